@@ -1,0 +1,37 @@
+//! The rules of three mancala games — Mangala, Modiar and Tihbat — as seedpost plays
+//! them: positions, legal moves, sowing, captures, the ends of games and their scores,
+//! and the text notation of whole games.
+//!
+//! The crate is pure: no I/O, clock, randomness or async. Every rule's code cites its
+//! number in `RULES.md` at the root of the repository (§C common, §M Mangala, §D
+//! Modiar, §T Tihbat).
+//!
+//! ```
+//! use seedpost_rules::{Game, Pit, Side, Variant};
+//!
+//! let mut game = Game::new(Variant::Modiar, Side::South);
+//! game.play(Pit::new(1).unwrap()).unwrap();
+//! assert_eq!(game.position().row(Side::South), [1, 8, 8]);
+//! assert_eq!(game.position().to_move(), Some(Side::North));
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod game;
+mod mangala;
+mod modiar;
+mod outcome;
+mod pit;
+mod position;
+mod record;
+mod side;
+mod tihbat;
+mod variant;
+
+pub use game::{Game, Ply, ReplayError, ReplayFailure};
+pub use outcome::{EndedBy, Outcome, Points};
+pub use pit::{ParsePitError, Pit, PitSet};
+pub use position::{IllegalMove, PlayError, Position, SetupError};
+pub use record::{ParseRecordError, ParseRecordErrorKind, Record, result_tag};
+pub use side::{BySide, ParseSideError, Side};
+pub use variant::{ParseVariantError, Variant};
