@@ -11,7 +11,10 @@
 //!
 //! let mut game = Game::new(Variant::Modiar, Side::South);
 //! game.play(Pit::new(1).unwrap()).unwrap();
-//! assert_eq!(game.position().row(Side::South), [1, 8, 8]);
+//! // Seven stones round six pits: the emptied pit gets the first and the last.
+//! assert_eq!(game.position().row(Side::South), [2, 8, 8]);
+//! // The game's first move captures nothing, not even that 2 (RULES.md §D6).
+//! assert_eq!(game.position().stores().south, 0);
 //! assert_eq!(game.position().to_move(), Some(Side::North));
 //! ```
 

@@ -47,7 +47,7 @@ pub(crate) fn sow(pos: &mut Position, pit: Pit) {
         None => extra_turn = true,
         // §M7: last stone on the opponent's row making its pit even captures it.
         Some(i) if place > OWN_STORE => {
-            if pos.board[i] % 2 == 0 {
+            if pos.board[i].is_multiple_of(2) {
                 *pos.stores.get_mut(me) += std::mem::take(&mut pos.board[i]);
             }
         }

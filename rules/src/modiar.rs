@@ -17,19 +17,43 @@ struct Sowing {
     reach: usize,
 }
 
+/// One stone in every pit: the pits packed a byte each in a `u64`, South's pit 1 in
+/// the lowest byte.
+const EVERY_PIT: u64 = 0x0000_0101_0101_0101;
+
+/// `PARTIAL_LAP[origin][rest]`: one stone in each of the `rest` pits round the board
+/// from `origin`, packed as [`EVERY_PIT`].
+const PARTIAL_LAP: [[u64; RING]; RING] = {
+    let mut table = [[0; RING]; RING];
+    let mut origin = 0;
+    while origin < RING {
+        let mut rest = 1;
+        while rest < RING {
+            let pit = (origin + rest - 1) % RING;
+            table[origin][rest] = table[origin][rest - 1] | 1 << (8 * pit);
+            rest += 1;
+        }
+        origin += 1;
+    }
+    table
+};
+
 /// Sows the pit at board index `origin` round the board (§D3): the first stone back
 /// into the emptied pit, then one a pit, lap after lap, never picking up again.
 fn sow_from(board: &[u8; 12], origin: usize) -> Sowing {
-    let mut after = [0; RING];
-    after.copy_from_slice(&board[..RING]);
-    let hand = usize::from(std::mem::take(&mut after[origin]));
+    // All the pits at once, a byte each: no byte can carry into the next, since the
+    // board holds 42 stones in all, and the origin's byte holds the hand taken out.
+    let mut packed = [0; 8];
+    packed[..RING].copy_from_slice(&board[..RING]);
+    let hand = usize::from(board[origin]);
     let (laps, rest) = (hand / RING, hand % RING);
-    for (k, stones) in after.iter_mut().enumerate() {
-        let step = (k + RING - origin) % RING;
-        // Each lap gives every pit one stone; the rest go to the `rest` pits starting
-        // at the origin.
-        *stones += (laps + usize::from(step < rest)) as u8;
-    }
+    // Each lap gives every pit one stone; the rest go to the `rest` pits starting at
+    // the origin.
+    let sown = u64::from_le_bytes(packed) - ((hand as u64) << (8 * origin))
+        + laps as u64 * EVERY_PIT
+        + PARTIAL_LAP[origin][rest];
+    let mut after = [0; RING];
+    after.copy_from_slice(&sown.to_le_bytes()[..RING]);
     Sowing {
         board: after,
         last: (origin + hand - 1) % RING,
@@ -61,6 +85,12 @@ const fn row_mask(side: Side) -> u8 {
 }
 
 fn row_sum(board: &[u8; RING], side: Side) -> u8 {
+    let start = row_start(Variant::Modiar, side);
+    board[start..start + N].iter().sum()
+}
+
+/// [`row_sum`] of a position's board.
+fn row_sum_of(board: &[u8; 12], side: Side) -> u8 {
     let start = row_start(Variant::Modiar, side);
     board[start..start + N].iter().sum()
 }
@@ -130,7 +160,11 @@ fn is_grand_slam(sowing: &Sowing, me: Side) -> bool {
     if captured & opp == 0 {
         return false;
     }
-    (0..RING).all(|i| opp & (1 << i) == 0 || captured & (1 << i) != 0 || sowing.board[i] == 0)
+    let mut holding = 0;
+    for (i, &stones) in sowing.board.iter().enumerate() {
+        holding |= u8::from(stones > 0) << i;
+    }
+    opp & holding & !captured == 0
 }
 
 /// What [`Position::legal_moves`] gives for Modiar.
@@ -156,6 +190,19 @@ pub(crate) fn check(pos: &Position, pit: Pit, stones: u8) -> Result<(), IllegalM
     if stones < 2 {
         return Err(IllegalMove::Singleton);
     }
+    let me = pos.to_move;
+    if row_sum_of(&pos.board, me.opposite()) > 0 {
+        // The common case, decided by this move's sowing alone: with stones in the
+        // opponent's row feeding does not apply (§D7), so every candidate is left and
+        // only the grand slam ban can forbid this one (never the first move, §D6).
+        if pos.opening {
+            return Ok(());
+        }
+        let sowing = sow_from(&pos.board, row_start(Variant::Modiar, me) + pit.index());
+        if !is_grand_slam(&sowing, me) {
+            return Ok(());
+        }
+    }
     let analysis = Analysis::of(pos);
     if !analysis.after_feeding().contains(pit) {
         return Err(IllegalMove::MustFeed);
@@ -169,9 +216,12 @@ pub(crate) fn check(pos: &Position, pit: Pit, stones: u8) -> Result<(), IllegalM
 /// Plays a checked move (§D3–§D12 but the repetition, which the game keeps).
 pub(crate) fn sow(pos: &mut Position, pit: Pit) {
     let me = pos.to_move;
-    // §D9: in the grand slam fallback the whole move captures nothing.
-    let captures = !pos.opening && !Analysis::of(pos).fallback();
     let sowing = sow_from(&pos.board, row_start(Variant::Modiar, me) + pit.index());
+    // §D9: in the grand slam fallback the whole move captures nothing. The move has
+    // been checked, so it is a grand slam exactly when the fallback is in force: a
+    // legal grand slam is played only in the fallback, and a legal move that is not a
+    // grand slam shows that not every move left is one.
+    let captures = !pos.opening && !is_grand_slam(&sowing, me);
     pos.board[..RING].copy_from_slice(&sowing.board);
     if captures {
         let mask = chain(&sowing);

@@ -180,7 +180,10 @@ impl Iterator for PitSet {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.len(), Some(self.len()))
+        // Not `self.len()`: on `&PitSet` that is `ExactSizeIterator::len`, which
+        // calls this.
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
     }
 }
 
