@@ -27,7 +27,8 @@ pub struct Record {
     /// Who moved first.
     pub first: Side,
     /// Further tags (`South`, `North`, `Started`, `Ended`, `Result`, `EndedBy`, or any
-    /// other), in order.
+    /// other), in order. Names are ASCII letters, digits and `_`, and never `Variant`
+    /// or `First`; values are any text (written with escapes).
     pub tags: Vec<(String, String)>,
     /// The plies, in order.
     pub plies: Vec<Ply>,
@@ -91,6 +92,7 @@ fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result
             '"' => f.write_str("\\\"")?,
             '\\' => f.write_str("\\\\")?,
             '\n' => f.write_str("\\n")?,
+            c if c.is_control() => write!(f, "\\u{{{:x}}}", u32::from(c))?,
             c => write!(f, "{c}")?,
         }
     }
@@ -192,6 +194,7 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
                 '"' => value.push('"'),
                 '\\' => value.push('\\'),
                 'n' => value.push('\n'),
+                'u' => value.push(parse_unicode_escape(&mut chars)?),
                 _ => return None,
             },
             '"' => return None,
@@ -202,15 +205,35 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((name.to_owned(), value))
 }
 
+/// Reads the `{hex}` of a `\u{hex}` escape.
+fn parse_unicode_escape(chars: &mut std::str::Chars<'_>) -> Option<char> {
+    if chars.next()? != '{' {
+        return None;
+    }
+    let mut code = 0u32;
+    for (i, c) in chars.by_ref().enumerate() {
+        match c {
+            '}' if i > 0 => return char::from_u32(code),
+            c if i < 6 => code = code * 16 + c.to_digit(16)?,
+            _ => return None,
+        }
+    }
+    None
+}
+
 fn parse_ply(token: &str) -> Option<Ply> {
     let mut chars = token.chars();
-    let side = Side::from_letter(chars.next()?)?;
+    let letter = chars.next()?;
+    // Only the canonical, upper-case spelling, so that text round-trips exactly.
+    if !letter.is_ascii_uppercase() {
+        return None;
+    }
+    let side = Side::from_letter(letter)?;
     let rest = chars.as_str();
     if rest == "-" {
         return Some(Ply::Pass { side });
     }
     let pit: Pit = rest.parse().ok()?;
-    // Only the canonical spelling, so that text round-trips exactly.
     (rest.len() == 1).then_some(Ply::Sow { side, pit })
 }
 
@@ -231,9 +254,11 @@ impl FromStr for Record {
                 token: token.to_owned(),
                 kind,
             };
+            // Columns count characters, from 1.
+            let indent = line.chars().take_while(|c| c.is_whitespace()).count() + 1;
             if in_header && line.trim_start().starts_with('[') {
                 let trimmed = line.trim();
-                let column = line.len() - line.trim_start().len() + 1;
+                let column = indent;
                 let (name, value) = parse_tag(trimmed)
                     .ok_or_else(|| err(column, trimmed, ParseRecordErrorKind::BadTag))?;
                 match (name.as_str(), variant, first) {
@@ -266,10 +291,14 @@ impl FromStr for Record {
                 continue;
             }
             if variant.is_none() {
-                return Err(err(1, line.trim(), ParseRecordErrorKind::MissingVariant));
+                return Err(err(
+                    indent,
+                    line.trim(),
+                    ParseRecordErrorKind::MissingVariant,
+                ));
             }
             if first.is_none() {
-                return Err(err(1, line.trim(), ParseRecordErrorKind::MissingFirst));
+                return Err(err(indent, line.trim(), ParseRecordErrorKind::MissingFirst));
             }
             in_header = false;
             let mut rest = line;
@@ -299,5 +328,31 @@ impl FromStr for Record {
             tags,
             plies,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_values_with_quotes_backslashes_and_control_characters_round_trip() {
+        let game = Game::new(Variant::Tihbat, Side::North);
+        let record = Record::of(&game)
+            .with_tag("South", "a \"quoted\" \\ name")
+            .with_tag("Note", "tab\there\r\nnext line\u{85}end");
+        let text = record.to_string();
+        assert!(!text.contains('\t') && !text.contains('\r'), "{text}");
+        assert_eq!(text.parse::<Record>(), Ok(record));
+    }
+
+    #[test]
+    fn only_upper_case_plies_are_read_so_text_round_trips_exactly() {
+        let text = "[Variant \"tihbat\"]\n[First \"south\"]\n\nS1 n2\n";
+        let error = text.parse::<Record>().expect_err("n2 is not canonical");
+        assert_eq!(
+            (error.line, error.column, error.token.as_str()),
+            (4, 4, "n2")
+        );
     }
 }
