@@ -1,7 +1,17 @@
 //! seedpost: a self-hostable server for playing Mangala, Modiar and Tihbat by
 //! correspondence, in the browser and through a bot API.
+//!
+//! Layers point one way: the rules engine (`seedpost-rules`) ← [`service`] ←
+//! [`http`]; [`store`] knows the rules' vocabulary and nothing of HTTP.
 
 #![forbid(unsafe_code)]
 
+pub mod clock;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod http;
 pub mod replay;
+pub mod service;
+pub mod store;
 pub mod wire;

@@ -58,6 +58,8 @@ pub fn run(
             .parse()
             .map_err(|e: ParsePitError| fail(e.code(), format!("{e}: `{text}`")))?;
         let Some(side) = game.position().to_move() else {
+            // The game is complete: its result line still closes the output.
+            write_result(out, &game).map_err(Ok)?;
             let e = IllegalMove::GameOver;
             return Err(fail(e.code(), e.to_string()));
         };
@@ -72,16 +74,20 @@ pub fn run(
             write_ply(out, &game).map_err(Ok)?;
         }
     }
-    if let Some(outcome) = game.outcome() {
-        write_line(
+    write_result(out, &game).map_err(Ok)
+}
+
+/// Writes the result line of a finished game; nothing for an ongoing one.
+fn write_result(out: &mut impl Write, game: &Game) -> io::Result<()> {
+    match game.outcome() {
+        Some(outcome) => write_line(
             out,
             &ResultLine {
                 result: outcome.into(),
             },
-        )
-        .map_err(Ok)?;
+        ),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Writes the line of the game's last ply.

@@ -1,0 +1,411 @@
+//! Validated values of the server's world, parsed once at the boundary (HTTP, forms,
+//! CLI, the database) so that the rest of the code cannot hold a bad one.
+
+use std::fmt;
+use std::str::FromStr;
+
+use seedpost_rules::Side;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub Uuid);
+
+        impl $name {
+            /// A new random id.
+            #[must_use]
+            pub fn new() -> Self {
+                Self(Uuid::new_v4())
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = uuid::Error;
+
+            fn from_str(s: &str) -> Result<Self, uuid::Error> {
+                Uuid::parse_str(s).map(Self)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// An account's id.
+    AccountId
+);
+id_type!(
+    /// An API token's id (not the secret).
+    TokenId
+);
+id_type!(
+    /// A challenge's id.
+    ChallengeId
+);
+id_type!(
+    /// A game's id.
+    GameId
+);
+
+/// A user name: 3 to 20 letters, digits, `_` or `-`; unique ignoring case.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Username(String);
+
+/// Why text is not a user name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a user name has 3 to 20 characters: ASCII letters, digits, _ or -")]
+pub struct InvalidUsername;
+
+impl Username {
+    /// Parses a user name.
+    ///
+    /// # Errors
+    /// [`InvalidUsername`] for the wrong length or characters.
+    pub fn parse(s: &str) -> Result<Username, InvalidUsername> {
+        let ok = (3..=20).contains(&s.len())
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if ok {
+            Ok(Username(s.to_owned()))
+        } else {
+            Err(InvalidUsername)
+        }
+    }
+
+    /// The name as typed at sign-up.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The key that makes names unique ignoring case.
+    #[must_use]
+    pub fn key(&self) -> String {
+        self.0.to_ascii_lowercase()
+    }
+}
+
+impl fmt::Display for Username {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Username {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Username, D::Error> {
+        let s = String::deserialize(d)?;
+        Username::parse(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A password as typed: at least 8 characters (and at most 1024, to bound hashing).
+/// Its `Debug` hides it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Password(String);
+
+/// Why text is not an acceptable password.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a password has at least 8 and at most 1024 characters")]
+pub struct InvalidPassword;
+
+impl Password {
+    /// Parses a new password.
+    ///
+    /// # Errors
+    /// [`InvalidPassword`] when too short or too long.
+    pub fn parse(s: &str) -> Result<Password, InvalidPassword> {
+        if (8..=1024).contains(&s.chars().count()) {
+            Ok(Password(s.to_owned()))
+        } else {
+            Err(InvalidPassword)
+        }
+    }
+
+    /// The secret itself.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Password {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Password(<redacted>)")
+    }
+}
+
+/// Days a player has for each move: 1, 2, 3, 5, 7, 10 or 14.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct DaysPerMove(u8);
+
+/// Why a number is not an allowed days-per-move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("days per move is one of 1, 2, 3, 5, 7, 10 or 14")]
+pub struct InvalidDaysPerMove;
+
+impl DaysPerMove {
+    /// The allowed values.
+    pub const ALLOWED: [u8; 7] = [1, 2, 3, 5, 7, 10, 14];
+
+    /// Parses a number of days.
+    ///
+    /// # Errors
+    /// [`InvalidDaysPerMove`] for any other number.
+    pub fn new(days: i64) -> Result<DaysPerMove, InvalidDaysPerMove> {
+        DaysPerMove::ALLOWED
+            .into_iter()
+            .find(|&d| i64::from(d) == days)
+            .map(DaysPerMove)
+            .ok_or(InvalidDaysPerMove)
+    }
+
+    /// The number of days.
+    #[must_use]
+    pub const fn days(self) -> u8 {
+        self.0
+    }
+
+    /// The time allowed for a move.
+    #[must_use]
+    pub fn duration(self) -> chrono::Duration {
+        chrono::Duration::days(i64::from(self.0))
+    }
+}
+
+/// Who moves first in a challenged game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FirstChoice {
+    /// Drawn by the server when the game starts (the default).
+    #[default]
+    Random,
+    /// The player who made the challenge.
+    Challenger,
+    /// The player who accepts it.
+    Opponent,
+}
+
+impl FirstChoice {
+    /// The name used in JSON and SQL.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            FirstChoice::Random => "random",
+            FirstChoice::Challenger => "challenger",
+            FirstChoice::Opponent => "opponent",
+        }
+    }
+
+    /// The choice with this name.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<FirstChoice> {
+        [
+            FirstChoice::Random,
+            FirstChoice::Challenger,
+            FirstChoice::Opponent,
+        ]
+        .into_iter()
+        .find(|c| c.as_str() == s)
+    }
+
+    /// The side that moves first. The challenger plays South and the opponent North;
+    /// `draw` is the server's random draw, used only for [`FirstChoice::Random`].
+    #[must_use]
+    pub fn side(self, draw: Side) -> Side {
+        match self {
+            FirstChoice::Random => draw,
+            FirstChoice::Challenger => Side::South,
+            FirstChoice::Opponent => Side::North,
+        }
+    }
+}
+
+/// Where a challenge stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChallengeStatus {
+    /// Waiting for an answer.
+    Open,
+    /// Accepted: a game was started.
+    Accepted,
+    /// Declined by the opponent it named.
+    Declined,
+    /// Withdrawn by its creator.
+    Canceled,
+}
+
+impl ChallengeStatus {
+    /// The name used in JSON and SQL.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ChallengeStatus::Open => "open",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Canceled => "canceled",
+        }
+    }
+
+    /// The status with this name.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<ChallengeStatus> {
+        [
+            ChallengeStatus::Open,
+            ChallengeStatus::Accepted,
+            ChallengeStatus::Declined,
+            ChallengeStatus::Canceled,
+        ]
+        .into_iter()
+        .find(|c| c.as_str() == s)
+    }
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatus {
+    /// Being played.
+    Ongoing,
+    /// Ended with a result.
+    Finished,
+    /// Ended before both sides moved, scoring nothing.
+    Aborted,
+}
+
+impl GameStatus {
+    /// The name used in JSON, SQL and query strings.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Ongoing => "ongoing",
+            GameStatus::Finished => "finished",
+            GameStatus::Aborted => "aborted",
+        }
+    }
+
+    /// The status with this name.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<GameStatus> {
+        [
+            GameStatus::Ongoing,
+            GameStatus::Finished,
+            GameStatus::Aborted,
+        ]
+        .into_iter()
+        .find(|c| c.as_str() == s)
+    }
+}
+
+/// How a game ended: by the rules, or by the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The rules ended it.
+    Rules(seedpost_rules::EndedBy),
+    /// A player resigned.
+    Resign,
+    /// The side to move ran out of time.
+    Timeout,
+    /// Aborted before both sides moved (no points).
+    Abort,
+}
+
+impl Ending {
+    /// The stable code: the rules' codes, or `resign`, `timeout`, `abort`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Ending::Rules(e) => e.code(),
+            Ending::Resign => "resign",
+            Ending::Timeout => "timeout",
+            Ending::Abort => "abort",
+        }
+    }
+
+    /// The ending with this code.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Ending> {
+        match s {
+            "resign" => Some(Ending::Resign),
+            "timeout" => Some(Ending::Timeout),
+            "abort" => Some(Ending::Abort),
+            _ => seedpost_rules::EndedBy::from_code(s).map(Ending::Rules),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn user_names_are_three_to_twenty_safe_characters() {
+        for ok in ["abc", "a_b-c", "ABCdef123", "x".repeat(20).as_str()] {
+            assert!(Username::parse(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "ab",
+            "",
+            "a b c",
+            "<script>",
+            "émile",
+            "x".repeat(21).as_str(),
+            "a'b;--",
+        ] {
+            assert_eq!(Username::parse(bad), Err(InvalidUsername), "{bad}");
+        }
+        assert_eq!(
+            Username::parse("Ayse").map(|u| u.key()),
+            Ok("ayse".to_owned())
+        );
+    }
+
+    #[test]
+    fn days_per_move_takes_only_the_listed_values() {
+        for d in DaysPerMove::ALLOWED {
+            assert_eq!(DaysPerMove::new(i64::from(d)).map(DaysPerMove::days), Ok(d));
+        }
+        for d in [0, 4, 6, 15, -1, i64::MAX] {
+            assert_eq!(DaysPerMove::new(d), Err(InvalidDaysPerMove), "{d}");
+        }
+    }
+
+    #[test]
+    fn passwords_need_eight_characters_and_hide_in_debug() {
+        assert!(Password::parse("1234567").is_err());
+        let p = Password::parse("correct horse").expect("long enough");
+        assert!(!format!("{p:?}").contains("horse"));
+    }
+
+    #[test]
+    fn endings_round_trip_through_their_codes() {
+        for code in [
+            "resign",
+            "timeout",
+            "abort",
+            "empty_row",
+            "no_moves",
+            "repetition",
+            "all_captured",
+        ] {
+            assert_eq!(Ending::parse(code).map(Ending::code), Some(code));
+        }
+        assert_eq!(Ending::parse("draw"), None);
+    }
+}

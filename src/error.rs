@@ -1,0 +1,175 @@
+//! The one error type of the server: every failure a request can meet, with its
+//! stable code and HTTP status. The API renders it as `{"error", "message"}`, the web
+//! pages as an HTML page (see `http::error`).
+
+use axum::http::StatusCode;
+use seedpost_rules::IllegalMove;
+
+use crate::store::StoreError;
+
+/// A failure answered to a client.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// No valid credentials.
+    #[error("a valid API token is required (Authorization: Bearer <token>)")]
+    Unauthorized,
+    /// Wrong user name or password.
+    #[error("wrong user name or password")]
+    BadCredentials,
+    /// No such route or resource.
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    /// The request body or query is not what the route takes.
+    #[error("{message}")]
+    BadRequest {
+        /// The stable code.
+        code: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// The request body is larger than the limit.
+    #[error("the request body is larger than {0} bytes")]
+    PayloadTooLarge(usize),
+    /// A valid request about something that cannot be done: the code says why.
+    #[error("{message}")]
+    Unprocessable {
+        /// The stable code.
+        code: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// The user name is taken.
+    #[error("that user name is taken")]
+    UsernameTaken,
+    /// The account plays no side in this game.
+    #[error("you do not play in this game")]
+    NotAPlayer,
+    /// The action is not the account's to take.
+    #[error("{0}")]
+    Forbidden(&'static str),
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The move was made for an earlier or later position.
+    #[error("the game is at ply {current}, not {seen}: reload it")]
+    StalePly {
+        /// The game's ply.
+        current: u32,
+        /// The ply sent.
+        seen: i64,
+    },
+    /// It is the opponent's turn.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The rules forbid the move.
+    #[error("illegal move: {0}")]
+    IllegalMove(IllegalMove),
+    /// The state of a challenge or game forbids the action.
+    #[error("{message}")]
+    Conflict {
+        /// The stable code.
+        code: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// Too many requests.
+    #[error("too many requests: retry in {retry_after} s")]
+    RateLimited {
+        /// Seconds to wait.
+        retry_after: u64,
+    },
+    /// The database cannot be reached.
+    #[error("the service is unavailable: try again shortly")]
+    Unavailable,
+    /// A bug or broken data; details are logged, not shown.
+    #[error("internal error")]
+    Internal(String),
+}
+
+impl Error {
+    /// The stable code.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Unauthorized => "unauthorized",
+            Error::BadCredentials => "bad_credentials",
+            Error::NotFound(_) => "not_found",
+            Error::BadRequest { code, .. }
+            | Error::Unprocessable { code, .. }
+            | Error::Conflict { code, .. } => code,
+            Error::PayloadTooLarge(_) => "payload_too_large",
+            Error::UsernameTaken => "username_taken",
+            Error::NotAPlayer => "not_a_player",
+            Error::Forbidden(_) => "forbidden",
+            Error::GameOver => "game_over",
+            Error::StalePly { .. } => "stale_ply",
+            Error::NotYourTurn => "not_your_turn",
+            Error::IllegalMove(_) => "illegal_move",
+            Error::RateLimited { .. } => "rate_limited",
+            Error::Unavailable => "unavailable",
+            Error::Internal(_) => "internal",
+        }
+    }
+
+    /// The HTTP status.
+    #[must_use]
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Error::Unauthorized | Error::BadCredentials => StatusCode::UNAUTHORIZED,
+            Error::NotFound(_) => StatusCode::NOT_FOUND,
+            Error::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            Error::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::Unprocessable { .. } | Error::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Error::NotAPlayer | Error::Forbidden(_) => StatusCode::FORBIDDEN,
+            Error::UsernameTaken
+            | Error::GameOver
+            | Error::StalePly { .. }
+            | Error::NotYourTurn
+            | Error::Conflict { .. } => StatusCode::CONFLICT,
+            Error::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Error::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// A 422 with a code.
+    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> Error {
+        Error::Unprocessable {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A 409 with a code.
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> Error {
+        Error::Conflict {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// A 400 with a code.
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Error {
+        Error::BadRequest {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<StoreError> for Error {
+    fn from(e: StoreError) -> Error {
+        match e {
+            StoreError::NotFound => Error::NotFound("resource"),
+            StoreError::Unavailable(msg) => {
+                tracing::warn!(error = %msg, "database unavailable");
+                Error::Unavailable
+            }
+            StoreError::Conflict => Error::conflict("conflict", "the resource changed meanwhile"),
+            StoreError::Other(msg) => Error::Internal(msg),
+        }
+    }
+}
+
+/// The service's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

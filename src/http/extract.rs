@@ -1,0 +1,147 @@
+//! Extractors that parse requests into domain values or a clear [`Error`].
+
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{FromRef, FromRequest, FromRequestParts, Request};
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+
+use super::{AppState, BODY_LIMIT};
+use crate::error::Error;
+use crate::service::Service;
+use crate::store::Account;
+
+impl FromRef<AppState> for Service {
+    fn from_ref(state: &AppState) -> Service {
+        state.service.clone()
+    }
+}
+
+/// The account of a valid `Authorization: Bearer <token>`, or 401.
+#[derive(Debug, Clone)]
+pub struct Auth(pub Account);
+
+/// The account of a valid bearer token if one is given; 401 for a bad one.
+#[derive(Debug, Clone)]
+pub struct MaybeAuth(pub Option<Account>);
+
+async fn bearer(parts: &Parts, service: &Service) -> Result<Option<Account>, Error> {
+    let Some(value) = parts.headers.get(AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let secret = value
+        .to_str()
+        .ok()
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|s| !s.is_empty() && s.len() <= 200)
+        .ok_or(Error::Unauthorized)?;
+    service.authenticate(secret).await.map(Some)
+}
+
+impl<S> FromRequestParts<S> for Auth
+where
+    S: Send + Sync,
+    Service: FromRef<S>,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Auth, Error> {
+        let service = Service::from_ref(state);
+        bearer(parts, &service)
+            .await?
+            .map(Auth)
+            .ok_or(Error::Unauthorized)
+    }
+}
+
+impl<S> FromRequestParts<S> for MaybeAuth
+where
+    S: Send + Sync,
+    Service: FromRef<S>,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<MaybeAuth, Error> {
+        let service = Service::from_ref(state);
+        bearer(parts, &service).await.map(MaybeAuth)
+    }
+}
+
+/// A JSON body, with rejections turned into [`Error`]s.
+#[derive(Debug, Clone)]
+pub struct ApiJson<T>(pub T);
+
+impl<T, S> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<ApiJson<T>, Error> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => Err(json_error(&rejection)),
+        }
+    }
+}
+
+fn json_error(rejection: &JsonRejection) -> Error {
+    match rejection {
+        JsonRejection::JsonDataError(e) => Error::unprocessable("invalid_body", e.body_text()),
+        JsonRejection::JsonSyntaxError(e) => Error::bad_request("malformed_json", e.body_text()),
+        JsonRejection::MissingJsonContentType(_) => Error::bad_request(
+            "unsupported_media_type",
+            "send the body as JSON with Content-Type: application/json",
+        ),
+        JsonRejection::BytesRejection(e)
+            if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE =>
+        {
+            Error::PayloadTooLarge(BODY_LIMIT)
+        }
+        other => Error::bad_request("bad_request", other.body_text()),
+    }
+}
+
+/// A path parameter parsed with `FromStr`; anything unparsable is a 404, as an id that
+/// names nothing.
+#[derive(Debug, Clone)]
+pub struct PathId<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for PathId<T>
+where
+    T: std::str::FromStr + Send,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<PathId<T>, Error> {
+        let axum::extract::Path(raw) =
+            axum::extract::Path::<String>::from_request_parts(parts, state)
+                .await
+                .map_err(|e: PathRejection| Error::bad_request("bad_path", e.body_text()))?;
+        raw.parse()
+            .map(PathId)
+            .map_err(|_| Error::NotFound("resource"))
+    }
+}
+
+/// A query string, with rejections turned into [`Error`]s.
+#[derive(Debug, Clone)]
+pub struct ApiQuery<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for ApiQuery<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<ApiQuery<T>, Error> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Query(q)| ApiQuery(q))
+            .map_err(|e: QueryRejection| Error::bad_request("invalid_query", e.body_text()))
+    }
+}

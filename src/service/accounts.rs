@@ -1,0 +1,239 @@
+//! Accounts, passwords and API tokens.
+
+use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+
+use super::Service;
+use crate::domain::{AccountId, Password, TokenId, Username};
+use crate::error::{Error, Result};
+use crate::store::{Account, NewAccount, NewToken, StoreError, Token};
+
+/// What a sign-up asks for, as typed.
+#[derive(Debug, Clone)]
+pub struct NewAccountRequest {
+    /// The wanted name.
+    pub username: String,
+    /// The password.
+    pub password: String,
+    /// Whether a program will play.
+    pub bot: bool,
+}
+
+/// A new account and its first token, shown once.
+#[derive(Debug, Clone)]
+pub struct SignedUp {
+    /// The account.
+    pub account: Account,
+    /// The secret of its first API token.
+    pub token: String,
+}
+
+/// A new random token secret: `sp_` and 64 hex digits (256 bits).
+fn new_secret() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    let mut s = String::with_capacity(3 + 64);
+    s.push_str("sp_");
+    for b in bytes {
+        s.push_str(&format!("{b:02x}"));
+    }
+    s
+}
+
+/// The stored form of a token secret: its SHA-256 in hex. Tokens are 256 random bits,
+/// so a fast hash is enough; lookups go by this hash, so the secret is never compared.
+#[must_use]
+pub fn token_hash(secret: &str) -> String {
+    let digest = Sha256::digest(secret.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Hashes a password with argon2id (the crate's defaults: 19 MiB, 2 passes, 1 lane —
+/// OWASP's recommendation), off the async threads.
+async fn hash_password(password: Password) -> Result<String> {
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
+        Argon2::default()
+            .hash_password(password.expose().as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| Error::Internal(format!("hashing a password: {e}")))
+    })
+    .await
+    .map_err(|e| Error::Internal(e.to_string()))?
+}
+
+/// Checks a password against its stored hash, off the async threads.
+async fn verify_password(password: String, hash: String) -> Result<bool> {
+    tokio::task::spawn_blocking(move || {
+        let parsed = PasswordHash::new(&hash)
+            .map_err(|e| Error::Internal(format!("stored password hash: {e}")))?;
+        Ok(Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok())
+    })
+    .await
+    .map_err(|e| Error::Internal(e.to_string()))?
+}
+
+/// Checks a token label: 1 to 100 characters, no control characters.
+fn parse_label(label: &str) -> Result<String> {
+    let label = label.trim();
+    if label.is_empty() || label.chars().count() > 100 || label.chars().any(char::is_control) {
+        return Err(Error::unprocessable(
+            "invalid_label",
+            "a token label has 1 to 100 characters and no control characters",
+        ));
+    }
+    Ok(label.to_owned())
+}
+
+impl Service {
+    /// Creates an account and its first API token.
+    ///
+    /// # Errors
+    /// `invalid_username`, `invalid_password` (422), `username_taken` (409).
+    pub async fn sign_up(&self, request: NewAccountRequest) -> Result<SignedUp> {
+        let username = Username::parse(&request.username)
+            .map_err(|e| Error::unprocessable("invalid_username", e.to_string()))?;
+        let password = Password::parse(&request.password)
+            .map_err(|e| Error::unprocessable("invalid_password", e.to_string()))?;
+        let password_hash = hash_password(password).await?;
+        let now = self.now();
+        let secret = new_secret();
+        let account = NewAccount {
+            id: AccountId::new(),
+            username,
+            password_hash,
+            bot: request.bot,
+            created_at: now,
+        };
+        let token = NewToken {
+            id: TokenId::new(),
+            label: "first token".to_owned(),
+            hash: token_hash(&secret),
+            created_at: now,
+        };
+        match self.store.create_account(account, token).await {
+            Ok(account) => Ok(SignedUp {
+                account,
+                token: secret,
+            }),
+            Err(StoreError::Conflict) => Err(Error::UsernameTaken),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The account with this name and password.
+    ///
+    /// # Errors
+    /// `bad_credentials` (401) for an unknown name or a wrong password alike.
+    pub async fn log_in(&self, username: &str, password: &str) -> Result<Account> {
+        let (account, hash) = match self.store.account_with_password(username).await {
+            Ok(found) => found,
+            Err(StoreError::NotFound) => {
+                // Spend the same time as a real check, so that timing does not tell
+                // which names exist.
+                if let Ok(decoy) = Password::parse("not a real password") {
+                    let _ = hash_password(decoy).await;
+                }
+                return Err(Error::BadCredentials);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if verify_password(password.to_owned(), hash).await? {
+            Ok(account)
+        } else {
+            Err(Error::BadCredentials)
+        }
+    }
+
+    /// The account that owns this token secret.
+    ///
+    /// # Errors
+    /// `unauthorized` (401) for an unknown or revoked token.
+    pub async fn authenticate(&self, secret: &str) -> Result<Account> {
+        match self
+            .store
+            .account_by_token(&token_hash(secret), self.now())
+            .await
+        {
+            Ok(account) => Ok(account),
+            Err(StoreError::NotFound) => Err(Error::Unauthorized),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Adds an API token to an account; returns it and its secret, shown once.
+    ///
+    /// # Errors
+    /// `invalid_label` (422).
+    pub async fn create_token(&self, account: &Account, label: &str) -> Result<(Token, String)> {
+        let label = parse_label(label)?;
+        let secret = new_secret();
+        let token = NewToken {
+            id: TokenId::new(),
+            label,
+            hash: token_hash(&secret),
+            created_at: self.now(),
+        };
+        let token = self.store.create_token(account.id, token).await?;
+        Ok((token, secret))
+    }
+
+    /// The account's tokens, without secrets.
+    ///
+    /// # Errors
+    /// Storage errors only.
+    pub async fn tokens(&self, account: &Account) -> Result<Vec<Token>> {
+        Ok(self.store.tokens(account.id).await?)
+    }
+
+    /// Revokes one of the account's tokens.
+    ///
+    /// # Errors
+    /// `not_found` (404) when the account has no such token.
+    pub async fn revoke_token(&self, account: &Account, id: TokenId) -> Result<()> {
+        match self.store.delete_token(account.id, id).await {
+            Err(StoreError::NotFound) => Err(Error::NotFound("token")),
+            other => Ok(other?),
+        }
+    }
+
+    /// The account with this name.
+    ///
+    /// # Errors
+    /// `not_found` (404).
+    pub async fn account(&self, username: &str) -> Result<Account> {
+        match self.store.account_by_name(username).await {
+            Err(StoreError::NotFound) => Err(Error::NotFound("player")),
+            other => Ok(other?),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn token_secrets_are_long_random_and_stored_only_as_hashes() {
+        let a = new_secret();
+        let b = new_secret();
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 67);
+        let hash = token_hash(&a);
+        assert_eq!(hash.len(), 64);
+        assert!(!hash.contains(&a[3..]));
+        assert_eq!(hash, token_hash(&a));
+    }
+
+    #[test]
+    fn labels_are_trimmed_and_bounded() {
+        assert_eq!(parse_label("  my bot ").ok(), Some("my bot".to_owned()));
+        assert!(parse_label("").is_err());
+        assert!(parse_label("a\u{7}b").is_err());
+        assert!(parse_label(&"x".repeat(101)).is_err());
+    }
+}

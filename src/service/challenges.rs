@@ -1,0 +1,202 @@
+//! Challenges: offer a game, accept, decline, cancel.
+
+use rand::Rng;
+use seedpost_rules::{BySide, Position, Side, Variant};
+
+use super::Service;
+use crate::domain::{ChallengeId, ChallengeStatus, DaysPerMove, FirstChoice, GameId, GameStatus};
+use crate::error::{Error, Result};
+use crate::store::{Account, Challenge, Game, GameState, NewChallenge, NewGame, StoreError};
+
+/// A challenge as asked for, before validation.
+#[derive(Debug, Clone)]
+pub struct ChallengeRequest {
+    /// `mangala`, `modiar` or `tihbat`.
+    pub variant: String,
+    /// 1, 2, 3, 5, 7, 10 or 14; `None` for the default, 3.
+    pub days_per_move: Option<i64>,
+    /// `random` (default), `challenger` or `opponent`.
+    pub first: Option<String>,
+    /// The opponent's name, or `None` for an open challenge.
+    pub opponent: Option<String>,
+}
+
+/// Days per move when a challenge does not say.
+const DEFAULT_DAYS: i64 = 3;
+
+impl Service {
+    /// Creates a challenge from `account`.
+    ///
+    /// # Errors
+    /// `invalid_variant`, `invalid_days_per_move`, `invalid_first`, `self_challenge`
+    /// (422); `not_found` (404) for an unknown opponent.
+    pub async fn create_challenge(
+        &self,
+        account: &Account,
+        request: ChallengeRequest,
+    ) -> Result<Challenge> {
+        let variant: Variant = request
+            .variant
+            .parse()
+            .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))?;
+        let days_per_move = DaysPerMove::new(request.days_per_move.unwrap_or(DEFAULT_DAYS))
+            .map_err(|e| Error::unprocessable("invalid_days_per_move", e.to_string()))?;
+        let first = match request.first.as_deref() {
+            None => FirstChoice::Random,
+            Some(s) => FirstChoice::parse(s).ok_or_else(|| {
+                Error::unprocessable(
+                    "invalid_first",
+                    "first is `random`, `challenger` or `opponent`",
+                )
+            })?,
+        };
+        let opponent = match request.opponent.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(name) => {
+                let opponent = self.account(name).await?;
+                if opponent.id == account.id {
+                    return Err(Error::unprocessable(
+                        "self_challenge",
+                        "you cannot challenge yourself",
+                    ));
+                }
+                Some(opponent.id)
+            }
+        };
+        let challenge = NewChallenge {
+            id: ChallengeId::new(),
+            challenger: account.id,
+            opponent,
+            variant,
+            days_per_move,
+            first,
+            created_at: self.now(),
+        };
+        Ok(self.store.create_challenge(challenge).await?)
+    }
+
+    /// One challenge.
+    ///
+    /// # Errors
+    /// `not_found` (404).
+    pub async fn challenge(&self, id: ChallengeId) -> Result<Challenge> {
+        match self.store.challenge(id).await {
+            Err(StoreError::NotFound) => Err(Error::NotFound("challenge")),
+            other => Ok(other?),
+        }
+    }
+
+    /// The open challenges `account` can see: its own, those naming it, open ones.
+    ///
+    /// # Errors
+    /// Storage errors only.
+    pub async fn open_challenges(&self, account: &Account) -> Result<Vec<Challenge>> {
+        Ok(self.store.open_challenges(account.id).await?)
+    }
+
+    /// Accepts a challenge: starts its game, with the challenger as South.
+    ///
+    /// # Errors
+    /// `not_found` (404); `own_challenge` (422) for one's own;
+    /// `not_addressed_to_you` (403) for one naming someone else; `challenge_closed`
+    /// (409) when it is no longer open.
+    pub async fn accept_challenge(&self, account: &Account, id: ChallengeId) -> Result<Game> {
+        let challenge = self.challenge(id).await?;
+        if challenge.challenger.id == account.id {
+            return Err(Error::unprocessable(
+                "own_challenge",
+                "you cannot accept your own challenge",
+            ));
+        }
+        if let Some(opponent) = &challenge.opponent
+            && opponent.id != account.id
+        {
+            return Err(Error::Forbidden(
+                "this challenge is addressed to another player",
+            ));
+        }
+        ensure_open(&challenge)?;
+        let draw = if rand::rng().random_bool(0.5) {
+            Side::South
+        } else {
+            Side::North
+        };
+        let first = challenge.first.side(draw);
+        let now = self.now();
+        let start = Position::start(challenge.variant, first);
+        let game = NewGame {
+            id: GameId::new(),
+            variant: challenge.variant,
+            players: BySide::new(challenge.challenger.id, account.id),
+            first,
+            days_per_move: challenge.days_per_move,
+            state: GameState {
+                status: GameStatus::Ongoing,
+                ply: 0,
+                to_move: Some(first),
+                board: crate::wire::board(&start),
+                stores: start.stores(),
+                deadline: Some(now + challenge.days_per_move.duration()),
+                result: None,
+                updated_at: now,
+            },
+            created_at: now,
+        };
+        match self.store.accept_challenge(id, game).await {
+            Err(StoreError::Conflict) => Err(closed()),
+            other => Ok(other?),
+        }
+    }
+
+    /// Declines a challenge that names `account`.
+    ///
+    /// # Errors
+    /// `not_found` (404); `forbidden` (403) for a challenge not naming the account;
+    /// `challenge_closed` (409).
+    pub async fn decline_challenge(&self, account: &Account, id: ChallengeId) -> Result<Challenge> {
+        let challenge = self.challenge(id).await?;
+        if challenge.opponent.as_ref().map(|o| o.id) != Some(account.id) {
+            return Err(Error::Forbidden(
+                "only the player a challenge names can decline it",
+            ));
+        }
+        self.close(id, &challenge, ChallengeStatus::Declined).await
+    }
+
+    /// Cancels one's own challenge.
+    ///
+    /// # Errors
+    /// `not_found` (404); `forbidden` (403) for someone else's; `challenge_closed` (409).
+    pub async fn cancel_challenge(&self, account: &Account, id: ChallengeId) -> Result<Challenge> {
+        let challenge = self.challenge(id).await?;
+        if challenge.challenger.id != account.id {
+            return Err(Error::Forbidden("only its creator can cancel a challenge"));
+        }
+        self.close(id, &challenge, ChallengeStatus::Canceled).await
+    }
+
+    async fn close(
+        &self,
+        id: ChallengeId,
+        challenge: &Challenge,
+        status: ChallengeStatus,
+    ) -> Result<Challenge> {
+        ensure_open(challenge)?;
+        match self.store.close_challenge(id, status).await {
+            Err(StoreError::Conflict) => Err(closed()),
+            other => Ok(other?),
+        }
+    }
+}
+
+fn closed() -> Error {
+    Error::conflict("challenge_closed", "the challenge is no longer open")
+}
+
+fn ensure_open(challenge: &Challenge) -> Result<()> {
+    if challenge.status == ChallengeStatus::Open {
+        Ok(())
+    } else {
+        Err(closed())
+    }
+}

@@ -1,0 +1,430 @@
+//! Games: load (replaying the moves), move, resign, abort, time out, standings.
+
+use chrono::{DateTime, Utc};
+use seedpost_rules::{BySide, Pit, Ply, Record, Side, Variant};
+
+use super::Service;
+use crate::domain::{AccountId, Ending, GameId, GameStatus};
+use crate::error::{Error, Result};
+use crate::store::{
+    Account, Game, GameFilter, GameResult, GameState, GameWithMoves, Move, Standing, StoreError,
+};
+
+/// A stored game with its moves replayed through the engine: the engine's game is the
+/// truth the cached state must agree with.
+#[derive(Debug, Clone)]
+pub struct LoadedGame {
+    /// The stored game and moves.
+    pub stored: GameWithMoves,
+    /// The replay of the moves.
+    pub engine: seedpost_rules::Game,
+}
+
+impl LoadedGame {
+    fn new(stored: GameWithMoves) -> Result<LoadedGame> {
+        let game = &stored.game;
+        let plies: Vec<Ply> = stored.moves.iter().map(to_ply).collect();
+        let engine = seedpost_rules::Game::replay(game.variant, game.first, &plies)
+            .map_err(|e| Error::Internal(format!("game {} does not replay: {e}", game.id)))?;
+        Ok(LoadedGame { stored, engine })
+    }
+
+    /// The stored game.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.stored.game
+    }
+
+    /// The side `account` plays, if any.
+    #[must_use]
+    pub fn side_of(&self, account: AccountId) -> Option<Side> {
+        side_of(self.game(), account)
+    }
+}
+
+/// The side `account` plays in `game`, if any.
+#[must_use]
+pub fn side_of(game: &Game, account: AccountId) -> Option<Side> {
+    Side::ALL
+        .into_iter()
+        .find(|&side| game.players.get(side).id == account)
+}
+
+fn to_ply(m: &Move) -> Ply {
+    match m.pit {
+        Some(pit) => Ply::Sow { side: m.side, pit },
+        None => Ply::Pass { side: m.side },
+    }
+}
+
+/// What a move submission did.
+#[derive(Debug, Clone)]
+pub enum MoveOutcome {
+    /// The move was played (201).
+    Played(LoadedGame),
+    /// The same move had already been played at that ply: a safe retry (200).
+    AlreadyPlayed(LoadedGame),
+}
+
+/// The cached state of an engine game after its last ply.
+fn state_of(
+    engine: &seedpost_rules::Game,
+    deadline: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> GameState {
+    let position = engine.position();
+    let result = engine.outcome().map(|o| GameResult {
+        score: o.score,
+        winner: o.winner,
+        ending: Ending::Rules(o.ended_by),
+    });
+    GameState {
+        status: if result.is_some() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Ongoing
+        },
+        ply: u32::try_from(engine.ply()).unwrap_or(u32::MAX),
+        to_move: position.to_move(),
+        board: crate::wire::board(position),
+        stores: position.stores(),
+        deadline: result.is_none().then_some(deadline),
+        result,
+        updated_at: now,
+    }
+}
+
+impl Service {
+    /// A game with its moves, replayed.
+    ///
+    /// # Errors
+    /// `not_found` (404).
+    pub async fn game(&self, id: GameId) -> Result<LoadedGame> {
+        match self.store.game(id).await {
+            Err(StoreError::NotFound) => Err(Error::NotFound("game")),
+            Ok(stored) => LoadedGame::new(stored),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Games matching a filter, most urgent first for `viewer`.
+    ///
+    /// # Errors
+    /// `not_found` (404) for an unknown player name.
+    pub async fn games(
+        &self,
+        viewer: Option<&Account>,
+        status: Option<GameStatus>,
+        player: Option<&str>,
+        my_turn: bool,
+        limit: u32,
+    ) -> Result<Vec<Game>> {
+        let player = match player {
+            Some(name) => Some(self.account(name).await?.id),
+            None => None,
+        };
+        let filter = GameFilter {
+            status,
+            player,
+            to_move: if my_turn { viewer.map(|a| a.id) } else { None },
+            viewer: viewer.map(|a| a.id),
+            limit,
+        };
+        Ok(self.store.games(&filter).await?)
+    }
+
+    /// Plays `pit` for `account` in game `id`, which it saw at ply `seen`.
+    ///
+    /// The checks run in this order, the first failing one answering: the game exists
+    /// (404), the account plays in it (403), it is not over (409 `game_over`), `seen`
+    /// is the current ply (409 `stale_ply`, or an idempotent success when the very
+    /// same move was already played at `seen`), it is the account's turn (409), the
+    /// rules allow the move (422).
+    ///
+    /// # Errors
+    /// As above.
+    pub async fn play_move(
+        &self,
+        account: &Account,
+        id: GameId,
+        seen: i64,
+        pit: i64,
+    ) -> Result<MoveOutcome> {
+        let mut loaded = self.game(id).await?;
+        // One retry: a writer that loses the race re-reads and answers from the
+        // state the winner left (stale ply, the same move already played, or over).
+        for attempt in 0..2 {
+            let side = loaded.side_of(account.id).ok_or(Error::NotAPlayer)?;
+            let state = &loaded.game().state;
+            if state.status != GameStatus::Ongoing {
+                return Err(Error::GameOver);
+            }
+            if seen != i64::from(state.ply) {
+                let same = usize::try_from(seen)
+                    .ok()
+                    .and_then(|i| loaded.stored.moves.get(i))
+                    .is_some_and(|m| {
+                        m.side == side && m.pit.map(|p| i64::from(p.number())) == Some(pit)
+                    });
+                return if same {
+                    Ok(MoveOutcome::AlreadyPlayed(loaded))
+                } else {
+                    Err(Error::StalePly {
+                        current: state.ply,
+                        seen,
+                    })
+                };
+            }
+            if state.to_move != Some(side) {
+                return Err(Error::NotYourTurn);
+            }
+            let pit = u8::try_from(pit)
+                .ok()
+                .and_then(Pit::new)
+                .ok_or(Error::IllegalMove(seedpost_rules::IllegalMove::OutOfRange))?;
+            let mut engine = loaded.engine.clone();
+            let before = engine.ply();
+            engine.play(pit).map_err(Error::IllegalMove)?;
+            let now = self.now();
+            let plies: Vec<Move> = engine.plies()[before..]
+                .iter()
+                .enumerate()
+                .map(|(i, p)| Move {
+                    ply: u32::try_from(before + i + 1).unwrap_or(u32::MAX),
+                    side: p.side(),
+                    pit: p.pit(),
+                    at: now,
+                })
+                .collect();
+            let new_state = state_of(&engine, now + loaded.game().days_per_move.duration(), now);
+            let seen_ply = state.ply;
+            match self
+                .store
+                .append_plies(id, seen_ply, &plies, &new_state)
+                .await
+            {
+                Ok(()) => {
+                    loaded.stored.moves.extend(plies);
+                    loaded.stored.game.state = new_state;
+                    loaded.engine = engine;
+                    return Ok(MoveOutcome::Played(loaded));
+                }
+                Err(StoreError::Conflict) if attempt == 0 => {
+                    loaded = self.game(id).await?;
+                }
+                Err(StoreError::Conflict) => {
+                    return Err(Error::conflict(
+                        "conflict",
+                        "the game changed meanwhile: retry",
+                    ));
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(Error::conflict(
+            "conflict",
+            "the game changed meanwhile: retry",
+        ))
+    }
+
+    /// Resigns game `id` for `account`: a loss for it, a win for the opponent.
+    ///
+    /// # Errors
+    /// `not_found`, `not_a_player`, `game_over`.
+    pub async fn resign(&self, account: &Account, id: GameId) -> Result<LoadedGame> {
+        self.end_by(account, id, |loaded, side| {
+            Ok((
+                GameStatus::Finished,
+                Some(side.opposite()),
+                Ending::Resign,
+                loaded,
+            ))
+        })
+        .await
+    }
+
+    /// Aborts game `id`: allowed to either player before both sides have moved;
+    /// scores nothing.
+    ///
+    /// # Errors
+    /// `not_found`, `not_a_player`, `game_over`, `too_late_to_abort` (409).
+    pub async fn abort(&self, account: &Account, id: GameId) -> Result<LoadedGame> {
+        self.end_by(account, id, |loaded, _| {
+            let moved = |side: Side| {
+                loaded
+                    .stored
+                    .moves
+                    .iter()
+                    .any(|m| m.side == side && m.pit.is_some())
+            };
+            if moved(Side::South) && moved(Side::North) {
+                return Err(Error::conflict(
+                    "too_late_to_abort",
+                    "both sides have moved: the game can no longer be aborted",
+                ));
+            }
+            Ok((GameStatus::Aborted, None, Ending::Abort, loaded))
+        })
+        .await
+    }
+
+    /// Ends a game for a player by resignation or abort, decided by `decide`.
+    async fn end_by(
+        &self,
+        account: &Account,
+        id: GameId,
+        decide: impl Fn(&LoadedGame, Side) -> Result<(GameStatus, Option<Side>, Ending, &LoadedGame)>,
+    ) -> Result<LoadedGame> {
+        let mut loaded = self.game(id).await?;
+        for _ in 0..2 {
+            let side = loaded.side_of(account.id).ok_or(Error::NotAPlayer)?;
+            if loaded.game().state.status != GameStatus::Ongoing {
+                return Err(Error::GameOver);
+            }
+            let (status, winner, ending, _) = decide(&loaded, side)?;
+            let state = ended_state(&loaded.game().state, status, winner, ending, self.now());
+            match self
+                .store
+                .end_game(id, loaded.game().state.ply, &state)
+                .await
+            {
+                Ok(()) => {
+                    loaded.stored.game.state = state;
+                    return Ok(loaded);
+                }
+                Err(StoreError::Conflict) => loaded = self.game(id).await?,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(Error::conflict(
+            "conflict",
+            "the game changed meanwhile: retry",
+        ))
+    }
+
+    /// Ends every game whose deadline has passed: the side to move loses on time, or,
+    /// if it has not moved yet in the game, the game is aborted. Returns the games
+    /// this call ended; a game another sweeper (or a move) got to first is skipped.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn sweep_timeouts(&self) -> Result<Vec<GameId>> {
+        let now = self.now();
+        let mut ended = Vec::new();
+        for game in self.store.overdue_games(now, 200).await? {
+            let loaded = match self.game(game.id).await {
+                Ok(l) => l,
+                Err(Error::NotFound(_)) => continue,
+                Err(e) => return Err(e),
+            };
+            let state = &loaded.game().state;
+            let (Some(late), GameStatus::Ongoing) = (state.to_move, state.status) else {
+                continue;
+            };
+            if state.deadline.is_none_or(|d| d >= now) {
+                continue;
+            }
+            let has_moved = loaded
+                .stored
+                .moves
+                .iter()
+                .any(|m| m.side == late && m.pit.is_some());
+            let new_state = if has_moved {
+                ended_state(
+                    state,
+                    GameStatus::Finished,
+                    Some(late.opposite()),
+                    Ending::Timeout,
+                    now,
+                )
+            } else {
+                ended_state(state, GameStatus::Aborted, None, Ending::Abort, now)
+            };
+            match self.store.end_game(game.id, state.ply, &new_state).await {
+                Ok(()) => {
+                    tracing::info!(game = %game.id, ending = new_state.result.map(|r| r.ending.code()), "deadline passed");
+                    ended.push(game.id);
+                }
+                Err(StoreError::Conflict) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(ended)
+    }
+
+    /// The standings of one variant, or of all.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn standings(&self, variant: Option<Variant>) -> Result<Vec<Standing>> {
+        Ok(self.store.standings(variant).await?)
+    }
+
+    /// A game in the text notation, with its players, dates and result as tags.
+    ///
+    /// # Errors
+    /// `not_found`.
+    pub async fn record(&self, id: GameId) -> Result<String> {
+        let loaded = self.game(id).await?;
+        Ok(record_of(&loaded).to_string())
+    }
+}
+
+/// The record of a loaded game (RULES.md §C8).
+#[must_use]
+pub fn record_of(loaded: &LoadedGame) -> Record {
+    let game = loaded.game();
+    let mut record = Record::of(&loaded.engine)
+        .with_tag("South", game.players.south.username.as_str())
+        .with_tag("North", game.players.north.username.as_str())
+        .with_tag("Started", &game.created_at.to_rfc3339())
+        .with_tag("DaysPerMove", &game.days_per_move.days().to_string());
+    match &game.state.result {
+        Some(result) if game.state.status == GameStatus::Finished => {
+            record = record
+                .with_tag("Ended", &game.state.updated_at.to_rfc3339())
+                .with_tag("Result", seedpost_rules::result_tag(result.winner))
+                .with_tag("EndedBy", result.ending.code());
+        }
+        Some(result) => {
+            record = record
+                .with_tag("Ended", &game.state.updated_at.to_rfc3339())
+                .with_tag("Result", "*")
+                .with_tag("EndedBy", result.ending.code());
+        }
+        None => record = record.with_tag("Result", "*"),
+    }
+    record
+}
+
+/// The state of a game ended by the server (resign, timeout, abort): the board stays
+/// as it is and the score is the stores.
+fn ended_state(
+    state: &GameState,
+    status: GameStatus,
+    winner: Option<Side>,
+    ending: Ending,
+    now: DateTime<Utc>,
+) -> GameState {
+    GameState {
+        status,
+        to_move: None,
+        deadline: None,
+        result: Some(GameResult {
+            score: state.stores,
+            winner,
+            ending,
+        }),
+        updated_at: now,
+        ..state.clone()
+    }
+}
+
+/// Points a stored result gives each side: none for an abort.
+#[must_use]
+pub fn points(status: GameStatus, result: &GameResult) -> BySide<f64> {
+    if status == GameStatus::Aborted {
+        return BySide::new(0.0, 0.0);
+    }
+    seedpost_rules::Points::for_winner(result.winner).map(seedpost_rules::Points::as_f64)
+}

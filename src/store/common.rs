@@ -1,0 +1,498 @@
+//! What the two backends share: the rows they read, their parsing into domain types,
+//! the columns they write, and running a write so that a dropped caller cannot cut it
+//! short.
+//!
+//! Times are stored to the microsecond (Postgres' `timestamptz` precision), on both
+//! backends, so that what is written reads back equal.
+
+use std::fmt::Debug;
+use std::future::Future;
+use std::str::FromStr;
+
+use chrono::{DateTime, SubsecRound, Utc};
+use seedpost_rules::{BySide, Pit, Side, Variant};
+use uuid::Uuid;
+
+use super::{
+    Account, Challenge, Game, GameResult, GameState, GameWithMoves, Move, Player, Standing,
+    StoreError, Token, format_board, parse_board,
+};
+use crate::domain::{
+    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, FirstChoice, GameId, GameStatus,
+    TokenId, Username,
+};
+
+/// The columns of a [`ChallengeRow`], from `challenges c` joined with its challenger
+/// `ca` and its opponent `oa` (left join).
+macro_rules! challenge_select {
+    () => {
+        "SELECT c.id, c.challenger_id, ca.username AS challenger_username, \
+                ca.bot AS challenger_bot, c.opponent_id, oa.username AS opponent_username, \
+                oa.bot AS opponent_bot, c.variant, c.days_per_move, c.first, c.status, \
+                c.game_id, c.created_at \
+         FROM challenges c \
+         JOIN accounts ca ON ca.id = c.challenger_id \
+         LEFT JOIN accounts oa ON oa.id = c.opponent_id "
+    };
+}
+pub(super) use challenge_select;
+
+/// The columns of a [`GameRow`], from `games g` joined with its players `sa` and `na`.
+macro_rules! game_select {
+    () => {
+        "SELECT g.id, g.variant, g.south_id, sa.username AS south_username, \
+                sa.bot AS south_bot, g.north_id, na.username AS north_username, \
+                na.bot AS north_bot, g.first, g.days_per_move, g.challenge_id, g.created_at, \
+                g.status, g.ply, g.to_move, g.board, g.store_south, g.store_north, g.deadline, \
+                g.winner, g.ended_by, g.score_south, g.score_north, g.updated_at \
+         FROM games g \
+         JOIN accounts sa ON sa.id = g.south_id \
+         JOIN accounts na ON na.id = g.north_id "
+    };
+}
+pub(super) use game_select;
+
+/// Runs a write on a task of its own and waits for it.
+///
+/// axum drops a handler's future when its client disconnects; a transaction dropped
+/// half-way can hand its connection back to the pool still inside the transaction
+/// (sqlx issues #4385 and #4393). On its own task the write always ends in a commit or
+/// a rollback, whatever happens to the caller.
+pub(super) async fn detached<T: Send + 'static>(
+    work: impl Future<Output = Result<T, StoreError>> + Send + 'static,
+) -> Result<T, StoreError> {
+    tokio::spawn(work)
+        .await
+        .map_err(|e| StoreError::Other(format!("store task failed: {e}")))?
+}
+
+/// Commits `tx` when `outcome` is a success, and rolls it back otherwise.
+pub(super) async fn finish<DB: sqlx::Database, T>(
+    tx: sqlx::Transaction<'static, DB>,
+    outcome: Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    match outcome {
+        Ok(value) => {
+            tx.commit().await?;
+            Ok(value)
+        }
+        Err(e) => {
+            // The rollback's own failure would hide the reason; a failed rollback
+            // leaves the transaction open, and sqlx then rolls it back when the
+            // connection goes back to the pool.
+            let _ = tx.rollback().await;
+            Err(e)
+        }
+    }
+}
+
+/// `t` to the microsecond, as both backends keep it.
+pub(super) fn micros(t: DateTime<Utc>) -> DateTime<Utc> {
+    t.trunc_subsecs(6)
+}
+
+/// The number of rows to ask for: 100 for 0, at most 500.
+pub(super) fn row_limit(limit: u32) -> i64 {
+    match limit {
+        0 => 100,
+        n => i64::from(n.min(500)),
+    }
+}
+
+fn corrupt(column: &str, value: impl Debug) -> StoreError {
+    StoreError::Other(format!("corrupt {column} column: {value:?}"))
+}
+
+fn parse<T: FromStr>(column: &str, value: &str) -> Result<T, StoreError> {
+    value.parse().map_err(|_| corrupt(column, value))
+}
+
+fn username(column: &str, value: &str) -> Result<Username, StoreError> {
+    Username::parse(value).map_err(|_| corrupt(column, value))
+}
+
+fn days_per_move(value: i32) -> Result<DaysPerMove, StoreError> {
+    DaysPerMove::new(value.into()).map_err(|_| corrupt("days_per_move", value))
+}
+
+fn count<T: TryFrom<N>, N: Copy + Debug>(column: &str, value: N) -> Result<T, StoreError> {
+    T::try_from(value).map_err(|_| corrupt(column, value))
+}
+
+/// An `i32` column from a count that the domain keeps as `u32`.
+pub(super) fn to_i32(what: &str, value: u32) -> Result<i32, StoreError> {
+    i32::try_from(value).map_err(|_| StoreError::Other(format!("{what} too large: {value}")))
+}
+
+/// A row of `accounts`.
+#[derive(sqlx::FromRow)]
+pub(super) struct AccountRow {
+    id: Uuid,
+    username: String,
+    bot: bool,
+    created_at: DateTime<Utc>,
+}
+
+impl AccountRow {
+    pub(super) fn parse(self) -> Result<Account, StoreError> {
+        Ok(Account {
+            id: AccountId(self.id),
+            username: username("username", &self.username)?,
+            bot: self.bot,
+            created_at: self.created_at,
+        })
+    }
+}
+
+/// A row of `accounts` with its password hash.
+#[derive(sqlx::FromRow)]
+pub(super) struct AccountPasswordRow {
+    #[sqlx(flatten)]
+    account: AccountRow,
+    password_hash: String,
+}
+
+impl AccountPasswordRow {
+    pub(super) fn parse(self) -> Result<(Account, String), StoreError> {
+        Ok((self.account.parse()?, self.password_hash))
+    }
+}
+
+/// An account found by one of its tokens, with the token's last use.
+#[derive(sqlx::FromRow)]
+pub(super) struct TokenAccountRow {
+    #[sqlx(flatten)]
+    pub(super) account: AccountRow,
+    pub(super) token_id: Uuid,
+    pub(super) last_used_at: Option<DateTime<Utc>>,
+}
+
+/// A row of `tokens`, without the hash.
+#[derive(sqlx::FromRow)]
+pub(super) struct TokenRow {
+    id: Uuid,
+    account_id: Uuid,
+    label: String,
+    created_at: DateTime<Utc>,
+    last_used_at: Option<DateTime<Utc>>,
+}
+
+impl TokenRow {
+    pub(super) fn parse(self) -> Token {
+        Token {
+            id: TokenId(self.id),
+            account_id: AccountId(self.account_id),
+            label: self.label,
+            created_at: self.created_at,
+            last_used_at: self.last_used_at,
+        }
+    }
+}
+
+/// A challenge as [`challenge_select`] reads it.
+#[derive(sqlx::FromRow)]
+pub(super) struct ChallengeRow {
+    id: Uuid,
+    challenger_id: Uuid,
+    challenger_username: String,
+    challenger_bot: bool,
+    opponent_id: Option<Uuid>,
+    opponent_username: Option<String>,
+    opponent_bot: Option<bool>,
+    variant: String,
+    days_per_move: i32,
+    first: String,
+    status: String,
+    game_id: Option<Uuid>,
+    created_at: DateTime<Utc>,
+}
+
+impl ChallengeRow {
+    pub(super) fn parse(self) -> Result<Challenge, StoreError> {
+        let opponent = match (self.opponent_id, self.opponent_username, self.opponent_bot) {
+            (Some(id), Some(name), Some(bot)) => Some(Player {
+                id: AccountId(id),
+                username: username("opponent username", &name)?,
+                bot,
+            }),
+            (None, _, _) => None,
+            (Some(id), _, _) => return Err(corrupt("opponent_id", id)),
+        };
+        Ok(Challenge {
+            id: ChallengeId(self.id),
+            challenger: Player {
+                id: AccountId(self.challenger_id),
+                username: username("challenger username", &self.challenger_username)?,
+                bot: self.challenger_bot,
+            },
+            opponent,
+            variant: parse("variant", &self.variant)?,
+            days_per_move: days_per_move(self.days_per_move)?,
+            first: FirstChoice::parse(&self.first).ok_or_else(|| corrupt("first", &self.first))?,
+            status: ChallengeStatus::parse(&self.status)
+                .ok_or_else(|| corrupt("status", &self.status))?,
+            game_id: self.game_id.map(GameId),
+            created_at: self.created_at,
+        })
+    }
+}
+
+/// A game as [`game_select`] reads it.
+#[derive(sqlx::FromRow)]
+pub(super) struct GameRow {
+    id: Uuid,
+    variant: String,
+    south_id: Uuid,
+    south_username: String,
+    south_bot: bool,
+    north_id: Uuid,
+    north_username: String,
+    north_bot: bool,
+    first: String,
+    days_per_move: i32,
+    challenge_id: Option<Uuid>,
+    created_at: DateTime<Utc>,
+    status: String,
+    ply: i32,
+    to_move: Option<String>,
+    board: String,
+    store_south: i32,
+    store_north: i32,
+    deadline: Option<DateTime<Utc>>,
+    winner: Option<String>,
+    ended_by: Option<String>,
+    score_south: Option<i32>,
+    score_north: Option<i32>,
+    updated_at: DateTime<Utc>,
+}
+
+impl GameRow {
+    /// The number of plies played, as stored.
+    pub(super) fn ply(&self) -> i32 {
+        self.ply
+    }
+
+    pub(super) fn parse(self) -> Result<Game, StoreError> {
+        let variant: Variant = parse("variant", &self.variant)?;
+        let board = parse_board(&self.board)?;
+        if board.south.len() != variant.pits_per_row()
+            || board.north.len() != variant.pits_per_row()
+        {
+            return Err(corrupt("board", &self.board));
+        }
+        let result = match (self.ended_by, self.score_south, self.score_north) {
+            (None, None, None) => None,
+            (Some(ended_by), Some(south), Some(north)) => Some(GameResult {
+                score: BySide::new(count("score_south", south)?, count("score_north", north)?),
+                winner: self
+                    .winner
+                    .as_deref()
+                    .map(|w| parse("winner", w))
+                    .transpose()?,
+                ending: Ending::parse(&ended_by).ok_or_else(|| corrupt("ended_by", &ended_by))?,
+            }),
+            (ended_by, _, _) => return Err(corrupt("result", ended_by)),
+        };
+        Ok(Game {
+            id: GameId(self.id),
+            variant,
+            players: BySide::new(
+                Player {
+                    id: AccountId(self.south_id),
+                    username: username("south username", &self.south_username)?,
+                    bot: self.south_bot,
+                },
+                Player {
+                    id: AccountId(self.north_id),
+                    username: username("north username", &self.north_username)?,
+                    bot: self.north_bot,
+                },
+            ),
+            first: parse("first", &self.first)?,
+            days_per_move: days_per_move(self.days_per_move)?,
+            challenge_id: self.challenge_id.map(ChallengeId),
+            created_at: self.created_at,
+            state: GameState {
+                status: GameStatus::parse(&self.status)
+                    .ok_or_else(|| corrupt("status", &self.status))?,
+                ply: count("ply", self.ply)?,
+                to_move: self
+                    .to_move
+                    .as_deref()
+                    .map(|s| parse("to_move", s))
+                    .transpose()?,
+                board,
+                stores: BySide::new(
+                    count("store_south", self.store_south)?,
+                    count("store_north", self.store_north)?,
+                ),
+                deadline: self.deadline,
+                result,
+                updated_at: self.updated_at,
+            },
+        })
+    }
+
+    /// The game with its moves: `moves` must be plies 1 to the game's ply, in order.
+    pub(super) fn with_moves(self, moves: Vec<MoveRow>) -> Result<GameWithMoves, StoreError> {
+        let game = self.parse()?;
+        let moves = moves
+            .into_iter()
+            .map(MoveRow::parse)
+            .collect::<Result<Vec<_>, _>>()?;
+        let numbered = moves.iter().zip(1..).all(|(m, n)| m.ply == n);
+        if !numbered || moves.len() != game.state.ply as usize {
+            return Err(StoreError::Other(format!(
+                "game {} at ply {} has {} stored moves",
+                game.id,
+                game.state.ply,
+                moves.len()
+            )));
+        }
+        Ok(GameWithMoves { game, moves })
+    }
+}
+
+/// A row of `moves`.
+#[derive(sqlx::FromRow)]
+pub(super) struct MoveRow {
+    ply: i32,
+    side: String,
+    pit: Option<i32>,
+    at: DateTime<Utc>,
+}
+
+impl MoveRow {
+    fn parse(self) -> Result<Move, StoreError> {
+        let pit = match self.pit {
+            None => None,
+            Some(n) => Some(
+                u8::try_from(n)
+                    .ok()
+                    .and_then(Pit::new)
+                    .ok_or_else(|| corrupt("pit", n))?,
+            ),
+        };
+        Ok(Move {
+            ply: count("ply", self.ply)?,
+            side: parse("side", &self.side)?,
+            pit,
+            at: self.at,
+        })
+    }
+}
+
+/// A line of the standings.
+#[derive(sqlx::FromRow)]
+pub(super) struct StandingRow {
+    username: String,
+    games: i64,
+    wins: i64,
+    draws: i64,
+    losses: i64,
+    half_points: i64,
+}
+
+impl StandingRow {
+    pub(super) fn parse(self) -> Result<Standing, StoreError> {
+        Ok(Standing {
+            username: username("username", &self.username)?,
+            games: count("games", self.games)?,
+            wins: count("wins", self.wins)?,
+            draws: count("draws", self.draws)?,
+            losses: count("losses", self.losses)?,
+            half_points: count("half_points", self.half_points)?,
+        })
+    }
+}
+
+/// The columns of a game's cached state, as written.
+#[derive(Debug, Clone)]
+pub(super) struct StateColumns {
+    pub(super) status: &'static str,
+    pub(super) ply: i32,
+    pub(super) to_move: Option<&'static str>,
+    pub(super) board: String,
+    pub(super) store_south: i32,
+    pub(super) store_north: i32,
+    pub(super) deadline: Option<DateTime<Utc>>,
+    pub(super) winner: Option<&'static str>,
+    pub(super) ended_by: Option<&'static str>,
+    pub(super) score_south: Option<i32>,
+    pub(super) score_north: Option<i32>,
+    pub(super) updated_at: DateTime<Utc>,
+}
+
+impl StateColumns {
+    pub(super) fn new(state: &GameState) -> Result<StateColumns, StoreError> {
+        let result = state.result.as_ref();
+        Ok(StateColumns {
+            status: state.status.as_str(),
+            ply: to_i32("ply", state.ply)?,
+            to_move: state.to_move.map(Side::as_str),
+            board: format_board(&state.board),
+            store_south: state.stores.south.into(),
+            store_north: state.stores.north.into(),
+            deadline: state.deadline.map(micros),
+            winner: result.and_then(|r| r.winner).map(Side::as_str),
+            ended_by: result.map(|r| r.ending.code()),
+            score_south: result.map(|r| r.score.south.into()),
+            score_north: result.map(|r| r.score.north.into()),
+            updated_at: micros(state.updated_at),
+        })
+    }
+}
+
+/// The columns of a ply, as written.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct MoveColumns {
+    pub(super) ply: i32,
+    pub(super) side: &'static str,
+    pub(super) pit: Option<i32>,
+    pub(super) at: DateTime<Utc>,
+}
+
+/// The columns of plies to append to a game at ply `seen`, with the state they lead to.
+///
+/// # Errors
+/// [`StoreError::Other`] when the plies are not numbered `seen + 1`, `seen + 2`, …, or
+/// the state's ply is not the last of them: a bug in the caller, not a race.
+pub(super) fn plies_columns(
+    seen: u32,
+    plies: &[Move],
+    state: &GameState,
+) -> Result<Vec<MoveColumns>, StoreError> {
+    let numbered = plies.iter().zip(seen + 1..).all(|(m, n)| m.ply == n);
+    let last = seen as usize + plies.len();
+    if plies.is_empty() || !numbered || state.ply as usize != last {
+        return Err(StoreError::Other(format!(
+            "plies {:?} do not follow ply {seen} and lead to ply {}",
+            plies.iter().map(|m| m.ply).collect::<Vec<_>>(),
+            state.ply
+        )));
+    }
+    plies
+        .iter()
+        .map(|m| {
+            Ok(MoveColumns {
+                ply: to_i32("ply", m.ply)?,
+                side: m.side.as_str(),
+                pit: m.pit.map(|p| i32::from(p.number())),
+                at: micros(m.at),
+            })
+        })
+        .collect()
+}
+
+/// A failed migration: [`StoreError::Unavailable`] when the database could not be
+/// reached, [`StoreError::Other`] otherwise.
+pub(super) fn migrate_error(e: sqlx::migrate::MigrateError) -> StoreError {
+    if let sqlx::migrate::MigrateError::Execute(inner) = e {
+        match StoreError::from(inner) {
+            unavailable @ StoreError::Unavailable(_) => unavailable,
+            other => StoreError::Other(format!("while executing migrations: {other}")),
+        }
+    } else {
+        StoreError::Other(e.to_string())
+    }
+}

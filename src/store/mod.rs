@@ -1,0 +1,456 @@
+//! Storage: one [`Store`] trait, implemented for Postgres ([`postgres`]) and SQLite
+//! ([`sqlite`]), the backend chosen once from the database URL.
+//!
+//! The move list is the truth: a game's `board`, `store`, `ply` and `to_move` columns
+//! are a cache of the replay of its `moves`. Concurrent writers are settled by the
+//! database: the primary key (game, ply) of `moves` and a conditional update of the
+//! game row on the ply the writer saw (see [`Store::append_plies`]).
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use seedpost_rules::{BySide, Pit, Side, Variant};
+
+use crate::domain::{
+    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, FirstChoice, GameId, GameStatus,
+    TokenId, Username,
+};
+
+mod common;
+pub mod postgres;
+pub mod sqlite;
+
+/// What can go wrong in storage.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// No such row.
+    #[error("not found")]
+    NotFound,
+    /// A uniqueness or state condition failed: a name taken, a ply already played, a
+    /// challenge no longer open, a game changed meanwhile.
+    #[error("conflict")]
+    Conflict,
+    /// The database cannot be reached (connection refused, pool timed out).
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
+    /// Anything else: a bug or corrupt data.
+    #[error("database error: {0}")]
+    Other(String),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        match &e {
+            sqlx::Error::RowNotFound => StoreError::NotFound,
+            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
+            sqlx::Error::Database(db) if is_unavailable(db.code().as_deref()) => {
+                StoreError::Unavailable(e.to_string())
+            }
+            sqlx::Error::Io(_)
+            | sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::WorkerCrashed
+            | sqlx::Error::Tls(_) => StoreError::Unavailable(e.to_string()),
+            _ => StoreError::Other(e.to_string()),
+        }
+    }
+}
+
+/// Whether a database error code says that the server cannot serve now, rather than
+/// that the statement is wrong: Postgres' connection exceptions (SQLSTATE class 08),
+/// too many connections and shutdowns; SQLite's database still busy after the busy
+/// timeout (`SQLITE_BUSY` and its extended codes).
+fn is_unavailable(code: Option<&str>) -> bool {
+    matches!(
+        code,
+        Some("53300" | "57P01" | "57P02" | "57P03" | "5" | "261" | "517" | "773")
+    ) || code.is_some_and(|c| c.len() == 5 && c.starts_with("08"))
+}
+
+/// A stored account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    /// Its id.
+    pub id: AccountId,
+    /// Its name, as typed at sign-up.
+    pub username: Username,
+    /// Whether a program plays for it.
+    pub bot: bool,
+    /// When it was made.
+    pub created_at: DateTime<Utc>,
+}
+
+/// An account to create.
+#[derive(Debug, Clone)]
+pub struct NewAccount {
+    /// Its id.
+    pub id: AccountId,
+    /// Its name.
+    pub username: Username,
+    /// The argon2id PHC string of its password.
+    pub password_hash: String,
+    /// Whether a program plays for it.
+    pub bot: bool,
+    /// Now.
+    pub created_at: DateTime<Utc>,
+}
+
+/// An API token as listed: never the secret.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    /// Its id.
+    pub id: TokenId,
+    /// Its owner.
+    pub account_id: AccountId,
+    /// The owner's label for it.
+    pub label: String,
+    /// When it was made.
+    pub created_at: DateTime<Utc>,
+    /// When it was last used to authenticate, if ever.
+    pub last_used_at: Option<DateTime<Utc>>,
+}
+
+/// A token to store: its SHA-256 hash (hex), never the secret.
+#[derive(Debug, Clone)]
+pub struct NewToken {
+    /// Its id.
+    pub id: TokenId,
+    /// The owner's label.
+    pub label: String,
+    /// Lower-case hex SHA-256 of the secret.
+    pub hash: String,
+    /// Now.
+    pub created_at: DateTime<Utc>,
+}
+
+/// A player as shown beside a challenge or game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    /// The account.
+    pub id: AccountId,
+    /// Its name.
+    pub username: Username,
+    /// Whether it is a bot.
+    pub bot: bool,
+}
+
+/// A stored challenge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Challenge {
+    /// Its id.
+    pub id: ChallengeId,
+    /// Who made it.
+    pub challenger: Player,
+    /// Whom it names, or `None` when open to anyone.
+    pub opponent: Option<Player>,
+    /// The game to play.
+    pub variant: Variant,
+    /// Days for each move.
+    pub days_per_move: DaysPerMove,
+    /// Who moves first.
+    pub first: FirstChoice,
+    /// Where it stands.
+    pub status: ChallengeStatus,
+    /// The game started by accepting it.
+    pub game_id: Option<GameId>,
+    /// When it was made.
+    pub created_at: DateTime<Utc>,
+}
+
+/// A challenge to create.
+#[derive(Debug, Clone)]
+pub struct NewChallenge {
+    /// Its id.
+    pub id: ChallengeId,
+    /// Who makes it.
+    pub challenger: AccountId,
+    /// Whom it names, if anyone.
+    pub opponent: Option<AccountId>,
+    /// The game to play.
+    pub variant: Variant,
+    /// Days for each move.
+    pub days_per_move: DaysPerMove,
+    /// Who moves first.
+    pub first: FirstChoice,
+    /// Now.
+    pub created_at: DateTime<Utc>,
+}
+
+/// One stored ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Move {
+    /// Its number: the n-th ply of the game has ply n (from 1).
+    pub ply: u32,
+    /// Who made it.
+    pub side: Side,
+    /// The pit sown, or `None` for an automatic pass.
+    pub pit: Option<Pit>,
+    /// When it was played.
+    pub at: DateTime<Utc>,
+}
+
+/// The end of a game as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameResult {
+    /// Final stones per side (the stores at the end for resign, timeout and abort).
+    pub score: BySide<u8>,
+    /// The winner, or `None` for a draw or an abort.
+    pub winner: Option<Side>,
+    /// How it ended.
+    pub ending: Ending,
+}
+
+/// The cached state of a game after its last ply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameState {
+    /// The game's status.
+    pub status: GameStatus,
+    /// The number of plies played.
+    pub ply: u32,
+    /// The side to move, or `None` once over.
+    pub to_move: Option<Side>,
+    /// Each side's pits from its owner's left.
+    pub board: BySide<Vec<u8>>,
+    /// Stores (Mangala) or captures.
+    pub stores: BySide<u8>,
+    /// When the side to move loses on time; `None` once over.
+    pub deadline: Option<DateTime<Utc>>,
+    /// The result, once over.
+    pub result: Option<GameResult>,
+    /// When the state last changed.
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A stored game, without its moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// Its id.
+    pub id: GameId,
+    /// The game played.
+    pub variant: Variant,
+    /// The players.
+    pub players: BySide<Player>,
+    /// Who moved first.
+    pub first: Side,
+    /// Days for each move.
+    pub days_per_move: DaysPerMove,
+    /// The challenge it came from.
+    pub challenge_id: Option<ChallengeId>,
+    /// When it started.
+    pub created_at: DateTime<Utc>,
+    /// The cached state.
+    pub state: GameState,
+}
+
+/// A game with its moves: the truth.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameWithMoves {
+    /// The game.
+    pub game: Game,
+    /// Its plies in order: `moves[i].ply == i + 1`.
+    pub moves: Vec<Move>,
+}
+
+/// A game to create on accepting a challenge.
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    /// Its id.
+    pub id: GameId,
+    /// The game played.
+    pub variant: Variant,
+    /// South's and North's accounts.
+    pub players: BySide<AccountId>,
+    /// Who moves first (after the draw).
+    pub first: Side,
+    /// Days for each move.
+    pub days_per_move: DaysPerMove,
+    /// The starting state (ply 0).
+    pub state: GameState,
+    /// Now.
+    pub created_at: DateTime<Utc>,
+}
+
+/// Which games to list.
+#[derive(Debug, Clone, Default)]
+pub struct GameFilter {
+    /// Only games with this status.
+    pub status: Option<GameStatus>,
+    /// Only games this account plays.
+    pub player: Option<AccountId>,
+    /// Only games where this account is to move.
+    pub to_move: Option<AccountId>,
+    /// Whose urgency orders the list: games where this account is to move come first.
+    pub viewer: Option<AccountId>,
+    /// At most this many (the store caps it at 500).
+    pub limit: u32,
+}
+
+/// A player's line in the standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    /// The player.
+    pub username: Username,
+    /// Finished games (aborted ones do not count).
+    pub games: u32,
+    /// Wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Losses.
+    pub losses: u32,
+    /// Points in halves (a win 2, a draw 1), exact.
+    pub half_points: u32,
+}
+
+/// The storage of seedpost. Every method is one transaction (or one statement).
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    /// Creates an account with its first API token.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the name is taken, ignoring case.
+    async fn create_account(
+        &self,
+        account: NewAccount,
+        token: NewToken,
+    ) -> Result<Account, StoreError>;
+
+    /// The account with this name (ignoring case) and its password hash.
+    async fn account_with_password(&self, username: &str) -> Result<(Account, String), StoreError>;
+
+    /// The account with this name (ignoring case).
+    async fn account_by_name(&self, username: &str) -> Result<Account, StoreError>;
+
+    /// The account owning the token with this hash, recording `now` as its last use.
+    async fn account_by_token(&self, hash: &str, now: DateTime<Utc>)
+    -> Result<Account, StoreError>;
+
+    /// Adds an API token.
+    async fn create_token(&self, account: AccountId, token: NewToken) -> Result<Token, StoreError>;
+
+    /// The account's tokens, newest first.
+    async fn tokens(&self, account: AccountId) -> Result<Vec<Token>, StoreError>;
+
+    /// Deletes one of the account's tokens.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when the account has no such token.
+    async fn delete_token(&self, account: AccountId, id: TokenId) -> Result<(), StoreError>;
+
+    /// Creates a challenge.
+    async fn create_challenge(&self, challenge: NewChallenge) -> Result<Challenge, StoreError>;
+
+    /// One challenge.
+    async fn challenge(&self, id: ChallengeId) -> Result<Challenge, StoreError>;
+
+    /// The open challenges `account` may see: its own, those naming it, and those open
+    /// to anyone; newest first.
+    async fn open_challenges(&self, account: AccountId) -> Result<Vec<Challenge>, StoreError>;
+
+    /// Moves an open challenge to `status` (declined or canceled).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when it is no longer open.
+    async fn close_challenge(
+        &self,
+        id: ChallengeId,
+        status: ChallengeStatus,
+    ) -> Result<Challenge, StoreError>;
+
+    /// Marks an open challenge accepted and creates its game, in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the challenge is no longer open.
+    async fn accept_challenge(&self, id: ChallengeId, game: NewGame) -> Result<Game, StoreError>;
+
+    /// A game with its moves.
+    async fn game(&self, id: GameId) -> Result<GameWithMoves, StoreError>;
+
+    /// Games matching `filter`, most urgent first: games where the filter's viewer is to
+    /// move, by earliest deadline; then the rest, latest change first.
+    async fn games(&self, filter: &GameFilter) -> Result<Vec<Game>, StoreError>;
+
+    /// Appends plies to a game and replaces its cached state, in one transaction, if
+    /// the game is still ongoing at ply `seen` (the number of plies before these).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when another writer got there first: a ply with one of
+    /// these numbers exists, or the game has changed or ended. Nothing is written.
+    async fn append_plies(
+        &self,
+        id: GameId,
+        seen: u32,
+        plies: &[Move],
+        state: &GameState,
+    ) -> Result<(), StoreError>;
+
+    /// Replaces the cached state of a game that is ongoing at ply `seen` without adding
+    /// plies (resign, abort, timeout).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the game has changed or ended meanwhile.
+    async fn end_game(&self, id: GameId, seen: u32, state: &GameState) -> Result<(), StoreError>;
+
+    /// Ongoing games whose deadline is before `now`, oldest deadline first.
+    async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError>;
+
+    /// The standings over finished games, of one variant or all; highest points first,
+    /// then most games, then name.
+    async fn standings(&self, variant: Option<Variant>) -> Result<Vec<Standing>, StoreError>;
+
+    /// Checks that the database answers.
+    async fn ping(&self) -> Result<(), StoreError>;
+}
+
+/// Parses a board column: each row's pits separated by `,`, the rows (South first)
+/// by `/`, as in `4,4,4,4,4,4/4,4,4,4,4,4`.
+///
+/// # Errors
+/// [`StoreError::Other`] for text that is not such a board.
+pub fn parse_board(text: &str) -> Result<BySide<Vec<u8>>, StoreError> {
+    let bad = || StoreError::Other(format!("bad board column {text:?}"));
+    let (south, north) = text.split_once('/').ok_or_else(bad)?;
+    let row = |r: &str| -> Result<Vec<u8>, StoreError> {
+        r.split(',').map(|s| s.parse().map_err(|_| bad())).collect()
+    };
+    Ok(BySide::new(row(south)?, row(north)?))
+}
+
+/// Writes a board column (see [`parse_board`]).
+#[must_use]
+pub fn format_board(board: &BySide<Vec<u8>>) -> String {
+    let row = |r: &[u8]| r.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+    format!("{}/{}", row(&board.south), row(&board.north))
+}
+
+/// Connects to the database named by `url` and applies the migrations: `postgres://`
+/// or `postgresql://` selects Postgres, `sqlite:` (or a plain file path) SQLite.
+///
+/// # Errors
+/// When the URL is not understood, the database cannot be reached or a migration
+/// fails.
+pub async fn connect(url: &str, pool_size: u32) -> Result<std::sync::Arc<dyn Store>, StoreError> {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(std::sync::Arc::new(
+            postgres::PgStore::connect(url, pool_size).await?,
+        ))
+    } else {
+        Ok(std::sync::Arc::new(
+            sqlite::SqliteStore::connect(url, pool_size).await?,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_columns_round_trip() {
+        let board = BySide::new(vec![4, 0, 12], vec![7, 1, 0]);
+        let text = format_board(&board);
+        assert_eq!(text, "4,0,12/7,1,0");
+        assert_eq!(parse_board(&text).ok(), Some(board));
+        assert!(parse_board("4,4").is_err());
+        assert!(parse_board("4,x/1").is_err());
+    }
+}

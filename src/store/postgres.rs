@@ -1,0 +1,605 @@
+//! The [`Store`] on Postgres, for servers with many players.
+//!
+//! Concurrent writers meet at the game row: [`Store::append_plies`] updates it only
+//! if it still stands at the ply the writer saw, and the first writer's row lock makes
+//! the others wait, then find the ply changed and give up with
+//! [`StoreError::Conflict`].
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use seedpost_rules::Variant;
+use sqlx::postgres::{PgArguments, PgConnection, PgPool, PgPoolOptions};
+use sqlx::query::Query;
+use sqlx::{Postgres, Transaction};
+
+use super::common::{
+    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, MoveRow, StandingRow, StateColumns,
+    TokenAccountRow, TokenRow, challenge_select, detached, finish, game_select, micros,
+    migrate_error, plies_columns, row_limit, to_i32,
+};
+use super::{
+    Account, Challenge, Game, GameFilter, GameState, GameWithMoves, Move, NewAccount, NewChallenge,
+    NewGame, NewToken, Standing, Store, StoreError, Token,
+};
+use crate::domain::{AccountId, ChallengeId, ChallengeStatus, GameId, TokenId};
+
+/// How long a request waits for a pooled connection before the database counts as
+/// unavailable.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How stale a token's last-use time may get before authenticating writes it again:
+/// the hot read paths then write at most once a minute per token.
+const LAST_USED_RESOLUTION: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
+
+/// The store on a Postgres database.
+#[derive(Debug, Clone)]
+pub struct PgStore {
+    pool: PgPool,
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://…`) with a pool of at most
+    /// `pool_size` connections, and applies the migrations.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the server cannot be reached,
+    /// [`StoreError::Other`] for a bad URL or a failed migration.
+    pub async fn connect(url: &str, pool_size: u32) -> Result<PgStore, StoreError> {
+        let pool = PgPoolOptions::new()
+            .max_connections(pool_size.max(1))
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .connect(url)
+            .await?;
+        let store = PgStore { pool };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// Applies the migrations under `migrations/postgres` not yet applied.
+    ///
+    /// # Errors
+    /// When the database cannot be reached or a migration fails.
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        sqlx::migrate!("migrations/postgres")
+            .run(&self.pool)
+            .await
+            .map_err(migrate_error)
+    }
+
+    /// Closes the pool's connections, waiting for those in use.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// Binds the cached-state columns as parameters `$1` to `$12`, in the order of the
+/// `games` table.
+fn bind_state<'q>(
+    query: Query<'q, Postgres, PgArguments>,
+    state: &StateColumns,
+) -> Query<'q, Postgres, PgArguments> {
+    query
+        .bind(state.status)
+        .bind(state.ply)
+        .bind(state.to_move)
+        .bind(state.board.clone())
+        .bind(state.store_south)
+        .bind(state.store_north)
+        .bind(state.deadline)
+        .bind(state.winner)
+        .bind(state.ended_by)
+        .bind(state.score_south)
+        .bind(state.score_north)
+        .bind(state.updated_at)
+}
+
+/// What to answer when a conditional update of game `id` changed nothing: the game
+/// changed meanwhile, or never existed.
+async fn game_missed(conn: &mut PgConnection, id: GameId) -> StoreError {
+    let exists = sqlx::query_scalar::<_, i32>("SELECT 1 FROM games WHERE id = $1")
+        .bind(id.0)
+        .fetch_optional(conn)
+        .await;
+    match exists {
+        Ok(Some(_)) => StoreError::Conflict,
+        Ok(None) => StoreError::NotFound,
+        Err(e) => e.into(),
+    }
+}
+
+/// What to answer when a conditional update of challenge `id` changed nothing.
+async fn challenge_missed(conn: &mut PgConnection, id: ChallengeId) -> StoreError {
+    let exists = sqlx::query_scalar::<_, i32>("SELECT 1 FROM challenges WHERE id = $1")
+        .bind(id.0)
+        .fetch_optional(conn)
+        .await;
+    match exists {
+        Ok(Some(_)) => StoreError::Conflict,
+        Ok(None) => StoreError::NotFound,
+        Err(e) => e.into(),
+    }
+}
+
+async fn fetch_challenge(
+    conn: &mut PgConnection,
+    id: ChallengeId,
+) -> Result<Challenge, StoreError> {
+    sqlx::query_as::<_, ChallengeRow>(concat!(challenge_select!(), "WHERE c.id = $1"))
+        .bind(id.0)
+        .fetch_one(conn)
+        .await?
+        .parse()
+}
+
+async fn fetch_game(conn: &mut PgConnection, id: GameId) -> Result<Game, StoreError> {
+    sqlx::query_as::<_, GameRow>(concat!(game_select!(), "WHERE g.id = $1"))
+        .bind(id.0)
+        .fetch_one(conn)
+        .await?
+        .parse()
+}
+
+async fn create_account_tx(
+    conn: &mut PgConnection,
+    account: &NewAccount,
+    token: &NewToken,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO accounts (id, username, username_key, password_hash, bot, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(account.id.0)
+    .bind(account.username.as_str())
+    .bind(account.username.key())
+    .bind(account.password_hash.as_str())
+    .bind(account.bot)
+    .bind(micros(account.created_at))
+    .execute(&mut *conn)
+    .await?;
+    insert_token(conn, account.id, token).await
+}
+
+async fn insert_token(
+    conn: &mut PgConnection,
+    account: AccountId,
+    token: &NewToken,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO tokens (id, account_id, label, hash, created_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(token.id.0)
+    .bind(account.0)
+    .bind(token.label.as_str())
+    .bind(token.hash.as_str())
+    .bind(micros(token.created_at))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+async fn accept_challenge_tx(
+    conn: &mut PgConnection,
+    id: ChallengeId,
+    game: &NewGame,
+    state: &StateColumns,
+) -> Result<Game, StoreError> {
+    // Marking the challenge first locks its row: of two acceptors, the second waits,
+    // then finds it no longer open. The game's foreign key is checked at commit.
+    let marked = sqlx::query(
+        "UPDATE challenges SET status = 'accepted', game_id = $2 \
+         WHERE id = $1 AND status = 'open'",
+    )
+    .bind(id.0)
+    .bind(game.id.0)
+    .execute(&mut *conn)
+    .await?;
+    if marked.rows_affected() == 0 {
+        return Err(challenge_missed(conn, id).await);
+    }
+    let insert = sqlx::query(
+        "INSERT INTO games (status, ply, to_move, board, store_south, store_north, deadline, \
+                            winner, ended_by, score_south, score_north, updated_at, \
+                            id, variant, south_id, north_id, first, days_per_move, \
+                            challenge_id, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
+                 $13, $14, $15, $16, $17, $18, $19, $20)",
+    );
+    bind_state(insert, state)
+        .bind(game.id.0)
+        .bind(game.variant.as_str())
+        .bind(game.players.south.0)
+        .bind(game.players.north.0)
+        .bind(game.first.as_str())
+        .bind(i32::from(game.days_per_move.days()))
+        .bind(id.0)
+        .bind(micros(game.created_at))
+        .execute(&mut *conn)
+        .await?;
+    fetch_game(conn, game.id).await
+}
+
+async fn append_plies_tx(
+    conn: &mut PgConnection,
+    id: GameId,
+    seen: i32,
+    plies: &[super::common::MoveColumns],
+    state: &StateColumns,
+) -> Result<(), StoreError> {
+    // The update comes first: it locks the game row, so a second writer at the same
+    // ply waits for the first to commit, then matches no row.
+    let update = sqlx::query(
+        "UPDATE games SET status = $1, ply = $2, to_move = $3, board = $4, \
+                store_south = $5, store_north = $6, deadline = $7, winner = $8, \
+                ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
+         WHERE id = $13 AND ply = $14 AND status = 'ongoing'",
+    );
+    let updated = bind_state(update, state)
+        .bind(id.0)
+        .bind(seen)
+        .execute(&mut *conn)
+        .await?;
+    if updated.rows_affected() == 0 {
+        return Err(game_missed(conn, id).await);
+    }
+    for ply in plies {
+        sqlx::query("INSERT INTO moves (game_id, ply, side, pit, at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(id.0)
+            .bind(ply.ply)
+            .bind(ply.side)
+            .bind(ply.pit)
+            .bind(ply.at)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl Store for PgStore {
+    async fn create_account(
+        &self,
+        account: NewAccount,
+        token: NewToken,
+    ) -> Result<Account, StoreError> {
+        let pool = self.pool.clone();
+        detached(async move {
+            let mut tx: Transaction<'static, Postgres> = pool.begin().await?;
+            let outcome = create_account_tx(&mut tx, &account, &token).await;
+            finish(tx, outcome).await?;
+            Ok(Account {
+                id: account.id,
+                username: account.username,
+                bot: account.bot,
+                created_at: micros(account.created_at),
+            })
+        })
+        .await
+    }
+
+    async fn account_with_password(&self, username: &str) -> Result<(Account, String), StoreError> {
+        sqlx::query_as::<_, AccountPasswordRow>(
+            "SELECT id, username, bot, created_at, password_hash FROM accounts \
+             WHERE username_key = $1",
+        )
+        .bind(username.to_ascii_lowercase())
+        .fetch_one(&self.pool)
+        .await?
+        .parse()
+    }
+
+    async fn account_by_name(&self, username: &str) -> Result<Account, StoreError> {
+        sqlx::query_as::<_, AccountRow>(
+            "SELECT id, username, bot, created_at FROM accounts WHERE username_key = $1",
+        )
+        .bind(username.to_ascii_lowercase())
+        .fetch_one(&self.pool)
+        .await?
+        .parse()
+    }
+
+    async fn account_by_token(
+        &self,
+        hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Account, StoreError> {
+        let row = sqlx::query_as::<_, TokenAccountRow>(
+            "SELECT a.id, a.username, a.bot, a.created_at, t.id AS token_id, t.last_used_at \
+             FROM tokens t JOIN accounts a ON a.id = t.account_id \
+             WHERE t.hash = $1",
+        )
+        .bind(hash)
+        .fetch_one(&self.pool)
+        .await?;
+        let stale = now - LAST_USED_RESOLUTION;
+        if row.last_used_at.is_none_or(|t| t < stale) {
+            // One statement, no transaction; the condition keeps concurrent requests
+            // from writing the same minute twice.
+            sqlx::query(
+                "UPDATE tokens SET last_used_at = $2 \
+                 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $3)",
+            )
+            .bind(row.token_id)
+            .bind(micros(now))
+            .bind(stale)
+            .execute(&self.pool)
+            .await?;
+        }
+        row.account.parse()
+    }
+
+    async fn create_token(&self, account: AccountId, token: NewToken) -> Result<Token, StoreError> {
+        let pool = self.pool.clone();
+        detached(async move {
+            let mut conn = pool.acquire().await?;
+            insert_token(&mut conn, account, &token).await?;
+            Ok(Token {
+                id: token.id,
+                account_id: account,
+                label: token.label,
+                created_at: micros(token.created_at),
+                last_used_at: None,
+            })
+        })
+        .await
+    }
+
+    async fn tokens(&self, account: AccountId) -> Result<Vec<Token>, StoreError> {
+        let rows = sqlx::query_as::<_, TokenRow>(
+            "SELECT id, account_id, label, created_at, last_used_at FROM tokens \
+             WHERE account_id = $1 ORDER BY created_at DESC, id DESC",
+        )
+        .bind(account.0)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(TokenRow::parse).collect())
+    }
+
+    async fn delete_token(&self, account: AccountId, id: TokenId) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        detached(async move {
+            let deleted = sqlx::query("DELETE FROM tokens WHERE id = $1 AND account_id = $2")
+                .bind(id.0)
+                .bind(account.0)
+                .execute(&pool)
+                .await?;
+            if deleted.rows_affected() == 0 {
+                return Err(StoreError::NotFound);
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    async fn create_challenge(&self, challenge: NewChallenge) -> Result<Challenge, StoreError> {
+        let pool = self.pool.clone();
+        detached(async move {
+            let mut conn = pool.acquire().await?;
+            sqlx::query(
+                "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
+                                         first, status, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, 'open', $7)",
+            )
+            .bind(challenge.id.0)
+            .bind(challenge.challenger.0)
+            .bind(challenge.opponent.map(|a| a.0))
+            .bind(challenge.variant.as_str())
+            .bind(i32::from(challenge.days_per_move.days()))
+            .bind(challenge.first.as_str())
+            .bind(micros(challenge.created_at))
+            .execute(&mut *conn)
+            .await?;
+            fetch_challenge(&mut conn, challenge.id).await
+        })
+        .await
+    }
+
+    async fn challenge(&self, id: ChallengeId) -> Result<Challenge, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        fetch_challenge(&mut conn, id).await
+    }
+
+    async fn open_challenges(&self, account: AccountId) -> Result<Vec<Challenge>, StoreError> {
+        sqlx::query_as::<_, ChallengeRow>(concat!(
+            challenge_select!(),
+            "WHERE c.status = 'open' \
+               AND (c.challenger_id = $1 OR c.opponent_id = $1 OR c.opponent_id IS NULL) \
+             ORDER BY c.created_at DESC, c.id DESC"
+        ))
+        .bind(account.0)
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(ChallengeRow::parse)
+        .collect()
+    }
+
+    async fn close_challenge(
+        &self,
+        id: ChallengeId,
+        status: ChallengeStatus,
+    ) -> Result<Challenge, StoreError> {
+        if !matches!(
+            status,
+            ChallengeStatus::Declined | ChallengeStatus::Canceled
+        ) {
+            return Err(StoreError::Other(format!(
+                "a challenge is closed as declined or canceled, not {}",
+                status.as_str()
+            )));
+        }
+        let pool = self.pool.clone();
+        detached(async move {
+            let mut conn = pool.acquire().await?;
+            let closed =
+                sqlx::query("UPDATE challenges SET status = $2 WHERE id = $1 AND status = 'open'")
+                    .bind(id.0)
+                    .bind(status.as_str())
+                    .execute(&mut *conn)
+                    .await?;
+            if closed.rows_affected() == 0 {
+                return Err(challenge_missed(&mut conn, id).await);
+            }
+            fetch_challenge(&mut conn, id).await
+        })
+        .await
+    }
+
+    async fn accept_challenge(&self, id: ChallengeId, game: NewGame) -> Result<Game, StoreError> {
+        let state = StateColumns::new(&game.state)?;
+        let pool = self.pool.clone();
+        detached(async move {
+            let mut tx = pool.begin().await?;
+            let outcome = accept_challenge_tx(&mut tx, id, &game, &state).await;
+            finish(tx, outcome).await
+        })
+        .await
+    }
+
+    async fn game(&self, id: GameId) -> Result<GameWithMoves, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let game = sqlx::query_as::<_, GameRow>(concat!(game_select!(), "WHERE g.id = $1"))
+            .bind(id.0)
+            .fetch_one(&mut *conn)
+            .await?;
+        // Moves are only ever appended, together with the game row's update: those up
+        // to the ply just read are exactly the ones that state is the replay of, even
+        // if another ply is committed between the two statements.
+        let moves = sqlx::query_as::<_, MoveRow>(
+            "SELECT ply, side, pit, at FROM moves WHERE game_id = $1 AND ply <= $2 ORDER BY ply",
+        )
+        .bind(id.0)
+        .bind(game.ply())
+        .fetch_all(&mut *conn)
+        .await?;
+        game.with_moves(moves)
+    }
+
+    async fn games(&self, filter: &GameFilter) -> Result<Vec<Game>, StoreError> {
+        sqlx::query_as::<_, GameRow>(concat!(
+            game_select!(),
+            "WHERE ($1 IS NULL OR g.status = $1) \
+               AND ($2 IS NULL OR g.south_id = $2 OR g.north_id = $2) \
+               AND ($3 IS NULL OR (g.status = 'ongoing' AND \
+                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
+                    = $3)) \
+             ORDER BY \
+               CASE WHEN g.status = 'ongoing' AND \
+                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
+                    = $4 THEN 0 ELSE 1 END, \
+               CASE WHEN g.status = 'ongoing' AND \
+                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
+                    = $4 THEN g.deadline END, \
+               g.updated_at DESC, g.id \
+             LIMIT $5"
+        ))
+        .bind(filter.status.map(|s| s.as_str()))
+        .bind(filter.player.map(|a| a.0))
+        .bind(filter.to_move.map(|a| a.0))
+        .bind(filter.viewer.map(|a| a.0))
+        .bind(row_limit(filter.limit))
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(GameRow::parse)
+        .collect()
+    }
+
+    async fn append_plies(
+        &self,
+        id: GameId,
+        seen: u32,
+        plies: &[Move],
+        state: &GameState,
+    ) -> Result<(), StoreError> {
+        let plies = plies_columns(seen, plies, state)?;
+        let state = StateColumns::new(state)?;
+        let seen = to_i32("ply", seen)?;
+        let pool = self.pool.clone();
+        detached(async move {
+            let mut tx = pool.begin().await?;
+            let outcome = append_plies_tx(&mut tx, id, seen, &plies, &state).await;
+            finish(tx, outcome).await
+        })
+        .await
+    }
+
+    async fn end_game(&self, id: GameId, seen: u32, state: &GameState) -> Result<(), StoreError> {
+        if state.ply != seen {
+            return Err(StoreError::Other(format!(
+                "ending game {id} at ply {seen} with a state at ply {}",
+                state.ply
+            )));
+        }
+        let state = StateColumns::new(state)?;
+        let seen = to_i32("ply", seen)?;
+        let pool = self.pool.clone();
+        detached(async move {
+            let mut conn = pool.acquire().await?;
+            let update = sqlx::query(
+                "UPDATE games SET status = $1, ply = $2, to_move = $3, board = $4, \
+                        store_south = $5, store_north = $6, deadline = $7, winner = $8, \
+                        ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
+                 WHERE id = $13 AND ply = $14 AND status = 'ongoing'",
+            );
+            let updated = bind_state(update, &state)
+                .bind(id.0)
+                .bind(seen)
+                .execute(&mut *conn)
+                .await?;
+            if updated.rows_affected() == 0 {
+                return Err(game_missed(&mut conn, id).await);
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError> {
+        sqlx::query_as::<_, GameRow>(concat!(
+            game_select!(),
+            "WHERE g.status = 'ongoing' AND g.deadline < $1 ORDER BY g.deadline, g.id LIMIT $2"
+        ))
+        .bind(now)
+        .bind(row_limit(limit))
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(GameRow::parse)
+        .collect()
+    }
+
+    async fn standings(&self, variant: Option<Variant>) -> Result<Vec<Standing>, StoreError> {
+        sqlx::query_as::<_, StandingRow>(
+            "WITH results (account_id, half) AS ( \
+                 SELECT south_id, CASE winner WHEN 'south' THEN 2 WHEN 'north' THEN 0 ELSE 1 END \
+                 FROM games WHERE status = 'finished' AND ($1 IS NULL OR variant = $1) \
+                 UNION ALL \
+                 SELECT north_id, CASE winner WHEN 'north' THEN 2 WHEN 'south' THEN 0 ELSE 1 END \
+                 FROM games WHERE status = 'finished' AND ($1 IS NULL OR variant = $1) \
+             ) \
+             SELECT a.username, \
+                    count(*) AS games, \
+                    sum(CASE WHEN r.half = 2 THEN 1 ELSE 0 END) AS wins, \
+                    sum(CASE WHEN r.half = 1 THEN 1 ELSE 0 END) AS draws, \
+                    sum(CASE WHEN r.half = 0 THEN 1 ELSE 0 END) AS losses, \
+                    sum(r.half) AS half_points \
+             FROM results r JOIN accounts a ON a.id = r.account_id \
+             GROUP BY a.id, a.username, a.username_key \
+             ORDER BY half_points DESC, games DESC, a.username_key COLLATE \"C\", a.id",
+        )
+        .bind(variant.map(Variant::as_str))
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(StandingRow::parse)
+        .collect()
+    }
+
+    async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,12 @@
+//! The HTTP API, end to end: the real server on port 0, fresh data per test, the same
+//! suite on SQLite and on Postgres.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod helpers;
+
+mod accounts;
+mod challenges;
+mod games;
+mod moves;

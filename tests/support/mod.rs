@@ -1,0 +1,6 @@
+//! What the integration suites share. Each suite includes it with
+//! `#[path = "../support/mod.rs"] mod support;` and uses what it needs.
+
+#![allow(dead_code)]
+
+pub mod db;
