@@ -5,6 +5,8 @@ use std::net::SocketAddr;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use seedpost_rules::{Side, Variant};
 
+use crate::http::ratelimit::{Rate, RateLimits};
+
 /// A self-hostable correspondence server for Mangala, Modiar and Tihbat.
 #[derive(Debug, Parser)]
 #[command(version, about)]
@@ -27,6 +29,26 @@ pub enum Command {
     Migrate(DatabaseArgs),
     /// Plays pit numbers through the rules engine and prints every ply as a JSON line.
     Replay(ReplayArgs),
+    /// Solves Tihbat or Modiar (every position's value under perfect play) into a file,
+    /// reused while it is current (RULES.md, "Solved values").
+    Solve(SolveArgs),
+    /// Writes all data (accounts, tokens, challenges, games with their moves) to
+    /// standard output as JSON lines.
+    Export(DatabaseArgs),
+    /// Reads what `export` wrote from standard input into an empty database, checking
+    /// every game by replaying it.
+    Import(DatabaseArgs),
+    /// Asks a running server's `/healthz`; exits 0 when it answers 200, 1 otherwise
+    /// (the Docker health check).
+    Healthcheck(HealthcheckArgs),
+}
+
+/// `seedpost healthcheck` arguments.
+#[derive(Debug, Clone, Args)]
+pub struct HealthcheckArgs {
+    /// The URL to ask.
+    #[arg(long, default_value = "http://127.0.0.1:8080/healthz")]
+    pub url: String,
 }
 
 /// Where the data lives.
@@ -80,6 +102,74 @@ pub struct ServeArgs {
         global = true
     )]
     pub secure_cookies: bool,
+
+    /// Rate limits per API token.
+    #[command(flatten)]
+    pub rate_limits: RateLimitArgs,
+
+    /// The address players reach the server at, such as `https://seedpost.example.org`,
+    /// for absolute links. An `https://` address also marks cookies Secure.
+    #[arg(long, env = "SEEDPOST_PUBLIC_URL", global = true)]
+    pub public_url: Option<String>,
+
+    /// Believe `X-Forwarded-For` and `X-Forwarded-Proto` (set this only behind a
+    /// reverse proxy that sets them).
+    #[arg(
+        long = "trust-proxy-headers",
+        env = "SEEDPOST_TRUST_PROXY",
+        default_value_t = false,
+        global = true
+    )]
+    pub trust_proxy_headers: bool,
+
+    /// The largest request body accepted, in bytes.
+    #[arg(long, env = "SEEDPOST_BODY_LIMIT", default_value_t = 64 * 1024, global = true)]
+    pub body_limit: usize,
+
+    /// Seconds a request may take to its response head before a 503; 0 for no limit.
+    /// Streams (event and game streams, live pages) are never cut.
+    #[arg(
+        long,
+        env = "SEEDPOST_REQUEST_TIMEOUT",
+        default_value_t = 30,
+        global = true
+    )]
+    pub request_timeout: u64,
+}
+
+/// Rate limits per API token (README, "Rate limits"). A rate of 0 turns a limit off.
+#[derive(Debug, Clone, Args)]
+pub struct RateLimitArgs {
+    /// Game actions (moves, resignations, aborts) per second, per token.
+    #[arg(long, env = "SEEDPOST_RATE_MOVES", default_value_t = RateLimits::DEFAULT.moves.per_second, global = true)]
+    pub rate_moves: u32,
+    /// Game actions allowed at once after a quiet spell.
+    #[arg(long, env = "SEEDPOST_RATE_MOVES_BURST", default_value_t = RateLimits::DEFAULT.moves.burst, global = true)]
+    pub rate_moves_burst: u32,
+    /// Challenges created per second, per token.
+    #[arg(long, env = "SEEDPOST_RATE_CHALLENGES", default_value_t = RateLimits::DEFAULT.challenges.per_second, global = true)]
+    pub rate_challenges: u32,
+    /// Challenges created at once after a quiet spell.
+    #[arg(long, env = "SEEDPOST_RATE_CHALLENGES_BURST", default_value_t = RateLimits::DEFAULT.challenges.burst, global = true)]
+    pub rate_challenges_burst: u32,
+    /// Stream connections opened per second, per token.
+    #[arg(long, env = "SEEDPOST_RATE_STREAMS", default_value_t = RateLimits::DEFAULT.streams.per_second, global = true)]
+    pub rate_streams: u32,
+    /// Stream connections opened at once after a quiet spell.
+    #[arg(long, env = "SEEDPOST_RATE_STREAMS_BURST", default_value_t = RateLimits::DEFAULT.streams.burst, global = true)]
+    pub rate_streams_burst: u32,
+}
+
+impl RateLimitArgs {
+    /// The limits these flags set.
+    #[must_use]
+    pub fn limits(&self) -> RateLimits {
+        RateLimits {
+            moves: Rate::new(self.rate_moves, self.rate_moves_burst),
+            challenges: Rate::new(self.rate_challenges, self.rate_challenges_burst),
+            streams: Rate::new(self.rate_streams, self.rate_streams_burst),
+        }
+    }
 }
 
 /// Log output formats.
@@ -104,4 +194,15 @@ pub struct ReplayArgs {
     /// passes are inserted, not given.
     #[arg(allow_hyphen_values = true)]
     pub pits: Vec<String>,
+}
+
+/// `seedpost solve` arguments.
+#[derive(Debug, Clone, Args)]
+pub struct SolveArgs {
+    /// The game: tihbat or modiar.
+    #[arg(long, value_parser = ["tihbat", "modiar"])]
+    pub variant: String,
+    /// The table file; `seedpost-<variant>.solved` when omitted.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
 }

@@ -277,6 +277,58 @@ impl ChallengeStatus {
     }
 }
 
+/// What an account's event tells it (the `type` of a line of its event stream).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    /// A challenge naming the account was made.
+    Challenge,
+    /// A challenge naming the account was withdrawn.
+    ChallengeCanceled,
+    /// The account's challenge was declined.
+    ChallengeDeclined,
+    /// A game of the account started.
+    GameStart,
+    /// A ply was played in a game of the account (by either side).
+    Move,
+    /// The turn in a game passed to the account.
+    YourTurn,
+    /// A game of the account ended (by the rules, resignation, abort or time).
+    GameFinish,
+}
+
+impl EventKind {
+    /// Every kind.
+    pub const ALL: [EventKind; 7] = [
+        EventKind::Challenge,
+        EventKind::ChallengeCanceled,
+        EventKind::ChallengeDeclined,
+        EventKind::GameStart,
+        EventKind::Move,
+        EventKind::YourTurn,
+        EventKind::GameFinish,
+    ];
+
+    /// The name used in JSON and SQL.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EventKind::Challenge => "challenge",
+            EventKind::ChallengeCanceled => "challenge_canceled",
+            EventKind::ChallengeDeclined => "challenge_declined",
+            EventKind::GameStart => "game_start",
+            EventKind::Move => "move",
+            EventKind::YourTurn => "your_turn",
+            EventKind::GameFinish => "game_finish",
+        }
+    }
+
+    /// The kind with this name.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<EventKind> {
+        EventKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -409,3 +461,13 @@ mod tests {
         assert_eq!(Ending::parse("draw"), None);
     }
 }
+
+id_type!(
+    /// A webhook's id.
+    WebhookId
+);
+
+id_type!(
+    /// A webhook delivery's id.
+    DeliveryId
+);

@@ -9,6 +9,7 @@ use std::time::Duration;
 use clap::Parser;
 use seedpost::clock::SystemClock;
 use seedpost::config::{Cli, Command, LogFormat, ReplayArgs, ServeArgs};
+use seedpost::http::ratelimit::RateLimiter;
 use seedpost::http::{self, AppState, Settings};
 use seedpost::service::Service;
 use tracing_subscriber::EnvFilter;
@@ -17,6 +18,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Replay(args)) => replay(&args),
+        Some(Command::Solve(args)) => solve(&args),
         Some(Command::Migrate(db)) => run_async(async move {
             init_tracing(LogFormat::Text);
             seedpost::store::connect(&db.database_url, 1).await?;
@@ -24,6 +26,23 @@ fn main() -> ExitCode {
             Ok(())
         }),
         Some(Command::Serve(args)) => run_async(serve(args)),
+        Some(Command::Export(db)) => run_async(async move {
+            let store = seedpost::store::connect(&db.database_url, 2).await?;
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            let written = seedpost::transfer::export(store.as_ref(), &mut out).await?;
+            out.flush()?;
+            eprintln!("exported {written}");
+            Ok(())
+        }),
+        Some(Command::Import(db)) => run_async(async move {
+            let store = seedpost::store::connect(&db.database_url, 2).await?;
+            let stdin = std::io::stdin();
+            let read = seedpost::transfer::import(store.as_ref(), stdin.lock()).await?;
+            eprintln!("imported {read}");
+            Ok(())
+        }),
+        Some(Command::Healthcheck(args)) => healthcheck(&args.url),
         None => run_async(serve(cli.serve)),
     }
 }
@@ -65,12 +84,32 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     let state = AppState {
         service: service.clone(),
         settings: Arc::new(Settings {
-            secure_cookies: args.secure_cookies,
+            secure_cookies: args.secure_cookies
+                || args
+                    .public_url
+                    .as_deref()
+                    .is_some_and(|u| u.starts_with("https://")),
+            public_url: args
+                .public_url
+                .as_deref()
+                .map(|u| u.trim_end_matches('/').to_owned()),
+            trust_proxy_headers: args.trust_proxy_headers,
+            body_limit: Some(args.body_limit),
+            request_timeout: (args.request_timeout > 0)
+                .then(|| Duration::from_secs(args.request_timeout)),
+            rate_limiter: RateLimiter::new(args.rate_limits.limits()),
         }),
     };
     let listener = tokio::net::TcpListener::bind(args.bind).await?;
     tracing::info!(address = %listener.local_addr()?, "seedpost is listening");
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let mut webhooks_stop = stop_rx.clone();
+    let webhooks = tokio::spawn(service.clone().deliver_webhooks_forever(
+        Duration::from_secs(1),
+        async move {
+            let _ = webhooks_stop.wait_for(|&stop| stop).await;
+        },
+    ));
     let mut sweeper_stop = stop_rx.clone();
     let sweeper = tokio::spawn(http::sweep_forever(
         service,
@@ -85,6 +124,7 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     })
     .await?;
     let _ = sweeper.await;
+    let _ = webhooks.await;
     tracing::info!("stopped");
     Ok(())
 }
@@ -112,6 +152,20 @@ async fn shutdown_signal() {
     tracing::info!("shutting down");
 }
 
+/// GETs `url` and succeeds on a 200: the container's health check, so that the image
+/// needs no curl.
+fn healthcheck(url: &str) -> ExitCode {
+    let check = async {
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(4))
+            .build()?;
+        client.get(url).send().await?.error_for_status()?;
+        Ok::<(), reqwest::Error>(())
+    };
+    // `run_async` exits with 1 on any failure.
+    run_async(async { check.await.map_err(Into::into) })
+}
+
 fn replay(args: &ReplayArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -125,6 +179,48 @@ fn replay(args: &ReplayArgs) -> ExitCode {
         }
         (Err(Ok(e)), _) | (Ok(()), Err(e)) => {
             eprintln!("error: writing the output: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn solve(args: &seedpost::config::SolveArgs) -> ExitCode {
+    let Ok(variant) = args.variant.parse::<seedpost_rules::Variant>() else {
+        eprintln!("error: no such game: {}", args.variant);
+        return ExitCode::from(2);
+    };
+    let path = args
+        .out
+        .clone()
+        .unwrap_or_else(|| seedpost::solved::default_path(variant));
+    let began = std::time::Instant::now();
+    match seedpost::solved::load_or_build(variant, &path) {
+        Ok((table, source)) => {
+            let how = match source {
+                seedpost::solved::Source::Cached => "read (current)",
+                seedpost::solved::Source::Built => "built",
+            };
+            println!(
+                "{variant}: {} positions {how} in {:.2?}, {}",
+                table.len(),
+                began.elapsed(),
+                path.display()
+            );
+            for first in [seedpost_rules::Side::South, seedpost_rules::Side::North] {
+                if let Some(v) = table.start_value(first) {
+                    println!("{first} moves first: {v:+} for {first} under perfect play");
+                }
+            }
+            if table.approximated() > 0 {
+                println!(
+                    "{} positions on cycles valued by the model of RULES.md \"Solved values\"",
+                    table.approximated()
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: writing {}: {e}", path.display());
             ExitCode::FAILURE
         }
     }

@@ -27,7 +27,9 @@ mod outcome;
 mod pit;
 mod position;
 mod record;
+pub mod search;
 mod side;
+pub mod solve;
 mod tihbat;
 mod variant;
 

@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::Request;
+use axum::http::{HeaderValue, Request, header};
 use tokio::net::TcpListener;
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::service::Service;
@@ -15,6 +16,9 @@ use crate::service::Service;
 pub mod api;
 pub mod error;
 pub mod extract;
+pub mod ops;
+pub mod pages;
+pub mod ratelimit;
 
 /// The largest request body accepted (64 KiB).
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -33,25 +37,68 @@ pub struct AppState {
 pub struct Settings {
     /// Mark cookies `Secure` (behind HTTPS).
     pub secure_cookies: bool,
+    /// The API's rate limits per token, and their live buckets.
+    pub rate_limiter: ratelimit::RateLimiter,
+    /// The address players reach the server at (`https://seedpost.example.org`),
+    /// without a trailing `/`, for absolute links; `None` when not configured.
+    pub public_url: Option<String>,
+    /// Believe `X-Forwarded-For` and `X-Forwarded-Proto` from a reverse proxy in
+    /// front (for the client address in logs and the scheme).
+    pub trust_proxy_headers: bool,
+    /// The largest request body accepted; `None` for [`BODY_LIMIT`].
+    pub body_limit: Option<usize>,
+    /// The longest a request may take to its response head, except on streaming
+    /// routes; `None` for no limit.
+    pub request_timeout: Option<Duration>,
 }
 
 /// The whole application's router.
 pub fn app(state: AppState) -> Router {
+    let trust_proxy = state.settings.trust_proxy_headers;
     Router::new()
         .nest("/api/v1", api::router())
-        .fallback(error::not_found)
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .merge(pages::router(state.clone()))
+        .merge(ops::router())
+        .fallback(pages::not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            ops::observe,
+        ))
+        .layer(DefaultBodyLimit::max(
+            state.settings.body_limit.unwrap_or(BODY_LIMIT),
+        ))
+        // No inline script or style, no framing, no sniffing, no referrer elsewhere.
+        .layer(always(
+            header::CONTENT_SECURITY_POLICY,
+            CONTENT_SECURITY_POLICY,
+        ))
+        .layer(always(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(always(header::REFERRER_POLICY, "same-origin"))
+        .layer(always(header::X_FRAME_OPTIONS, "DENY"))
         .layer(
-            TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+            TraceLayer::new_for_http().make_span_with(move |request: &Request<_>| {
+                let client = ops::client_addr(request.headers(), ops::peer(request), trust_proxy);
                 tracing::info_span!(
                     "request",
                     method = %request.method(),
                     path = %request.uri().path(),
+                    client = client.map(tracing::field::display),
                 )
             }),
         )
         .with_state(state)
 }
+
+/// A header every response carries unless its handler set it.
+fn always(name: header::HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+}
+
+/// The Content-Security-Policy of every response: scripts and styles from this site
+/// only (no inline ones), nothing embeds us.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+     style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; \
+     base-uri 'none'; frame-ancestors 'none'";
 
 /// Serves `state` on `listener` until `shutdown` completes, then finishes the
 /// requests in flight.
@@ -63,12 +110,20 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown)
+    let service = state.service.clone();
+    let app = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            // Event and game streams never end by themselves: end them, or graceful
+            // shutdown would wait for them forever.
+            service.close_streams();
+        })
         .await
 }
 
-/// Runs the timeout sweeper every `every` until `stop` resolves.
+/// Runs the timeout sweeper, and the purge of events past their retention, every
+/// `every` until `stop` resolves.
 pub async fn sweep_forever(service: Service, every: Duration, stop: impl Future<Output = ()>) {
     let mut ticks = tokio::time::interval(every);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -77,8 +132,14 @@ pub async fn sweep_forever(service: Service, every: Duration, stop: impl Future<
         tokio::select! {
             () = &mut stop => return,
             _ = ticks.tick() => {
-                if let Err(e) = service.sweep_timeouts().await {
-                    tracing::warn!(error = %e, "timeout sweep failed");
+                match service.sweep_timeouts().await {
+                    Ok(ended) => crate::metrics::games_timed_out(ended.len()),
+                    Err(e) => tracing::warn!(error = %e, "timeout sweep failed"),
+                }
+                match service.purge_events().await {
+                    Ok(0) => {}
+                    Ok(purged) => tracing::info!(purged, "old events purged"),
+                    Err(e) => tracing::warn!(error = %e, "event purge failed"),
                 }
             }
         }

@@ -3,10 +3,15 @@
 use rand::Rng;
 use seedpost_rules::{BySide, Position, Side, Variant};
 
-use super::Service;
-use crate::domain::{ChallengeId, ChallengeStatus, DaysPerMove, FirstChoice, GameId, GameStatus};
+use super::{LoadedGame, Service, events};
+use crate::domain::{
+    ChallengeId, ChallengeStatus, DaysPerMove, EventKind, FirstChoice, GameId, GameStatus,
+};
 use crate::error::{Error, Result};
-use crate::store::{Account, Challenge, Game, GameState, NewChallenge, NewGame, StoreError};
+use crate::store::{
+    Account, Challenge, Game, GameState, GameWithMoves, NewChallenge, NewEvent, NewGame, Player,
+    StoreError,
+};
 
 /// A challenge as asked for, before validation.
 #[derive(Debug, Clone)]
@@ -60,19 +65,39 @@ impl Service {
                         "you cannot challenge yourself",
                     ));
                 }
-                Some(opponent.id)
+                Some(opponent)
             }
         };
         let challenge = NewChallenge {
             id: ChallengeId::new(),
             challenger: account.id,
-            opponent,
+            opponent: opponent.as_ref().map(|o| o.id),
             variant,
             days_per_move,
             first,
             created_at: self.now(),
         };
-        Ok(self.store.create_challenge(challenge).await?)
+        // Only a challenge naming someone is an event: an open one would go to all.
+        let events: Vec<NewEvent> = opponent
+            .iter()
+            .map(|o| {
+                let shown = Challenge {
+                    id: challenge.id,
+                    challenger: player(account),
+                    opponent: Some(player(o)),
+                    variant,
+                    days_per_move,
+                    first,
+                    status: ChallengeStatus::Open,
+                    game_id: None,
+                    created_at: challenge.created_at,
+                };
+                events::challenge_event(o.id, EventKind::Challenge, &shown, challenge.created_at)
+            })
+            .collect();
+        let created = self.store.create_challenge(challenge, &events).await?;
+        self.events.wake_for(&events);
+        Ok(created)
     }
 
     /// One challenge.
@@ -142,9 +167,28 @@ impl Service {
             },
             created_at: now,
         };
-        match self.store.accept_challenge(id, game).await {
+        let started = LoadedGame::new(GameWithMoves {
+            game: Game {
+                id: game.id,
+                variant: game.variant,
+                players: BySide::new(challenge.challenger.clone(), player(account)),
+                first,
+                days_per_move: game.days_per_move,
+                challenge_id: Some(id),
+                created_at: now,
+                state: game.state.clone(),
+            },
+            moves: Vec::new(),
+        })?;
+        let events = events::game_events(&started, Some(EventKind::GameStart), now);
+        match self.store.accept_challenge(id, game, &events).await {
             Err(StoreError::Conflict) => Err(closed()),
-            other => Ok(other?),
+            Ok(game) => {
+                self.events.wake_for(&events);
+                self.changed(game.id, 0);
+                Ok(game)
+            }
+            Err(e) => Err(e.into()),
         }
     }
 
@@ -182,10 +226,41 @@ impl Service {
         status: ChallengeStatus,
     ) -> Result<Challenge> {
         ensure_open(challenge)?;
-        match self.store.close_challenge(id, status).await {
+        // Declined: the challenger hears; canceled: the player it named, if any.
+        let (to, kind) = if status == ChallengeStatus::Declined {
+            (Some(challenge.challenger.id), EventKind::ChallengeDeclined)
+        } else {
+            (
+                challenge.opponent.as_ref().map(|o| o.id),
+                EventKind::ChallengeCanceled,
+            )
+        };
+        let shown = Challenge {
+            status,
+            ..challenge.clone()
+        };
+        let now = self.now();
+        let events: Vec<NewEvent> = to
+            .into_iter()
+            .map(|account| events::challenge_event(account, kind, &shown, now))
+            .collect();
+        match self.store.close_challenge(id, status, &events).await {
             Err(StoreError::Conflict) => Err(closed()),
-            other => Ok(other?),
+            other => {
+                let closed = other?;
+                self.events.wake_for(&events);
+                Ok(closed)
+            }
         }
+    }
+}
+
+/// An account as shown beside a challenge or game.
+fn player(account: &Account) -> Player {
+    Player {
+        id: account.id,
+        username: account.username.clone(),
+        bot: account.bot,
     }
 }
 

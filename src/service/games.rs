@@ -1,14 +1,15 @@
 //! Games: load (replaying the moves), move, resign, abort, time out, standings.
 
 use chrono::{DateTime, Utc};
-use seedpost_rules::{BySide, Pit, Ply, Record, Side, Variant};
+use seedpost_rules::{Pit, Ply, Record, Side, Variant};
 
-use super::Service;
-use crate::domain::{AccountId, Ending, GameId, GameStatus};
+use super::{Service, events};
+use crate::domain::{AccountId, Ending, EventKind, GameId, GameStatus};
 use crate::error::{Error, Result};
 use crate::store::{
     Account, Game, GameFilter, GameResult, GameState, GameWithMoves, Move, Standing, StoreError,
 };
+use crate::wire::GameJson;
 
 /// A stored game with its moves replayed through the engine: the engine's game is the
 /// truth the cached state must agree with.
@@ -21,7 +22,7 @@ pub struct LoadedGame {
 }
 
 impl LoadedGame {
-    fn new(stored: GameWithMoves) -> Result<LoadedGame> {
+    pub(super) fn new(stored: GameWithMoves) -> Result<LoadedGame> {
         let game = &stored.game;
         let plies: Vec<Ply> = stored.moves.iter().map(to_ply).collect();
         let engine = seedpost_rules::Game::replay(game.variant, game.first, &plies)
@@ -198,16 +199,24 @@ impl Service {
                 .collect();
             let new_state = state_of(&engine, now + loaded.game().days_per_move.duration(), now);
             let seen_ply = state.ply;
+            // The game as it stands after the move: what the events carry.
+            let mut after = LoadedGame {
+                stored: loaded.stored.clone(),
+                engine,
+            };
+            after.stored.moves.extend(plies.iter().copied());
+            after.stored.game.state = new_state.clone();
+            let events = events::game_events(&after, Some(EventKind::Move), now);
             match self
                 .store
-                .append_plies(id, seen_ply, &plies, &new_state)
+                .append_plies(id, seen_ply, &plies, &new_state, &events)
                 .await
             {
                 Ok(()) => {
-                    loaded.stored.moves.extend(plies);
-                    loaded.stored.game.state = new_state;
-                    loaded.engine = engine;
-                    return Ok(MoveOutcome::Played(loaded));
+                    self.events.wake_for(&events);
+                    self.changed(id, new_state.ply);
+                    crate::metrics::move_played(after.game().variant);
+                    return Ok(MoveOutcome::Played(after));
                 }
                 Err(StoreError::Conflict) if attempt == 0 => {
                     loaded = self.game(id).await?;
@@ -282,15 +291,17 @@ impl Service {
                 return Err(Error::GameOver);
             }
             let (status, winner, ending, _) = decide(&loaded, side)?;
-            let state = ended_state(&loaded.game().state, status, winner, ending, self.now());
-            match self
-                .store
-                .end_game(id, loaded.game().state.ply, &state)
-                .await
-            {
+            let now = self.now();
+            let state = ended_state(&loaded.game().state, status, winner, ending, now);
+            let seen = loaded.game().state.ply;
+            let mut after = loaded.clone();
+            after.stored.game.state = state.clone();
+            let events = events::game_events(&after, None, now);
+            match self.store.end_game(id, seen, &state, &events).await {
                 Ok(()) => {
-                    loaded.stored.game.state = state;
-                    return Ok(loaded);
+                    self.events.wake_for(&events);
+                    self.changed(id, state.ply);
+                    return Ok(after);
                 }
                 Err(StoreError::Conflict) => loaded = self.game(id).await?,
                 Err(e) => return Err(e.into()),
@@ -340,8 +351,17 @@ impl Service {
             } else {
                 ended_state(state, GameStatus::Aborted, None, Ending::Abort, now)
             };
-            match self.store.end_game(game.id, state.ply, &new_state).await {
+            let mut after = loaded.clone();
+            after.stored.game.state = new_state.clone();
+            let events = events::game_events(&after, None, now);
+            match self
+                .store
+                .end_game(game.id, state.ply, &new_state, &events)
+                .await
+            {
                 Ok(()) => {
+                    self.events.wake_for(&events);
+                    self.changed(game.id, new_state.ply);
                     tracing::info!(game = %game.id, ending = new_state.result.map(|r| r.ending.code()), "deadline passed");
                     ended.push(game.id);
                 }
@@ -420,11 +440,12 @@ fn ended_state(
     }
 }
 
-/// Points a stored result gives each side: none for an abort.
-#[must_use]
-pub fn points(status: GameStatus, result: &GameResult) -> BySide<f64> {
-    if status == GameStatus::Aborted {
-        return BySide::new(0.0, 0.0);
+pub use crate::wire::points;
+
+impl GameJson {
+    /// The full game with its moves, as the API answers and events carry it.
+    #[must_use]
+    pub fn full(loaded: &LoadedGame) -> GameJson {
+        GameJson::with_moves(&loaded.stored, loaded.engine.position())
     }
-    seedpost_rules::Points::for_winner(result.winner).map(seedpost_rules::Points::as_f64)
 }

@@ -6,28 +6,73 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
+use tokio::sync::broadcast;
+
 use crate::clock::Clock;
+use crate::domain::GameId;
 use crate::store::Store;
 
 mod accounts;
 mod challenges;
+mod events;
 mod games;
+mod sessions;
+mod webhooks;
 
 pub use accounts::{NewAccountRequest, SignedUp};
 pub use challenges::ChallengeRequest;
+pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed};
 pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
+pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
+pub use webhooks::{
+    DELIVERY_TIMEOUT, DeliveryRound, MAX_ATTEMPTS, MAX_WEBHOOKS, RETRY_BACKOFF, SIGNATURE_HEADER,
+    signature,
+};
+
+/// A game changed: a move, its start, or its end. Sent to live pages and streams of
+/// this process after the change is committed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameChanged {
+    /// The game.
+    pub game: GameId,
+    /// Its ply after the change.
+    pub ply: u32,
+}
+
+/// How many changes a slow listener may fall behind before it misses some (it is
+/// then told, and reloads).
+const CHANGES_BUFFER: usize = 1024;
 
 /// The use cases, over a store and a clock. Cheap to clone.
 #[derive(Clone)]
 pub struct Service {
     store: Arc<dyn Store>,
     clock: Arc<dyn Clock>,
+    changes: broadcast::Sender<GameChanged>,
+    events: events::EventBus,
 }
 
 impl Service {
     /// A service over `store`, telling time by `clock`.
     pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>) -> Service {
-        Service { store, clock }
+        let (changes, _) = broadcast::channel(CHANGES_BUFFER);
+        Service {
+            store,
+            clock,
+            changes,
+            events: events::EventBus::new(),
+        }
+    }
+
+    /// Listens to game changes made through this service.
+    #[must_use]
+    pub fn subscribe(&self) -> broadcast::Receiver<GameChanged> {
+        self.changes.subscribe()
+    }
+
+    /// Tells listeners that a game changed (nobody listening is fine).
+    fn changed(&self, game: GameId, ply: u32) {
+        let _ = self.changes.send(GameChanged { game, ply });
     }
 
     /// The store (for health checks).

@@ -14,12 +14,12 @@ use seedpost_rules::{BySide, Pit, Side, Variant};
 use uuid::Uuid;
 
 use super::{
-    Account, Challenge, Game, GameResult, GameState, GameWithMoves, Move, Player, Standing,
-    StoreError, Token, format_board, parse_board,
+    Account, Challenge, Event, Game, GameResult, GameState, GameWithMoves, Move, NewEvent, Player,
+    Standing, StoreError, Token, format_board, parse_board,
 };
 use crate::domain::{
-    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, FirstChoice, GameId, GameStatus,
-    TokenId, Username,
+    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, EventKind, FirstChoice, GameId,
+    GameStatus, TokenId, Username,
 };
 
 /// The columns of a [`ChallengeRow`], from `challenges c` joined with its challenger
@@ -267,6 +267,11 @@ pub(super) struct GameRow {
 }
 
 impl GameRow {
+    /// The game's id.
+    pub(super) fn id(&self) -> Uuid {
+        self.id
+    }
+
     /// The number of plies played, as stored.
     pub(super) fn ply(&self) -> i32 {
         self.ply
@@ -483,6 +488,79 @@ pub(super) fn plies_columns(
         })
         .collect()
 }
+
+/// A row of `events`.
+#[derive(sqlx::FromRow)]
+pub(super) struct EventRow {
+    account_id: Uuid,
+    seq: i64,
+    kind: String,
+    payload: String,
+    created_at: DateTime<Utc>,
+}
+
+impl EventRow {
+    pub(super) fn parse(self) -> Result<Event, StoreError> {
+        Ok(Event {
+            account: AccountId(self.account_id),
+            seq: count("seq", self.seq)?,
+            kind: EventKind::parse(&self.kind).ok_or_else(|| corrupt("kind", &self.kind))?,
+            payload: self.payload,
+            created_at: self.created_at,
+        })
+    }
+}
+
+/// The events of one account to write, as columns.
+#[derive(Debug, Clone)]
+pub(super) struct AccountEvents {
+    pub(super) account: Uuid,
+    /// Kind, payload and creation time of each, in seq order.
+    pub(super) events: Vec<(&'static str, String, DateTime<Utc>)>,
+}
+
+impl AccountEvents {
+    /// How many seqs to take.
+    pub(super) fn len(&self) -> i64 {
+        i64::try_from(self.events.len()).unwrap_or(i64::MAX)
+    }
+}
+
+/// `events` grouped by account, keeping their order within each account, and the
+/// accounts in id order: every writer locks account rows in that one order, so two
+/// transactions writing events for the same two players cannot deadlock.
+pub(super) fn events_by_account(events: &[NewEvent]) -> Vec<AccountEvents> {
+    let mut grouped: Vec<AccountEvents> = Vec::new();
+    for event in events {
+        let columns = (
+            event.kind.as_str(),
+            event.payload.clone(),
+            micros(event.created_at),
+        );
+        match grouped.iter_mut().find(|g| g.account == event.account.0) {
+            Some(group) => group.events.push(columns),
+            None => grouped.push(AccountEvents {
+                account: event.account.0,
+                events: vec![columns],
+            }),
+        }
+    }
+    grouped.sort_by_key(|g| g.account);
+    grouped
+}
+
+/// The SQL taking `$2` seqs for account `$1`, returning the last one taken. The row
+/// lock it takes orders the writers of one account: commit order is seq order.
+pub(super) const TAKE_SEQS: &str =
+    "UPDATE accounts SET event_seq = event_seq + $2 WHERE id = $1 RETURNING event_seq";
+
+/// The SQL inserting one event.
+pub(super) const INSERT_EVENT: &str = "INSERT INTO events (account_id, seq, kind, payload, created_at) \
+     VALUES ($1, $2, $3, $4, $5)";
+
+/// The SQL reading an account's events after a seq.
+pub(super) const SELECT_EVENTS: &str = "SELECT account_id, seq, kind, payload, created_at FROM events \
+     WHERE account_id = $1 AND seq > $2 ORDER BY seq LIMIT $3";
 
 /// A failed migration: [`StoreError::Unavailable`] when the database could not be
 /// reached, [`StoreError::Other`] otherwise.

@@ -11,13 +11,18 @@ use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Pit, Side, Variant};
 
 use crate::domain::{
-    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, FirstChoice, GameId, GameStatus,
-    TokenId, Username,
+    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, EventKind, FirstChoice, GameId,
+    GameStatus, TokenId, Username,
 };
 
 mod common;
+pub mod ops;
 pub mod postgres;
 pub mod sqlite;
+pub mod webhooks;
+
+pub use ops::OpsStore;
+pub use webhooks::WebhookStore;
 
 /// What can go wrong in storage.
 #[derive(Debug, thiserror::Error)]
@@ -42,7 +47,7 @@ impl From<sqlx::Error> for StoreError {
         match &e {
             sqlx::Error::RowNotFound => StoreError::NotFound,
             sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
-            sqlx::Error::Database(db) if is_unavailable(db.code().as_deref()) => {
+            sqlx::Error::Database(db) if is_unavailable(db.as_ref()) => {
                 StoreError::Unavailable(e.to_string())
             }
             sqlx::Error::Io(_)
@@ -55,15 +60,24 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
-/// Whether a database error code says that the server cannot serve now, rather than
-/// that the statement is wrong: Postgres' connection exceptions (SQLSTATE class 08),
-/// too many connections and shutdowns; SQLite's database still busy after the busy
-/// timeout (`SQLITE_BUSY` and its extended codes).
-fn is_unavailable(code: Option<&str>) -> bool {
-    matches!(
-        code,
-        Some("53300" | "57P01" | "57P02" | "57P03" | "5" | "261" | "517" | "773")
-    ) || code.is_some_and(|c| c.len() == 5 && c.starts_with("08"))
+/// Whether a database error says that the database cannot serve now, rather than that
+/// the statement is wrong: Postgres' connection exceptions (SQLSTATE class 08), too
+/// many connections and shutdowns; SQLite still busy after the busy timeout, an I/O
+/// error, a full disk or a file that cannot be opened.
+fn is_unavailable(e: &dyn sqlx::error::DatabaseError) -> bool {
+    let code = e.code().unwrap_or_default();
+    if e.try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
+        .is_some()
+    {
+        code.starts_with("08") || matches!(&*code, "53300" | "57P01" | "57P02" | "57P03")
+    } else if e.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() {
+        // Extended result codes keep the primary code in their low byte.
+        let primary = code.parse::<i32>().map_or(0, |c| c & 0xff);
+        // SQLITE_BUSY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN.
+        matches!(primary, 5 | 10 | 13 | 14)
+    } else {
+        false
+    }
 }
 
 /// A stored account.
@@ -301,9 +315,54 @@ pub struct Standing {
     pub half_points: u32,
 }
 
+/// A browser session to store: the SHA-256 (hex) of its cookie secret, never the secret.
+#[derive(Debug, Clone)]
+pub struct NewSession {
+    /// Lower-case hex SHA-256 of the cookie's secret.
+    pub hash: String,
+    /// The signed-in account.
+    pub account: AccountId,
+    /// The token every form of this session carries against cross-site requests.
+    pub csrf: String,
+    /// Now.
+    pub created_at: DateTime<Utc>,
+    /// When it stops being valid.
+    pub expires_at: DateTime<Utc>,
+}
+
+/// A live browser session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    /// The signed-in account.
+    pub account: Account,
+    /// The session's form token.
+    pub csrf: String,
+    /// When it stops being valid.
+    pub expires_at: DateTime<Utc>,
+}
+
+/// A row of `sessions` joined to its account.
+#[derive(sqlx::FromRow)]
+struct SessionRow {
+    #[sqlx(flatten)]
+    account: common::AccountRow,
+    csrf: String,
+    expires_at: DateTime<Utc>,
+}
+
+impl SessionRow {
+    fn parse(self) -> Result<Session, StoreError> {
+        Ok(Session {
+            account: self.account.parse()?,
+            csrf: self.csrf,
+            expires_at: self.expires_at,
+        })
+    }
+}
+
 /// The storage of seedpost. Every method is one transaction (or one statement).
 #[async_trait]
-pub trait Store: Send + Sync + 'static {
+pub trait Store: WebhookStore + OpsStore + Send + Sync + 'static {
     /// Creates an account with its first API token.
     ///
     /// # Errors
@@ -337,7 +396,13 @@ pub trait Store: Send + Sync + 'static {
     async fn delete_token(&self, account: AccountId, id: TokenId) -> Result<(), StoreError>;
 
     /// Creates a challenge.
-    async fn create_challenge(&self, challenge: NewChallenge) -> Result<Challenge, StoreError>;
+    ///
+    /// `events` are written in the same transaction (see [`NewEvent`]).
+    async fn create_challenge(
+        &self,
+        challenge: NewChallenge,
+        events: &[NewEvent],
+    ) -> Result<Challenge, StoreError>;
 
     /// One challenge.
     async fn challenge(&self, id: ChallengeId) -> Result<Challenge, StoreError>;
@@ -354,13 +419,19 @@ pub trait Store: Send + Sync + 'static {
         &self,
         id: ChallengeId,
         status: ChallengeStatus,
+        events: &[NewEvent],
     ) -> Result<Challenge, StoreError>;
 
     /// Marks an open challenge accepted and creates its game, in one transaction.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when the challenge is no longer open.
-    async fn accept_challenge(&self, id: ChallengeId, game: NewGame) -> Result<Game, StoreError>;
+    async fn accept_challenge(
+        &self,
+        id: ChallengeId,
+        game: NewGame,
+        events: &[NewEvent],
+    ) -> Result<Game, StoreError>;
 
     /// A game with its moves.
     async fn game(&self, id: GameId) -> Result<GameWithMoves, StoreError>;
@@ -381,6 +452,7 @@ pub trait Store: Send + Sync + 'static {
         seen: u32,
         plies: &[Move],
         state: &GameState,
+        events: &[NewEvent],
     ) -> Result<(), StoreError>;
 
     /// Replaces the cached state of a game that is ongoing at ply `seen` without adding
@@ -388,7 +460,13 @@ pub trait Store: Send + Sync + 'static {
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when the game has changed or ended meanwhile.
-    async fn end_game(&self, id: GameId, seen: u32, state: &GameState) -> Result<(), StoreError>;
+    async fn end_game(
+        &self,
+        id: GameId,
+        seen: u32,
+        state: &GameState,
+        events: &[NewEvent],
+    ) -> Result<(), StoreError>;
 
     /// Ongoing games whose deadline is before `now`, oldest deadline first.
     async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError>;
@@ -397,9 +475,86 @@ pub trait Store: Send + Sync + 'static {
     /// then most games, then name.
     async fn standings(&self, variant: Option<Variant>) -> Result<Vec<Standing>, StoreError>;
 
+    /// Stores a browser session.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when a session has the same hash.
+    async fn create_session(&self, session: NewSession) -> Result<(), StoreError>;
+
+    /// The session with this hash, if it has not expired by `now`.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown or expired session.
+    async fn session(&self, hash: &str, now: DateTime<Utc>) -> Result<Session, StoreError>;
+
+    /// Deletes the session with this hash, and every session expired by `now`; an
+    /// unknown hash is not an error.
+    async fn delete_session(&self, hash: &str, now: DateTime<Utc>) -> Result<(), StoreError>;
+
     /// Checks that the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
+
+    /// The events of `account` with a seq above `since`, in seq order, at most `limit`
+    /// (the store caps it at 500). Every write that takes a `&[NewEvent]` stores its
+    /// events in its own transaction, so what this returns is committed and complete
+    /// up to its last seq.
+    async fn events(
+        &self,
+        account: AccountId,
+        since: u64,
+        limit: u32,
+    ) -> Result<Vec<Event>, StoreError>;
+
+    /// The seq of the account's latest event (0 before any): a stream that starts
+    /// now reads the events above it.
+    async fn event_head(&self, account: AccountId) -> Result<u64, StoreError>;
+
+    /// Deletes the events created before `before`; returns how many.
+    async fn purge_events(&self, before: DateTime<Utc>) -> Result<u64, StoreError>;
+
+    /// Starts telling `wake` about events committed by other processes on the same
+    /// database (Postgres `LISTEN`), until `wake` returns `false`. Returns whether the
+    /// backend can: one SQLite file has one server process, whose own writes it
+    /// already knows.
+    async fn listen_events(&self, wake: EventWake) -> Result<bool, StoreError> {
+        let _ = wake;
+        Ok(false)
+    }
 }
+
+/// An event to store for an account, in the same transaction as the change it tells
+/// of. The store gives it the account's next seq.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewEvent {
+    /// Whose stream it goes to.
+    pub account: AccountId,
+    /// What it tells.
+    pub kind: EventKind,
+    /// Its body: a JSON object (without `type` and `seq`), as text.
+    pub payload: String,
+    /// Now.
+    pub created_at: DateTime<Utc>,
+}
+
+/// A stored event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    /// Whose stream it is in.
+    pub account: AccountId,
+    /// Its place in that stream, from 1, without gaps except purged ones.
+    pub seq: u64,
+    /// What it tells.
+    pub kind: EventKind,
+    /// Its body: a JSON object (without `type` and `seq`), as text.
+    pub payload: String,
+    /// When it was written.
+    pub created_at: DateTime<Utc>,
+}
+
+/// What a store calls when another process committed events: with the account, or
+/// with `None` when notifications may have been lost (a reconnect) and every stream
+/// should look. Returns `false` to stop listening.
+pub type EventWake = std::sync::Arc<dyn Fn(Option<AccountId>) -> bool + Send + Sync>;
 
 /// Parses a board column: each row's pits separated by `,`, the rows (South first)
 /// by `/`, as in `4,4,4,4,4,4/4,4,4,4,4,4`.

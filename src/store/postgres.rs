@@ -14,16 +14,69 @@ use sqlx::postgres::{PgArguments, PgConnection, PgPool, PgPoolOptions};
 use sqlx::query::Query;
 use sqlx::{Postgres, Transaction};
 
+use super::EventWake;
 use super::common::{
-    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, MoveRow, StandingRow, StateColumns,
-    TokenAccountRow, TokenRow, challenge_select, detached, finish, game_select, micros,
-    migrate_error, plies_columns, row_limit, to_i32,
+    AccountEvents, EventRow, INSERT_EVENT, SELECT_EVENTS, TAKE_SEQS, events_by_account,
+};
+use super::common::{
+    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, MoveColumns, MoveRow, StandingRow,
+    StateColumns, TokenAccountRow, TokenRow, challenge_select, detached, finish, game_select,
+    micros, migrate_error, plies_columns, row_limit, to_i32,
 };
 use super::{
     Account, Challenge, Game, GameFilter, GameState, GameWithMoves, Move, NewAccount, NewChallenge,
-    NewGame, NewToken, Standing, Store, StoreError, Token,
+    NewGame, NewSession, NewToken, Session, SessionRow, Standing, Store, StoreError, Token,
 };
+use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, GameId, TokenId};
+use sqlx::postgres::PgListener;
+
+mod ops;
+mod webhooks;
+
+/// The channel on which a transaction that wrote events notifies, with the account
+/// id and the writing store's origin as payload (`<account> <origin>`).
+const EVENTS_CHANNEL: &str = "seedpost_events";
+
+/// Hands every notification on [`EVENTS_CHANNEL`] to `wake`, until it asks to stop.
+///
+/// `PgListener` reconnects by itself after a lost connection; notifications sent
+/// meanwhile are lost, so `wake(None)` then asks every stream to read the table.
+async fn listen_forever(mut listener: PgListener, wake: EventWake, origin: uuid::Uuid) {
+    loop {
+        match listener.try_recv().await {
+            Ok(Some(notification)) => {
+                let (account, from) = notification
+                    .payload()
+                    .split_once(' ')
+                    .unwrap_or((notification.payload(), ""));
+                if from == origin.to_string() {
+                    continue;
+                }
+                let account = account.parse::<uuid::Uuid>().ok().map(AccountId);
+                if account.is_none() {
+                    tracing::warn!(payload = notification.payload(), "bad event notification");
+                }
+                if !wake(account) {
+                    return;
+                }
+            }
+            Ok(None) => {
+                tracing::warn!("event listener reconnecting");
+                if !wake(None) {
+                    return;
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "event listener failed; retrying");
+                if !wake(None) {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
+    }
+}
 
 /// How long a request waits for a pooled connection before the database counts as
 /// unavailable.
@@ -37,6 +90,9 @@ const LAST_USED_RESOLUTION: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
 #[derive(Debug, Clone)]
 pub struct PgStore {
     pool: PgPool,
+    /// This store's id in its event notifications, so that its listener skips its
+    /// own (this process woke its streams already).
+    origin: uuid::Uuid,
 }
 
 impl PgStore {
@@ -52,7 +108,10 @@ impl PgStore {
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .connect(url)
             .await?;
-        let store = PgStore { pool };
+        let store = PgStore {
+            pool,
+            origin: uuid::Uuid::new_v4(),
+        };
         store.migrate().await?;
         Ok(store)
     }
@@ -180,6 +239,108 @@ async fn insert_token(
     Ok(())
 }
 
+/// Writes events in the caller's transaction, taking each account's next seqs (see
+/// `common::TAKE_SEQS` and the migration `0003_events.sql`).
+async fn insert_events(
+    conn: &mut PgConnection,
+    groups: &[AccountEvents],
+    origin: uuid::Uuid,
+) -> Result<(), StoreError> {
+    for group in groups {
+        let last: i64 = sqlx::query_scalar(TAKE_SEQS)
+            .bind(group.account)
+            .bind(group.len())
+            .fetch_one(&mut *conn)
+            .await?;
+        let first = last - group.len() + 1;
+        for (seq, (kind, payload, at)) in (first..).zip(&group.events) {
+            sqlx::query(INSERT_EVENT)
+                .bind(group.account)
+                .bind(seq)
+                .bind(*kind)
+                .bind(payload.as_str())
+                .bind(*at)
+                .execute(&mut *conn)
+                .await?;
+        }
+        // Delivered at commit, to the other instances' listeners (see `listen_events`).
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(EVENTS_CHANNEL)
+            .bind(format!("{} {origin}", group.account))
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+async fn end_game_tx(
+    conn: &mut PgConnection,
+    id: GameId,
+    seen: i32,
+    state: &StateColumns,
+    events: &[AccountEvents],
+    origin: uuid::Uuid,
+) -> Result<(), StoreError> {
+    let update = sqlx::query(
+        "UPDATE games SET status = $1, ply = $2, to_move = $3, board = $4, \
+                store_south = $5, store_north = $6, deadline = $7, winner = $8, \
+                ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
+         WHERE id = $13 AND ply = $14 AND status = 'ongoing'",
+    );
+    let updated = bind_state(update, state)
+        .bind(id.0)
+        .bind(seen)
+        .execute(&mut *conn)
+        .await?;
+    if updated.rows_affected() == 0 {
+        return Err(game_missed(conn, id).await);
+    }
+    insert_events(conn, events, origin).await
+}
+
+async fn create_challenge_tx(
+    conn: &mut PgConnection,
+    challenge: &NewChallenge,
+    events: &[AccountEvents],
+    origin: uuid::Uuid,
+) -> Result<Challenge, StoreError> {
+    sqlx::query(
+        "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
+                                 first, status, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7)",
+    )
+    .bind(challenge.id.0)
+    .bind(challenge.challenger.0)
+    .bind(challenge.opponent.map(|a| a.0))
+    .bind(challenge.variant.as_str())
+    .bind(i32::from(challenge.days_per_move.days()))
+    .bind(challenge.first.as_str())
+    .bind(micros(challenge.created_at))
+    .execute(&mut *conn)
+    .await?;
+    insert_events(conn, events, origin).await?;
+    fetch_challenge(conn, challenge.id).await
+}
+
+async fn close_challenge_tx(
+    conn: &mut PgConnection,
+    id: ChallengeId,
+    status: ChallengeStatus,
+    events: &[AccountEvents],
+    origin: uuid::Uuid,
+) -> Result<Challenge, StoreError> {
+    let closed = sqlx::query("UPDATE challenges SET status = $2 WHERE id = $1 AND status = 'open'")
+        .bind(id.0)
+        .bind(status.as_str())
+        .execute(&mut *conn)
+        .await?;
+    if closed.rows_affected() == 0 {
+        return Err(challenge_missed(conn, id).await);
+    }
+    insert_events(conn, events, origin).await?;
+    fetch_challenge(conn, id).await
+}
+
 async fn accept_challenge_tx(
     conn: &mut PgConnection,
     id: ChallengeId,
@@ -225,7 +386,7 @@ async fn append_plies_tx(
     conn: &mut PgConnection,
     id: GameId,
     seen: i32,
-    plies: &[super::common::MoveColumns],
+    plies: &[MoveColumns],
     state: &StateColumns,
 ) -> Result<(), StoreError> {
     // The update comes first: it locks the game row, so a second writer at the same
@@ -373,25 +534,18 @@ impl Store for PgStore {
         .await
     }
 
-    async fn create_challenge(&self, challenge: NewChallenge) -> Result<Challenge, StoreError> {
+    async fn create_challenge(
+        &self,
+        challenge: NewChallenge,
+        events: &[NewEvent],
+    ) -> Result<Challenge, StoreError> {
+        let events = events_by_account(events);
+        let origin = self.origin;
         let pool = self.pool.clone();
         detached(async move {
-            let mut conn = pool.acquire().await?;
-            sqlx::query(
-                "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
-                                         first, status, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, 'open', $7)",
-            )
-            .bind(challenge.id.0)
-            .bind(challenge.challenger.0)
-            .bind(challenge.opponent.map(|a| a.0))
-            .bind(challenge.variant.as_str())
-            .bind(i32::from(challenge.days_per_move.days()))
-            .bind(challenge.first.as_str())
-            .bind(micros(challenge.created_at))
-            .execute(&mut *conn)
-            .await?;
-            fetch_challenge(&mut conn, challenge.id).await
+            let mut tx = pool.begin().await?;
+            let outcome = create_challenge_tx(&mut tx, &challenge, &events, origin).await;
+            finish(tx, outcome).await
         })
         .await
     }
@@ -420,6 +574,7 @@ impl Store for PgStore {
         &self,
         id: ChallengeId,
         status: ChallengeStatus,
+        events: &[NewEvent],
     ) -> Result<Challenge, StoreError> {
         if !matches!(
             status,
@@ -430,29 +585,33 @@ impl Store for PgStore {
                 status.as_str()
             )));
         }
+        let events = events_by_account(events);
+        let origin = self.origin;
         let pool = self.pool.clone();
         detached(async move {
-            let mut conn = pool.acquire().await?;
-            let closed =
-                sqlx::query("UPDATE challenges SET status = $2 WHERE id = $1 AND status = 'open'")
-                    .bind(id.0)
-                    .bind(status.as_str())
-                    .execute(&mut *conn)
-                    .await?;
-            if closed.rows_affected() == 0 {
-                return Err(challenge_missed(&mut conn, id).await);
-            }
-            fetch_challenge(&mut conn, id).await
+            let mut tx = pool.begin().await?;
+            let outcome = close_challenge_tx(&mut tx, id, status, &events, origin).await;
+            finish(tx, outcome).await
         })
         .await
     }
 
-    async fn accept_challenge(&self, id: ChallengeId, game: NewGame) -> Result<Game, StoreError> {
+    async fn accept_challenge(
+        &self,
+        id: ChallengeId,
+        game: NewGame,
+        events: &[NewEvent],
+    ) -> Result<Game, StoreError> {
         let state = StateColumns::new(&game.state)?;
+        let events = events_by_account(events);
+        let origin = self.origin;
         let pool = self.pool.clone();
         detached(async move {
             let mut tx = pool.begin().await?;
-            let outcome = accept_challenge_tx(&mut tx, id, &game, &state).await;
+            let outcome = match accept_challenge_tx(&mut tx, id, &game, &state).await {
+                Ok(game) => insert_events(&mut tx, &events, origin).await.map(|()| game),
+                Err(e) => Err(e),
+            };
             finish(tx, outcome).await
         })
         .await
@@ -513,20 +672,32 @@ impl Store for PgStore {
         seen: u32,
         plies: &[Move],
         state: &GameState,
+        events: &[NewEvent],
     ) -> Result<(), StoreError> {
         let plies = plies_columns(seen, plies, state)?;
         let state = StateColumns::new(state)?;
         let seen = to_i32("ply", seen)?;
+        let events = events_by_account(events);
+        let origin = self.origin;
         let pool = self.pool.clone();
         detached(async move {
             let mut tx = pool.begin().await?;
-            let outcome = append_plies_tx(&mut tx, id, seen, &plies, &state).await;
+            let outcome = match append_plies_tx(&mut tx, id, seen, &plies, &state).await {
+                Ok(()) => insert_events(&mut tx, &events, origin).await,
+                Err(e) => Err(e),
+            };
             finish(tx, outcome).await
         })
         .await
     }
 
-    async fn end_game(&self, id: GameId, seen: u32, state: &GameState) -> Result<(), StoreError> {
+    async fn end_game(
+        &self,
+        id: GameId,
+        seen: u32,
+        state: &GameState,
+        events: &[NewEvent],
+    ) -> Result<(), StoreError> {
         if state.ply != seen {
             return Err(StoreError::Other(format!(
                 "ending game {id} at ply {seen} with a state at ply {}",
@@ -535,24 +706,13 @@ impl Store for PgStore {
         }
         let state = StateColumns::new(state)?;
         let seen = to_i32("ply", seen)?;
+        let events = events_by_account(events);
+        let origin = self.origin;
         let pool = self.pool.clone();
         detached(async move {
-            let mut conn = pool.acquire().await?;
-            let update = sqlx::query(
-                "UPDATE games SET status = $1, ply = $2, to_move = $3, board = $4, \
-                        store_south = $5, store_north = $6, deadline = $7, winner = $8, \
-                        ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
-                 WHERE id = $13 AND ply = $14 AND status = 'ongoing'",
-            );
-            let updated = bind_state(update, &state)
-                .bind(id.0)
-                .bind(seen)
-                .execute(&mut *conn)
-                .await?;
-            if updated.rows_affected() == 0 {
-                return Err(game_missed(&mut conn, id).await);
-            }
-            Ok(())
+            let mut tx = pool.begin().await?;
+            let outcome = end_game_tx(&mut tx, id, seen, &state, &events, origin).await;
+            finish(tx, outcome).await
         })
         .await
     }
@@ -596,6 +756,96 @@ impl Store for PgStore {
         .into_iter()
         .map(StandingRow::parse)
         .collect()
+    }
+
+    async fn create_session(&self, session: NewSession) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        detached(async move {
+            sqlx::query(
+                "INSERT INTO sessions (hash, account_id, csrf, created_at, expires_at) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(session.hash)
+            .bind(session.account.0)
+            .bind(session.csrf)
+            .bind(micros(session.created_at))
+            .bind(micros(session.expires_at))
+            .execute(&pool)
+            .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn session(&self, hash: &str, now: DateTime<Utc>) -> Result<Session, StoreError> {
+        sqlx::query_as::<_, SessionRow>(
+            "SELECT a.id, a.username, a.bot, a.created_at, s.csrf, s.expires_at \
+             FROM sessions s JOIN accounts a ON a.id = s.account_id \
+             WHERE s.hash = $1 AND s.expires_at > $2",
+        )
+        .bind(hash)
+        .bind(micros(now))
+        .fetch_one(&self.pool)
+        .await?
+        .parse()
+    }
+
+    async fn delete_session(&self, hash: &str, now: DateTime<Utc>) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        let hash = hash.to_owned();
+        detached(async move {
+            sqlx::query("DELETE FROM sessions WHERE hash = $1 OR expires_at <= $2")
+                .bind(hash)
+                .bind(micros(now))
+                .execute(&pool)
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn events(
+        &self,
+        account: AccountId,
+        since: u64,
+        limit: u32,
+    ) -> Result<Vec<Event>, StoreError> {
+        sqlx::query_as::<_, EventRow>(SELECT_EVENTS)
+            .bind(account.0)
+            .bind(i64::try_from(since).unwrap_or(i64::MAX))
+            .bind(row_limit(limit))
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(EventRow::parse)
+            .collect()
+    }
+
+    async fn event_head(&self, account: AccountId) -> Result<u64, StoreError> {
+        let head: i64 = sqlx::query_scalar("SELECT event_seq FROM accounts WHERE id = $1")
+            .bind(account.0)
+            .fetch_one(&self.pool)
+            .await?;
+        u64::try_from(head).map_err(|_| StoreError::Other(format!("corrupt event_seq {head}")))
+    }
+
+    async fn purge_events(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
+        let pool = self.pool.clone();
+        detached(async move {
+            let deleted = sqlx::query("DELETE FROM events WHERE created_at < $1")
+                .bind(micros(before))
+                .execute(&pool)
+                .await?;
+            Ok(deleted.rows_affected())
+        })
+        .await
+    }
+
+    async fn listen_events(&self, wake: EventWake) -> Result<bool, StoreError> {
+        let mut listener = PgListener::connect_with(&self.pool).await?;
+        listener.listen(EVENTS_CHANNEL).await?;
+        tokio::spawn(listen_forever(listener, wake, self.origin));
+        Ok(true)
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

@@ -21,15 +21,22 @@ use sqlx::sqlite::{
 use sqlx::{Sqlite, Transaction};
 
 use super::common::{
-    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, MoveRow, StandingRow, StateColumns,
-    TokenAccountRow, TokenRow, challenge_select, detached, finish, game_select, micros,
-    migrate_error, plies_columns, row_limit, to_i32,
+    AccountEvents, EventRow, INSERT_EVENT, SELECT_EVENTS, TAKE_SEQS, events_by_account,
+};
+use super::common::{
+    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, MoveColumns, MoveRow, StandingRow,
+    StateColumns, TokenAccountRow, TokenRow, challenge_select, detached, finish, game_select,
+    micros, migrate_error, plies_columns, row_limit, to_i32,
 };
 use super::{
     Account, Challenge, Game, GameFilter, GameState, GameWithMoves, Move, NewAccount, NewChallenge,
-    NewGame, NewToken, Standing, Store, StoreError, Token,
+    NewGame, NewSession, NewToken, Session, SessionRow, Standing, Store, StoreError, Token,
 };
+use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, GameId, TokenId};
+
+mod ops;
+mod webhooks;
 
 /// How long a request waits for a pooled connection before the database counts as
 /// unavailable.
@@ -73,11 +80,17 @@ impl SqliteStore {
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(BUSY_TIMEOUT)
             .foreign_keys(true);
-        let pool = SqlitePoolOptions::new()
+        let mut pool = SqlitePoolOptions::new()
             .max_connections(pool_size.max(1))
-            .acquire_timeout(ACQUIRE_TIMEOUT)
-            .connect_with(options)
-            .await?;
+            .acquire_timeout(ACQUIRE_TIMEOUT);
+        if url.contains(":memory:") || url.contains("mode=memory") {
+            // An in-memory database lives as long as one of its connections: keep them.
+            pool = pool
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None);
+        }
+        let pool = pool.connect_with(options).await?;
         let store = SqliteStore { pool };
         store.migrate().await?;
         Ok(store)
@@ -206,6 +219,98 @@ async fn insert_token(
     Ok(())
 }
 
+/// Writes events in the caller's transaction, taking each account's next seqs (see
+/// `common::TAKE_SEQS` and the migration `0003_events.sql`).
+async fn insert_events(
+    conn: &mut SqliteConnection,
+    groups: &[AccountEvents],
+) -> Result<(), StoreError> {
+    for group in groups {
+        let last: i64 = sqlx::query_scalar(TAKE_SEQS)
+            .bind(group.account)
+            .bind(group.len())
+            .fetch_one(&mut *conn)
+            .await?;
+        let first = last - group.len() + 1;
+        for (seq, (kind, payload, at)) in (first..).zip(&group.events) {
+            sqlx::query(INSERT_EVENT)
+                .bind(group.account)
+                .bind(seq)
+                .bind(*kind)
+                .bind(payload.as_str())
+                .bind(*at)
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+async fn end_game_tx(
+    conn: &mut SqliteConnection,
+    id: GameId,
+    seen: i32,
+    state: &StateColumns,
+    events: &[AccountEvents],
+) -> Result<(), StoreError> {
+    let update = sqlx::query(
+        "UPDATE games SET status = $1, ply = $2, to_move = $3, board = $4, \
+                store_south = $5, store_north = $6, deadline = $7, winner = $8, \
+                ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
+         WHERE id = $13 AND ply = $14 AND status = 'ongoing'",
+    );
+    let updated = bind_state(update, state)
+        .bind(id.0)
+        .bind(seen)
+        .execute(&mut *conn)
+        .await?;
+    if updated.rows_affected() == 0 {
+        return Err(game_missed(conn, id).await);
+    }
+    insert_events(conn, events).await
+}
+
+async fn create_challenge_tx(
+    conn: &mut SqliteConnection,
+    challenge: &NewChallenge,
+    events: &[AccountEvents],
+) -> Result<Challenge, StoreError> {
+    sqlx::query(
+        "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
+                                 first, status, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7)",
+    )
+    .bind(challenge.id.0)
+    .bind(challenge.challenger.0)
+    .bind(challenge.opponent.map(|a| a.0))
+    .bind(challenge.variant.as_str())
+    .bind(i32::from(challenge.days_per_move.days()))
+    .bind(challenge.first.as_str())
+    .bind(micros(challenge.created_at))
+    .execute(&mut *conn)
+    .await?;
+    insert_events(conn, events).await?;
+    fetch_challenge(conn, challenge.id).await
+}
+
+async fn close_challenge_tx(
+    conn: &mut SqliteConnection,
+    id: ChallengeId,
+    status: ChallengeStatus,
+    events: &[AccountEvents],
+) -> Result<Challenge, StoreError> {
+    let closed = sqlx::query("UPDATE challenges SET status = $2 WHERE id = $1 AND status = 'open'")
+        .bind(id.0)
+        .bind(status.as_str())
+        .execute(&mut *conn)
+        .await?;
+    if closed.rows_affected() == 0 {
+        return Err(challenge_missed(conn, id).await);
+    }
+    insert_events(conn, events).await?;
+    fetch_challenge(conn, id).await
+}
+
 async fn accept_challenge_tx(
     conn: &mut SqliteConnection,
     id: ChallengeId,
@@ -251,7 +356,7 @@ async fn append_plies_tx(
     conn: &mut SqliteConnection,
     id: GameId,
     seen: i32,
-    plies: &[super::common::MoveColumns],
+    plies: &[MoveColumns],
     state: &StateColumns,
 ) -> Result<(), StoreError> {
     // The transaction holds the write lock, so a second writer at the same ply runs
@@ -399,25 +504,17 @@ impl Store for SqliteStore {
         .await
     }
 
-    async fn create_challenge(&self, challenge: NewChallenge) -> Result<Challenge, StoreError> {
+    async fn create_challenge(
+        &self,
+        challenge: NewChallenge,
+        events: &[NewEvent],
+    ) -> Result<Challenge, StoreError> {
+        let events = events_by_account(events);
         let pool = self.pool.clone();
         detached(async move {
-            let mut conn = pool.acquire().await?;
-            sqlx::query(
-                "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
-                                         first, status, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, 'open', $7)",
-            )
-            .bind(challenge.id.0)
-            .bind(challenge.challenger.0)
-            .bind(challenge.opponent.map(|a| a.0))
-            .bind(challenge.variant.as_str())
-            .bind(i32::from(challenge.days_per_move.days()))
-            .bind(challenge.first.as_str())
-            .bind(micros(challenge.created_at))
-            .execute(&mut *conn)
-            .await?;
-            fetch_challenge(&mut conn, challenge.id).await
+            let mut tx = pool.begin_with(BEGIN_WRITE).await?;
+            let outcome = create_challenge_tx(&mut tx, &challenge, &events).await;
+            finish(tx, outcome).await
         })
         .await
     }
@@ -446,6 +543,7 @@ impl Store for SqliteStore {
         &self,
         id: ChallengeId,
         status: ChallengeStatus,
+        events: &[NewEvent],
     ) -> Result<Challenge, StoreError> {
         if !matches!(
             status,
@@ -456,29 +554,31 @@ impl Store for SqliteStore {
                 status.as_str()
             )));
         }
+        let events = events_by_account(events);
         let pool = self.pool.clone();
         detached(async move {
-            let mut conn = pool.acquire().await?;
-            let closed =
-                sqlx::query("UPDATE challenges SET status = $2 WHERE id = $1 AND status = 'open'")
-                    .bind(id.0)
-                    .bind(status.as_str())
-                    .execute(&mut *conn)
-                    .await?;
-            if closed.rows_affected() == 0 {
-                return Err(challenge_missed(&mut conn, id).await);
-            }
-            fetch_challenge(&mut conn, id).await
+            let mut tx = pool.begin_with(BEGIN_WRITE).await?;
+            let outcome = close_challenge_tx(&mut tx, id, status, &events).await;
+            finish(tx, outcome).await
         })
         .await
     }
 
-    async fn accept_challenge(&self, id: ChallengeId, game: NewGame) -> Result<Game, StoreError> {
+    async fn accept_challenge(
+        &self,
+        id: ChallengeId,
+        game: NewGame,
+        events: &[NewEvent],
+    ) -> Result<Game, StoreError> {
         let state = StateColumns::new(&game.state)?;
+        let events = events_by_account(events);
         let pool = self.pool.clone();
         detached(async move {
             let mut tx = pool.begin_with(BEGIN_WRITE).await?;
-            let outcome = accept_challenge_tx(&mut tx, id, &game, &state).await;
+            let outcome = match accept_challenge_tx(&mut tx, id, &game, &state).await {
+                Ok(game) => insert_events(&mut tx, &events).await.map(|()| game),
+                Err(e) => Err(e),
+            };
             finish(tx, outcome).await
         })
         .await
@@ -539,20 +639,31 @@ impl Store for SqliteStore {
         seen: u32,
         plies: &[Move],
         state: &GameState,
+        events: &[NewEvent],
     ) -> Result<(), StoreError> {
         let plies = plies_columns(seen, plies, state)?;
         let state = StateColumns::new(state)?;
         let seen = to_i32("ply", seen)?;
+        let events = events_by_account(events);
         let pool = self.pool.clone();
         detached(async move {
             let mut tx = pool.begin_with(BEGIN_WRITE).await?;
-            let outcome = append_plies_tx(&mut tx, id, seen, &plies, &state).await;
+            let outcome = match append_plies_tx(&mut tx, id, seen, &plies, &state).await {
+                Ok(()) => insert_events(&mut tx, &events).await,
+                Err(e) => Err(e),
+            };
             finish(tx, outcome).await
         })
         .await
     }
 
-    async fn end_game(&self, id: GameId, seen: u32, state: &GameState) -> Result<(), StoreError> {
+    async fn end_game(
+        &self,
+        id: GameId,
+        seen: u32,
+        state: &GameState,
+        events: &[NewEvent],
+    ) -> Result<(), StoreError> {
         if state.ply != seen {
             return Err(StoreError::Other(format!(
                 "ending game {id} at ply {seen} with a state at ply {}",
@@ -561,24 +672,12 @@ impl Store for SqliteStore {
         }
         let state = StateColumns::new(state)?;
         let seen = to_i32("ply", seen)?;
+        let events = events_by_account(events);
         let pool = self.pool.clone();
         detached(async move {
-            let mut conn = pool.acquire().await?;
-            let update = sqlx::query(
-                "UPDATE games SET status = $1, ply = $2, to_move = $3, board = $4, \
-                        store_south = $5, store_north = $6, deadline = $7, winner = $8, \
-                        ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
-                 WHERE id = $13 AND ply = $14 AND status = 'ongoing'",
-            );
-            let updated = bind_state(update, &state)
-                .bind(id.0)
-                .bind(seen)
-                .execute(&mut *conn)
-                .await?;
-            if updated.rows_affected() == 0 {
-                return Err(game_missed(&mut conn, id).await);
-            }
-            Ok(())
+            let mut tx = pool.begin_with(BEGIN_WRITE).await?;
+            let outcome = end_game_tx(&mut tx, id, seen, &state, &events).await;
+            finish(tx, outcome).await
         })
         .await
     }
@@ -622,6 +721,89 @@ impl Store for SqliteStore {
         .into_iter()
         .map(StandingRow::parse)
         .collect()
+    }
+
+    async fn create_session(&self, session: NewSession) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        detached(async move {
+            sqlx::query(
+                "INSERT INTO sessions (hash, account_id, csrf, created_at, expires_at) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(session.hash)
+            .bind(session.account.0)
+            .bind(session.csrf)
+            .bind(micros(session.created_at))
+            .bind(micros(session.expires_at))
+            .execute(&pool)
+            .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn session(&self, hash: &str, now: DateTime<Utc>) -> Result<Session, StoreError> {
+        sqlx::query_as::<_, SessionRow>(
+            "SELECT a.id, a.username, a.bot, a.created_at, s.csrf, s.expires_at \
+             FROM sessions s JOIN accounts a ON a.id = s.account_id \
+             WHERE s.hash = $1 AND s.expires_at > $2",
+        )
+        .bind(hash)
+        .bind(micros(now))
+        .fetch_one(&self.pool)
+        .await?
+        .parse()
+    }
+
+    async fn delete_session(&self, hash: &str, now: DateTime<Utc>) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        let hash = hash.to_owned();
+        detached(async move {
+            sqlx::query("DELETE FROM sessions WHERE hash = $1 OR expires_at <= $2")
+                .bind(hash)
+                .bind(micros(now))
+                .execute(&pool)
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn events(
+        &self,
+        account: AccountId,
+        since: u64,
+        limit: u32,
+    ) -> Result<Vec<Event>, StoreError> {
+        sqlx::query_as::<_, EventRow>(SELECT_EVENTS)
+            .bind(account.0)
+            .bind(i64::try_from(since).unwrap_or(i64::MAX))
+            .bind(row_limit(limit))
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(EventRow::parse)
+            .collect()
+    }
+
+    async fn event_head(&self, account: AccountId) -> Result<u64, StoreError> {
+        let head: i64 = sqlx::query_scalar("SELECT event_seq FROM accounts WHERE id = $1")
+            .bind(account.0)
+            .fetch_one(&self.pool)
+            .await?;
+        u64::try_from(head).map_err(|_| StoreError::Other(format!("corrupt event_seq {head}")))
+    }
+
+    async fn purge_events(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
+        let pool = self.pool.clone();
+        detached(async move {
+            let deleted = sqlx::query("DELETE FROM events WHERE created_at < $1")
+                .bind(micros(before))
+                .execute(&pool)
+                .await?;
+            Ok(deleted.rows_affected())
+        })
+        .await
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

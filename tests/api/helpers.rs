@@ -6,6 +6,7 @@ use std::sync::Arc;
 use chrono::{TimeZone, Utc};
 use reqwest::{Client, Method, StatusCode};
 use seedpost::clock::ManualClock;
+use seedpost::http::ratelimit::{RateLimiter, RateLimits};
 use seedpost::http::{AppState, Settings};
 use seedpost::service::Service;
 use serde_json::{Value, json};
@@ -81,7 +82,17 @@ pub struct Player {
 impl TestApp {
     /// Starts the server on `backend`, or returns `None` (after saying so) when the
     /// Postgres suite is not configured.
+    /// The server has no rate limits: tests of them use [`TestApp::spawn_with`].
     pub async fn spawn(backend: Backend) -> Option<TestApp> {
+        let settings = Settings {
+            rate_limiter: RateLimiter::new(RateLimits::UNLIMITED),
+            ..Settings::default()
+        };
+        TestApp::spawn_with(backend, settings).await
+    }
+
+    /// Starts the server on `backend` with `settings` (e.g. low rate limits).
+    pub async fn spawn_with(backend: Backend, settings: Settings) -> Option<TestApp> {
         let db = match backend {
             Backend::Sqlite => TestDb::sqlite().await,
             Backend::Postgres => TestDb::postgres().await?,
@@ -97,7 +108,7 @@ impl TestApp {
         let service = Service::new(store, clock.clone());
         let state = AppState {
             service: service.clone(),
-            settings: Arc::new(Settings::default()),
+            settings: Arc::new(settings),
         };
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await

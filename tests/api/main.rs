@@ -10,3 +10,6 @@ mod accounts;
 mod challenges;
 mod games;
 mod moves;
+mod openapi;
+mod ratelimits;
+mod webhooks;

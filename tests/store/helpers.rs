@@ -87,15 +87,18 @@ pub async fn challenge(
     created_at: DateTime<Utc>,
 ) -> Challenge {
     store
-        .create_challenge(NewChallenge {
-            id: ChallengeId::new(),
-            challenger: challenger.id,
-            opponent: opponent.map(|o| o.id),
-            variant,
-            days_per_move: dpm(3),
-            first: FirstChoice::Random,
-            created_at,
-        })
+        .create_challenge(
+            NewChallenge {
+                id: ChallengeId::new(),
+                challenger: challenger.id,
+                opponent: opponent.map(|o| o.id),
+                variant,
+                days_per_move: dpm(3),
+                first: FirstChoice::Random,
+                created_at,
+            },
+            &[],
+        )
         .await
         .expect("the challenge is stored")
 }
@@ -242,6 +245,7 @@ impl Played {
                 u32::try_from(seen).expect("a short game"),
                 &plies,
                 &state,
+                &[],
             )
             .await?;
         self.engine = next;
@@ -271,7 +275,7 @@ impl Played {
     ) {
         let state = ended(&self.state(now), ending, winner, now);
         store
-            .end_game(self.id(), self.ply(), &state)
+            .end_game(self.id(), self.ply(), &state, &[])
             .await
             .expect("the game ends");
     }
@@ -318,18 +322,21 @@ pub async fn start_at(
     state: GameState,
 ) -> Game {
     let challenge = store
-        .create_challenge(NewChallenge {
-            id: ChallengeId::new(),
-            challenger: south.id,
-            opponent: Some(north.id),
-            variant,
-            days_per_move: days,
-            first: match first {
-                Side::South => FirstChoice::Challenger,
-                Side::North => FirstChoice::Opponent,
+        .create_challenge(
+            NewChallenge {
+                id: ChallengeId::new(),
+                challenger: south.id,
+                opponent: Some(north.id),
+                variant,
+                days_per_move: days,
+                first: match first {
+                    Side::South => FirstChoice::Challenger,
+                    Side::North => FirstChoice::Opponent,
+                },
+                created_at: now,
             },
-            created_at: now,
-        })
+            &[],
+        )
         .await
         .expect("the challenge is stored");
     store
@@ -344,6 +351,7 @@ pub async fn start_at(
                 state,
                 created_at: now,
             },
+            &[],
         )
         .await
         .expect("the challenge is accepted")

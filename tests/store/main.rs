@@ -253,6 +253,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
         .accept_challenge(
             named.id,
             new_game(Variant::Modiar, players, Side::North, dpm(3), at(2)),
+            &[],
         )
         .await
         .expect("bob accepts");
@@ -273,6 +274,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
             .accept_challenge(
                 named.id,
                 new_game(Variant::Modiar, players, Side::South, dpm(3), at(3)),
+                &[],
             )
             .await,
         StoreError::Conflict
@@ -290,7 +292,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
     );
     assert_err!(
         store
-            .close_challenge(named.id, ChallengeStatus::Declined)
+            .close_challenge(named.id, ChallengeStatus::Declined, &[])
             .await,
         StoreError::Conflict
     );
@@ -299,7 +301,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
     // Canceled once, then neither canceled, declined nor accepted.
     let open = challenge(&*store, &ann, None, Variant::Tihbat, at(4)).await;
     let canceled = store
-        .close_challenge(open.id, ChallengeStatus::Canceled)
+        .close_challenge(open.id, ChallengeStatus::Canceled, &[])
         .await
         .expect("ann cancels");
     assert_eq!(
@@ -311,7 +313,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
     );
     for status in [ChallengeStatus::Canceled, ChallengeStatus::Declined] {
         assert_err!(
-            store.close_challenge(open.id, status).await,
+            store.close_challenge(open.id, status, &[]).await,
             StoreError::Conflict
         );
     }
@@ -326,6 +328,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
                     dpm(3),
                     at(5)
                 ),
+                &[],
             )
             .await,
         StoreError::Conflict
@@ -334,7 +337,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
 
     let to_cem = challenge(&*store, &ann, Some(&cem), Variant::Mangala, at(6)).await;
     let declined = store
-        .close_challenge(to_cem.id, ChallengeStatus::Declined)
+        .close_challenge(to_cem.id, ChallengeStatus::Declined, &[])
         .await
         .expect("cem declines");
     assert_eq!(declined.status, ChallengeStatus::Declined);
@@ -343,7 +346,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
     assert_err!(store.challenge(nowhere).await, StoreError::NotFound);
     assert_err!(
         store
-            .close_challenge(nowhere, ChallengeStatus::Canceled)
+            .close_challenge(nowhere, ChallengeStatus::Canceled, &[])
             .await,
         StoreError::NotFound
     );
@@ -358,6 +361,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
                     dpm(3),
                     at(7)
                 ),
+                &[],
             )
             .await,
         StoreError::NotFound
@@ -379,7 +383,7 @@ async fn open_challenges_are_those_an_account_may_answer_newest_first(db: &TestD
     let bob_cem = challenge(s, &bob, Some(&cem), Variant::Modiar, at(5)).await;
     let ann_cem = challenge(s, &ann, Some(&cem), Variant::Tihbat, at(6)).await;
     store
-        .close_challenge(ann_cem.id, ChallengeStatus::Canceled)
+        .close_challenge(ann_cem.id, ChallengeStatus::Canceled, &[])
         .await
         .expect("ann cancels");
 
@@ -484,7 +488,8 @@ async fn a_ply_at_the_current_ply_is_kept_and_a_second_writer_at_that_ply_gets_c
                     id,
                     0,
                     &plies_since(&rival, 0, at(2)),
-                    &state_of(&rival, days, at(2))
+                    &state_of(&rival, days, at(2)),
+                    &[]
                 )
                 .await,
             StoreError::Conflict
@@ -498,7 +503,7 @@ async fn a_ply_at_the_current_ply_is_kept_and_a_second_writer_at_that_ply_gets_c
     let mut state = state_of(&ahead, days, at(2));
     state.ply = 6;
     assert_err!(
-        store.append_plies(id, 5, &plies, &state).await,
+        store.append_plies(id, 5, &plies, &state, &[]).await,
         StoreError::Conflict
     );
     assert_eq!(store.game(id).await.ok(), Some(after));
@@ -510,7 +515,8 @@ async fn a_ply_at_the_current_ply_is_kept_and_a_second_writer_at_that_ply_gets_c
                 id,
                 1,
                 &plies_since(&ahead, 0, at(2)),
-                &state_of(&ahead, days, at(2))
+                &state_of(&ahead, days, at(2)),
+                &[]
             )
             .await,
         StoreError::Other(_)
@@ -521,7 +527,8 @@ async fn a_ply_at_the_current_ply_is_kept_and_a_second_writer_at_that_ply_gets_c
                 GameId::new(),
                 1,
                 &plies_since(&ahead, 1, at(2)),
-                &state_of(&ahead, days, at(2))
+                &state_of(&ahead, days, at(2)),
+                &[]
             )
             .await,
         StoreError::NotFound
@@ -581,7 +588,7 @@ async fn a_sow_and_the_automatic_pass_after_it_are_appended_together(db: &TestDb
     ];
     let state = state_of_position(&passed, 2, days, at(1));
     store
-        .append_plies(game.id, 0, &plies, &state)
+        .append_plies(game.id, 0, &plies, &state, &[])
         .await
         .expect("the move and the pass");
 
@@ -630,7 +637,7 @@ async fn of_thirty_two_concurrent_writers_at_one_ply_exactly_one_succeeds(db: &T
                 tokio::spawn(async move {
                     start.wait().await;
                     let written = store
-                        .append_plies(id, u32::try_from(seen).expect("short"), &plies, &state)
+                        .append_plies(id, u32::try_from(seen).expect("short"), &plies, &state, &[])
                         .await;
                     (next, written)
                 })
@@ -675,7 +682,10 @@ async fn a_game_ends_only_at_the_ply_its_ender_saw(db: &TestDb) {
 
     // A resignation decided before that move comes too late.
     let stale = ended(&at_start, Ending::Resign, Some(Side::North), at(2));
-    assert_err!(store.end_game(id, 0, &stale).await, StoreError::Conflict);
+    assert_err!(
+        store.end_game(id, 0, &stale, &[]).await,
+        StoreError::Conflict
+    );
     assert_eq!(
         store.game(id).await.map(|g| g.game.state).ok(),
         Some(game.state(at(1)))
@@ -684,7 +694,7 @@ async fn a_game_ends_only_at_the_ply_its_ender_saw(db: &TestDb) {
     // North resigns at the current ply.
     let resigned = ended(&game.state(at(1)), Ending::Resign, Some(Side::South), at(2));
     store
-        .end_game(id, 1, &resigned)
+        .end_game(id, 1, &resigned, &[])
         .await
         .expect("North resigns");
     let stored = store.game(id).await.expect("the game");
@@ -698,7 +708,10 @@ async fn a_game_ends_only_at_the_ply_its_ender_saw(db: &TestDb) {
         Some(Side::South),
         at(3),
     );
-    assert_err!(store.end_game(id, 1, &timeout).await, StoreError::Conflict);
+    assert_err!(
+        store.end_game(id, 1, &timeout, &[]).await,
+        StoreError::Conflict
+    );
     let mut next = game.engine.clone();
     next.play(first_legal(&next)).expect("a legal move");
     assert_err!(
@@ -707,7 +720,8 @@ async fn a_game_ends_only_at_the_ply_its_ender_saw(db: &TestDb) {
                 id,
                 1,
                 &plies_since(&next, 1, at(3)),
-                &state_of(&next, days, at(3))
+                &state_of(&next, days, at(3)),
+                &[]
             )
             .await,
         StoreError::Conflict
@@ -715,9 +729,12 @@ async fn a_game_ends_only_at_the_ply_its_ender_saw(db: &TestDb) {
     assert_eq!(store.game(id).await.ok(), Some(stored));
 
     // A state at another ply than the one seen is a caller's bug.
-    assert_err!(store.end_game(id, 0, &resigned).await, StoreError::Other(_));
     assert_err!(
-        store.end_game(GameId::new(), 0, &stale).await,
+        store.end_game(id, 0, &resigned, &[]).await,
+        StoreError::Other(_)
+    );
+    assert_err!(
+        store.end_game(GameId::new(), 0, &stale, &[]).await,
         StoreError::NotFound
     );
 
@@ -905,6 +922,7 @@ async fn standings_count_wins_draws_and_losses_in_half_points_without_aborted_ga
             0,
             &plies_since(&engine, 0, at(1)),
             &state_of(&engine, days, at(1)),
+            &[],
         )
         .await
         .expect("the whole game");
@@ -1090,7 +1108,7 @@ async fn dropped_writes_still_finish_and_leave_the_pool_clean(db: &TestDb) {
         let seen = u32::try_from(seen).expect("short");
 
         // The client hangs up part-way: the write's future is dropped after a few polls.
-        poll_then_drop(store.append_plies(id, seen, &plies, &state), i % 60).await;
+        poll_then_drop(store.append_plies(id, seen, &plies, &state, &[]), i % 60).await;
         // A statement that fails outside any transaction, then a read: on a connection
         // left inside a transaction the failure would abort it, and the read would fail.
         let mut copy = new_token("copy", now);
@@ -1100,7 +1118,7 @@ async fn dropped_writes_still_finish_and_leave_the_pool_clean(db: &TestDb) {
         // Its retry: applied now, or already applied by the dropped write.
         let retry = tokio::time::timeout(
             Duration::from_secs(20),
-            store.append_plies(id, seen, &plies, &state),
+            store.append_plies(id, seen, &plies, &state, &[]),
         )
         .await
         .expect("the pool is not stuck");
@@ -1195,6 +1213,34 @@ async fn sqlite_takes_a_plain_file_path_and_creates_the_file() {
 #[tokio::test]
 async fn an_unreachable_postgres_server_is_unavailable() {
     let refused = PgStore::connect("postgres://postgres@127.0.0.1:1/seedpost", 1).await;
+    assert!(
+        matches!(refused, Err(StoreError::Unavailable(_))),
+        "{refused:?}"
+    );
+}
+
+#[tokio::test]
+async fn sqlite_in_memory_keeps_its_data_across_the_pools_connections() {
+    let store = seedpost::store::connect("sqlite::memory:", 4)
+        .await
+        .expect("an in-memory database");
+    let ann = account(&*store, "ann").await;
+    let reads: Vec<_> = (0..8)
+        .map(|_| {
+            let store = store.clone();
+            tokio::spawn(async move { store.account_by_name("ann").await.ok() })
+        })
+        .collect();
+    for read in reads {
+        assert_eq!(read.await.expect("the read finishes"), Some(ann.clone()));
+    }
+}
+
+#[tokio::test]
+async fn an_sqlite_file_that_cannot_be_created_is_unavailable() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("no-such-directory").join("seedpost.db");
+    let refused = SqliteStore::connect(path.to_str().expect("a UTF-8 path"), 1).await;
     assert!(
         matches!(refused, Err(StoreError::Unavailable(_))),
         "{refused:?}"

@@ -4,28 +4,48 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use utoipa::ToSchema;
 
-use super::json::{AccountJson, TokenJson};
+use super::json::{AccountJson, ErrorJson, NewTokenJson, SignedUpJson, TokenJson};
 use crate::domain::TokenId;
 use crate::error::Result;
 use crate::http::extract::{ApiJson, Auth, PathId};
 use crate::service::{NewAccountRequest, Service};
 
-#[derive(Debug, Deserialize)]
+/// A sign-up.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"username": "ayse", "password": "correct horse battery", "bot": true}))]
 pub(super) struct SignUpBody {
+    /// 3 to 20 ASCII letters, digits, `_` or `-`; unique ignoring case.
     username: String,
+    /// 8 to 1024 characters.
     password: String,
+    /// Whether a program will play (default false).
     #[serde(default)]
     bot: bool,
 }
 
-/// `POST /accounts` → 201 `{"username", "bot", "token"}`.
+/// Signs up: a new account and its first API token.
+#[utoipa::path(
+    post,
+    path = "/accounts",
+    operation_id = "sign_up",
+    tag = "accounts",
+    request_body = SignUpBody,
+    responses(
+        (status = 201, description = "The account and its first token (shown once)", body = SignedUpJson),
+        (status = 400, response = super::openapi::BadBody),
+        (status = 409, description = "The name is taken", body = ErrorJson,
+            example = json!({"error": "username_taken", "message": "that user name is taken"})),
+        (status = 422, description = "A bad name, password or field (`invalid_username`, `invalid_password`, `invalid_body`)", body = ErrorJson,
+            example = json!({"error": "invalid_password", "message": "a password has at least 8 and at most 1024 characters"})),
+    ),
+)]
 pub(super) async fn sign_up(
     State(service): State<Service>,
     ApiJson(body): ApiJson<SignUpBody>,
-) -> Result<(StatusCode, Json<Value>)> {
+) -> Result<(StatusCode, Json<SignedUpJson>)> {
     let signed_up = service
         .sign_up(NewAccountRequest {
             username: body.username,
@@ -35,36 +55,71 @@ pub(super) async fn sign_up(
         .await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "username": signed_up.account.username.as_str(),
-            "bot": signed_up.account.bot,
-            "token": signed_up.token,
-        })),
+        Json(SignedUpJson {
+            username: signed_up.account.username.as_str().to_owned(),
+            bot: signed_up.account.bot,
+            token: signed_up.token,
+        }),
     ))
 }
 
-#[derive(Debug, Deserialize)]
+/// A new token, asked for with the account's password.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"username": "ayse", "password": "correct horse battery", "label": "my bot"}))]
 pub(super) struct NewTokenBody {
+    /// The account's name.
     username: String,
+    /// The account's password.
     password: String,
+    /// A label to tell tokens apart: 1 to 100 characters.
     label: String,
 }
 
-/// `POST /tokens` → 201 `{"id", "token", "label"}`.
+/// Makes a new API token.
+#[utoipa::path(
+    post,
+    path = "/tokens",
+    operation_id = "create_token",
+    tag = "accounts",
+    request_body = NewTokenBody,
+    responses(
+        (status = 201, description = "The token and its secret (shown once)", body = NewTokenJson),
+        (status = 400, response = super::openapi::BadBody),
+        (status = 401, description = "Wrong name or password", body = ErrorJson,
+            example = json!({"error": "bad_credentials", "message": "wrong user name or password"})),
+        (status = 422, description = "A bad label or field (`invalid_label`, `invalid_body`)", body = ErrorJson,
+            example = json!({"error": "invalid_label", "message": "a token label has 1 to 100 characters and no control characters"})),
+    ),
+)]
 pub(super) async fn create_token(
     State(service): State<Service>,
     ApiJson(body): ApiJson<NewTokenBody>,
-) -> Result<(StatusCode, Json<Value>)> {
+) -> Result<(StatusCode, Json<NewTokenJson>)> {
     let account = service.log_in(&body.username, &body.password).await?;
     let (token, secret) = service.create_token(&account, &body.label).await?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "id": token.id, "token": secret, "label": token.label })),
+        Json(NewTokenJson {
+            id: token.id.to_string(),
+            token: secret,
+            label: token.label,
+        }),
     ))
 }
 
-/// `GET /tokens`: the account's tokens, without secrets.
+/// The account's tokens, without secrets.
+#[utoipa::path(
+    get,
+    path = "/tokens",
+    operation_id = "list_tokens",
+    tag = "accounts",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The tokens", body = Vec<TokenJson>),
+        (status = 401, response = super::openapi::Unauthorized),
+    ),
+)]
 pub(super) async fn tokens(
     State(service): State<Service>,
     Auth(account): Auth,
@@ -73,7 +128,20 @@ pub(super) async fn tokens(
     Ok(Json(tokens.iter().map(TokenJson::from).collect()))
 }
 
-/// `DELETE /tokens/{id}` → 204.
+/// Revokes one of the account's tokens.
+#[utoipa::path(
+    delete,
+    path = "/tokens/{id}",
+    operation_id = "revoke_token",
+    tag = "accounts",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The token's id")),
+    responses(
+        (status = 204, description = "Revoked"),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 404, response = super::openapi::NotFound),
+    ),
+)]
 pub(super) async fn revoke_token(
     State(service): State<Service>,
     Auth(account): Auth,
@@ -83,7 +151,18 @@ pub(super) async fn revoke_token(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `GET /me`.
+/// The token's account.
+#[utoipa::path(
+    get,
+    path = "/me",
+    operation_id = "me",
+    tag = "accounts",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The account", body = AccountJson),
+        (status = 401, response = super::openapi::Unauthorized),
+    ),
+)]
 pub(super) async fn me(Auth(account): Auth) -> Json<AccountJson> {
     Json(AccountJson::from(&account))
 }

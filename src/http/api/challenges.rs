@@ -4,29 +4,56 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
+use utoipa::ToSchema;
 
-use super::json::{ChallengeJson, GameJson};
+use super::json::{ChallengeJson, ErrorJson, GameJson};
 use crate::domain::ChallengeId;
 use crate::error::Result;
 use crate::http::extract::{ApiJson, Auth, PathId};
+use crate::http::ratelimit::{self, Throttle};
 use crate::service::{ChallengeRequest, Service};
 
-#[derive(Debug, Deserialize)]
+/// A new challenge.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"variant": "modiar", "days_per_move": 3, "first": "random", "opponent": "mehmet"}))]
 pub(super) struct NewChallengeBody {
+    /// `mangala`, `modiar` or `tihbat`.
     variant: String,
+    /// Days per move: 1, 2, 3, 5, 7, 10 or 14 (default 3).
     #[serde(default)]
     days_per_move: Option<i64>,
+    /// Who moves first: `random` (default), `challenger` or `opponent`.
     #[serde(default)]
     first: Option<String>,
+    /// The player challenged; absent or empty for an open challenge.
     #[serde(default)]
     opponent: Option<String>,
 }
 
-/// `POST /challenges` → 201 with the challenge.
+/// Challenges a player, or anyone.
+#[utoipa::path(
+    post,
+    path = "/challenges",
+    operation_id = "create_challenge",
+    tag = "challenges",
+    security(("bearer" = [])),
+    request_body = NewChallengeBody,
+    responses(
+        (status = 201, description = "The challenge", body = ChallengeJson),
+        (status = 400, response = super::openapi::BadBody),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 404, description = "No such opponent", body = ErrorJson,
+            example = json!({"error": "not_found", "message": "player not found"})),
+        (status = 422, description = "A bad field: `invalid_variant`, `invalid_days_per_move`, `invalid_first`, `self_challenge`, `invalid_body`", body = ErrorJson,
+            example = json!({"error": "invalid_variant", "message": "variant: expected `mangala`, `modiar` or `tihbat`"})),
+        (status = 429, response = super::openapi::TooManyRequests),
+    ),
+)]
 pub(super) async fn create(
     State(service): State<Service>,
     Auth(account): Auth,
+    _: Throttle<ratelimit::Challenges>,
     ApiJson(body): ApiJson<NewChallengeBody>,
 ) -> Result<(StatusCode, Json<ChallengeJson>)> {
     let challenge = service
@@ -43,7 +70,18 @@ pub(super) async fn create(
     Ok((StatusCode::CREATED, Json(ChallengeJson::from(&challenge))))
 }
 
-/// `GET /challenges`: open ones the account can see.
+/// The open challenges the account can see: those to it, its own, and open ones.
+#[utoipa::path(
+    get,
+    path = "/challenges",
+    operation_id = "list_challenges",
+    tag = "challenges",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Open challenges", body = Vec<ChallengeJson>),
+        (status = 401, response = super::openapi::Unauthorized),
+    ),
+)]
 pub(super) async fn list(
     State(service): State<Service>,
     Auth(account): Auth,
@@ -52,16 +90,48 @@ pub(super) async fn list(
     Ok(Json(challenges.iter().map(ChallengeJson::from).collect()))
 }
 
-/// `GET /challenges/{id}`.
+/// One challenge.
+#[utoipa::path(
+    get,
+    path = "/challenges/{id}",
+    operation_id = "get_challenge",
+    tag = "challenges",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The challenge's id")),
+    responses(
+        (status = 200, description = "The challenge", body = ChallengeJson),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 404, response = super::openapi::NotFound),
+    ),
+)]
 pub(super) async fn show(
     State(service): State<Service>,
-    Auth(_): Auth,
+    _auth: Auth,
     PathId(id): PathId<ChallengeId>,
 ) -> Result<Json<ChallengeJson>> {
     Ok(Json(ChallengeJson::from(&service.challenge(id).await?)))
 }
 
-/// `POST /challenges/{id}/accept` → 201 with the game.
+/// Accepts a challenge: the game starts.
+#[utoipa::path(
+    post,
+    path = "/challenges/{id}/accept",
+    operation_id = "accept_challenge",
+    tag = "challenges",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The challenge's id")),
+    responses(
+        (status = 201, description = "The new game", body = GameJson),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 403, description = "The challenge names another player", body = ErrorJson,
+            example = json!({"error": "forbidden", "message": "this challenge is addressed to another player"})),
+        (status = 404, response = super::openapi::NotFound),
+        (status = 409, description = "No longer open", body = ErrorJson,
+            example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
+        (status = 422, description = "One's own challenge", body = ErrorJson,
+            example = json!({"error": "own_challenge", "message": "you cannot accept your own challenge"})),
+    ),
+)]
 pub(super) async fn accept(
     State(service): State<Service>,
     Auth(account): Auth,
@@ -72,7 +142,24 @@ pub(super) async fn accept(
     Ok((StatusCode::CREATED, Json(GameJson::full(&loaded))))
 }
 
-/// `POST /challenges/{id}/decline`.
+/// Declines a challenge addressed to the account.
+#[utoipa::path(
+    post,
+    path = "/challenges/{id}/decline",
+    operation_id = "decline_challenge",
+    tag = "challenges",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The challenge's id")),
+    responses(
+        (status = 200, description = "The declined challenge", body = ChallengeJson),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 403, description = "Not addressed to the account", body = ErrorJson,
+            example = json!({"error": "forbidden", "message": "only the player a challenge names can decline it"})),
+        (status = 404, response = super::openapi::NotFound),
+        (status = 409, description = "No longer open", body = ErrorJson,
+            example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
+    ),
+)]
 pub(super) async fn decline(
     State(service): State<Service>,
     Auth(account): Auth,
@@ -82,7 +169,24 @@ pub(super) async fn decline(
     Ok(Json(ChallengeJson::from(&challenge)))
 }
 
-/// `DELETE /challenges/{id}` → 204.
+/// Cancels one's own challenge.
+#[utoipa::path(
+    delete,
+    path = "/challenges/{id}",
+    operation_id = "cancel_challenge",
+    tag = "challenges",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The challenge's id")),
+    responses(
+        (status = 204, description = "Canceled"),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 403, description = "Not the account's challenge", body = ErrorJson,
+            example = json!({"error": "forbidden", "message": "only its creator can cancel a challenge"})),
+        (status = 404, response = super::openapi::NotFound),
+        (status = 409, description = "No longer open", body = ErrorJson,
+            example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
+    ),
+)]
 pub(super) async fn cancel(
     State(service): State<Service>,
     Auth(account): Auth,

@@ -6,28 +6,57 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use seedpost_rules::Variant;
 use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
 
-use super::json::{GameJson, StandingJson, VariantJson};
+use super::json::{ErrorJson, GameJson, StandingJson, VariantJson};
 use crate::domain::{GameId, GameStatus};
 use crate::error::{Error, Result};
 use crate::http::extract::{ApiJson, ApiQuery, Auth, MaybeAuth, PathId};
+use crate::http::ratelimit::{self, Throttle};
 use crate::service::{MoveOutcome, Service};
 
-/// `GET /variants`.
+/// The three games and their boards.
+#[utoipa::path(
+    get,
+    path = "/variants",
+    operation_id = "list_variants",
+    tag = "games",
+    responses((status = 200, description = "The variants", body = Vec<VariantJson>)),
+)]
 pub(super) async fn variants() -> Json<Vec<VariantJson>> {
     Json(Variant::ALL.into_iter().map(VariantJson::from).collect())
 }
 
-#[derive(Debug, Deserialize)]
+/// Filters of the game list.
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub(super) struct ListQuery {
+    /// `ongoing`, `finished` or `aborted`.
     status: Option<String>,
+    /// Only games of this player.
     player: Option<String>,
+    /// Only games where it is the token's account's turn (needs a token).
     my_turn: Option<bool>,
+    /// At most this many (default 100).
     limit: Option<u32>,
 }
 
-/// `GET /games?status=&player=&my_turn=&limit=`: most urgent first.
+/// Games, most urgent first (summaries, without `moves`).
+#[utoipa::path(
+    get,
+    path = "/games",
+    operation_id = "list_games",
+    tag = "games",
+    security((), ("bearer" = [])),
+    params(ListQuery),
+    responses(
+        (status = 200, description = "The games", body = Vec<GameJson>),
+        (status = 400, description = "A bad query", body = ErrorJson,
+            example = json!({"error": "invalid_query", "message": "status is ongoing, finished or aborted"})),
+        (status = 401, response = super::openapi::Unauthorized),
+    ),
+)]
 pub(super) async fn list(
     State(service): State<Service>,
     MaybeAuth(viewer): MaybeAuth,
@@ -55,7 +84,18 @@ pub(super) async fn list(
     Ok(Json(games.iter().map(GameJson::summary).collect()))
 }
 
-/// `GET /games/{id}`: public to spectators.
+/// One game with its moves: public to spectators.
+#[utoipa::path(
+    get,
+    path = "/games/{id}",
+    operation_id = "get_game",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "The game", body = GameJson),
+        (status = 404, response = super::openapi::NotFound),
+    ),
+)]
 pub(super) async fn show(
     State(service): State<Service>,
     PathId(id): PathId<GameId>,
@@ -63,18 +103,46 @@ pub(super) async fn show(
     Ok(Json(GameJson::full(&service.game(id).await?)))
 }
 
-#[derive(Debug, Deserialize)]
+/// A move.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"ply": 4, "pit": 2}))]
 pub(super) struct MoveBody {
+    /// The game's `ply` as the mover saw it: a move for another position is refused.
     ply: i64,
+    /// The pit to sow, from 1 at the mover's own left.
     pit: i64,
 }
 
-/// `POST /games/{id}/moves` `{"ply", "pit"}` → 201 with the game, or 200 for a retry
-/// of the move already played at that ply.
+/// Plays a move: 201 with the game, or 200 for a retry of the move already played at
+/// that ply.
+#[utoipa::path(
+    post,
+    path = "/games/{id}/moves",
+    operation_id = "play_move",
+    tag = "games",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The game's id")),
+    request_body = MoveBody,
+    responses(
+        (status = 201, description = "Played: the game after the move", body = GameJson),
+        (status = 200, description = "The same move was already played at that ply: the game", body = GameJson),
+        (status = 400, response = super::openapi::BadBody),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 403, description = "Not a player of this game", body = ErrorJson,
+            example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
+        (status = 404, response = super::openapi::NotFound),
+        (status = 409, description = "`not_your_turn`, `stale_ply` (reload the game), `game_over` or `conflict`", body = ErrorJson,
+            example = json!({"error": "stale_ply", "message": "the game is at ply 5, not 4: reload it"})),
+        (status = 422, description = "The rules forbid the move; `reason` says why (`empty_pit`, `out_of_range`, `singleton`, `must_feed`, `grand_slam`)", body = ErrorJson,
+            example = json!({"error": "illegal_move", "message": "illegal move: that pit is empty", "reason": "empty_pit"})),
+        (status = 429, response = super::openapi::TooManyRequests),
+    ),
+)]
 pub(super) async fn play(
     State(service): State<Service>,
     Auth(account): Auth,
+    _: Throttle<ratelimit::Moves>,
     PathId(id): PathId<GameId>,
     body: std::result::Result<ApiJson<MoveBody>, Error>,
 ) -> Result<(StatusCode, Json<GameJson>)> {
@@ -93,25 +161,74 @@ pub(super) async fn play(
     }
 }
 
-/// `POST /games/{id}/resign`.
+/// Resigns the game.
+#[utoipa::path(
+    post,
+    path = "/games/{id}/resign",
+    operation_id = "resign_game",
+    tag = "games",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "The finished game", body = GameJson),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 403, description = "Not a player of this game", body = ErrorJson,
+            example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
+        (status = 404, response = super::openapi::NotFound),
+        (status = 409, description = "The game is over", body = ErrorJson,
+            example = json!({"error": "game_over", "message": "the game is over"})),
+        (status = 429, response = super::openapi::TooManyRequests),
+    ),
+)]
 pub(super) async fn resign(
     State(service): State<Service>,
     Auth(account): Auth,
+    _: Throttle<ratelimit::Moves>,
     PathId(id): PathId<GameId>,
 ) -> Result<Json<GameJson>> {
     Ok(Json(GameJson::full(&service.resign(&account, id).await?)))
 }
 
-/// `POST /games/{id}/abort`.
+/// Aborts a game before both sides have moved: it scores nothing.
+#[utoipa::path(
+    post,
+    path = "/games/{id}/abort",
+    operation_id = "abort_game",
+    tag = "games",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "The aborted game", body = GameJson),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 403, description = "Not a player of this game", body = ErrorJson,
+            example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
+        (status = 404, response = super::openapi::NotFound),
+        (status = 409, description = "Both sides have moved, or the game is over", body = ErrorJson,
+            example = json!({"error": "too_late_to_abort", "message": "both sides have moved: the game can no longer be aborted"})),
+        (status = 429, response = super::openapi::TooManyRequests),
+    ),
+)]
 pub(super) async fn abort(
     State(service): State<Service>,
     Auth(account): Auth,
+    _: Throttle<ratelimit::Moves>,
     PathId(id): PathId<GameId>,
 ) -> Result<Json<GameJson>> {
     Ok(Json(GameJson::full(&service.abort(&account, id).await?)))
 }
 
-/// `GET /games/{id}/record`: the game in the text notation.
+/// The game in the text notation.
+#[utoipa::path(
+    get,
+    path = "/games/{id}/record",
+    operation_id = "game_record",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "The game record", body = String, content_type = "text/plain"),
+        (status = 404, response = super::openapi::NotFound),
+    ),
+)]
 pub(super) async fn record(
     State(service): State<Service>,
     PathId(id): PathId<GameId>,
@@ -120,13 +237,28 @@ pub(super) async fn record(
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text))
 }
 
-#[derive(Debug, Deserialize)]
+/// Which standings.
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub(super) struct StandingsQuery {
+    /// Only games of this variant (all when absent).
     variant: Option<String>,
 }
 
-/// `GET /standings?variant=`.
+/// The standings: finished games, wins, draws, losses and points per player.
+#[utoipa::path(
+    get,
+    path = "/standings",
+    operation_id = "standings",
+    tag = "games",
+    params(StandingsQuery),
+    responses(
+        (status = 200, description = "The standings, best first", body = Vec<StandingJson>),
+        (status = 400, description = "A bad query", body = ErrorJson,
+            example = json!({"error": "invalid_query", "message": "variant: expected `mangala`, `modiar` or `tihbat`"})),
+    ),
+)]
 pub(super) async fn standings(
     State(service): State<Service>,
     ApiQuery(query): ApiQuery<StandingsQuery>,

@@ -1,13 +1,17 @@
 //! The API's JSON shapes (a stable contract: extend, do not break).
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use seedpost_rules::{BySide, Pit, Position, Side, Variant};
+use seedpost_rules::Variant;
 use serde::Serialize;
+use utoipa::ToSchema;
 
-use crate::domain::GameStatus;
-use crate::service::LoadedGame;
-use crate::store::{Account, Challenge, Game, Move, Standing, Token};
-use crate::wire::ResultJson;
+use crate::store::{Account, Standing, Token};
+
+use super::openapi::VariantName;
+
+// The shapes that events carry too live beside the engine's shapes, in `wire`, so
+// that the service can build them; the API names them from here as before.
+pub use crate::wire::{ChallengeJson, GameJson, MoveJson};
 
 /// Times as RFC 3339 in UTC, to the millisecond.
 fn time(t: DateTime<Utc>) -> String {
@@ -15,7 +19,8 @@ fn time(t: DateTime<Utc>) -> String {
 }
 
 /// `GET /me`, and the account in a sign-up answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"username": "ayse", "bot": true, "created_at": "2026-11-30T12:00:00.000Z"}))]
 pub struct AccountJson {
     /// The name.
     pub username: String,
@@ -36,7 +41,8 @@ impl From<&Account> for AccountJson {
 }
 
 /// A token as listed (no secret).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"id": "5f0c8a56-3f4e-4c1b-9a57-0e8f5d2c6b11", "label": "my bot", "created_at": "2026-11-30T12:00:00.000Z", "last_used_at": null}))]
 pub struct TokenJson {
     /// Its id.
     pub id: String,
@@ -60,9 +66,11 @@ impl From<&Token> for TokenJson {
 }
 
 /// A variant's board.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"name": "mangala", "pits_per_row": 6, "stones_per_pit": 4, "stores": true, "total_stones": 48}))]
 pub struct VariantJson {
     /// `mangala`, `modiar` or `tihbat`.
+    #[schema(value_type = VariantName)]
     pub name: Variant,
     /// Pits in each row.
     pub pits_per_row: usize,
@@ -86,182 +94,9 @@ impl From<Variant> for VariantJson {
     }
 }
 
-/// A challenge.
-#[derive(Debug, Serialize)]
-pub struct ChallengeJson {
-    /// Its id.
-    pub id: String,
-    /// Who made it.
-    pub challenger: String,
-    /// Whom it names, or null when open to anyone.
-    pub opponent: Option<String>,
-    /// The game.
-    pub variant: Variant,
-    /// Days per move.
-    pub days_per_move: u8,
-    /// `random`, `challenger` or `opponent`.
-    pub first: &'static str,
-    /// `open`, `accepted`, `declined` or `canceled`.
-    pub status: &'static str,
-    /// The game it started.
-    pub game_id: Option<String>,
-    /// When it was made.
-    pub created_at: String,
-}
-
-impl From<&Challenge> for ChallengeJson {
-    fn from(c: &Challenge) -> Self {
-        ChallengeJson {
-            id: c.id.to_string(),
-            challenger: c.challenger.username.to_string(),
-            opponent: c.opponent.as_ref().map(|o| o.username.to_string()),
-            variant: c.variant,
-            days_per_move: c.days_per_move.days(),
-            first: c.first.as_str(),
-            status: c.status.as_str(),
-            game_id: c.game_id.map(|g| g.to_string()),
-            created_at: time(c.created_at),
-        }
-    }
-}
-
-/// One ply in a game's `moves`.
-#[derive(Debug, Serialize)]
-pub struct MoveJson {
-    /// Its number (from 1).
-    pub ply: u32,
-    /// Who made it.
-    pub side: Side,
-    /// The pit sown; absent for a pass.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pit: Option<u8>,
-    /// Present and true for an automatic pass.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub pass: bool,
-    /// When.
-    pub at: String,
-}
-
-impl From<&Move> for MoveJson {
-    fn from(m: &Move) -> Self {
-        MoveJson {
-            ply: m.ply,
-            side: m.side,
-            pit: m.pit.map(Pit::number),
-            pass: m.pit.is_none(),
-            at: time(m.at),
-        }
-    }
-}
-
-/// A game: `GET /games/{id}`, and the items of `GET /games` (without `moves`).
-#[derive(Debug, Serialize)]
-pub struct GameJson {
-    /// Its id.
-    pub id: String,
-    /// The game played.
-    pub variant: Variant,
-    /// The players' names.
-    pub players: BySide<String>,
-    /// Who moved first.
-    pub first: Side,
-    /// Days per move.
-    pub days_per_move: u8,
-    /// `ongoing`, `finished` or `aborted`.
-    pub status: GameStatus,
-    /// Plies played so far; a move submission carries it.
-    pub ply: u32,
-    /// The side to move; null once over.
-    pub to_move: Option<Side>,
-    /// Each side's pits from its owner's left.
-    pub board: BySide<Vec<u8>>,
-    /// Stores (Mangala) or captures.
-    pub store: BySide<u8>,
-    /// The pits the side to move may play.
-    pub legal_moves: Vec<u8>,
-    /// The plies (only in a single game's answer).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<MoveJson>>,
-    /// When the side to move loses on time; null once over.
-    pub deadline: Option<String>,
-    /// The result; null until the game ends.
-    pub result: Option<ResultJson>,
-    /// When it started.
-    pub created_at: String,
-    /// When it last changed.
-    pub updated_at: String,
-}
-
-impl GameJson {
-    /// The full game with its moves.
-    #[must_use]
-    pub fn full(loaded: &LoadedGame) -> GameJson {
-        let mut json = GameJson::summary(loaded.game());
-        json.legal_moves = legal(loaded.engine.position());
-        json.moves = Some(loaded.stored.moves.iter().map(MoveJson::from).collect());
-        json
-    }
-
-    /// The game without its moves; legal moves from the cached position.
-    #[must_use]
-    pub fn summary(game: &Game) -> GameJson {
-        let state = &game.state;
-        let legal_moves = cached_position(game).map(|p| legal(&p)).unwrap_or_default();
-        GameJson {
-            id: game.id.to_string(),
-            variant: game.variant,
-            players: BySide::new(
-                game.players.south.username.to_string(),
-                game.players.north.username.to_string(),
-            ),
-            first: game.first,
-            days_per_move: game.days_per_move.days(),
-            status: state.status,
-            ply: state.ply,
-            to_move: state.to_move,
-            board: state.board.clone(),
-            store: state.stores,
-            legal_moves,
-            moves: None,
-            deadline: state.deadline.map(time),
-            result: state.result.as_ref().map(|r| ResultJson {
-                score: r.score,
-                points: crate::service::points(state.status, r),
-                winner: r.winner,
-                ended_by: r.ending.code().to_owned(),
-            }),
-            created_at: time(game.created_at),
-            updated_at: time(state.updated_at),
-        }
-    }
-}
-
-/// The position of the cached state, when the game is ongoing. At ply 0 it is the
-/// start position (whose first move is special in Modiar, §D6).
-fn cached_position(game: &Game) -> Option<Position> {
-    let state = &game.state;
-    let to_move = state
-        .to_move
-        .filter(|_| state.status == GameStatus::Ongoing)?;
-    if state.ply == 0 {
-        return Some(Position::start(game.variant, game.first));
-    }
-    Position::from_parts(
-        game.variant,
-        &state.board.south,
-        &state.board.north,
-        state.stores,
-        to_move,
-    )
-    .ok()
-}
-
-fn legal(position: &Position) -> Vec<u8> {
-    position.legal_moves().map(Pit::number).collect()
-}
-
 /// A line of the standings.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"username": "ayse", "games": 4, "wins": 2, "draws": 1, "losses": 1, "points": 2.5}))]
 pub struct StandingJson {
     /// The player.
     pub username: String,
@@ -288,4 +123,45 @@ impl From<&Standing> for StandingJson {
             points: f64::from(s.half_points) / 2.0,
         }
     }
+}
+
+/// `POST /accounts` → 201: the account and its first API token, shown once.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"username": "ayse", "bot": true, "token": "sp_3f9a0c4e5b6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f"}))]
+pub struct SignedUpJson {
+    /// The name.
+    pub username: String,
+    /// Whether a program plays.
+    pub bot: bool,
+    /// The secret of the first API token: send it as `Authorization: Bearer <token>`.
+    pub token: String,
+}
+
+/// `POST /tokens` → 201: a new token and its secret, shown once.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"id": "5f0c8a56-3f4e-4c1b-9a57-0e8f5d2c6b11", "token": "sp_3f9a0c4e5b6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f", "label": "my bot"}))]
+pub struct NewTokenJson {
+    /// Its id.
+    pub id: String,
+    /// The secret, shown once.
+    pub token: String,
+    /// Its label.
+    pub label: String,
+}
+
+/// Every error answer: a stable `error` code and a `message` for people.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"error": "not_found", "message": "resource not found"}))]
+pub struct ErrorJson {
+    /// The stable code, e.g. `unauthorized`, `not_found`, `illegal_move`, `rate_limited`.
+    pub error: String,
+    /// What went wrong, in English.
+    pub message: String,
+    /// With `illegal_move`: why the rules forbid it (e.g. `empty_pit`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// With `rate_limited`: whole seconds to wait (at least 1), as in `Retry-After`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1)]
+    pub retry_after: Option<u64>,
 }

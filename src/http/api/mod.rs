@@ -1,7 +1,13 @@
 //! The JSON API under `/api/v1`.
+//!
+//! The routes are listed once, in [`routes`]: each handler's `#[utoipa::path]` gives
+//! both its place in the router and its entry in the OpenAPI description, so the two
+//! cannot drift apart (`tests/api/openapi.rs` checks it).
 
 use axum::Router;
-use axum::routing::{delete, get, post};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::AppState;
 
@@ -9,33 +15,46 @@ mod accounts;
 mod challenges;
 mod games;
 pub mod json;
+pub mod openapi;
+mod stream;
+mod webhooks;
 
 /// The API's routes.
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/accounts", post(accounts::sign_up))
-        .route(
-            "/tokens",
-            post(accounts::create_token).get(accounts::tokens),
-        )
-        .route("/tokens/{id}", delete(accounts::revoke_token))
-        .route("/me", get(accounts::me))
-        .route("/variants", get(games::variants))
-        .route(
-            "/challenges",
-            post(challenges::create).get(challenges::list),
-        )
-        .route(
-            "/challenges/{id}",
-            get(challenges::show).delete(challenges::cancel),
-        )
-        .route("/challenges/{id}/accept", post(challenges::accept))
-        .route("/challenges/{id}/decline", post(challenges::decline))
-        .route("/games", get(games::list))
-        .route("/games/{id}", get(games::show))
-        .route("/games/{id}/moves", post(games::play))
-        .route("/games/{id}/resign", post(games::resign))
-        .route("/games/{id}/abort", post(games::abort))
-        .route("/games/{id}/record", get(games::record))
-        .route("/standings", get(games::standings))
+    routes().split_for_parts().0
+}
+
+/// The OpenAPI description of [`router`]'s routes (without the rate limits in force;
+/// see [`openapi::spec`]).
+#[must_use]
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    routes().split_for_parts().1
+}
+
+/// Every route of the API with its description.
+fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .routes(routes!(accounts::sign_up))
+        .routes(routes!(accounts::create_token, accounts::tokens))
+        .routes(routes!(accounts::revoke_token))
+        .routes(routes!(accounts::me))
+        .routes(routes!(games::variants))
+        .routes(routes!(challenges::create, challenges::list))
+        .routes(routes!(challenges::show, challenges::cancel))
+        .routes(routes!(challenges::accept))
+        .routes(routes!(challenges::decline))
+        .routes(routes!(games::list))
+        .routes(routes!(games::show))
+        .routes(routes!(games::play))
+        .routes(routes!(games::resign))
+        .routes(routes!(games::abort))
+        .routes(routes!(games::record))
+        .routes(routes!(games::standings))
+        .routes(routes!(stream::events))
+        .routes(routes!(stream::game))
+        .routes(routes!(webhooks::create, webhooks::list))
+        .routes(routes!(webhooks::delete))
+        .routes(routes!(webhooks::deliveries))
+        .routes(routes!(openapi::openapi_json))
+        .routes(routes!(openapi::docs))
 }

@@ -1,0 +1,507 @@
+//! The OpenAPI 3.1 description of the API, generated from the handlers'
+//! `#[utoipa::path]` annotations and the JSON types' `ToSchema`, served as
+//! `GET /openapi.json`, and a plain HTML page of it at `GET /docs` (no scripts, so it
+//! works offline).
+
+use std::fmt::Write as _;
+
+use axum::Json;
+use axum::extract::State;
+use axum::response::Html;
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi, ToResponse, ToSchema};
+
+use super::json::ErrorJson;
+use crate::http::ratelimit::{RateLimiter, RateLimits};
+
+/// The document's root: metadata, shared components and the bearer scheme. The paths
+/// come from the router (`api::routes`), so the two cannot drift apart.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "seedpost API",
+        description = "The bot and client API of seedpost, a correspondence server for Mangala, Modiar and Tihbat.",
+    ),
+    servers((url = "/api/v1", description = "This server")),
+    components(
+        schemas(ErrorJson, VariantName, SideName, GameStatusName, SidesName, SidesBoard, SidesCount, SidesPoints),
+        responses(Unauthorized, NotFound, TooManyRequests, BadBody),
+    ),
+    modifiers(&BearerScheme),
+    tags(
+        (name = "accounts", description = "Sign-up and API tokens"),
+        (name = "challenges", description = "Offering and answering games"),
+        (name = "games", description = "Games, moves and standings"),
+        (name = "streams", description = "Event and game streams"),
+        (name = "webhooks", description = "Events POSTed to your URLs, signed"),
+        (name = "meta", description = "This description"),
+    ),
+)]
+pub struct ApiDoc;
+
+/// Registers the `bearer` security scheme: `Authorization: Bearer <token>`.
+struct BearerScheme;
+
+impl Modify for BearerScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "An API token from `POST /accounts` or `POST /tokens`.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The long description: how to authenticate, the error shape and the rate limits
+/// in force.
+#[must_use]
+pub fn description(limits: &RateLimits) -> String {
+    let mut text = String::from(
+        "The bot and client API of seedpost, a correspondence server for Mangala, Modiar \
+         and Tihbat.\n\n\
+         Authenticate with `Authorization: Bearer <token>`; a token comes with the \
+         account (`POST /accounts`) or from `POST /tokens`. Every error is \
+         `{\"error\": \"<code>\", \"message\": \"...\"}` with a stable code.\n\n\
+         ## Rate limits\n\n\
+         Per token, on this instance; past a limit the answer is 429 \
+         `{\"error\": \"rate_limited\", \"retry_after\": <seconds>}` with a `Retry-After` \
+         header (whole seconds, at least 1).\n\n",
+    );
+    let _ = writeln!(
+        text,
+        "- moves (`POST /games/{{id}}/moves`, `/resign`, `/abort`): {}",
+        limits.moves
+    );
+    let _ = writeln!(
+        text,
+        "- challenges (`POST /challenges`): {}",
+        limits.challenges
+    );
+    let _ = writeln!(
+        text,
+        "- stream connections opened (`GET /stream/events`, `GET /games/{{id}}/stream` with a token): {}",
+        limits.streams
+    );
+    text
+}
+
+/// The whole description, with the rate limits of `limits`.
+#[must_use]
+pub fn spec(limits: &RateLimits) -> utoipa::openapi::OpenApi {
+    let mut spec = super::openapi();
+    spec.info.description = Some(description(limits));
+    spec.info.version = env!("CARGO_PKG_VERSION").to_owned();
+    spec
+}
+
+/// `GET /openapi.json`: this description.
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    operation_id = "openapi",
+    tag = "meta",
+    responses((status = 200, description = "The OpenAPI 3.1 description of this API", content_type = "application/json")),
+)]
+pub(super) async fn openapi_json(
+    State(limiter): State<RateLimiter>,
+) -> Json<utoipa::openapi::OpenApi> {
+    Json(spec(&limiter.limits()))
+}
+
+/// `GET /docs`: the description as a page for people.
+#[utoipa::path(
+    get,
+    path = "/docs",
+    operation_id = "docs",
+    tag = "meta",
+    responses((status = 200, description = "The API as an HTML page", body = String, content_type = "text/html")),
+)]
+pub(super) async fn docs(State(limiter): State<RateLimiter>) -> Html<String> {
+    let spec = serde_json::to_value(spec(&limiter.limits())).unwrap_or_default();
+    Html(render_docs(&spec))
+}
+
+// ----- Schemas of engine and domain values, for the description only. -----
+
+/// A game: `mangala`, `modiar` or `tihbat`.
+#[derive(ToSchema, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VariantName {
+    /// Turkish Mangala: 2×6 pits of 4 stones, with stores.
+    Mangala,
+    /// Modiar: 2×3 pits of 7 stones.
+    Modiar,
+    /// Tihbat: 2×2 pits of 7 counters.
+    Tihbat,
+}
+
+/// A side of the board.
+#[derive(ToSchema, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SideName {
+    /// The side shown at the bottom; the challenger's.
+    South,
+    /// The side shown at the top.
+    North,
+}
+
+/// Where a game stands.
+#[derive(ToSchema, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameStatusName {
+    /// Being played.
+    Ongoing,
+    /// Ended with a result.
+    Finished,
+    /// Ended before both sides moved, scoring nothing.
+    Aborted,
+}
+
+/// A name for each side.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"south": "ayse", "north": "mehmet"}))]
+pub struct SidesName {
+    /// South's.
+    pub south: String,
+    /// North's.
+    pub north: String,
+}
+
+/// Each side's pits, from its owner's left (pit 1 first).
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"south": [4, 4, 4, 4, 4, 4], "north": [4, 4, 4, 4, 4, 4]}))]
+pub struct SidesBoard {
+    /// South's pits.
+    pub south: Vec<u8>,
+    /// North's pits.
+    pub north: Vec<u8>,
+}
+
+/// A count of stones for each side.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"south": 0, "north": 0}))]
+pub struct SidesCount {
+    /// South's.
+    pub south: u8,
+    /// North's.
+    pub north: u8,
+}
+
+/// Points for each side: 1 a win, 0.5 a draw, 0 a loss.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"south": 0.5, "north": 0.5}))]
+pub struct SidesPoints {
+    /// South's.
+    pub south: f64,
+    /// North's.
+    pub north: f64,
+}
+
+// ----- Shared error answers. -----
+
+/// No valid API token.
+#[derive(ToResponse)]
+#[response(
+    description = "No valid API token: send `Authorization: Bearer <token>`",
+    example = json!({"error": "unauthorized", "message": "a valid API token is required (Authorization: Bearer <token>)"}),
+)]
+pub struct Unauthorized(#[to_schema] pub ErrorJson);
+
+/// No such resource.
+#[derive(ToResponse)]
+#[response(
+    description = "No such resource (an id that does not parse names nothing either)",
+    example = json!({"error": "not_found", "message": "game not found"}),
+)]
+pub struct NotFound(#[to_schema] pub ErrorJson);
+
+/// Rate limited.
+#[derive(ToResponse)]
+#[response(
+    description = "Past this token's rate limit: wait `retry_after` seconds",
+    example = json!({"error": "rate_limited", "message": "too many requests: retry in 2 s", "retry_after": 2}),
+    headers(("Retry-After" = u64, description = "Whole seconds to wait, at least 1")),
+)]
+pub struct TooManyRequests(#[to_schema] pub ErrorJson);
+
+/// A body that is not JSON.
+#[derive(ToResponse)]
+#[response(
+    description = "The body is not JSON (`malformed_json`, `unsupported_media_type`)",
+    example = json!({"error": "malformed_json", "message": "Failed to parse the request body as JSON: expected value at line 1 column 1"}),
+)]
+pub struct BadBody(#[to_schema] pub ErrorJson);
+
+// ----- The HTML page. -----
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The name of a schema: its `$ref` target, or its type.
+fn schema_name(schema: &Value) -> String {
+    if let Some(r) = schema.get("$ref").and_then(Value::as_str) {
+        return r.rsplit('/').next().unwrap_or(r).to_owned();
+    }
+    if let Some(items) = schema.get("items") {
+        return format!("array of {}", schema_name(items));
+    }
+    if let Some(one_of) = schema.get("oneOf").and_then(Value::as_array) {
+        let names: Vec<String> = one_of.iter().map(schema_name).collect();
+        return names.join(" or ");
+    }
+    match schema.get("type") {
+        Some(Value::String(t)) => t.clone(),
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(Value::as_str)
+            .collect::<Vec<_>>()
+            .join(" or "),
+        _ => "any".to_owned(),
+    }
+}
+
+fn pretty(value: &Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_default()
+}
+
+/// Follows a `$ref` to `#/components/...` in `spec`.
+fn resolve<'a>(spec: &'a Value, value: &'a Value) -> &'a Value {
+    match value.get("$ref").and_then(Value::as_str) {
+        Some(r) => r
+            .strip_prefix('#')
+            .and_then(|pointer| spec.pointer(pointer))
+            .unwrap_or(value),
+        None => value,
+    }
+}
+
+fn render_content(out: &mut String, content: &Value) {
+    let Some(content) = content.as_object() else {
+        return;
+    };
+    for (media, body) in content {
+        let schema = body.get("schema").map(schema_name).unwrap_or_default();
+        let _ = write!(
+            out,
+            "<p><code>{}</code> {}</p>",
+            escape(media),
+            schema_link(&schema)
+        );
+        if let Some(example) = body.get("example") {
+            let _ = write!(out, "<pre>{}</pre>", escape(&pretty(example)));
+        }
+    }
+}
+
+fn schema_link(name: &str) -> String {
+    let plain = name.strip_prefix("array of ").unwrap_or(name);
+    if plain.chars().next().is_some_and(char::is_uppercase) {
+        format!("<a href=\"#schema-{}\">{}</a>", escape(plain), escape(name))
+    } else {
+        escape(name)
+    }
+}
+
+/// The page of `spec` (the OpenAPI JSON): every operation with its parameters,
+/// body and answers, then every schema.
+#[must_use]
+pub fn render_docs(spec: &Value) -> String {
+    let title = spec
+        .pointer("/info/title")
+        .and_then(Value::as_str)
+        .unwrap_or("API");
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{t}</title><style>\
+         body{{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;line-height:1.4}}\
+         pre{{background:#f4f4f4;padding:.5rem;overflow-x:auto}}\
+         .op{{border-top:1px solid #ccc;padding:.5rem 0}}\
+         .method{{font-weight:bold;text-transform:uppercase;margin-right:.5rem}}\
+         table{{border-collapse:collapse}}td,th{{border:1px solid #ddd;padding:.2rem .4rem;text-align:left}}\
+         </style></head><body><h1>{t}</h1>",
+        t = escape(title)
+    );
+    let base = spec
+        .pointer("/servers/0/url")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    if let Some(text) = spec.pointer("/info/description").and_then(Value::as_str) {
+        let _ = write!(out, "<pre class=\"description\">{}</pre>", escape(text));
+    }
+    let _ = write!(
+        out,
+        "<p>Paths are under <code>{}</code>. The machine-readable description: \
+         <a href=\"{}/openapi.json\">openapi.json</a>.</p><h2>Operations</h2>",
+        escape(base),
+        escape(base)
+    );
+    let paths = spec.get("paths").and_then(Value::as_object);
+    for (path, item) in paths.into_iter().flatten() {
+        let Some(item) = item.as_object() else {
+            continue;
+        };
+        for (method, op) in item {
+            let id = op.get("operationId").and_then(Value::as_str).unwrap_or("");
+            let _ = write!(
+                out,
+                "<section class=\"op\" id=\"op-{}\"><h3><span class=\"method\">{}</span><code>{}</code></h3>",
+                escape(id),
+                escape(method),
+                escape(path)
+            );
+            for key in ["summary", "description"] {
+                if let Some(text) = op.get(key).and_then(Value::as_str) {
+                    let _ = write!(out, "<p>{}</p>", escape(text));
+                }
+            }
+            let secured = op
+                .get("security")
+                .and_then(Value::as_array)
+                .is_some_and(|s| s.iter().any(|r| r.get("bearer").is_some()));
+            let optional = op
+                .get("security")
+                .and_then(Value::as_array)
+                .is_some_and(|s| {
+                    s.iter()
+                        .any(|r| r.as_object().is_some_and(|o| o.is_empty()))
+                });
+            if secured {
+                out.push_str(if optional {
+                    "<p>Token: optional.</p>"
+                } else {
+                    "<p>Token: required.</p>"
+                });
+            }
+            if let Some(params) = op.get("parameters").and_then(Value::as_array) {
+                out.push_str(
+                    "<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>type</th><th>required</th><th>description</th></tr>",
+                );
+                for p in params {
+                    let p = resolve(spec, p);
+                    let text = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("");
+                    let _ = write!(
+                        out,
+                        "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                        escape(text("name")),
+                        escape(text("in")),
+                        escape(&p.get("schema").map(schema_name).unwrap_or_default()),
+                        p.get("required").and_then(Value::as_bool).unwrap_or(false),
+                        escape(text("description")),
+                    );
+                }
+                out.push_str("</table>");
+            }
+            if let Some(body) = op.get("requestBody") {
+                let body = resolve(spec, body);
+                out.push_str("<h4>Body</h4>");
+                if let Some(content) = body.get("content") {
+                    render_content(&mut out, content);
+                }
+            }
+            if let Some(responses) = op.get("responses").and_then(Value::as_object) {
+                out.push_str("<h4>Answers</h4><dl>");
+                for (status, response) in responses {
+                    let response = resolve(spec, response);
+                    let description = response
+                        .get("description")
+                        .and_then(Value::as_str)
+                        .unwrap_or("");
+                    let _ = write!(
+                        out,
+                        "<dt><strong>{}</strong></dt><dd>{}",
+                        escape(status),
+                        escape(description)
+                    );
+                    if let Some(content) = response.get("content") {
+                        render_content(&mut out, content);
+                    }
+                    out.push_str("</dd>");
+                }
+                out.push_str("</dl>");
+            }
+            out.push_str("</section>");
+        }
+    }
+    out.push_str("<h2>Schemas</h2>");
+    let schemas = spec
+        .pointer("/components/schemas")
+        .and_then(Value::as_object);
+    for (name, schema) in schemas.into_iter().flatten() {
+        let _ = write!(
+            out,
+            "<section class=\"schema\" id=\"schema-{n}\"><h3>{n}</h3>",
+            n = escape(name)
+        );
+        if let Some(text) = schema.get("description").and_then(Value::as_str) {
+            let _ = write!(out, "<p>{}</p>", escape(text));
+        }
+        if let Some(values) = schema.get("enum").and_then(Value::as_array) {
+            let values: Vec<String> = values.iter().map(|v| escape(&v.to_string())).collect();
+            let _ = write!(
+                out,
+                "<p>One of: <code>{}</code></p>",
+                values.join("</code>, <code>")
+            );
+        }
+        if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+            let required: Vec<&str> = schema
+                .get("required")
+                .and_then(Value::as_array)
+                .map(|r| r.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            out.push_str(
+                "<table><tr><th>field</th><th>type</th><th>required</th><th>description</th></tr>",
+            );
+            for (field, property) in properties {
+                let _ = write!(
+                    out,
+                    "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                    escape(field),
+                    schema_link(&schema_name(property)),
+                    required.contains(&field.as_str()),
+                    escape(
+                        property
+                            .get("description")
+                            .and_then(Value::as_str)
+                            .unwrap_or("")
+                    ),
+                );
+            }
+            out.push_str("</table>");
+        }
+        if let Some(example) = schema
+            .get("examples")
+            .and_then(Value::as_array)
+            .and_then(|e| e.first())
+        {
+            let _ = write!(out, "<pre>{}</pre>", escape(&pretty(example)));
+        }
+        out.push_str("</section>");
+    }
+    out.push_str("</body></html>\n");
+    out
+}

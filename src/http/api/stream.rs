@@ -1,0 +1,297 @@
+//! Streams: an account's events, and one game's changes, as NDJSON or Server-Sent
+//! Events.
+//!
+//! NDJSON (the default) is one JSON object per line, an empty line as keep-alive.
+//! With `Accept: text/event-stream` the same objects come as SSE `data:` fields, a
+//! stored event with its seq as `id:` (so a browser's `EventSource` resumes with
+//! `Last-Event-ID`), a comment as keep-alive.
+
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use tokio::time::{Instant, Interval, MissedTickBehavior};
+use utoipa::IntoParams;
+
+use super::json::ErrorJson;
+use crate::domain::GameId;
+use crate::error::{Error, Result};
+use crate::http::extract::{ApiQuery, Auth, PathId};
+use crate::http::ratelimit::{self, Throttle};
+use crate::service::{EventFeed, EventLine, GameFeed, Service};
+use crate::wire::GameJson;
+
+/// How often a quiet stream sends a keep-alive.
+pub const KEEP_ALIVE: Duration = Duration::from_secs(10);
+
+/// How a stream is framed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Ndjson,
+    Sse,
+}
+
+impl Format {
+    /// SSE when the client accepts `text/event-stream`, NDJSON otherwise.
+    fn of(headers: &HeaderMap) -> Format {
+        let sse = headers
+            .get_all(header::ACCEPT)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .any(|v| v.contains("text/event-stream"));
+        if sse { Format::Sse } else { Format::Ndjson }
+    }
+
+    fn content_type(self) -> &'static str {
+        match self {
+            Format::Ndjson => "application/x-ndjson",
+            Format::Sse => "text/event-stream",
+        }
+    }
+
+    /// Appends one object (`json` holds no newline) with its SSE id.
+    fn push(self, out: &mut String, id: Option<u64>, json: &str) {
+        match self {
+            Format::Ndjson => {
+                out.push_str(json);
+                out.push('\n');
+            }
+            Format::Sse => {
+                if let Some(id) = id {
+                    out.push_str(&format!("id: {id}\n"));
+                }
+                out.push_str("data: ");
+                out.push_str(json);
+                out.push_str("\n\n");
+            }
+        }
+    }
+
+    fn keep_alive(self) -> &'static str {
+        match self {
+            Format::Ndjson => "\n",
+            Format::Sse => ": keep-alive\n\n",
+        }
+    }
+}
+
+fn keep_alive_timer() -> Interval {
+    let mut timer = tokio::time::interval_at(Instant::now() + KEEP_ALIVE, KEEP_ALIVE);
+    timer.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    timer
+}
+
+fn streaming(format: Format, body: Body) -> Response {
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(format.content_type()),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    // Asks nginx-like proxies not to buffer the stream.
+    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    response
+}
+
+/// `?since=` of the event stream.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SinceQuery {
+    /// Send the stored events with a seq above this one first (as `Last-Event-ID`,
+    /// which it overrides). Without it, only events from now on follow the snapshot.
+    since: Option<u64>,
+}
+
+/// The account's events: first the current state as lines marked `"snapshot": true`
+/// (open challenges naming the account, and each game where it is to move, as
+/// `your_turn` with the full game), then every stored event above `since` (or
+/// `Last-Event-ID`) in seq order, then new ones as they happen: `challenge`,
+/// `challenge_canceled`, `challenge_declined`, `game_start`, `move`, `your_turn`,
+/// `game_finish`, each `{"type", "seq", "game" or "challenge"}`. Keep-alive every
+/// 10 s. Events are kept at least 7 days. Several streams per token are allowed.
+#[utoipa::path(
+    get,
+    path = "/stream/events",
+    tag = "streams",
+    operation_id = "stream_events",
+    security(("bearer" = [])),
+    params(
+        SinceQuery,
+        ("Last-Event-ID" = Option<u64>, Header, description = "The seq of the last event received"),
+    ),
+    responses(
+        (status = 200, description = "NDJSON lines (or SSE with `Accept: text/event-stream`), without end",
+            content_type = "application/x-ndjson", body = String,
+            example = json!("{\"type\":\"your_turn\",\"seq\":12,\"game\":{\"id\":\"7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40\",\"ply\":1}}\n")),
+        (status = 400, description = "A bad `since` or `Last-Event-ID`", body = ErrorJson,
+            example = json!({"error": "invalid_query", "message": "Last-Event-ID is a seq"})),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 429, response = super::openapi::TooManyRequests),
+    ),
+)]
+pub(super) async fn events(
+    State(service): State<Service>,
+    Auth(account): Auth,
+    _: Throttle<ratelimit::Streams>,
+    headers: HeaderMap,
+    ApiQuery(query): ApiQuery<SinceQuery>,
+) -> Result<Response> {
+    let format = Format::of(&headers);
+    let since = match query.since {
+        Some(since) => Some(since),
+        None => last_event_id(&headers)?,
+    };
+    let (snapshot, feed) = service.open_event_stream(&account, since).await?;
+    let mut first = String::new();
+    for line in &snapshot {
+        format.push(&mut first, line.seq, &line.json);
+    }
+    let state = EventStream {
+        format,
+        pending: (!first.is_empty()).then_some(first).into_iter().collect(),
+        feed,
+        keep_alive: keep_alive_timer(),
+        done: false,
+    };
+    let body = futures_util::stream::unfold(state, |mut state| async move {
+        let chunk = state.next_chunk().await?;
+        Some((Ok::<Bytes, Infallible>(Bytes::from(chunk)), state))
+    });
+    Ok(streaming(format, Body::from_stream(body)))
+}
+
+/// `Last-Event-ID`, if any.
+fn last_event_id(headers: &HeaderMap) -> Result<Option<u64>> {
+    match headers.get("last-event-id") {
+        None => Ok(None),
+        Some(value) => {
+            let text = value.to_str().unwrap_or_default().trim();
+            if text.is_empty() {
+                return Ok(None);
+            }
+            text.parse()
+                .map(Some)
+                .map_err(|_| Error::bad_request("invalid_query", "Last-Event-ID is a seq"))
+        }
+    }
+}
+
+struct EventStream {
+    format: Format,
+    pending: VecDeque<String>,
+    feed: EventFeed,
+    keep_alive: Interval,
+    done: bool,
+}
+
+impl EventStream {
+    async fn next_chunk(&mut self) -> Option<String> {
+        loop {
+            if let Some(chunk) = self.pending.pop_front() {
+                return Some(chunk);
+            }
+            if self.done {
+                return None;
+            }
+            tokio::select! {
+                next = self.feed.next() => match next {
+                    Ok(Some(events)) => {
+                        let mut chunk = String::new();
+                        for event in &events {
+                            let line = EventLine::of(event);
+                            self.format.push(&mut chunk, line.seq, &line.json);
+                        }
+                        self.pending.push_back(chunk);
+                    }
+                    Ok(None) => self.done = true,
+                    Err(e) => {
+                        // The client reconnects with `since` and misses nothing.
+                        tracing::warn!(error = %e, "event stream failed");
+                        self.done = true;
+                    }
+                },
+                _ = self.keep_alive.tick() => {
+                    self.feed.poke();
+                    self.pending.push_back(self.format.keep_alive().to_owned());
+                }
+            }
+        }
+    }
+}
+
+/// One game, for players and spectators: the full game JSON first, then again after
+/// every change; the stream ends after the game is over. Keep-alive every 10 s.
+#[utoipa::path(
+    get,
+    path = "/games/{id}/stream",
+    tag = "streams",
+    operation_id = "stream_game",
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "The game as NDJSON lines (or SSE with `Accept: text/event-stream`), until it is over",
+            content_type = "application/x-ndjson", body = String,
+            example = json!("{\"id\":\"7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40\",\"ply\":1}\n")),
+        (status = 404, response = super::openapi::NotFound),
+        (status = 429, response = super::openapi::TooManyRequests),
+    ),
+)]
+pub(super) async fn game(
+    State(service): State<Service>,
+    _: Throttle<ratelimit::Streams>,
+    PathId(id): PathId<GameId>,
+    headers: HeaderMap,
+) -> Result<Response> {
+    let format = Format::of(&headers);
+    let feed = service.open_game_stream(id).await?;
+    let state = GameStream {
+        format,
+        feed,
+        keep_alive: keep_alive_timer(),
+        done: false,
+    };
+    let body = futures_util::stream::unfold(state, |mut state| async move {
+        let chunk = state.next_chunk().await?;
+        Some((Ok::<Bytes, Infallible>(Bytes::from(chunk)), state))
+    });
+    Ok(streaming(format, Body::from_stream(body)))
+}
+
+struct GameStream {
+    format: Format,
+    feed: GameFeed,
+    keep_alive: Interval,
+    done: bool,
+}
+
+impl GameStream {
+    async fn next_chunk(&mut self) -> Option<String> {
+        while !self.done {
+            tokio::select! {
+                next = self.feed.next() => match next {
+                    Ok(Some(loaded)) => {
+                        let json = serde_json::to_string(&GameJson::full(&loaded)).ok()?;
+                        let mut chunk = String::new();
+                        self.format.push(&mut chunk, None, &json);
+                        return Some(chunk);
+                    }
+                    Ok(None) => self.done = true,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "game stream failed");
+                        self.done = true;
+                    }
+                },
+                _ = self.keep_alive.tick() => {
+                    self.feed.poke();
+                    return Some(self.format.keep_alive().to_owned());
+                }
+            }
+        }
+        None
+    }
+}

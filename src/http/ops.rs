@@ -1,0 +1,217 @@
+//! What operators and orchestrators ask of a running server: `/healthz` (the process
+//! answers), `/readyz` (it can serve: the database answers and its migrations are
+//! applied), `/metrics` (Prometheus), and the layer that measures every request and
+//! bounds its time (README, "Health and metrics").
+
+use std::net::{IpAddr, SocketAddr};
+use std::time::{Duration, Instant};
+
+use axum::Json;
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use futures_util::StreamExt;
+use serde_json::json;
+
+use super::AppState;
+use crate::service::Service;
+
+/// How long `/readyz` waits for the database.
+const READY_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// The routes `/healthz`, `/readyz` and `/metrics`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
+}
+
+/// The process is up: always `200 {"status": "ok"}`, without touching the database.
+async fn healthz() -> Json<serde_json::Value> {
+    Json(json!({"status": "ok"}))
+}
+
+/// `200 {"status": "ready"}` when the database answers and every migration is
+/// applied, `503 {"status": "unavailable", "message": …}` otherwise: a load balancer
+/// sends no traffic to an instance that cannot serve it.
+async fn readyz(State(service): State<Service>) -> Response {
+    let store = service.store();
+    let check = async {
+        store.ping().await.map_err(|e| e.to_string())?;
+        match store.migrations_applied().await {
+            Ok(true) => Ok(()),
+            Ok(false) => Err("the database migrations are not all applied".to_owned()),
+            Err(e) => Err(e.to_string()),
+        }
+    };
+    let outcome = tokio::time::timeout(READY_TIMEOUT, check)
+        .await
+        .unwrap_or_else(|_| Err("the database did not answer in time".to_owned()));
+    match outcome {
+        Ok(()) => Json(json!({"status": "ready"})).into_response(),
+        Err(message) => {
+            tracing::warn!(%message, "not ready");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(json!({"status": "unavailable", "message": message})),
+            )
+                .into_response()
+        }
+    }
+}
+
+/// The Prometheus text exposition.
+async fn metrics(State(service): State<Service>) -> Response {
+    let text = crate::metrics::render(service.store().as_ref()).await;
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+        )],
+        text,
+    )
+        .into_response()
+}
+
+/// Whether a route streams its answer without end: such routes get no request
+/// timeout (README, "Production settings").
+fn is_streaming_route(route: &str) -> bool {
+    route.ends_with("/stream") || route.ends_with("/live") || route.ends_with("/stream/events")
+}
+
+/// Whether a response is a stream (SSE or NDJSON) that stays open.
+fn is_stream(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.starts_with("text/event-stream") || v.starts_with("application/x-ndjson")
+        })
+}
+
+/// Measures every request by its route template and status, counts open streams,
+/// and bounds the time to a response head by the configured request timeout (except
+/// on streaming routes).
+pub(super) async fn observe(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let started = Instant::now();
+    let method = request.method().as_str().to_owned();
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "unmatched".to_owned(), |p| p.as_str().to_owned());
+    let timeout = state
+        .settings
+        .request_timeout
+        .filter(|_| !is_streaming_route(&route));
+    let response = match timeout {
+        Some(limit) => {
+            match tokio::time::timeout(limit, next.run(request)).await {
+                Ok(response) => response,
+                Err(_) => {
+                    tracing::warn!(%route, ?limit, "request timed out");
+                    (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    Json(json!({"error": "timeout", "message": "the request took too long: retry"})),
+                )
+                    .into_response()
+                }
+            }
+        }
+        None => next.run(request).await,
+    };
+    crate::metrics::request_answered(
+        &method,
+        &route,
+        response.status().as_u16(),
+        started.elapsed(),
+    );
+    if is_stream(response.headers()) {
+        let open = crate::metrics::stream_opened(&route);
+        let (parts, body) = response.into_parts();
+        // The guard lives as long as the body: until the client goes or the stream ends.
+        let body = body.into_data_stream().map(move |chunk| {
+            let _ = &open;
+            chunk
+        });
+        return Response::from_parts(parts, Body::from_stream(body));
+    }
+    response
+}
+
+/// The client's address: with `trust_proxy`, the first address of
+/// `X-Forwarded-For` (set by the reverse proxy in front); otherwise, or without the
+/// header, the peer of the connection.
+#[must_use]
+pub fn client_addr(
+    headers: &HeaderMap,
+    peer: Option<SocketAddr>,
+    trust_proxy: bool,
+) -> Option<IpAddr> {
+    let forwarded = trust_proxy
+        .then(|| headers.get("x-forwarded-for"))
+        .flatten()
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .and_then(|v| v.trim().parse::<IpAddr>().ok());
+    forwarded.or(peer.map(|p| p.ip()))
+}
+
+/// The scheme the client used: with `trust_proxy`, `X-Forwarded-Proto`; otherwise
+/// `http` (seedpost itself speaks plain HTTP).
+#[must_use]
+pub fn client_scheme(headers: &HeaderMap, trust_proxy: bool) -> &'static str {
+    let https = trust_proxy
+        && headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
+    if https { "https" } else { "http" }
+}
+
+/// The peer address axum recorded for the connection, if served with connect info.
+pub(super) fn peer(request: &axum::http::Request<Body>) -> Option<SocketAddr> {
+    request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_client_address_comes_from_the_proxy_only_when_trusted() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            "x-forwarded-for",
+            HeaderValue::from_static("203.0.113.7, 10.0.0.2"),
+        );
+        headers.insert("x-forwarded-proto", HeaderValue::from_static("https"));
+        let peer: SocketAddr = "10.0.0.2:5000".parse().expect("an address");
+        assert_eq!(
+            client_addr(&headers, Some(peer), true),
+            "203.0.113.7".parse().ok()
+        );
+        assert_eq!(client_addr(&headers, Some(peer), false), Some(peer.ip()));
+        assert_eq!(client_scheme(&headers, true), "https");
+        assert_eq!(client_scheme(&headers, false), "http");
+    }
+
+    #[test]
+    fn streaming_routes_have_no_timeout() {
+        assert!(is_streaming_route("/api/v1/games/{id}/stream"));
+        assert!(is_streaming_route("/api/v1/stream/events"));
+        assert!(is_streaming_route("/games/{id}/live"));
+        assert!(!is_streaming_route("/api/v1/games/{id}/moves"));
+    }
+}

@@ -1,0 +1,233 @@
+//! Sign-up, log-in, log-out and the API tokens page.
+
+use askama::Template;
+use axum::extract::State;
+use axum::http::header::SET_COOKIE;
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+
+use super::error::{PageError, capitalise};
+use super::session::{PageForm, PagePath, Visitor, clear_session_cookie, session_cookie};
+use super::view::{Layout, render, when};
+use crate::domain::TokenId;
+use crate::error::Error;
+use crate::http::AppState;
+use crate::service::NewAccountRequest;
+use crate::store::Account;
+
+/// `templates/signup.html` and `templates/login.html`: one form, two pages.
+#[derive(Template)]
+#[template(path = "account_form.html")]
+struct AccountForm {
+    layout: Layout,
+    sign_up: bool,
+    username: String,
+    error: Option<String>,
+}
+
+/// What both forms send.
+#[derive(Debug, Deserialize)]
+pub struct Credentials {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    password: String,
+}
+
+fn form_page(
+    visitor: &Visitor,
+    sign_up: bool,
+    username: String,
+    error: Option<&Error>,
+) -> Result<Response, PageError> {
+    let page = AccountForm {
+        layout: visitor.layout(if sign_up { "Sign up" } else { "Log in" }),
+        sign_up,
+        username,
+        error: error.map(|e| capitalise(&e.to_string())),
+    };
+    let status = error.map_or(axum::http::StatusCode::OK, Error::status);
+    Ok((status, render(&page)?).into_response())
+}
+
+/// `GET /signup`.
+pub async fn sign_up_form(visitor: Visitor) -> Result<Response, PageError> {
+    form_page(&visitor, true, String::new(), None)
+}
+
+/// `GET /login`.
+pub async fn log_in_form(visitor: Visitor) -> Result<Response, PageError> {
+    form_page(&visitor, false, String::new(), None)
+}
+
+/// Starts a session for `account` (ending the visitor's old one) and goes home.
+async fn signed_in(
+    state: &AppState,
+    visitor: &Visitor,
+    account: &Account,
+) -> Result<Response, PageError> {
+    if let Some(old) = &visitor.session {
+        state.service.end_session(old).await?;
+    }
+    let session = state.service.start_session(account).await?;
+    let mut response = Redirect::to("/").into_response();
+    response.headers_mut().append(
+        SET_COOKIE,
+        session_cookie(&session.secret, state.settings.secure_cookies),
+    );
+    Ok(response)
+}
+
+/// `POST /signup`: a new account, signed in; a refused one re-renders the form with
+/// the reason and the name typed.
+pub async fn sign_up(
+    State(state): State<AppState>,
+    PageForm { visitor, form }: PageForm<Credentials>,
+) -> Result<Response, PageError> {
+    let request = NewAccountRequest {
+        username: form.username.clone(),
+        password: form.password,
+        bot: false,
+    };
+    match state.service.sign_up(request).await {
+        Ok(signed_up) => signed_in(&state, &visitor, &signed_up.account).await,
+        Err(e @ (Error::Unprocessable { .. } | Error::UsernameTaken)) => {
+            form_page(&visitor, true, form.username, Some(&e))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `POST /login`: a new session; wrong credentials re-render the form.
+pub async fn log_in(
+    State(state): State<AppState>,
+    PageForm { visitor, form }: PageForm<Credentials>,
+) -> Result<Response, PageError> {
+    match state
+        .service
+        .log_in(form.username.trim(), &form.password)
+        .await
+    {
+        Ok(account) => signed_in(&state, &visitor, &account).await,
+        Err(e @ (Error::BadCredentials | Error::RateLimited { .. })) => {
+            form_page(&visitor, false, form.username, Some(&e))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `POST /logout`: ends the session.
+pub async fn log_out(
+    State(state): State<AppState>,
+    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+) -> Result<Response, PageError> {
+    if let Some(secret) = &visitor.session {
+        state.service.end_session(secret).await?;
+    }
+    let mut response = Redirect::to("/").into_response();
+    response.headers_mut().append(
+        SET_COOKIE,
+        clear_session_cookie(state.settings.secure_cookies),
+    );
+    Ok(response)
+}
+
+/// A token as listed.
+#[derive(Debug, Clone)]
+pub struct TokenLine {
+    id: String,
+    label: String,
+    created: String,
+    last_used: String,
+}
+
+/// `templates/tokens.html`.
+#[derive(Template)]
+#[template(path = "tokens.html")]
+struct TokensPage {
+    layout: Layout,
+    tokens: Vec<TokenLine>,
+    created: Option<(String, String)>,
+    label: String,
+    error: Option<String>,
+}
+
+async fn tokens_page(
+    state: &AppState,
+    visitor: &Visitor,
+    created: Option<(String, String)>,
+    label: String,
+    error: Option<&Error>,
+) -> Result<Response, PageError> {
+    let account = visitor.require()?;
+    let tokens = state
+        .service
+        .tokens(account)
+        .await?
+        .into_iter()
+        .map(|t| TokenLine {
+            id: t.id.to_string(),
+            label: t.label,
+            created: when(t.created_at),
+            last_used: t.last_used_at.map_or_else(|| "never".to_owned(), when),
+        })
+        .collect();
+    let page = TokensPage {
+        layout: visitor.layout("API tokens"),
+        tokens,
+        created,
+        label,
+        error: error.map(|e| capitalise(&e.to_string())),
+    };
+    let status = error.map_or(axum::http::StatusCode::OK, Error::status);
+    Ok((status, render(&page)?).into_response())
+}
+
+/// `GET /settings/tokens`.
+pub async fn tokens(
+    State(state): State<AppState>,
+    visitor: Visitor,
+) -> Result<Response, PageError> {
+    tokens_page(&state, &visitor, None, String::new(), None).await
+}
+
+/// The new-token form.
+#[derive(Debug, Deserialize)]
+pub struct TokenForm {
+    #[serde(default)]
+    label: String,
+}
+
+/// `POST /settings/tokens`: shows the new secret, once.
+pub async fn create_token(
+    State(state): State<AppState>,
+    PageForm { visitor, form }: PageForm<TokenForm>,
+) -> Result<Response, PageError> {
+    let account = visitor.require()?;
+    match state.service.create_token(account, &form.label).await {
+        Ok((token, secret)) => {
+            tokens_page(
+                &state,
+                &visitor,
+                Some((token.label, secret)),
+                String::new(),
+                None,
+            )
+            .await
+        }
+        Err(e @ Error::Unprocessable { .. }) => {
+            tokens_page(&state, &visitor, None, form.label, Some(&e)).await
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `POST /settings/tokens/{id}/revoke`.
+pub async fn revoke_token(
+    State(state): State<AppState>,
+    PagePath(id): PagePath<TokenId>,
+    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+) -> Result<Redirect, PageError> {
+    state.service.revoke_token(visitor.require()?, id).await?;
+    Ok(Redirect::to("/settings/tokens"))
+}

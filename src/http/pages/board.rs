@@ -1,0 +1,342 @@
+//! The game as drawn: the board with its stones, the status, the moves and what the
+//! viewer may do. One view feeds the whole page and the live fragment.
+
+use chrono::{DateTime, Utc};
+use seedpost_rules::{Pit, Side};
+
+use super::view::{result_line, side_title, time_left, when};
+use crate::domain::GameStatus;
+use crate::service::LoadedGame;
+use crate::store::Account;
+
+/// One stone drawn in a pit or store (SVG user units).
+#[derive(Debug, Clone, Copy)]
+pub struct Stone {
+    /// Centre x.
+    pub x: i32,
+    /// Centre y.
+    pub y: i32,
+    /// Radius.
+    pub r: i32,
+    /// Colour class 0..3.
+    pub tone: u8,
+}
+
+/// The golden angle: stones laid on a sunflower spiral pack evenly at any count.
+const GOLDEN: f64 = 2.399_963_229_728_653;
+
+/// `n` stones inside a circle of `radius` round (`cx`, `cy`), squeezed by `stretch`
+/// vertically (stores are tall); tones vary with `seed`.
+fn lay_stones(n: u8, cx: f64, cy: f64, radius: f64, stretch: f64, seed: u32) -> Vec<Stone> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let count = f64::from(n);
+    let spacing = radius / count.sqrt();
+    let r = (spacing * 0.85).clamp(8.0, 24.0);
+    let reach = (radius - r).max(0.0);
+    (0..n)
+        .map(|i| {
+            let fi = f64::from(i);
+            let d = if n == 1 {
+                0.0
+            } else {
+                reach * ((fi + 0.5) / count).sqrt()
+            };
+            let a = fi * GOLDEN;
+            #[allow(clippy::cast_possible_truncation)]
+            Stone {
+                x: (cx + d * a.cos()).round() as i32,
+                y: (cy + d * a.sin() * stretch).round() as i32,
+                r: r.round() as i32,
+                tone: u8::try_from((u32::from(i) * 7 + seed * 3) % 4).unwrap_or(0),
+            }
+        })
+        .collect()
+}
+
+/// One pit as drawn.
+#[derive(Debug, Clone)]
+pub struct PitView {
+    /// `south` or `north`.
+    pub side: &'static str,
+    /// Its number from its owner's left.
+    pub number: u8,
+    /// Stones in it.
+    pub count: u8,
+    /// The stones drawn.
+    pub stones: Vec<Stone>,
+    /// The pit the last move was played from.
+    pub last: bool,
+    /// Offered as a move to the viewer.
+    pub playable: bool,
+    /// Its text alternative.
+    pub label: String,
+}
+
+/// A store (Mangala) or the captures (Modiar, Tihbat) as drawn.
+#[derive(Debug, Clone)]
+pub struct StoreView {
+    /// `south` or `north`.
+    pub side: &'static str,
+    /// Stones in it.
+    pub count: u8,
+    /// The stones drawn.
+    pub stones: Vec<Stone>,
+    /// Its text alternative.
+    pub label: String,
+}
+
+/// One row of the text alternative.
+#[derive(Debug, Clone)]
+pub struct RowText {
+    /// `South (ayse)`.
+    pub who: String,
+    /// Pits 1..n.
+    pub pits: Vec<u8>,
+    /// The store or captures.
+    pub store: u8,
+}
+
+/// The board as one viewer sees it: their own row at the bottom.
+#[derive(Debug, Clone)]
+pub struct BoardView {
+    /// `mangala`…
+    pub variant: &'static str,
+    /// Pits in a row.
+    pub pits: usize,
+    /// The far row, left to right on screen (the owner's pit n first).
+    pub top: Vec<PitView>,
+    /// The near row, left to right (pit 1 first).
+    pub bottom: Vec<PitView>,
+    /// The far side's store, at the viewer's left.
+    pub top_store: StoreView,
+    /// The near side's store, at the viewer's right.
+    pub bottom_store: StoreView,
+    /// `store` (Mangala) or `captured`.
+    pub store_word: &'static str,
+    /// The text alternative's rows, South first.
+    pub rows: Vec<RowText>,
+    /// The viewer may play now.
+    pub playable: bool,
+}
+
+/// The whole game as shown to one viewer at one time.
+#[derive(Debug, Clone)]
+pub struct GameView {
+    /// Its id.
+    pub id: String,
+    /// `Mangala: ayse v mehmet`.
+    pub title: String,
+    /// `Mangala`…
+    pub variant_title: &'static str,
+    /// `mangala`…
+    pub variant: &'static str,
+    /// The far player's name.
+    pub top_name: String,
+    /// The far side.
+    pub top_side: &'static str,
+    /// The near player's name.
+    pub bottom_name: String,
+    /// The near side.
+    pub bottom_side: &'static str,
+    /// The viewer plays here.
+    pub is_player: bool,
+    /// The game goes on.
+    pub ongoing: bool,
+    /// Plies played: a move carries it.
+    pub ply: u32,
+    /// Whose turn, or the result.
+    pub status: String,
+    /// The deadline and time left, while it goes on.
+    pub deadline: String,
+    /// Days per move.
+    pub days_per_move: u8,
+    /// The plies in our notation.
+    pub moves: Vec<String>,
+    /// The last ply in our notation.
+    pub last_move: String,
+    /// The result, once over.
+    pub result: Option<String>,
+    /// A refused move's reason, shown above the board.
+    pub error: Option<String>,
+    /// The board.
+    pub board: BoardView,
+    /// Resigning is offered.
+    pub can_resign: bool,
+    /// Aborting is offered (before both sides moved).
+    pub can_abort: bool,
+    /// The viewer's form token.
+    pub csrf: String,
+}
+
+impl GameView {
+    /// The game as `viewer` sees it at `now`, with a refused move's `error`.
+    #[must_use]
+    pub fn new(
+        loaded: &LoadedGame,
+        viewer: Option<&Account>,
+        csrf: &str,
+        now: DateTime<Utc>,
+        error: Option<String>,
+    ) -> GameView {
+        let game = loaded.game();
+        let state = &game.state;
+        let names = game.players.clone().map(|p| p.username.to_string());
+        let mine = viewer.and_then(|a| loaded.side_of(a.id));
+        let near = mine.unwrap_or(Side::South);
+        let far = near.opposite();
+        let ongoing = state.status == GameStatus::Ongoing;
+        let my_turn = ongoing && mine.is_some() && state.to_move == mine;
+        let position = loaded.engine.position();
+        let legal: Vec<Pit> = if my_turn {
+            position.legal_moves().collect()
+        } else {
+            Vec::new()
+        };
+        let plies = loaded.engine.plies();
+        let last_sown = plies
+            .iter()
+            .rev()
+            .find_map(|p| p.pit().map(|pit| (p.side(), pit)));
+        let pits = game.variant.pits_per_row();
+        let stores = state.stores;
+        let pit_view = |side: Side, index: usize| {
+            let count = state.board.get(side).get(index).copied().unwrap_or(0);
+            let pit = Pit::from_index(index);
+            let playable = side == near && legal.contains(&pit);
+            let stones_word = if count == 1 { "stone" } else { "stones" };
+            PitView {
+                side: side.as_str(),
+                number: pit.number(),
+                count,
+                stones: lay_stones(
+                    count,
+                    100.0,
+                    100.0,
+                    78.0,
+                    1.0,
+                    u32::from(pit.number()) + if side == Side::North { 7 } else { 0 },
+                ),
+                last: last_sown == Some((side, pit)),
+                playable,
+                label: if playable {
+                    format!("Play pit {}, {count} {stones_word}", pit.number())
+                } else {
+                    format!(
+                        "{} pit {}: {count} {stones_word}",
+                        side_title(side),
+                        pit.number()
+                    )
+                },
+            }
+        };
+        let store_view = |side: Side| {
+            let count = *stores.get(side);
+            StoreView {
+                side: side.as_str(),
+                count,
+                stones: lay_stones(
+                    count,
+                    50.0,
+                    150.0,
+                    34.0,
+                    3.4,
+                    if side == Side::North { 5 } else { 1 },
+                ),
+                label: format!(
+                    "{}'s {}: {count}",
+                    side_title(side),
+                    if game.variant.has_stores() {
+                        "store"
+                    } else {
+                        "captures"
+                    }
+                ),
+            }
+        };
+        let board = BoardView {
+            variant: game.variant.as_str(),
+            pits,
+            top: (0..pits).rev().map(|i| pit_view(far, i)).collect(),
+            bottom: (0..pits).map(|i| pit_view(near, i)).collect(),
+            top_store: store_view(far),
+            bottom_store: store_view(near),
+            store_word: if game.variant.has_stores() {
+                "store"
+            } else {
+                "captured"
+            },
+            rows: Side::ALL
+                .into_iter()
+                .map(|side| RowText {
+                    who: format!("{} ({})", side_title(side), names.get(side)),
+                    pits: state.board.get(side).clone(),
+                    store: *stores.get(side),
+                })
+                .collect(),
+            playable: my_turn,
+        };
+        let status = match state.to_move {
+            Some(side) if ongoing => {
+                if Some(side) == mine {
+                    "Your turn.".to_owned()
+                } else {
+                    format!("{} ({}) to move.", names.get(side), side_title(side))
+                }
+            }
+            _ => "Game over.".to_owned(),
+        };
+        let deadline = match state.deadline {
+            Some(d) if ongoing => format!("Deadline {} — {} left.", when(d), time_left(d, now)),
+            _ => String::new(),
+        };
+        let moved = |side: Side| plies.iter().any(|p| p.side() == side && p.pit().is_some());
+        GameView {
+            id: game.id.to_string(),
+            title: format!(
+                "{}: {} v {}",
+                game.variant.title(),
+                names.south,
+                names.north
+            ),
+            variant_title: game.variant.title(),
+            variant: game.variant.as_str(),
+            top_name: names.get(far).clone(),
+            top_side: side_title(far),
+            bottom_name: names.get(near).clone(),
+            bottom_side: side_title(near),
+            is_player: mine.is_some(),
+            ongoing,
+            ply: state.ply,
+            status,
+            deadline,
+            days_per_move: game.days_per_move.days(),
+            moves: plies.iter().map(ToString::to_string).collect(),
+            last_move: plies.last().map(ToString::to_string).unwrap_or_default(),
+            result: result_line(game),
+            error,
+            board,
+            can_resign: ongoing && mine.is_some(),
+            can_abort: ongoing && mine.is_some() && !(moved(Side::South) && moved(Side::North)),
+            csrf: csrf.to_owned(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stones_stay_inside_their_pit_at_every_count() {
+        for n in 0..=48u8 {
+            let stones = lay_stones(n, 100.0, 100.0, 78.0, 1.0, 0);
+            assert_eq!(stones.len(), usize::from(n));
+            for s in stones {
+                let d = f64::from((s.x - 100).pow(2) + (s.y - 100).pow(2)).sqrt();
+                assert!(d + f64::from(s.r) <= 80.0, "{n} stones: {s:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! The game page, its live fragment and stream, moves, resigning and aborting.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use askama::Template;
+use axum::extract::State;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use futures_util::stream::{self, Stream, StreamExt};
+use serde::Deserialize;
+use tokio::sync::broadcast::error::RecvError;
+
+use super::board::GameView;
+use super::error::PageError;
+use super::session::{PageForm, PagePath, Visitor};
+use super::view::{Layout, render};
+use crate::domain::GameId;
+use crate::error::Error;
+use crate::http::AppState;
+
+/// How long one live stream lasts before the browser reconnects (so that a restart
+/// never waits long on open streams).
+const STREAM_LIFETIME: Duration = Duration::from_secs(300);
+
+/// `templates/game.html`.
+#[derive(Template)]
+#[template(path = "game.html")]
+struct GamePage {
+    layout: Layout,
+    game: GameView,
+}
+
+/// `templates/_live.html`: the part of the game page that changes.
+#[derive(Template)]
+#[template(path = "_live.html")]
+struct LiveFragment {
+    game: GameView,
+}
+
+/// `templates/confirm.html`.
+#[derive(Template)]
+#[template(path = "confirm.html")]
+struct ConfirmPage {
+    layout: Layout,
+    game: GameView,
+    question: &'static str,
+    explain: &'static str,
+    action: &'static str,
+    button: &'static str,
+}
+
+async fn view(
+    state: &AppState,
+    visitor: &Visitor,
+    id: GameId,
+    error: Option<String>,
+) -> Result<GameView, PageError> {
+    let loaded = state.service.game(id).await?;
+    Ok(GameView::new(
+        &loaded,
+        visitor.account.as_ref(),
+        &visitor.csrf,
+        state.service.now(),
+        error,
+    ))
+}
+
+/// `GET /games/{id}`: anyone may watch.
+pub async fn show(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<GameId>,
+) -> Result<Html<String>, PageError> {
+    let game = view(&state, &visitor, id, None).await?;
+    render(&GamePage {
+        layout: visitor.layout(&game.title),
+        game,
+    })
+}
+
+/// `GET /games/{id}/board`: the changing part of the page, for live updates.
+pub async fn fragment(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<GameId>,
+) -> Result<Html<String>, PageError> {
+    let game = view(&state, &visitor, id, None).await?;
+    render(&LiveFragment { game })
+}
+
+/// `GET /games/{id}/live`: Server-Sent Events, one `changed` event (its data the new
+/// ply, or `lagged` when some were missed) after each committed change of the game.
+pub async fn live(
+    State(state): State<AppState>,
+    PagePath(id): PagePath<GameId>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, PageError> {
+    // Subscribe before checking, so that no change falls between the two.
+    let changes = state.service.subscribe();
+    state.service.game(id).await?;
+    let events = stream::unfold(changes, move |mut changes| async move {
+        loop {
+            match changes.recv().await {
+                Ok(change) if change.game == id => {
+                    let event = Event::default()
+                        .event("changed")
+                        .data(change.ply.to_string());
+                    return Some((Ok(event), changes));
+                }
+                Ok(_) => {}
+                Err(RecvError::Lagged(_)) => {
+                    let event = Event::default().event("changed").data("lagged");
+                    return Some((Ok(event), changes));
+                }
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    })
+    .take_until(tokio::time::sleep(STREAM_LIFETIME));
+    Ok(Sse::new(events).keep_alive(KeepAlive::default()))
+}
+
+/// A move form: the pit, and the ply the player saw.
+#[derive(Debug, Deserialize)]
+pub struct MoveForm {
+    ply: i64,
+    pit: i64,
+}
+
+/// `POST /games/{id}/move`: plays, then shows the game again; a refused move re-renders
+/// the page with the reason.
+pub async fn play(
+    State(state): State<AppState>,
+    PagePath(id): PagePath<GameId>,
+    PageForm { visitor, form }: PageForm<MoveForm>,
+) -> Result<Response, PageError> {
+    let account = visitor.require()?;
+    match state
+        .service
+        .play_move(account, id, form.ply, form.pit)
+        .await
+    {
+        Ok(_) => Ok(Redirect::to(&format!("/games/{id}")).into_response()),
+        Err(
+            e @ (Error::IllegalMove(_)
+            | Error::StalePly { .. }
+            | Error::NotYourTurn
+            | Error::GameOver),
+        ) => {
+            let status = e.status();
+            let game = view(
+                &state,
+                &visitor,
+                id,
+                Some(super::error::capitalise(&e.to_string())),
+            )
+            .await?;
+            let page = render(&GamePage {
+                layout: visitor.layout(&game.title),
+                game,
+            })?;
+            Ok((status, page).into_response())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// A form with nothing but its token.
+#[derive(Debug, Deserialize)]
+pub struct NoFields {}
+
+async fn confirm(
+    state: &AppState,
+    visitor: &Visitor,
+    id: GameId,
+    resign: bool,
+) -> Result<Html<String>, PageError> {
+    visitor.require()?;
+    let game = view(state, visitor, id, None).await?;
+    let page = if resign {
+        ConfirmPage {
+            layout: visitor.layout("Resign?"),
+            game,
+            question: "Resign this game?",
+            explain: "Your opponent wins, and the game ends now. This cannot be undone.",
+            action: "resign",
+            button: "Yes, resign",
+        }
+    } else {
+        ConfirmPage {
+            layout: visitor.layout("Abort?"),
+            game,
+            question: "Abort this game?",
+            explain: "The game ends without a result and nobody scores. This cannot be undone.",
+            action: "abort",
+            button: "Yes, abort",
+        }
+    };
+    render(&page)
+}
+
+/// `GET /games/{id}/resign`: asks first.
+pub async fn confirm_resign(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<GameId>,
+) -> Result<Html<String>, PageError> {
+    confirm(&state, &visitor, id, true).await
+}
+
+/// `GET /games/{id}/abort`: asks first.
+pub async fn confirm_abort(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<GameId>,
+) -> Result<Html<String>, PageError> {
+    confirm(&state, &visitor, id, false).await
+}
+
+/// `POST /games/{id}/resign`.
+pub async fn resign(
+    State(state): State<AppState>,
+    PagePath(id): PagePath<GameId>,
+    PageForm { visitor, .. }: PageForm<NoFields>,
+) -> Result<Redirect, PageError> {
+    state.service.resign(visitor.require()?, id).await?;
+    Ok(Redirect::to(&format!("/games/{id}")))
+}
+
+/// `POST /games/{id}/abort`.
+pub async fn abort(
+    State(state): State<AppState>,
+    PagePath(id): PagePath<GameId>,
+    PageForm { visitor, .. }: PageForm<NoFields>,
+) -> Result<Redirect, PageError> {
+    state.service.abort(visitor.require()?, id).await?;
+    Ok(Redirect::to(&format!("/games/{id}")))
+}

@@ -1,0 +1,284 @@
+//! The home page ("your games", challenges, the new-challenge form; or, signed out,
+//! what seedpost is and games to watch) and the challenge actions.
+
+use askama::Template;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+
+use super::error::PageError;
+use super::session::{PageForm, PagePath, Visitor};
+use super::view::{GameLine, Layout, VariantChoice, render, variant_choices};
+use crate::domain::{ChallengeId, DaysPerMove, GameStatus};
+use crate::error::Error;
+use crate::http::AppState;
+use crate::service::{ChallengeRequest, side_of};
+use crate::store::Challenge;
+
+/// A challenge in a list.
+#[derive(Debug, Clone)]
+pub struct ChallengeLine {
+    id: String,
+    challenger: String,
+    opponent: String,
+    variant: &'static str,
+    days: u8,
+    first: &'static str,
+}
+
+impl ChallengeLine {
+    fn new(c: &Challenge) -> ChallengeLine {
+        ChallengeLine {
+            id: c.id.to_string(),
+            challenger: c.challenger.username.to_string(),
+            opponent: c
+                .opponent
+                .as_ref()
+                .map(|o| o.username.to_string())
+                .unwrap_or_default(),
+            variant: c.variant.title(),
+            days: c.days_per_move.days(),
+            first: match c.first {
+                crate::domain::FirstChoice::Random => "drawn at random",
+                crate::domain::FirstChoice::Challenger => "the challenger",
+                crate::domain::FirstChoice::Opponent => "the opponent",
+            },
+        }
+    }
+}
+
+/// The new-challenge form as typed.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct ChallengeForm {
+    #[serde(default)]
+    variant: String,
+    #[serde(default)]
+    days_per_move: String,
+    #[serde(default)]
+    first: String,
+    #[serde(default)]
+    opponent: String,
+}
+
+/// A `<select>` option.
+#[derive(Debug, Clone)]
+pub struct Choice {
+    value: String,
+    label: String,
+    selected: bool,
+}
+
+/// `templates/home.html`, signed in.
+#[derive(Template)]
+#[template(path = "home.html")]
+struct HomePage {
+    layout: Layout,
+    my_turn: Vec<GameLine>,
+    waiting: Vec<GameLine>,
+    to_me: Vec<ChallengeLine>,
+    mine: Vec<ChallengeLine>,
+    open: Vec<ChallengeLine>,
+    variants: Vec<VariantChoice>,
+    days: Vec<Choice>,
+    firsts: Vec<Choice>,
+    opponent: String,
+    error: Option<String>,
+}
+
+/// `templates/welcome.html`, signed out.
+#[derive(Template)]
+#[template(path = "welcome.html")]
+struct WelcomePage {
+    layout: Layout,
+    ongoing: Vec<GameLine>,
+    finished: Vec<GameLine>,
+}
+
+async fn home(
+    state: &AppState,
+    visitor: &Visitor,
+    form: ChallengeForm,
+    error: Option<String>,
+) -> Result<Response, PageError> {
+    let now = state.service.now();
+    let Some(account) = &visitor.account else {
+        let ongoing = state
+            .service
+            .games(None, Some(GameStatus::Ongoing), None, false, 10)
+            .await?;
+        let finished = state
+            .service
+            .games(None, Some(GameStatus::Finished), None, false, 10)
+            .await?;
+        let page = WelcomePage {
+            layout: visitor.layout("Mancala by correspondence"),
+            ongoing: ongoing
+                .iter()
+                .map(|g| GameLine::new(g, None, now))
+                .collect(),
+            finished: finished
+                .iter()
+                .map(|g| GameLine::new(g, None, now))
+                .collect(),
+        };
+        return Ok(render(&page)?.into_response());
+    };
+    let games = state
+        .service
+        .games(
+            Some(account),
+            Some(GameStatus::Ongoing),
+            Some(account.username.as_str()),
+            false,
+            200,
+        )
+        .await?;
+    let (my_turn, waiting): (Vec<_>, Vec<_>) = games
+        .iter()
+        .partition(|g| g.state.to_move.is_some() && g.state.to_move == side_of(g, account.id));
+    let challenges = state.service.open_challenges(account).await?;
+    let lines = |keep: &dyn Fn(&Challenge) -> bool| -> Vec<ChallengeLine> {
+        challenges
+            .iter()
+            .filter(|c| keep(c))
+            .map(ChallengeLine::new)
+            .collect()
+    };
+    let chosen_days = if form.days_per_move.is_empty() {
+        "3".to_owned()
+    } else {
+        form.days_per_move.clone()
+    };
+    let chosen_first = if form.first.is_empty() {
+        "random"
+    } else {
+        form.first.as_str()
+    };
+    let page = HomePage {
+        layout: visitor.layout("Your games"),
+        my_turn: my_turn
+            .iter()
+            .map(|g| GameLine::new(g, Some(account), now))
+            .collect(),
+        waiting: waiting
+            .iter()
+            .map(|g| GameLine::new(g, Some(account), now))
+            .collect(),
+        to_me: lines(&|c| c.opponent.as_ref().is_some_and(|o| o.id == account.id)),
+        mine: lines(&|c| c.challenger.id == account.id),
+        open: lines(&|c| c.opponent.is_none() && c.challenger.id != account.id),
+        variants: variant_choices(if form.variant.is_empty() {
+            "mangala"
+        } else {
+            &form.variant
+        }),
+        days: DaysPerMove::ALLOWED
+            .into_iter()
+            .map(|d| Choice {
+                value: d.to_string(),
+                label: if d == 1 {
+                    "1 day".to_owned()
+                } else {
+                    format!("{d} days")
+                },
+                selected: d.to_string() == chosen_days,
+            })
+            .collect(),
+        firsts: [
+            ("random", "Drawn at random"),
+            ("challenger", "Me"),
+            ("opponent", "My opponent"),
+        ]
+        .into_iter()
+        .map(|(value, label)| Choice {
+            value: value.to_owned(),
+            label: label.to_owned(),
+            selected: value == chosen_first,
+        })
+        .collect(),
+        opponent: form.opponent,
+        error,
+    };
+    let status = if page.error.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, render(&page)?).into_response())
+}
+
+/// `GET /`.
+pub async fn show(State(state): State<AppState>, visitor: Visitor) -> Result<Response, PageError> {
+    home(&state, &visitor, ChallengeForm::default(), None).await
+}
+
+/// `POST /challenges`: a new challenge; a refused one re-renders the form with the
+/// reason and what was chosen.
+pub async fn create_challenge(
+    State(state): State<AppState>,
+    PageForm { visitor, form }: PageForm<ChallengeForm>,
+) -> Result<Response, PageError> {
+    let account = visitor.require()?;
+    let request = ChallengeRequest {
+        variant: form.variant.clone(),
+        days_per_move: match form.days_per_move.trim() {
+            "" => None,
+            text => Some(text.parse().unwrap_or(0)),
+        },
+        first: Some(form.first.clone()).filter(|f| !f.is_empty()),
+        opponent: Some(form.opponent.trim().to_owned()).filter(|o| !o.is_empty()),
+    };
+    match state.service.create_challenge(account, request).await {
+        Ok(_) => Ok(Redirect::to("/").into_response()),
+        Err(e @ (Error::Unprocessable { .. } | Error::NotFound(_))) => {
+            let message = match e {
+                Error::NotFound(_) => {
+                    format!("There is no player called “{}”.", form.opponent.trim())
+                }
+                other => super::error::capitalise(&other.to_string()),
+            };
+            home(&state, &visitor, form, Some(message)).await
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `POST /challenges/{id}/accept`: starts the game and shows it.
+pub async fn accept(
+    State(state): State<AppState>,
+    PagePath(id): PagePath<ChallengeId>,
+    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+) -> Result<Redirect, PageError> {
+    let game = state
+        .service
+        .accept_challenge(visitor.require()?, id)
+        .await?;
+    Ok(Redirect::to(&format!("/games/{}", game.id)))
+}
+
+/// `POST /challenges/{id}/decline`.
+pub async fn decline(
+    State(state): State<AppState>,
+    PagePath(id): PagePath<ChallengeId>,
+    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+) -> Result<Redirect, PageError> {
+    state
+        .service
+        .decline_challenge(visitor.require()?, id)
+        .await?;
+    Ok(Redirect::to("/"))
+}
+
+/// `POST /challenges/{id}/cancel`.
+pub async fn cancel(
+    State(state): State<AppState>,
+    PagePath(id): PagePath<ChallengeId>,
+    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+) -> Result<Redirect, PageError> {
+    state
+        .service
+        .cancel_challenge(visitor.require()?, id)
+        .await?;
+    Ok(Redirect::to("/"))
+}

@@ -1,0 +1,78 @@
+//! The web pages: server-rendered HTML that works without JavaScript, enhanced by
+//! `static/app.js` (live updates over Server-Sent Events, moves sent with `fetch`).
+//!
+//! Each page is one askama struct over a template extending `templates/base.html`;
+//! handlers parse the request, call the service, and render. Forms carry a CSRF token
+//! checked by [`PageForm`]; errors render as HTML through [`PageError`], with the
+//! status of [`crate::error::Error::status`].
+
+use axum::Router;
+use axum::extract::Request;
+use axum::middleware;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+
+use super::AppState;
+use crate::error::Error;
+
+mod accounts;
+mod assets;
+mod board;
+mod error;
+mod games;
+mod home;
+mod players;
+mod rules;
+mod session;
+mod view;
+
+pub use error::PageError;
+pub use session::{FORM_COOKIE, PageForm, SESSION_COOKIE, Visitor};
+
+/// The pages' routes, with the static files.
+pub fn router(state: AppState) -> Router<AppState> {
+    Router::new()
+        .route("/", get(home::show))
+        .route(
+            "/signup",
+            get(accounts::sign_up_form).post(accounts::sign_up),
+        )
+        .route("/login", get(accounts::log_in_form).post(accounts::log_in))
+        .route("/logout", post(accounts::log_out))
+        .route(
+            "/settings/tokens",
+            get(accounts::tokens).post(accounts::create_token),
+        )
+        .route("/settings/tokens/{id}/revoke", post(accounts::revoke_token))
+        .route("/challenges", post(home::create_challenge))
+        .route("/challenges/{id}/accept", post(home::accept))
+        .route("/challenges/{id}/decline", post(home::decline))
+        .route("/challenges/{id}/cancel", post(home::cancel))
+        .route("/games/{id}", get(games::show))
+        .route("/games/{id}/board", get(games::fragment))
+        .route("/games/{id}/live", get(games::live))
+        .route("/games/{id}/move", post(games::play))
+        .route(
+            "/games/{id}/resign",
+            get(games::confirm_resign).post(games::resign),
+        )
+        .route(
+            "/games/{id}/abort",
+            get(games::confirm_abort).post(games::abort),
+        )
+        .route("/players/{name}", get(players::show))
+        .route("/standings", get(players::standings))
+        .route("/rules", get(rules::index))
+        .route("/rules/{variant}", get(rules::show))
+        .layer(middleware::from_fn_with_state(state, session::form_cookie))
+        .merge(assets::router())
+}
+
+/// The answer for an unknown route: JSON under `/api/`, an HTML page elsewhere.
+pub async fn not_found(request: Request) -> Response {
+    if request.uri().path().starts_with("/api/") {
+        Error::NotFound("route").into_response()
+    } else {
+        PageError(Error::NotFound("page")).into_response()
+    }
+}

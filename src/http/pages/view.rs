@@ -1,0 +1,254 @@
+//! What pages show, prepared for templates: the layout, game summaries, time left and
+//! the words for endings.
+
+use askama::Template;
+use axum::response::Html;
+use chrono::{DateTime, Utc};
+use seedpost_rules::{Side, Variant};
+
+use super::assets;
+use super::error::PageError;
+use crate::domain::{Ending, GameStatus};
+use crate::error::Error;
+use crate::service::{points, side_of};
+use crate::store::{Account, Game};
+
+/// What `templates/base.html` needs.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    /// The page's title.
+    pub title: String,
+    /// The signed-in user's name.
+    pub viewer: Option<String>,
+    /// The token of the log-out form.
+    pub csrf: String,
+    /// The stylesheet's URL.
+    pub css: &'static str,
+    /// The script's URL.
+    pub js: &'static str,
+    /// The icon's URL.
+    pub icon: &'static str,
+}
+
+impl Layout {
+    /// A layout for a visitor.
+    #[must_use]
+    pub fn new(title: &str, viewer: Option<String>, csrf: &str) -> Layout {
+        Layout {
+            title: title.to_owned(),
+            viewer,
+            csrf: csrf.to_owned(),
+            css: assets::css_url(),
+            js: assets::js_url(),
+            icon: assets::icon_url(),
+        }
+    }
+
+    /// A layout that knows nobody (error pages).
+    #[must_use]
+    pub fn bare(title: &str) -> Layout {
+        Layout::new(title, None, "")
+    }
+}
+
+/// Renders a page.
+///
+/// # Errors
+/// An internal error when the template fails.
+pub fn render(page: &impl Template) -> Result<Html<String>, PageError> {
+    page.render()
+        .map(Html)
+        .map_err(|e| PageError(Error::Internal(format!("rendering a page: {e}"))))
+}
+
+/// "2 days 3 hours", "5 hours 12 minutes", "40 minutes", or "no time" once passed.
+#[must_use]
+pub fn time_left(deadline: DateTime<Utc>, now: DateTime<Utc>) -> String {
+    let left = deadline - now;
+    if left <= chrono::Duration::zero() {
+        return "no time left".to_owned();
+    }
+    let plural = |n: i64, unit: &str| {
+        if n == 1 {
+            format!("1 {unit}")
+        } else {
+            format!("{n} {unit}s")
+        }
+    };
+    let (days, hours, minutes) = (
+        left.num_days(),
+        left.num_hours() % 24,
+        left.num_minutes() % 60,
+    );
+    if days > 0 {
+        format!("{} {}", plural(days, "day"), plural(hours, "hour"))
+    } else if hours > 0 {
+        format!("{} {}", plural(hours, "hour"), plural(minutes, "minute"))
+    } else {
+        plural(minutes.max(1), "minute")
+    }
+}
+
+/// A time as shown: `2026-11-30 12:00 UTC`.
+#[must_use]
+pub fn when(t: DateTime<Utc>) -> String {
+    t.format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
+/// How a game ended, in words.
+#[must_use]
+pub fn ending_words(ending: Ending) -> &'static str {
+    match ending {
+        Ending::Rules(e) => match e {
+            seedpost_rules::EndedBy::EmptyRow => "a row ran empty",
+            seedpost_rules::EndedBy::NoMoves => "the side to move had no move",
+            seedpost_rules::EndedBy::Repetition => "the position repeated",
+            seedpost_rules::EndedBy::AllCaptured => "every counter was captured",
+        },
+        Ending::Resign => "resignation",
+        Ending::Timeout => "time ran out",
+        Ending::Abort => "aborted",
+    }
+}
+
+/// `South` or `North`.
+#[must_use]
+pub fn side_title(side: Side) -> &'static str {
+    match side {
+        Side::South => "South",
+        Side::North => "North",
+    }
+}
+
+/// Points as shown: `1`, `½`, `0`.
+#[must_use]
+pub fn points_text(p: f64) -> String {
+    if (p - 0.5).abs() < f64::EPSILON {
+        "½".to_owned()
+    } else if p >= 1.0 {
+        "1".to_owned()
+    } else {
+        "0".to_owned()
+    }
+}
+
+/// The result of an ended game in one line, or `None` while it goes on.
+#[must_use]
+pub fn result_line(game: &Game) -> Option<String> {
+    let result = game.state.result?;
+    let names = game.players.clone().map(|p| p.username.to_string());
+    if game.state.status == GameStatus::Aborted {
+        return Some("Aborted: no points.".to_owned());
+    }
+    let p = points(game.state.status, &result);
+    let how = ending_words(result.ending);
+    let score = format!("{}–{}", result.score.south, result.score.north);
+    Some(match result.winner {
+        Some(w) => format!(
+            "{} ({}) won {} ({}–{} points; stones {score}).",
+            names.get(w),
+            side_title(w),
+            match result.ending {
+                Ending::Resign => "by resignation".to_owned(),
+                Ending::Timeout => "on time".to_owned(),
+                _ => format!("— {how}"),
+            },
+            points_text(*p.get(w)),
+            points_text(*p.get(w.opposite())),
+        ),
+        None => format!("Draw — {how} (½–½; stones {score})."),
+    })
+}
+
+/// A game in a list.
+#[derive(Debug, Clone)]
+pub struct GameLine {
+    /// Its id.
+    pub id: String,
+    /// `Mangala`…
+    pub variant: &'static str,
+    /// South's name.
+    pub south: String,
+    /// North's name.
+    pub north: String,
+    /// The viewer's opponent, when the viewer plays.
+    pub opponent: String,
+    /// Plies played.
+    pub ply: u32,
+    /// Time left for the side to move, or the result.
+    pub status: String,
+}
+
+impl GameLine {
+    /// A line for `game` as `viewer` sees it at `now`.
+    #[must_use]
+    pub fn new(game: &Game, viewer: Option<&Account>, now: DateTime<Utc>) -> GameLine {
+        let names = game.players.clone().map(|p| p.username.to_string());
+        let mine = viewer.and_then(|a| side_of(game, a.id));
+        let status = match (game.state.to_move, game.state.deadline) {
+            (Some(side), Some(deadline)) => {
+                let who = if Some(side) == mine {
+                    "you".to_owned()
+                } else {
+                    names.get(side).clone()
+                };
+                format!("{} to move, {} left", who, time_left(deadline, now))
+            }
+            _ => result_line(game).unwrap_or_default(),
+        };
+        GameLine {
+            id: game.id.to_string(),
+            variant: game.variant.title(),
+            opponent: mine
+                .map(|s| names.get(s.opposite()).clone())
+                .unwrap_or_default(),
+            south: names.south,
+            north: names.north,
+            ply: game.state.ply,
+            status,
+        }
+    }
+}
+
+/// A variant as offered in forms and links.
+#[derive(Debug, Clone)]
+pub struct VariantChoice {
+    /// `mangala`…
+    pub name: &'static str,
+    /// `Mangala`…
+    pub title: &'static str,
+    /// Whether it is the one chosen.
+    pub selected: bool,
+}
+
+/// The three variants, `chosen` selected.
+#[must_use]
+pub fn variant_choices(chosen: &str) -> Vec<VariantChoice> {
+    Variant::ALL
+        .into_iter()
+        .map(|v| VariantChoice {
+            name: v.as_str(),
+            title: v.title(),
+            selected: v.as_str() == chosen,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn time_left_reads_in_the_two_largest_units() {
+        let now = Utc
+            .with_ymd_and_hms(2026, 1, 1, 0, 0, 0)
+            .single()
+            .unwrap_or_default();
+        let at = |h: i64, m: i64| now + chrono::Duration::hours(h) + chrono::Duration::minutes(m);
+        assert_eq!(time_left(at(51, 0), now), "2 days 3 hours");
+        assert_eq!(time_left(at(5, 12), now), "5 hours 12 minutes");
+        assert_eq!(time_left(at(1, 1), now), "1 hour 1 minute");
+        assert_eq!(time_left(at(0, 0), now), "no time left");
+    }
+}

@@ -1,0 +1,519 @@
+//! Event streams: what each account hears about, stored in the same transaction as the
+//! change that causes it (see `migrations/*/0003_events.sql`), and the wake-ups that
+//! tell open streams to read the table.
+//!
+//! The `events` table is the truth; notifications only wake. A stream subscribes to
+//! its account's wake-ups *before* it reads, then reads every event above the last seq
+//! it has sent, on every wake-up: a notification that comes early, late, twice or
+//! never (on Postgres, also a keep-alive re-read) cannot make it skip or repeat one.
+//! Wake-ups come from this process after each commit, and on Postgres from the other
+//! instances through `LISTEN`, fanned out by one listener per process.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+
+use chrono::{DateTime, TimeDelta, Utc};
+use serde::Serialize;
+use tokio::sync::{broadcast, watch};
+
+use super::{LoadedGame, Service};
+use crate::domain::{AccountId, EventKind, GameId, GameStatus};
+use crate::error::{Error, Result};
+use crate::store::{Account, Challenge, Event, EventWake, GameFilter, NewEvent, Store};
+use crate::wire::{ChallengeJson, GameJson};
+
+/// How long events are kept: a client may resume with `since` for at least this long.
+pub const EVENT_RETENTION: TimeDelta = TimeDelta::days(7);
+
+/// At most this many events are read at once; a stream further behind reads again.
+const EVENTS_PER_READ: u32 = 500;
+
+/// How many wake-ups a listener to every account (a webhook sender) may fall behind.
+const ALL_BUFFER: usize = 4096;
+
+/// The in-process wake-ups of event streams: one `watch` per account with open
+/// streams (its value counts wake-ups), one broadcast of every account for listeners
+/// to all of them, and a shutdown signal.
+#[derive(Clone)]
+pub(super) struct EventBus {
+    inner: Arc<BusInner>,
+}
+
+struct BusInner {
+    accounts: Mutex<HashMap<AccountId, watch::Sender<u64>>>,
+    all: broadcast::Sender<AccountId>,
+    closed: watch::Sender<bool>,
+    listening: AtomicBool,
+}
+
+impl EventBus {
+    pub(super) fn new() -> EventBus {
+        EventBus {
+            inner: Arc::new(BusInner {
+                accounts: Mutex::new(HashMap::new()),
+                all: broadcast::channel(ALL_BUFFER).0,
+                closed: watch::channel(false).0,
+                listening: AtomicBool::new(false),
+            }),
+        }
+    }
+
+    /// Wakes the streams of `account`, or of every account for `None`.
+    fn wake(inner: &BusInner, account: Option<AccountId>) {
+        let mut accounts = inner
+            .accounts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match account {
+            Some(account) => {
+                if let Some(tx) = accounts.get(&account) {
+                    if tx.receiver_count() == 0 {
+                        accounts.remove(&account);
+                    } else {
+                        tx.send_modify(|n| *n = n.wrapping_add(1));
+                    }
+                }
+                let _ = inner.all.send(account);
+            }
+            None => {
+                accounts.retain(|_, tx| tx.receiver_count() > 0);
+                for tx in accounts.values() {
+                    tx.send_modify(|n| *n = n.wrapping_add(1));
+                }
+            }
+        }
+    }
+
+    /// Wakes the streams of every account that `events` go to.
+    pub(super) fn wake_for(&self, events: &[NewEvent]) {
+        let mut seen: Vec<AccountId> = Vec::with_capacity(2);
+        for event in events {
+            if !seen.contains(&event.account) {
+                seen.push(event.account);
+                EventBus::wake(&self.inner, Some(event.account));
+            }
+        }
+    }
+
+    /// A waker for `account`'s streams; starts listening to other instances (once per
+    /// process) if the store can.
+    fn waker(&self, account: AccountId, store: &Arc<dyn Store>) -> EventWaker {
+        self.listen(store);
+        let rx = self
+            .inner
+            .accounts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .entry(account)
+            .or_insert_with(|| watch::channel(0).0)
+            .subscribe();
+        EventWaker {
+            rx,
+            closed: self.inner.closed.subscribe(),
+        }
+    }
+
+    /// Starts the store's listener for events of other instances, once.
+    fn listen(&self, store: &Arc<dyn Store>) {
+        if self.inner.listening.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let weak: Weak<BusInner> = Arc::downgrade(&self.inner);
+        let wake: EventWake = Arc::new(move |account| match weak.upgrade() {
+            Some(inner) => {
+                EventBus::wake(&inner, account);
+                true
+            }
+            None => false,
+        });
+        let store = Arc::clone(store);
+        let inner = Arc::clone(&self.inner);
+        tokio::spawn(async move {
+            match store.listen_events(wake).await {
+                Ok(listening) => tracing::debug!(listening, "event listener"),
+                Err(e) => {
+                    // The next stream to open tries again.
+                    tracing::warn!(error = %e, "cannot listen for other instances' events");
+                    inner.listening.store(false, Ordering::SeqCst);
+                }
+            }
+        });
+    }
+}
+
+/// Wakes a stream when events may have arrived for its account, or the server stops.
+struct EventWaker {
+    rx: watch::Receiver<u64>,
+    closed: watch::Receiver<bool>,
+}
+
+impl EventWaker {
+    /// Waits for a wake-up; `false` when the server is stopping.
+    async fn wait(&mut self) -> bool {
+        if *self.closed.borrow() {
+            return false;
+        }
+        tokio::select! {
+            changed = self.rx.changed() => changed.is_ok(),
+            _ = self.closed.changed() => false,
+        }
+    }
+}
+
+/// The body of a game event: `{"game": {...}}`.
+#[derive(Serialize)]
+struct GameBody<'a> {
+    game: &'a GameJson,
+}
+
+/// The body of a challenge event: `{"challenge": {...}}`.
+#[derive(Serialize)]
+struct ChallengeBody {
+    challenge: ChallengeJson,
+}
+
+fn json_text(body: &impl Serialize) -> String {
+    // Serialising these plain structs cannot fail.
+    serde_json::to_string(body).unwrap_or_else(|_| "{}".to_owned())
+}
+
+/// The payload of a game event.
+fn game_payload(loaded: &LoadedGame) -> String {
+    json_text(&GameBody {
+        game: &GameJson::full(loaded),
+    })
+}
+
+/// The payload of a challenge event.
+fn challenge_payload(challenge: &Challenge) -> String {
+    json_text(&ChallengeBody {
+        challenge: ChallengeJson::from(challenge),
+    })
+}
+
+fn new_event(account: AccountId, kind: EventKind, payload: &str, at: DateTime<Utc>) -> NewEvent {
+    NewEvent {
+        account,
+        kind,
+        payload: payload.to_owned(),
+        created_at: at,
+    }
+}
+
+/// The events of a change to a game, as `loaded` stands after it: `first` (game_start
+/// or move) to both players; then `your_turn` to the player to move, or
+/// `game_finish` to both once the game is over.
+pub(super) fn game_events(
+    loaded: &LoadedGame,
+    first: Option<EventKind>,
+    at: DateTime<Utc>,
+) -> Vec<NewEvent> {
+    let game = loaded.game();
+    let payload = game_payload(loaded);
+    let players = [game.players.south.id, game.players.north.id];
+    let mut events = Vec::with_capacity(4);
+    if let Some(kind) = first {
+        events.extend(players.map(|p| new_event(p, kind, &payload, at)));
+    }
+    if game.state.status == GameStatus::Ongoing {
+        if let Some(side) = game.state.to_move {
+            let player = game.players.get(side).id;
+            events.push(new_event(player, EventKind::YourTurn, &payload, at));
+        }
+    } else {
+        events.extend(players.map(|p| new_event(p, EventKind::GameFinish, &payload, at)));
+    }
+    events
+}
+
+/// A challenge event to `account`.
+pub(super) fn challenge_event(
+    account: AccountId,
+    kind: EventKind,
+    challenge: &Challenge,
+    at: DateTime<Utc>,
+) -> NewEvent {
+    new_event(account, kind, &challenge_payload(challenge), at)
+}
+
+/// One line of an event stream: a stored event (with its seq) or a snapshot line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventLine {
+    /// The event's seq; `None` for a snapshot line.
+    pub seq: Option<u64>,
+    /// The JSON object, on one line: `{"type": ..., "seq": ... or "snapshot": true, ...}`.
+    pub json: String,
+}
+
+impl EventLine {
+    /// The line of a stored event.
+    #[must_use]
+    pub fn of(event: &Event) -> EventLine {
+        EventLine {
+            seq: Some(event.seq),
+            json: splice(
+                &format!(
+                    "{{\"type\":\"{}\",\"seq\":{}",
+                    event.kind.as_str(),
+                    event.seq
+                ),
+                &event.payload,
+            ),
+        }
+    }
+
+    /// A snapshot line: current state, not a stored event.
+    fn snapshot(kind: EventKind, payload: &str) -> EventLine {
+        EventLine {
+            seq: None,
+            json: splice(
+                &format!("{{\"type\":\"{}\",\"snapshot\":true", kind.as_str()),
+                payload,
+            ),
+        }
+    }
+}
+
+/// `head` (an unclosed JSON object's first members) followed by the members of the
+/// JSON object `payload`.
+fn splice(head: &str, payload: &str) -> String {
+    let members = payload
+        .trim()
+        .strip_prefix('{')
+        .map_or("}", str::trim_start);
+    if members.starts_with('}') {
+        format!("{head}}}")
+    } else {
+        format!("{head},{members}")
+    }
+}
+
+/// An open event stream of one account: the events above the last seq it returned,
+/// as they are committed.
+pub struct EventFeed {
+    service: Service,
+    account: AccountId,
+    last: u64,
+    waker: EventWaker,
+    dirty: bool,
+}
+
+impl EventFeed {
+    /// The seq of the last event returned (or the starting point).
+    #[must_use]
+    pub fn last_seq(&self) -> u64 {
+        self.last
+    }
+
+    /// Asks for a re-read at the next [`EventFeed::next`] even without a wake-up: a
+    /// safety net for notifications lost between instances.
+    pub fn poke(&mut self) {
+        self.dirty = true;
+    }
+
+    /// The next events, in seq order, waiting for them; `None` once the server
+    /// stops. Cancel-safe: an interrupted call loses nothing.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn next(&mut self) -> Result<Option<Vec<Event>>> {
+        loop {
+            if self.dirty {
+                let events = self
+                    .service
+                    .store
+                    .events(self.account, self.last, EVENTS_PER_READ)
+                    .await?;
+                if events.len() < EVENTS_PER_READ as usize {
+                    self.dirty = false;
+                }
+                if let Some(last) = events.last() {
+                    self.last = last.seq;
+                    return Ok(Some(events));
+                }
+            }
+            if !self.waker.wait().await {
+                return Ok(None);
+            }
+            self.dirty = true;
+        }
+    }
+}
+
+/// An open stream of one game: the game after every change, until it is over.
+pub struct GameFeed {
+    service: Service,
+    id: GameId,
+    waker: EventWaker,
+    sent: Option<(u32, GameStatus)>,
+    dirty: bool,
+}
+
+impl GameFeed {
+    /// Asks for a re-read at the next [`GameFeed::next`] even without a wake-up.
+    pub fn poke(&mut self) {
+        self.dirty = true;
+    }
+
+    /// The game now (at the first call) or after its next change; `None` after the
+    /// game is over or once the server stops. Cancel-safe.
+    ///
+    /// # Errors
+    /// Storage errors; `not_found` if the game disappeared.
+    pub async fn next(&mut self) -> Result<Option<LoadedGame>> {
+        loop {
+            if self
+                .sent
+                .is_some_and(|(_, status)| status != GameStatus::Ongoing)
+            {
+                return Ok(None);
+            }
+            if self.dirty {
+                let loaded = self.service.game(self.id).await?;
+                self.dirty = false;
+                let state = &loaded.game().state;
+                let now = (state.ply, state.status);
+                if self.sent != Some(now) {
+                    self.sent = Some(now);
+                    return Ok(Some(loaded));
+                }
+            }
+            if !self.waker.wait().await {
+                return Ok(None);
+            }
+            self.dirty = true;
+        }
+    }
+}
+
+impl Service {
+    /// Opens the event stream of `account`: the snapshot lines (open challenges naming
+    /// it, and its games where it is to move, with the full game), then a feed of
+    /// the events above `since` — or, without `since`, of those committed from now on.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn open_event_stream(
+        &self,
+        account: &Account,
+        since: Option<u64>,
+    ) -> Result<(Vec<EventLine>, EventFeed)> {
+        // Subscribe first, then read the head and the snapshot: whatever commits in
+        // between wakes the feed, so nothing falls between snapshot and events (it
+        // may show in both).
+        let waker = self.events.waker(account.id, &self.store);
+        let last = match since {
+            Some(since) => since,
+            None => self.store.event_head(account.id).await?,
+        };
+        let mut snapshot = Vec::new();
+        for challenge in self.store.open_challenges(account.id).await? {
+            if challenge.opponent.as_ref().map(|o| o.id) == Some(account.id) {
+                snapshot.push(EventLine::snapshot(
+                    EventKind::Challenge,
+                    &challenge_payload(&challenge),
+                ));
+            }
+        }
+        let filter = GameFilter {
+            status: Some(GameStatus::Ongoing),
+            to_move: Some(account.id),
+            viewer: Some(account.id),
+            limit: 500,
+            ..GameFilter::default()
+        };
+        for game in self.store.games(&filter).await? {
+            match self.game(game.id).await {
+                Ok(loaded) => snapshot.push(EventLine::snapshot(
+                    EventKind::YourTurn,
+                    &game_payload(&loaded),
+                )),
+                Err(Error::NotFound(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let feed = EventFeed {
+            service: self.clone(),
+            account: account.id,
+            last,
+            waker,
+            dirty: true,
+        };
+        Ok((snapshot, feed))
+    }
+
+    /// Opens the stream of game `id`, for anyone.
+    ///
+    /// # Errors
+    /// `not_found` (404).
+    pub async fn open_game_stream(&self, id: GameId) -> Result<GameFeed> {
+        let game = self.game(id).await?;
+        // Every change of a game is an event to both players: South's wake-ups are
+        // the game's.
+        let waker = self.events.waker(game.game().players.south.id, &self.store);
+        Ok(GameFeed {
+            service: self.clone(),
+            id,
+            waker,
+            sent: None,
+            dirty: true,
+        })
+    }
+
+    /// The events of `account` above `since`, at most `limit` (up to 500), for readers
+    /// other than streams (webhooks).
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn events_since(
+        &self,
+        account: AccountId,
+        since: u64,
+        limit: u32,
+    ) -> Result<Vec<Event>> {
+        Ok(self.store.events(account, since, limit).await?)
+    }
+
+    /// Every account that gets events from now on, as they are committed in this
+    /// process or, on Postgres, in another instance (this starts the listener). A
+    /// lagging receiver should re-read the table of every account it serves.
+    #[must_use]
+    pub fn subscribe_event_accounts(&self) -> broadcast::Receiver<AccountId> {
+        self.events.listen(&self.store);
+        self.events.inner.all.subscribe()
+    }
+
+    /// Deletes events older than [`EVENT_RETENTION`]; returns how many.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn purge_events(&self) -> Result<u64> {
+        Ok(self
+            .store
+            .purge_events(self.now() - EVENT_RETENTION)
+            .await?)
+    }
+
+    /// Ends every open stream (at shutdown, so that graceful shutdown can finish).
+    pub fn close_streams(&self) {
+        self.events.inner.closed.send_replace(true);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::splice;
+
+    #[test]
+    fn a_payload_is_spliced_after_the_type_and_seq() {
+        assert_eq!(
+            splice("{\"type\":\"move\",\"seq\":3", "{\"game\":{\"id\":1}}"),
+            "{\"type\":\"move\",\"seq\":3,\"game\":{\"id\":1}}"
+        );
+        assert_eq!(
+            splice("{\"type\":\"move\",\"seq\":3", "{}"),
+            "{\"type\":\"move\",\"seq\":3}"
+        );
+    }
+}

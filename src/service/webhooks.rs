@@ -1,0 +1,374 @@
+//! Webhooks: an account's events POSTed to the URLs it registers, signed, and retried
+//! with backoff until the receiver answers 2xx or the attempts run out.
+//!
+//! [`Service::deliver_webhooks`] is one round of the worker: it queues the events
+//! each webhook has not seen yet (a cursor per webhook over the stored events), then
+//! claims the due deliveries and attempts them. `main` runs it in a loop; tests call
+//! it after moving the clock.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+use super::{EventLine, Service};
+use crate::domain::{DeliveryId, WebhookId};
+use crate::error::{Error, Result};
+use crate::store::webhooks::{Attempt, ClaimedDelivery, Delivery, NewDelivery, Webhook};
+use crate::store::{Account, StoreError};
+
+/// The header carrying the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of
+/// "<t>.<body>" keyed by the secret>`.
+pub const SIGNATURE_HEADER: &str = "Seedpost-Signature";
+
+/// How long a receiver has to answer an attempt.
+pub const DELIVERY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The waits after the first, second, ... failed attempt: 10 s, 1 min, 10 min, 1 h,
+/// 6 h. After as many retries as there are waits, the delivery fails for good.
+pub const RETRY_BACKOFF: [TimeDelta; 5] = [
+    TimeDelta::seconds(10),
+    TimeDelta::minutes(1),
+    TimeDelta::minutes(10),
+    TimeDelta::hours(1),
+    TimeDelta::hours(6),
+];
+
+/// Attempts made before a delivery fails for good (the first and the retries).
+pub const MAX_ATTEMPTS: u32 = 1 + RETRY_BACKOFF.len() as u32;
+
+/// Webhooks per account.
+pub const MAX_WEBHOOKS: usize = 10;
+
+/// Deliveries shown by [`Service::webhook_deliveries`].
+const RECENT_DELIVERIES: u32 = 50;
+
+/// Deliveries attempted in one round (the rest wait for the next).
+const CLAIM_BATCH: u32 = 100;
+
+/// Events queued for one webhook in one round.
+const QUEUE_BATCH: u32 = 500;
+
+/// How long a claimed delivery is leased to its worker: longer than an attempt.
+const LEASE: TimeDelta = TimeDelta::seconds(60);
+
+/// The HTTP client of the deliveries (one connection pool for the process).
+fn client() -> &'static reqwest::Client {
+    static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
+    CLIENT.get_or_init(|| {
+        reqwest::Client::builder()
+            .timeout(DELIVERY_TIMEOUT)
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!("seedpost/", env!("CARGO_PKG_VERSION"), " webhooks"))
+            .build()
+            .unwrap_or_default()
+    })
+}
+
+/// The signature header's value for `body` sent at `t` (unix seconds).
+#[must_use]
+pub fn signature(secret: &str, t: i64, body: &str) -> String {
+    // HMAC accepts keys of any length.
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes())
+        .unwrap_or_else(|_| unreachable!("HMAC takes any key length"));
+    mac.update(t.to_string().as_bytes());
+    mac.update(b".");
+    mac.update(body.as_bytes());
+    let digest = mac.finalize().into_bytes();
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    format!("t={t},v1={hex}")
+}
+
+/// Checks a webhook URL: `http` or `https`, with a host, at most 2000 bytes.
+fn parse_url(url: &str) -> Result<String> {
+    let bad = || {
+        Error::unprocessable(
+            "invalid_url",
+            "a webhook URL is an http:// or https:// URL with a host, at most 2000 characters",
+        )
+    };
+    let url = url.trim();
+    if url.len() > 2000 {
+        return Err(bad());
+    }
+    let parsed = reqwest::Url::parse(url).map_err(|_| bad())?;
+    if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none_or(str::is_empty) {
+        return Err(bad());
+    }
+    Ok(parsed.to_string())
+}
+
+/// Checks a webhook secret: 16 to 200 characters.
+fn parse_secret(secret: &str) -> Result<String> {
+    if (16..=200).contains(&secret.chars().count()) && secret.len() <= 200 {
+        Ok(secret.to_owned())
+    } else {
+        Err(Error::unprocessable(
+            "invalid_secret",
+            "a webhook secret has 16 to 200 characters",
+        ))
+    }
+}
+
+/// What one round of [`Service::deliver_webhooks`] did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DeliveryRound {
+    /// Events newly queued.
+    pub queued: usize,
+    /// Attempts made.
+    pub attempted: usize,
+    /// Attempts the receiver accepted.
+    pub delivered: usize,
+}
+
+fn not_found(e: StoreError) -> Error {
+    match e {
+        StoreError::NotFound => Error::NotFound("webhook"),
+        e => e.into(),
+    }
+}
+
+impl Service {
+    /// Registers a webhook for the account's events from now on.
+    ///
+    /// # Errors
+    /// `invalid_url`, `invalid_secret`, `too_many_webhooks` (422).
+    pub async fn create_webhook(
+        &self,
+        account: &Account,
+        url: &str,
+        secret: &str,
+    ) -> Result<Webhook> {
+        let url = parse_url(url)?;
+        let secret = parse_secret(secret)?;
+        if self.store.webhooks(account.id).await?.len() >= MAX_WEBHOOKS {
+            return Err(Error::unprocessable(
+                "too_many_webhooks",
+                format!("an account has at most {MAX_WEBHOOKS} webhooks"),
+            ));
+        }
+        let webhook = Webhook {
+            id: WebhookId::new(),
+            account: account.id,
+            url,
+            secret,
+            cursor: self.store.event_head(account.id).await?,
+            created_at: self.now(),
+        };
+        self.store.create_webhook(&webhook).await?;
+        Ok(webhook)
+    }
+
+    /// The account's webhooks.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn webhooks(&self, account: &Account) -> Result<Vec<Webhook>> {
+        Ok(self.store.webhooks(account.id).await?)
+    }
+
+    /// Deletes one of the account's webhooks, with its deliveries.
+    ///
+    /// # Errors
+    /// `not_found` (404) for an id that is not one of the account's webhooks.
+    pub async fn delete_webhook(&self, account: &Account, id: WebhookId) -> Result<()> {
+        self.store
+            .delete_webhook(account.id, id)
+            .await
+            .map_err(not_found)
+    }
+
+    /// The latest deliveries of one of the account's webhooks, newest first.
+    ///
+    /// # Errors
+    /// `not_found` (404) for an id that is not one of the account's webhooks.
+    pub async fn webhook_deliveries(
+        &self,
+        account: &Account,
+        id: WebhookId,
+    ) -> Result<Vec<Delivery>> {
+        let webhook = self
+            .store
+            .webhook(account.id, id)
+            .await
+            .map_err(not_found)?;
+        Ok(self.store.deliveries(webhook.id, RECENT_DELIVERIES).await?)
+    }
+
+    /// One round of the webhook worker: queues every webhook's new events, then
+    /// attempts the deliveries due by the service's clock.
+    ///
+    /// # Errors
+    /// Storage errors (a receiver's failure is recorded, not returned).
+    pub async fn deliver_webhooks(&self) -> Result<DeliveryRound> {
+        let mut round = DeliveryRound::default();
+        for webhook in self.store.all_webhooks().await? {
+            round.queued += self.queue_events(&webhook).await?;
+        }
+        let now = self.now();
+        let claimed = self
+            .store
+            .claim_deliveries(now, now + LEASE, CLAIM_BATCH)
+            .await?;
+        let mut attempts = tokio::task::JoinSet::new();
+        for claim in claimed {
+            attempts.spawn(attempt(claim, now));
+        }
+        while let Some(done) = attempts.join_next().await {
+            let (id, attempt) = done.map_err(|e| Error::Internal(e.to_string()))?;
+            round.attempted += 1;
+            let delivered = matches!(attempt, Attempt::Delivered { .. });
+            crate::metrics::webhook_attempt(delivered);
+            if delivered {
+                round.delivered += 1;
+            }
+            self.store.record_attempt(id, &attempt, now).await?;
+        }
+        Ok(round)
+    }
+
+    /// Runs [`Service::deliver_webhooks`] every `every` until `stop` resolves (the
+    /// worker of `seedpost serve`); a round that fails is logged and the next one
+    /// retries.
+    pub async fn deliver_webhooks_forever(
+        self,
+        every: Duration,
+        stop: impl std::future::Future<Output = ()>,
+    ) {
+        let mut ticks = tokio::time::interval(every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        tokio::pin!(stop);
+        loop {
+            tokio::select! {
+                () = &mut stop => return,
+                _ = ticks.tick() => {
+                    if let Err(e) = self.deliver_webhooks().await {
+                        tracing::warn!(error = %e, "webhook round failed");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Queues the events of the webhook's account that it has not seen yet.
+    async fn queue_events(&self, webhook: &Webhook) -> Result<usize> {
+        let events = self
+            .store
+            .events(webhook.account, webhook.cursor, QUEUE_BATCH)
+            .await?;
+        let Some(last) = events.last().map(|e| e.seq) else {
+            return Ok(0);
+        };
+        let now = self.now();
+        let deliveries: Vec<NewDelivery> = events
+            .iter()
+            .map(|event| NewDelivery {
+                id: DeliveryId::new(),
+                event_seq: event.seq,
+                event_type: event.kind.as_str().to_owned(),
+                body: EventLine::of(event).json,
+                created_at: now,
+            })
+            .collect();
+        self.store
+            .queue_deliveries(webhook.id, last, &deliveries)
+            .await?;
+        Ok(deliveries.len())
+    }
+}
+
+/// Attempts one delivery at `now`: a signed POST of its body.
+async fn attempt(claim: ClaimedDelivery, now: DateTime<Utc>) -> (DeliveryId, Attempt) {
+    let delivery = &claim.delivery;
+    let result = client()
+        .post(&claim.url)
+        .header(reqwest::header::CONTENT_TYPE, "application/json")
+        .header(
+            SIGNATURE_HEADER,
+            signature(&claim.secret, now.timestamp(), &delivery.body),
+        )
+        .header("Seedpost-Event", &delivery.event_type)
+        .header("Seedpost-Delivery", delivery.id.to_string())
+        .body(delivery.body.clone())
+        .send()
+        .await;
+    let failed = |status: Option<u16>, error: String| {
+        // `attempts` counts those before this one.
+        let made = delivery.attempts + 1;
+        let next = RETRY_BACKOFF
+            .get(usize::try_from(made - 1).unwrap_or(usize::MAX))
+            .filter(|_| made < MAX_ATTEMPTS)
+            .map(|wait| now + *wait);
+        Attempt::Failed {
+            status,
+            error,
+            next,
+        }
+    };
+    let attempt = match result {
+        Ok(response) if response.status().is_success() => Attempt::Delivered {
+            status: response.status().as_u16(),
+        },
+        Ok(response) => {
+            let status = response.status();
+            failed(
+                Some(status.as_u16()),
+                format!("the receiver answered {status}"),
+            )
+        }
+        Err(e) if e.is_timeout() => failed(
+            None,
+            format!("no answer within {} s", DELIVERY_TIMEOUT.as_secs()),
+        ),
+        Err(e) => failed(None, format!("cannot reach the receiver: {e}")),
+    };
+    if let Attempt::Failed { error, .. } = &attempt {
+        tracing::info!(delivery = %delivery.id, url = %claim.url, %error, "webhook delivery failed");
+    }
+    (delivery.id, attempt)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signatures_are_hmac_sha256_of_time_dot_body() {
+        // Computed independently: HMAC-SHA256(key "key", message "1.{}").
+        assert_eq!(
+            signature("key", 1, "{}"),
+            "t=1,v1=1ba6b8171186efc613e8bcc0cbdab2748f24984d7c5a84faa2637afa0e40d224"
+        );
+        assert_ne!(signature("key", 1, "{}"), signature("key", 2, "{}"));
+    }
+
+    #[test]
+    fn urls_are_http_or_https_with_a_host() {
+        assert!(parse_url("https://bot.example/hook").is_ok());
+        assert!(parse_url("http://127.0.0.1:8080/x").is_ok());
+        for bad in [
+            "ftp://x/y",
+            "file:///etc/passwd",
+            "not a url",
+            "http://",
+            "",
+        ] {
+            assert!(parse_url(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn secrets_have_16_to_200_characters() {
+        assert!(parse_secret(&"s".repeat(16)).is_ok());
+        assert!(parse_secret(&"s".repeat(200)).is_ok());
+        assert!(parse_secret(&"s".repeat(15)).is_err());
+        assert!(parse_secret(&"s".repeat(201)).is_err());
+    }
+
+    #[test]
+    fn backoff_gives_up_after_the_last_wait() {
+        assert_eq!(MAX_ATTEMPTS, 6);
+    }
+}

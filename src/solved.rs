@@ -1,0 +1,70 @@
+//! The solved tables of Tihbat and Modiar on disk: built by `seedpost solve`, reused
+//! while the engine that built them is the current one (RULES.md, "Solved values").
+
+use std::path::{Path, PathBuf};
+
+use seedpost_rules::Variant;
+use seedpost_rules::solve::Table;
+
+/// Identifies the engine code that values depend on: a hash of its sources, so that a
+/// table built by another engine is rebuilt.
+pub const ENGINE_VERSION: u64 = {
+    let sources: [&str; 7] = [
+        include_str!("../rules/src/solve.rs"),
+        include_str!("../rules/src/position.rs"),
+        include_str!("../rules/src/modiar.rs"),
+        include_str!("../rules/src/tihbat.rs"),
+        include_str!("../rules/src/game.rs"),
+        include_str!("../rules/src/pit.rs"),
+        include_str!("../rules/src/variant.rs"),
+    ];
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < sources.len() {
+        let bytes = sources[i].as_bytes();
+        let mut j = 0;
+        while j < bytes.len() {
+            hash = (hash ^ bytes[j] as u64).wrapping_mul(0x0000_0100_0000_01b3);
+            j += 1;
+        }
+        i += 1;
+    }
+    hash
+};
+
+/// The default file of `variant`'s table: `seedpost-<variant>.solved`.
+#[must_use]
+pub fn default_path(variant: Variant) -> PathBuf {
+    PathBuf::from(format!("seedpost-{variant}.solved"))
+}
+
+/// Where a table came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// Read from a current file.
+    Cached,
+    /// Built now (and written).
+    Built,
+}
+
+/// Reads `variant`'s table from `path` if it is there and current, or builds it and
+/// writes it there.
+///
+/// # Errors
+/// The file could not be written.
+///
+/// # Panics
+/// For Mangala, which is too large to solve.
+pub fn load_or_build(variant: Variant, path: &Path) -> std::io::Result<(Table, Source)> {
+    if let Ok(bytes) = std::fs::read(path)
+        && let Some(table) = Table::from_bytes(variant, ENGINE_VERSION, &bytes)
+    {
+        return Ok((table, Source::Cached));
+    }
+    let table = Table::solve(variant);
+    // Written aside and renamed, so that a reader never sees half a table.
+    let partial = path.with_extension("partial");
+    std::fs::write(&partial, table.to_bytes(ENGINE_VERSION))?;
+    std::fs::rename(&partial, path)?;
+    Ok((table, Source::Built))
+}

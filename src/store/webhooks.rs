@@ -1,0 +1,340 @@
+//! Webhook storage: the URLs accounts register, and the deliveries of their events.
+//! A part of every [`Store`](super::Store) (a supertrait), implemented per backend in
+//! `postgres/webhooks.rs` and `sqlite/webhooks.rs`.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::StoreError;
+use crate::domain::{AccountId, DeliveryId, WebhookId};
+
+/// A registered webhook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Webhook {
+    /// Its id.
+    pub id: WebhookId,
+    /// Whose events it receives.
+    pub account: AccountId,
+    /// Where they are POSTed.
+    pub url: String,
+    /// The HMAC-SHA256 key of the signatures.
+    pub secret: String,
+    /// The seq of the account's last event already queued for it.
+    pub cursor: u64,
+    /// When it was registered.
+    pub created_at: DateTime<Utc>,
+}
+
+/// Where a delivery stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeliveryStatus {
+    /// Waiting for its first or next attempt.
+    Pending,
+    /// The receiver answered 2xx.
+    Delivered,
+    /// Every attempt failed; no more will be made.
+    Failed,
+}
+
+impl DeliveryStatus {
+    /// The name used in SQL and JSON.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DeliveryStatus::Pending => "pending",
+            DeliveryStatus::Delivered => "delivered",
+            DeliveryStatus::Failed => "failed",
+        }
+    }
+
+    fn parse(s: &str) -> Result<DeliveryStatus, StoreError> {
+        match s {
+            "pending" => Ok(DeliveryStatus::Pending),
+            "delivered" => Ok(DeliveryStatus::Delivered),
+            "failed" => Ok(DeliveryStatus::Failed),
+            other => Err(StoreError::Other(format!(
+                "corrupt status column: {other:?}"
+            ))),
+        }
+    }
+}
+
+/// One event to one webhook, with its attempts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Delivery {
+    /// Its id.
+    pub id: DeliveryId,
+    /// The webhook.
+    pub webhook: WebhookId,
+    /// The event's seq in the account's stream.
+    pub event_seq: u64,
+    /// The event's type (`move`, `your_turn`, ...).
+    pub event_type: String,
+    /// The JSON body sent.
+    pub body: String,
+    /// Where it stands.
+    pub status: DeliveryStatus,
+    /// Attempts made.
+    pub attempts: u32,
+    /// The HTTP status of the last attempt, when there was an answer.
+    pub last_status: Option<u16>,
+    /// What went wrong in the last failed attempt.
+    pub last_error: Option<String>,
+    /// When the next attempt is due (pending only).
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    /// When the event was queued.
+    pub created_at: DateTime<Utc>,
+    /// When the receiver accepted it.
+    pub delivered_at: Option<DateTime<Utc>>,
+}
+
+/// An event to queue for a webhook, due at once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewDelivery {
+    /// Its id.
+    pub id: DeliveryId,
+    /// The event's seq.
+    pub event_seq: u64,
+    /// The event's type.
+    pub event_type: String,
+    /// The JSON body to send.
+    pub body: String,
+    /// Now: when it is queued and first due.
+    pub created_at: DateTime<Utc>,
+}
+
+/// A delivery claimed for an attempt, with what the attempt needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimedDelivery {
+    /// The delivery.
+    pub delivery: Delivery,
+    /// The webhook's URL.
+    pub url: String,
+    /// The webhook's secret.
+    pub secret: String,
+}
+
+/// How an attempt ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Attempt {
+    /// Answered 2xx.
+    Delivered {
+        /// The status.
+        status: u16,
+    },
+    /// Failed; try again at `next`, or never when `next` is `None`.
+    Failed {
+        /// The status, when there was an answer.
+        status: Option<u16>,
+        /// What went wrong.
+        error: String,
+        /// When to try again; `None` to give up.
+        next: Option<DateTime<Utc>>,
+    },
+}
+
+/// The webhook part of the storage.
+#[async_trait]
+pub trait WebhookStore: Send + Sync + 'static {
+    /// Registers a webhook.
+    async fn create_webhook(&self, webhook: &Webhook) -> Result<(), StoreError>;
+
+    /// The account's webhooks, oldest first.
+    async fn webhooks(&self, account: AccountId) -> Result<Vec<Webhook>, StoreError>;
+
+    /// Every webhook of every account (for queueing their events).
+    async fn all_webhooks(&self) -> Result<Vec<Webhook>, StoreError>;
+
+    /// One of the account's webhooks; `NotFound` for another's.
+    async fn webhook(&self, account: AccountId, id: WebhookId) -> Result<Webhook, StoreError>;
+
+    /// Deletes one of the account's webhooks and its deliveries; `NotFound` for
+    /// another's.
+    async fn delete_webhook(&self, account: AccountId, id: WebhookId) -> Result<(), StoreError>;
+
+    /// Queues `deliveries` for `webhook` and moves its cursor up to `cursor`, in one
+    /// transaction. An event already queued (by another instance) is skipped.
+    async fn queue_deliveries(
+        &self,
+        webhook: WebhookId,
+        cursor: u64,
+        deliveries: &[NewDelivery],
+    ) -> Result<(), StoreError>;
+
+    /// Claims at most `limit` pending deliveries due by `now`, most overdue first, and
+    /// leases them until `lease_until` (their next attempt time), so that no other
+    /// worker takes them meanwhile (Postgres: `FOR UPDATE SKIP LOCKED`).
+    async fn claim_deliveries(
+        &self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<ClaimedDelivery>, StoreError>;
+
+    /// Records an attempt of a claimed delivery made at `at`.
+    async fn record_attempt(
+        &self,
+        id: DeliveryId,
+        attempt: &Attempt,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+
+    /// The webhook's latest deliveries, newest first, at most `limit`.
+    async fn deliveries(&self, webhook: WebhookId, limit: u32)
+    -> Result<Vec<Delivery>, StoreError>;
+}
+
+/// A webhook row.
+#[derive(sqlx::FromRow)]
+pub(super) struct WebhookRow {
+    id: Uuid,
+    account_id: Uuid,
+    url: String,
+    secret: String,
+    cursor: i64,
+    created_at: DateTime<Utc>,
+}
+
+impl WebhookRow {
+    pub(super) fn parse(self) -> Result<Webhook, StoreError> {
+        Ok(Webhook {
+            id: WebhookId(self.id),
+            account: AccountId(self.account_id),
+            url: self.url,
+            secret: self.secret,
+            cursor: u64::try_from(self.cursor)
+                .map_err(|_| StoreError::Other(format!("corrupt cursor {}", self.cursor)))?,
+            created_at: self.created_at,
+        })
+    }
+}
+
+/// The columns of [`DeliveryRow`], as a literal for `concat!` (SQL is literals only).
+macro_rules! delivery_columns {
+    () => {
+        "id, webhook_id, event_seq, event_type, body, status, attempts, last_status, \
+         last_error, next_attempt_at, created_at, delivered_at"
+    };
+}
+pub(super) use delivery_columns;
+
+/// The columns of [`WebhookRow`], as a literal for `concat!`.
+macro_rules! webhook_columns {
+    () => {
+        "id, account_id, url, secret, cursor, created_at"
+    };
+}
+pub(super) use webhook_columns;
+
+/// A delivery row.
+#[derive(sqlx::FromRow)]
+pub(super) struct DeliveryRow {
+    id: Uuid,
+    webhook_id: Uuid,
+    event_seq: i64,
+    event_type: String,
+    body: String,
+    status: String,
+    attempts: i32,
+    last_status: Option<i32>,
+    last_error: Option<String>,
+    next_attempt_at: Option<DateTime<Utc>>,
+    created_at: DateTime<Utc>,
+    delivered_at: Option<DateTime<Utc>>,
+}
+
+impl DeliveryRow {
+    pub(super) fn parse(self) -> Result<Delivery, StoreError> {
+        let corrupt = |c: &str| StoreError::Other(format!("corrupt {c} column"));
+        Ok(Delivery {
+            id: DeliveryId(self.id),
+            webhook: WebhookId(self.webhook_id),
+            event_seq: u64::try_from(self.event_seq).map_err(|_| corrupt("event_seq"))?,
+            event_type: self.event_type,
+            body: self.body,
+            status: DeliveryStatus::parse(&self.status)?,
+            attempts: u32::try_from(self.attempts).map_err(|_| corrupt("attempts"))?,
+            last_status: self
+                .last_status
+                .map(u16::try_from)
+                .transpose()
+                .map_err(|_| corrupt("last_status"))?,
+            last_error: self.last_error,
+            next_attempt_at: self.next_attempt_at,
+            created_at: self.created_at,
+            delivered_at: self.delivered_at,
+        })
+    }
+}
+
+/// A claimed delivery row: the delivery and its webhook's URL and secret.
+#[derive(sqlx::FromRow)]
+pub(super) struct ClaimedRow {
+    #[sqlx(flatten)]
+    delivery: DeliveryRow,
+    url: String,
+    secret: String,
+}
+
+impl ClaimedRow {
+    /// The delivery's id.
+    pub(super) fn id(&self) -> Uuid {
+        self.delivery.id
+    }
+
+    pub(super) fn parse(self) -> Result<ClaimedDelivery, StoreError> {
+        Ok(ClaimedDelivery {
+            delivery: self.delivery.parse()?,
+            url: self.url,
+            secret: self.secret,
+        })
+    }
+}
+
+/// The columns an attempt writes (besides `attempts = attempts + 1`).
+pub(super) struct AttemptColumns {
+    /// `status`.
+    pub(super) status: &'static str,
+    /// `last_status`.
+    pub(super) http_status: Option<i32>,
+    /// `last_error`.
+    pub(super) error: Option<String>,
+    /// `next_attempt_at`.
+    pub(super) next: Option<DateTime<Utc>>,
+    /// `delivered_at`.
+    pub(super) delivered: Option<DateTime<Utc>>,
+}
+
+/// The columns `attempt`, made at `at`, writes.
+pub(super) fn attempt_columns(attempt: &Attempt, at: DateTime<Utc>) -> AttemptColumns {
+    match attempt {
+        Attempt::Delivered { status } => AttemptColumns {
+            status: DeliveryStatus::Delivered.as_str(),
+            http_status: Some(i32::from(*status)),
+            error: None,
+            next: None,
+            delivered: Some(at),
+        },
+        Attempt::Failed {
+            status,
+            error,
+            next,
+        } => AttemptColumns {
+            status: if next.is_some() {
+                DeliveryStatus::Pending.as_str()
+            } else {
+                DeliveryStatus::Failed.as_str()
+            },
+            http_status: status.map(i32::from),
+            error: Some(error.clone()),
+            next: *next,
+            delivered: None,
+        },
+    }
+}
+
+/// `i64` for a seq or cursor column.
+pub(super) fn seq(value: u64) -> i64 {
+    i64::try_from(value).unwrap_or(i64::MAX)
+}

@@ -1,0 +1,694 @@
+//! `seedpost export` and `seedpost import`: all data as JSON lines, the same on
+//! SQLite and Postgres, so that a club that started on the embedded SQLite default
+//! can move to Postgres without losing a game (README, "Moving to Postgres").
+//!
+//! The first line is a header, `{"type":"header","format":"seedpost-export",
+//! "version":1}`; then one line per account (with its password hash), token (its
+//! hash, never a secret), challenge, and game (with its moves, cached state and
+//! result), each with a `type`. Browser sessions, events and webhooks are not carried
+//! over: players log in again, and streams and webhooks start afresh.
+//!
+//! The import trusts nothing it reads: every reference must point to an earlier
+//! line, and every game is replayed through the engine (RULES.md) and its cached
+//! board, stores, ply, side to move and result compared with the replay. The first
+//! fault stops the import with the line and the game it concerns, before anything is
+//! written; the write itself is one transaction into an empty database.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::io::{BufRead, Write};
+
+use chrono::{DateTime, Utc};
+use seedpost_rules::{BySide, Pit, Ply, Side, Variant};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::domain::{
+    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, FirstChoice, GameId, GameStatus,
+    TokenId, Username,
+};
+use crate::store::ops::{AccountWithPassword, DataSet, TokenWithHash};
+use crate::store::{
+    Account, Challenge, Game, GameResult, GameState, GameWithMoves, Move, Player, Store,
+    StoreError, Token,
+};
+
+/// The `format` of the header line.
+pub const FORMAT: &str = "seedpost-export";
+
+/// The version of the format this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// What can stop an export or an import.
+#[derive(Debug, thiserror::Error)]
+pub enum TransferError {
+    /// A line of the input is malformed, refers to something unknown, or holds a game
+    /// that does not replay to its stored state.
+    #[error("line {line}: {message}")]
+    Invalid {
+        /// The line, counted from 1.
+        line: usize,
+        /// What is wrong, naming the game or account concerned.
+        message: String,
+    },
+    /// The target database already holds data.
+    #[error(
+        "the target database is not empty: import only into a new database \
+         (an existing one is never merged into)"
+    )]
+    NotEmpty,
+    /// The database failed.
+    #[error("database: {0}")]
+    Store(#[from] StoreError),
+    /// Reading or writing failed.
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// How much was exported or imported.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Accounts.
+    pub accounts: usize,
+    /// API tokens.
+    pub tokens: usize,
+    /// Challenges.
+    pub challenges: usize,
+    /// Games.
+    pub games: usize,
+    /// Moves (plies, automatic passes included).
+    pub moves: usize,
+}
+
+impl fmt::Display for Counts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} accounts, {} tokens, {} challenges, {} games, {} moves",
+            self.accounts, self.tokens, self.challenges, self.games, self.moves
+        )
+    }
+}
+
+impl Counts {
+    fn of(data: &DataSet) -> Counts {
+        Counts {
+            accounts: data.accounts.len(),
+            tokens: data.tokens.len(),
+            challenges: data.challenges.len(),
+            games: data.games.len(),
+            moves: data.games.iter().map(|g| g.moves.len()).sum(),
+        }
+    }
+}
+
+/// One line of an export.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Line {
+    Header { format: String, version: u32 },
+    Account(AccountLine),
+    Token(TokenLine),
+    Challenge(ChallengeLine),
+    Game(GameLine),
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct AccountLine {
+    id: Uuid,
+    username: String,
+    password_hash: String,
+    bot: bool,
+    created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct TokenLine {
+    id: Uuid,
+    account_id: Uuid,
+    label: String,
+    hash: String,
+    created_at: DateTime<Utc>,
+    last_used_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct ChallengeLine {
+    id: Uuid,
+    challenger_id: Uuid,
+    opponent_id: Option<Uuid>,
+    variant: Variant,
+    days_per_move: u8,
+    first: String,
+    status: String,
+    game_id: Option<Uuid>,
+    created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct ResultLine {
+    score: BySide<u8>,
+    winner: Option<Side>,
+    ended_by: String,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct MoveLine {
+    ply: u32,
+    side: Side,
+    pit: Option<u8>,
+    at: DateTime<Utc>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct GameLine {
+    id: Uuid,
+    variant: Variant,
+    south_id: Uuid,
+    north_id: Uuid,
+    first: Side,
+    days_per_move: u8,
+    challenge_id: Option<Uuid>,
+    created_at: DateTime<Utc>,
+    status: String,
+    ply: u32,
+    to_move: Option<Side>,
+    board: BySide<Vec<u8>>,
+    stores: BySide<u8>,
+    deadline: Option<DateTime<Utc>>,
+    result: Option<ResultLine>,
+    updated_at: DateTime<Utc>,
+    moves: Vec<MoveLine>,
+}
+
+fn account_line(a: &AccountWithPassword) -> Line {
+    Line::Account(AccountLine {
+        id: a.account.id.0,
+        username: a.account.username.as_str().to_owned(),
+        password_hash: a.password_hash.clone(),
+        bot: a.account.bot,
+        created_at: a.account.created_at,
+    })
+}
+
+fn token_line(t: &TokenWithHash) -> Line {
+    Line::Token(TokenLine {
+        id: t.token.id.0,
+        account_id: t.token.account_id.0,
+        label: t.token.label.clone(),
+        hash: t.hash.clone(),
+        created_at: t.token.created_at,
+        last_used_at: t.token.last_used_at,
+    })
+}
+
+fn challenge_line(c: &Challenge) -> Line {
+    Line::Challenge(ChallengeLine {
+        id: c.id.0,
+        challenger_id: c.challenger.id.0,
+        opponent_id: c.opponent.as_ref().map(|p| p.id.0),
+        variant: c.variant,
+        days_per_move: c.days_per_move.days(),
+        first: c.first.as_str().to_owned(),
+        status: c.status.as_str().to_owned(),
+        game_id: c.game_id.map(|g| g.0),
+        created_at: c.created_at,
+    })
+}
+
+fn game_line(g: &GameWithMoves) -> Line {
+    let game = &g.game;
+    let state = &game.state;
+    Line::Game(GameLine {
+        id: game.id.0,
+        variant: game.variant,
+        south_id: game.players.south.id.0,
+        north_id: game.players.north.id.0,
+        first: game.first,
+        days_per_move: game.days_per_move.days(),
+        challenge_id: game.challenge_id.map(|c| c.0),
+        created_at: game.created_at,
+        status: state.status.as_str().to_owned(),
+        ply: state.ply,
+        to_move: state.to_move,
+        board: state.board.clone(),
+        stores: state.stores,
+        deadline: state.deadline,
+        result: state.result.map(|r| ResultLine {
+            score: r.score,
+            winner: r.winner,
+            ended_by: r.ending.code().to_owned(),
+        }),
+        updated_at: state.updated_at,
+        moves: g
+            .moves
+            .iter()
+            .map(|m| MoveLine {
+                ply: m.ply,
+                side: m.side,
+                pit: m.pit.map(Pit::number),
+                at: m.at,
+            })
+            .collect(),
+    })
+}
+
+fn write_line(out: &mut impl Write, line: &Line) -> Result<(), TransferError> {
+    serde_json::to_writer(&mut *out, line).map_err(std::io::Error::other)?;
+    out.write_all(b"\n")?;
+    Ok(())
+}
+
+/// Writes everything in `store` to `out` as JSON lines; returns what it wrote.
+///
+/// # Errors
+/// Database and write errors.
+pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, TransferError> {
+    let data = DataSet {
+        accounts: store.export_accounts().await?,
+        tokens: store.export_tokens().await?,
+        challenges: store.export_challenges().await?,
+        games: store.export_games().await?,
+    };
+    write_line(
+        out,
+        &Line::Header {
+            format: FORMAT.to_owned(),
+            version: VERSION,
+        },
+    )?;
+    for a in &data.accounts {
+        write_line(out, &account_line(a))?;
+    }
+    for t in &data.tokens {
+        write_line(out, &token_line(t))?;
+    }
+    for c in &data.challenges {
+        write_line(out, &challenge_line(c))?;
+    }
+    for g in &data.games {
+        write_line(out, &game_line(g))?;
+    }
+    Ok(Counts::of(&data))
+}
+
+/// Reads an export from `input`, checks it all, and writes it into `store`, which
+/// must be empty; returns what it wrote.
+///
+/// # Errors
+/// [`TransferError::Invalid`] for the first bad line (nothing is written);
+/// [`TransferError::NotEmpty`] when `store` holds data; database and read errors.
+pub async fn import(store: &dyn Store, input: impl BufRead) -> Result<Counts, TransferError> {
+    if !store.is_empty().await? {
+        return Err(TransferError::NotEmpty);
+    }
+    let data = read(input)?;
+    match store.import(&data).await {
+        Ok(()) => Ok(Counts::of(&data)),
+        Err(StoreError::Conflict) if !store.is_empty().await.unwrap_or(false) => {
+            Err(TransferError::NotEmpty)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Parses and checks an export (without a database).
+///
+/// # Errors
+/// [`TransferError::Invalid`] for the first bad line; read errors.
+pub fn read(input: impl BufRead) -> Result<DataSet, TransferError> {
+    let mut reader = Reader::default();
+    for (i, text) in input.lines().enumerate() {
+        let text = text?;
+        let line = i + 1;
+        if text.trim().is_empty() {
+            continue;
+        }
+        reader
+            .line(line, &text)
+            .map_err(|message| TransferError::Invalid { line, message })?;
+    }
+    if !reader.header {
+        return Err(TransferError::Invalid {
+            line: 1,
+            message: format!("not a {FORMAT} file: the header line is missing"),
+        });
+    }
+    reader.check_challenge_games()?;
+    Ok(reader.data)
+}
+
+/// The import's state: what has been read so far, and where.
+#[derive(Default)]
+struct Reader {
+    header: bool,
+    data: DataSet,
+    accounts: HashMap<Uuid, Player>,
+    tokens: HashMap<Uuid, usize>,
+    /// Each challenge's line, index and accepted game.
+    challenges: HashMap<Uuid, (usize, Option<Uuid>)>,
+    /// Each game's line and challenge.
+    games: HashMap<Uuid, (usize, Option<Uuid>)>,
+}
+
+impl Reader {
+    fn line(&mut self, line: usize, text: &str) -> Result<(), String> {
+        let parsed: Line = serde_json::from_str(text).map_err(|e| format!("not a record: {e}"))?;
+        if !self.header {
+            return match parsed {
+                Line::Header { format, version } if format == FORMAT && version == VERSION => {
+                    self.header = true;
+                    Ok(())
+                }
+                Line::Header { format, version } => Err(format!(
+                    "a {format:?} version {version} file: this seedpost reads {FORMAT} version {VERSION}"
+                )),
+                _ => Err(format!(
+                    "not a {FORMAT} file: the first line is not its header"
+                )),
+            };
+        }
+        match parsed {
+            Line::Header { .. } => Err("a second header line".to_owned()),
+            Line::Account(a) => self.account(a),
+            Line::Token(t) => self.token(t),
+            Line::Challenge(c) => self.challenge(line, c),
+            Line::Game(g) => self.game(line, g),
+        }
+    }
+
+    fn player(&self, id: Uuid, what: &str) -> Result<Player, String> {
+        self.accounts
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| format!("{what} {id} is not an account of an earlier line"))
+    }
+
+    fn account(&mut self, a: AccountLine) -> Result<(), String> {
+        let username = Username::parse(&a.username)
+            .map_err(|e| format!("account {}: bad username {:?}: {e}", a.id, a.username))?;
+        if self.accounts.contains_key(&a.id) {
+            return Err(format!("account {} appears twice", a.id));
+        }
+        if a.password_hash.is_empty() {
+            return Err(format!("account {}: empty password hash", a.id));
+        }
+        let account = Account {
+            id: AccountId(a.id),
+            username: username.clone(),
+            bot: a.bot,
+            created_at: a.created_at,
+        };
+        self.accounts.insert(
+            a.id,
+            Player {
+                id: account.id,
+                username,
+                bot: a.bot,
+            },
+        );
+        self.data.accounts.push(AccountWithPassword {
+            account,
+            password_hash: a.password_hash,
+        });
+        Ok(())
+    }
+
+    fn token(&mut self, t: TokenLine) -> Result<(), String> {
+        self.player(t.account_id, &format!("token {}: its account", t.id))?;
+        let hex = t.hash.len() == 64
+            && t.hash
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        if !hex {
+            return Err(format!(
+                "token {}: the hash is not lower-case hex SHA-256",
+                t.id
+            ));
+        }
+        if self.tokens.insert(t.id, self.data.tokens.len()).is_some() {
+            return Err(format!("token {} appears twice", t.id));
+        }
+        self.data.tokens.push(TokenWithHash {
+            token: Token {
+                id: TokenId(t.id),
+                account_id: AccountId(t.account_id),
+                label: t.label,
+                created_at: t.created_at,
+                last_used_at: t.last_used_at,
+            },
+            hash: t.hash,
+        });
+        Ok(())
+    }
+
+    fn challenge(&mut self, line: usize, c: ChallengeLine) -> Result<(), String> {
+        let what = format!("challenge {}", c.id);
+        let challenger = self.player(c.challenger_id, &format!("{what}: its challenger"))?;
+        let opponent = c
+            .opponent_id
+            .map(|id| self.player(id, &format!("{what}: its opponent")))
+            .transpose()?;
+        let days_per_move =
+            DaysPerMove::new(i64::from(c.days_per_move)).map_err(|e| format!("{what}: {e}"))?;
+        let first = FirstChoice::parse(&c.first)
+            .ok_or_else(|| format!("{what}: bad first {:?}", c.first))?;
+        let status = ChallengeStatus::parse(&c.status)
+            .ok_or_else(|| format!("{what}: bad status {:?}", c.status))?;
+        if (status == ChallengeStatus::Accepted) != c.game_id.is_some() {
+            return Err(format!(
+                "{what}: an accepted challenge, and only one, has a game"
+            ));
+        }
+        if self.challenges.insert(c.id, (line, c.game_id)).is_some() {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.challenges.push(Challenge {
+            id: ChallengeId(c.id),
+            challenger,
+            opponent,
+            variant: c.variant,
+            days_per_move,
+            first,
+            status,
+            game_id: c.game_id.map(GameId),
+            created_at: c.created_at,
+        });
+        Ok(())
+    }
+
+    fn game(&mut self, line: usize, g: GameLine) -> Result<(), String> {
+        let what = format!("game {}", g.id);
+        let south = self.player(g.south_id, &format!("{what}: South"))?;
+        let north = self.player(g.north_id, &format!("{what}: North"))?;
+        if let Some(challenge) = g.challenge_id {
+            match self.challenges.get(&challenge) {
+                Some((_, Some(game))) if *game == g.id => {}
+                Some(_) => {
+                    return Err(format!(
+                        "{what}: challenge {challenge} did not start this game"
+                    ));
+                }
+                None => {
+                    return Err(format!(
+                        "{what}: challenge {challenge} is not on an earlier line"
+                    ));
+                }
+            }
+        }
+        let days_per_move =
+            DaysPerMove::new(i64::from(g.days_per_move)).map_err(|e| format!("{what}: {e}"))?;
+        let status = GameStatus::parse(&g.status)
+            .ok_or_else(|| format!("{what}: bad status {:?}", g.status))?;
+        let result = g
+            .result
+            .as_ref()
+            .map(|r| {
+                Ok::<_, String>(GameResult {
+                    score: r.score,
+                    winner: r.winner,
+                    ending: Ending::parse(&r.ended_by)
+                        .ok_or_else(|| format!("{what}: bad ended_by {:?}", r.ended_by))?,
+                })
+            })
+            .transpose()?;
+        let moves = g
+            .moves
+            .iter()
+            .map(|m| {
+                let pit = m
+                    .pit
+                    .map(|n| {
+                        Pit::new(n).ok_or_else(|| format!("{what}: ply {}: bad pit {n}", m.ply))
+                    })
+                    .transpose()?;
+                Ok(Move {
+                    ply: m.ply,
+                    side: m.side,
+                    pit,
+                    at: m.at,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let game = Game {
+            id: GameId(g.id),
+            variant: g.variant,
+            players: BySide::new(south, north),
+            first: g.first,
+            days_per_move,
+            challenge_id: g.challenge_id.map(ChallengeId),
+            created_at: g.created_at,
+            state: GameState {
+                status,
+                ply: g.ply,
+                to_move: g.to_move,
+                board: g.board,
+                stores: g.stores,
+                deadline: g.deadline,
+                result,
+                updated_at: g.updated_at,
+            },
+        };
+        let stored = GameWithMoves { game, moves };
+        check_game(&stored).map_err(|e| format!("{what}: {e}"))?;
+        if self.games.insert(g.id, (line, g.challenge_id)).is_some() {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.games.push(stored);
+        Ok(())
+    }
+
+    /// Every accepted challenge's game is there and names it back.
+    fn check_challenge_games(&self) -> Result<(), TransferError> {
+        for (challenge, (line, game)) in &self.challenges {
+            let Some(game) = game else { continue };
+            match self.games.get(game) {
+                Some((_, Some(c))) if c == challenge => {}
+                _ => {
+                    return Err(TransferError::Invalid {
+                        line: *line,
+                        message: format!(
+                            "challenge {challenge}: its game {game} is missing or names another challenge"
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Replays a game's moves through the engine and compares its cached state with the
+/// replay: the move list is the truth (STYLE rule 7), and a state that disagrees
+/// with it is refused rather than carried over.
+///
+/// # Errors
+/// What disagrees, in words.
+pub fn check_game(stored: &GameWithMoves) -> Result<(), String> {
+    let game = &stored.game;
+    let state = &game.state;
+    if game.players.south.id == game.players.north.id {
+        return Err("both sides are the same account".to_owned());
+    }
+    if let Some(m) = stored.moves.iter().zip(1..).find(|(m, n)| m.ply != *n) {
+        return Err(format!(
+            "the moves are not numbered 1, 2, 3…: ply {} found",
+            m.0.ply
+        ));
+    }
+    let plies: Vec<Ply> = stored
+        .moves
+        .iter()
+        .map(|m| match m.pit {
+            Some(pit) => Ply::Sow { side: m.side, pit },
+            None => Ply::Pass { side: m.side },
+        })
+        .collect();
+    let engine = seedpost_rules::Game::replay(game.variant, game.first, &plies)
+        .map_err(|e| format!("the moves do not replay: {e}"))?;
+    let position = engine.position();
+    let ply = u32::try_from(engine.ply()).unwrap_or(u32::MAX);
+    if state.ply != ply {
+        return Err(format!(
+            "the stored ply {} is not the {ply} moves' count",
+            state.ply
+        ));
+    }
+    let board = crate::wire::board(position);
+    if state.board != board {
+        return Err(format!(
+            "the stored board {:?} is not the replay's {:?}",
+            state.board, board
+        ));
+    }
+    if state.stores != position.stores() {
+        return Err(format!(
+            "the stored stores {:?} are not the replay's {:?}",
+            state.stores,
+            position.stores()
+        ));
+    }
+    let ended = |to_move: Option<Side>, deadline: Option<DateTime<Utc>>| {
+        if to_move.is_some() || deadline.is_some() {
+            Err("an ended game has a side to move or a deadline".to_owned())
+        } else {
+            Ok(())
+        }
+    };
+    match (engine.outcome(), state.status, state.result) {
+        (Some(outcome), GameStatus::Finished, Some(result)) => {
+            let expected = GameResult {
+                score: outcome.score,
+                winner: outcome.winner,
+                ending: Ending::Rules(outcome.ended_by),
+            };
+            if result != expected {
+                return Err(format!(
+                    "the stored result {result:?} is not the replay's {expected:?}"
+                ));
+            }
+            ended(state.to_move, state.deadline)
+        }
+        (Some(outcome), status, _) => Err(format!(
+            "the moves end the game ({}) but it is stored as {} without that result",
+            outcome.ended_by.code(),
+            status.as_str()
+        )),
+        (None, GameStatus::Ongoing, None) => {
+            if state.to_move != position.to_move() {
+                return Err(format!(
+                    "the stored side to move {:?} is not the replay's {:?}",
+                    state.to_move,
+                    position.to_move()
+                ));
+            }
+            if state.deadline.is_none() {
+                return Err("an ongoing game has no deadline".to_owned());
+            }
+            Ok(())
+        }
+        (None, status, Some(result)) => {
+            let fits = match result.ending {
+                Ending::Resign | Ending::Timeout => {
+                    status == GameStatus::Finished && result.winner.is_some()
+                }
+                Ending::Abort => status == GameStatus::Aborted && result.winner.is_none(),
+                Ending::Rules(e) => {
+                    return Err(format!(
+                        "the stored ending {} is not what the moves lead to (the game goes on)",
+                        e.code()
+                    ));
+                }
+            };
+            if !fits || result.score != state.stores {
+                return Err(format!(
+                    "the stored result {result:?} does not fit a game {} by {}",
+                    status.as_str(),
+                    result.ending.code()
+                ));
+            }
+            ended(state.to_move, state.deadline)
+        }
+        (None, status, None) => Err(format!("a {} game has no result", status.as_str())),
+    }
+}

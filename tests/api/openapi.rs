@@ -1,0 +1,298 @@
+//! The OpenAPI description: it describes every route the router has, nothing more,
+//! its examples are valid against their schemas, and the docs page lists it all.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, TestApp};
+
+const METHODS: [&str; 5] = ["get", "post", "put", "patch", "delete"];
+
+async fn spec(app: &TestApp) -> Value {
+    app.get("/openapi.json", None).await.expect(200)
+}
+
+/// `(method, path)` of every operation of the description.
+fn operations(spec: &Value) -> BTreeSet<(String, String)> {
+    let mut ops = BTreeSet::new();
+    for (path, item) in spec["paths"].as_object().expect("paths") {
+        for method in item.as_object().expect("a path item").keys() {
+            if METHODS.contains(&method.as_str()) {
+                ops.insert((method.clone(), path.clone()));
+            }
+        }
+    }
+    ops
+}
+
+/// Fills the `{param}`s of a described path with a well-formed id that names nothing.
+fn concrete(path: &str) -> String {
+    path.split('/')
+        .map(|part| {
+            if part.starts_with('{') {
+                "00000000-0000-4000-8000-000000000000"
+            } else {
+                part
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The paths given to `.route("…")` anywhere in the API's sources: routes added
+/// beside the described list (`api::routes`) would not be in the description.
+fn routes_in_sources(dir: &Path, found: &mut BTreeSet<String>) {
+    for entry in std::fs::read_dir(dir).expect("the API sources") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            routes_in_sources(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            for (i, _) in text.match_indices(".route(") {
+                let rest = text[i + ".route(".len()..].trim_start();
+                let literal = rest
+                    .strip_prefix('"')
+                    .and_then(|r| r.split_once('"'))
+                    .map(|(p, _)| p.to_owned())
+                    .unwrap_or_else(|| {
+                        panic!("{}: a .route( without a literal path", path.display())
+                    });
+                found.insert(literal);
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_route_of_the_router_is_described_and_every_description_is_routed() {
+    let app = TestApp::spawn(Backend::Sqlite).await.expect("SQLite");
+    let spec = spec(&app).await;
+    assert_eq!(spec["openapi"], "3.1.0");
+    assert_eq!(spec["servers"][0]["url"], "/api/v1");
+    let ops = operations(&spec);
+    assert!(ops.len() >= 20, "only {} operations described", ops.len());
+    let described: BTreeSet<&str> = ops.iter().map(|(_, p)| p.as_str()).collect();
+
+    // Every described operation is routed: no "route not found", no 405.
+    for (method, path) in &ops {
+        let method = Method::from_bytes(method.to_uppercase().as_bytes()).expect("a method");
+        let answer = app.call(method.clone(), &concrete(path), None, None).await;
+        assert_ne!(
+            answer.status.as_u16(),
+            405,
+            "{method} {path} is described but not routed"
+        );
+        assert!(
+            !(answer.status.as_u16() == 404 && answer.body["message"] == "route not found"),
+            "{method} {path} is described but not routed"
+        );
+    }
+
+    // No described path answers to an undescribed method.
+    for path in &described {
+        for method in METHODS {
+            if ops.contains(&(method.to_owned(), (*path).to_owned())) {
+                continue;
+            }
+            let m = Method::from_bytes(method.to_uppercase().as_bytes()).expect("a method");
+            let answer = app.call(m, &concrete(path), None, None).await;
+            assert_eq!(
+                answer.status.as_u16(),
+                405,
+                "{method} {path} is routed but not described"
+            );
+        }
+    }
+
+    // The router is built from the described list; a plain `.route("…")` beside it
+    // must name a described path.
+    let mut routed = BTreeSet::new();
+    routes_in_sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/http/api"),
+        &mut routed,
+    );
+    for path in &routed {
+        assert!(
+            described.contains(path.as_str()),
+            "the route {path} (src/http/api) is not in the OpenAPI description"
+        );
+    }
+
+    // Operation ids name each operation once.
+    let mut ids = BTreeSet::new();
+    for item in spec["paths"].as_object().expect("paths").values() {
+        for op in item.as_object().expect("an item").values() {
+            let id = op["operationId"].as_str().expect("an operationId");
+            assert!(ids.insert(id.to_owned()), "operationId {id} is used twice");
+        }
+    }
+
+    // Operations that need a token say so.
+    assert_eq!(
+        spec["components"]["securitySchemes"]["bearer"]["scheme"],
+        "bearer"
+    );
+    assert_eq!(
+        spec["paths"]["/games/{id}/moves"]["post"]["security"],
+        json!([{"bearer": []}])
+    );
+}
+
+/// The schema `schema` with the document's components beside it, so that its
+/// `#/components/...` references resolve.
+fn validator(spec: &Value, schema: &Value) -> jsonschema::Validator {
+    let mut document = schema.clone();
+    if let Some(object) = document.as_object_mut() {
+        object.insert("components".to_owned(), spec["components"].clone());
+    }
+    jsonschema::validator_for(&document)
+        .unwrap_or_else(|e| panic!("an invalid schema {schema}: {e}"))
+}
+
+fn check(spec: &Value, at: &str, schema: &Value, example: &Value, checked: &mut usize) {
+    let validator = validator(spec, schema);
+    let errors: Vec<String> = validator
+        .iter_errors(example)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{at}: the example {example} does not fit its schema: {errors:?}"
+    );
+    *checked += 1;
+}
+
+/// Validates every example found under `value` (at JSON pointer `at`): media types'
+/// and parameters' `example`/`examples` against their `schema`, and schemas'
+/// `examples` against the schema itself.
+fn walk(spec: &Value, value: &Value, at: &str, checked: &mut usize) {
+    match value {
+        Value::Object(object) => {
+            if let Some(schema) = object.get("schema") {
+                if let Some(example) = object.get("example") {
+                    check(spec, at, schema, example, checked);
+                }
+                if let Some(examples) = object.get("examples").and_then(Value::as_object) {
+                    for (name, example) in examples {
+                        if let Some(v) = example.get("value") {
+                            check(spec, &format!("{at}/examples/{name}"), schema, v, checked);
+                        }
+                    }
+                }
+            } else {
+                // A schema: its own `example` (utoipa writes the 3.0 keyword) or
+                // `examples` (JSON Schema's).
+                if let Some(example) = object.get("example") {
+                    check(spec, at, value, example, checked);
+                }
+                if let Some(examples) = object.get("examples").and_then(Value::as_array) {
+                    for example in examples {
+                        check(spec, at, value, example, checked);
+                    }
+                }
+            }
+            for (key, child) in object {
+                walk(spec, child, &format!("{at}/{key}"), checked);
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                walk(spec, child, &format!("{at}/{i}"), checked);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_example_in_the_description_fits_its_schema() {
+    let app = TestApp::spawn(Backend::Sqlite).await.expect("SQLite");
+    let spec = spec(&app).await;
+    let mut checked = 0;
+    walk(&spec, &spec, "", &mut checked);
+    assert!(checked >= 25, "only {checked} examples found");
+
+    // The check has teeth: a wrong example is refused.
+    let error = json!({"$ref": "#/components/schemas/ErrorJson"});
+    let validator = validator(&spec, &error);
+    assert!(validator.is_valid(&json!({"error": "not_found", "message": "m"})));
+    assert!(!validator.is_valid(&json!({"error": 404, "message": "m"})));
+    assert!(!validator.is_valid(&json!({"message": "m"})));
+
+    // Every JSON body an operation takes or answers has an example (its own or its
+    // schema's).
+    for (path, item) in spec["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("an item") {
+            let mut bodies = vec![op["requestBody"]["content"]["application/json"].clone()];
+            for response in op["responses"].as_object().expect("responses").values() {
+                let response = match response["$ref"].as_str() {
+                    Some(r) => spec
+                        .pointer(r.trim_start_matches('#'))
+                        .expect("a response")
+                        .clone(),
+                    None => response.clone(),
+                };
+                bodies.push(response["content"]["application/json"].clone());
+            }
+            for body in bodies.iter().filter(|b| b["schema"].is_object()) {
+                let schema = &body["schema"];
+                let target = schema["$ref"]
+                    .as_str()
+                    .or(schema["items"]["$ref"].as_str())
+                    .and_then(|r| spec.pointer(r.trim_start_matches('#')));
+                let has_example = !body["example"].is_null()
+                    || target.is_some_and(|t| !t["example"].is_null() || t["examples"].is_array())
+                    || !schema["example"].is_null();
+                assert!(
+                    has_example,
+                    "{method} {path}: a JSON body without an example"
+                );
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_docs_page_lists_every_operation_without_scripts() {
+    // The default settings: the page states the documented limits.
+    let app = TestApp::spawn_with(Backend::Sqlite, seedpost::http::Settings::default())
+        .await
+        .expect("SQLite");
+    let spec = spec(&app).await;
+    let response = app
+        .client
+        .get(format!("{}/api/v1/docs", app.base))
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status().as_u16(), 200);
+    assert!(
+        response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("text/html"))
+    );
+    let html = scraper::Html::parse_document(&response.text().await.expect("a page"));
+    let heading = scraper::Selector::parse("section.op h3").expect("a selector");
+    let listed: BTreeSet<(String, String)> = html
+        .select(&heading)
+        .map(|h| {
+            let mut parts = h.text();
+            let method = parts.next().unwrap_or_default().to_lowercase();
+            let path = parts.collect::<String>();
+            (method, path)
+        })
+        .collect();
+    assert_eq!(listed, operations(&spec));
+    let scripts = scraper::Selector::parse("script").expect("a selector");
+    assert_eq!(html.select(&scripts).count(), 0, "the page works offline");
+    let schema = scraper::Selector::parse("#schema-GameJson").expect("a selector");
+    assert_eq!(html.select(&schema).count(), 1, "schemas are listed");
+    let description = scraper::Selector::parse("pre.description").expect("a selector");
+    let text: String = html.select(&description).flat_map(|d| d.text()).collect();
+    assert!(text.contains("10/s, burst 20"), "the rate limits: {text}");
+}

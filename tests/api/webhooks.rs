@@ -1,0 +1,269 @@
+//! Webhooks: registered URLs receive the account's events, signed; failures are
+//! retried as the clock moves, then given up; deliveries are listed with their status.
+
+use std::sync::{Arc, Mutex};
+
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::post;
+use chrono::TimeDelta;
+use hmac::{Hmac, Mac};
+use reqwest::Method;
+use serde_json::{Value, json};
+use sha2::Sha256;
+
+use crate::helpers::{Player, TestApp};
+
+crate::on_both_backends!(
+    a_receiver_gets_each_event_once_signed_with_the_secret,
+    a_failing_receiver_is_retried_with_backoff_as_the_clock_moves_then_given_up,
+    webhooks_are_validated_listed_and_deleted_by_their_owner_only,
+);
+
+const SECRET: &str = "a long random shared secret";
+
+/// What a receiver got: the signature header and the body.
+type Received = Arc<Mutex<Vec<(String, String)>>>;
+
+/// A receiver on port 0 answering `status`; returns its URL and what it receives.
+async fn receiver(status: StatusCode) -> (String, Received) {
+    let received: Received = Arc::default();
+    let log = received.clone();
+    let app = axum::Router::new().route(
+        "/hook",
+        post(move |headers: HeaderMap, body: String| {
+            let log = log.clone();
+            async move {
+                let signature = headers
+                    .get("seedpost-signature")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or_default()
+                    .to_owned();
+                log.lock().expect("the log").push((signature, body));
+                status
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("port 0 binds");
+    let url = format!("http://{}/hook", listener.local_addr().expect("an address"));
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (url, received)
+}
+
+fn received(log: &Received) -> Vec<(String, String)> {
+    log.lock().expect("the log").clone()
+}
+
+/// Checks `Seedpost-Signature: t=<t>,v1=<hex>` against the body; returns `t`.
+#[track_caller]
+fn verify(header: &str, body: &str) -> i64 {
+    let (t, v1) = header
+        .split_once(',')
+        .and_then(|(t, v)| Some((t.strip_prefix("t=")?, v.strip_prefix("v1=")?)))
+        .unwrap_or_else(|| panic!("a signature header: {header:?}"));
+    let mut mac = Hmac::<Sha256>::new_from_slice(SECRET.as_bytes()).expect("a key");
+    mac.update(format!("{t}.{body}").as_bytes());
+    let expected: String = mac
+        .finalize()
+        .into_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(v1, expected, "the signature of {body}");
+    t.parse().expect("unix seconds")
+}
+
+async fn register(app: &TestApp, player: &Player, url: &str) -> String {
+    let webhook = app
+        .post(
+            "/webhooks",
+            Some(&player.token),
+            json!({"url": url, "secret": SECRET}),
+        )
+        .await
+        .expect(201);
+    assert_eq!(webhook["url"], url);
+    assert!(webhook.get("secret").is_none(), "the secret is not shown");
+    webhook["id"].as_str().expect("an id").to_owned()
+}
+
+async fn deliveries(app: &TestApp, player: &Player, id: &str) -> Vec<Value> {
+    app.get(&format!("/webhooks/{id}/deliveries"), Some(&player.token))
+        .await
+        .expect(200)
+        .as_array()
+        .expect("a list")
+        .clone()
+}
+
+async fn a_receiver_gets_each_event_once_signed_with_the_secret(app: TestApp) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    // An event before the webhook exists is not sent to it.
+    app.post(
+        "/challenges",
+        Some(&mehmet.token),
+        json!({"variant": "tihbat", "opponent": "ayse"}),
+    )
+    .await
+    .expect(201);
+    let (url, log) = receiver(StatusCode::OK).await;
+    let id = register(&app, &ayse, &url).await;
+
+    let game = app.start_game(&mehmet, &ayse, "modiar", "challenger").await;
+    app.play(&mehmet, &game, 1).await.expect(201);
+    let round = app.service.deliver_webhooks().await.expect("a round");
+    assert!(round.delivered >= 3, "{round:?}");
+    // Nothing is sent twice.
+    let again = app.service.deliver_webhooks().await.expect("a round");
+    assert_eq!((again.queued, again.attempted), (0, 0));
+
+    let got = received(&log);
+    let now = app.service.now().timestamp();
+    let mut types = Vec::new();
+    let mut seqs = Vec::new();
+    for (signature, body) in &got {
+        assert_eq!(verify(signature, body), now, "signed at the service's time");
+        let event: Value = serde_json::from_str(body).expect("a JSON event");
+        types.push(event["type"].as_str().expect("a type").to_owned());
+        seqs.push(event["seq"].as_u64().expect("a seq"));
+    }
+    seqs.sort_unstable();
+    seqs.dedup();
+    assert_eq!(seqs.len(), got.len(), "each event once: {types:?}");
+    for wanted in ["challenge", "game_start", "move", "your_turn"] {
+        assert!(types.iter().any(|t| t == wanted), "{wanted} in {types:?}");
+    }
+    let your_turn: Value = got
+        .iter()
+        .map(|(_, b)| serde_json::from_str::<Value>(b).expect("JSON"))
+        .find(|e| e["type"] == "your_turn")
+        .expect("your_turn");
+    assert_eq!(
+        your_turn["game"]["id"], game["id"],
+        "the full game: {your_turn}"
+    );
+
+    let listed = deliveries(&app, &ayse, &id).await;
+    assert_eq!(listed.len(), got.len());
+    for d in &listed {
+        assert_eq!(d["status"], "delivered", "{d}");
+        assert_eq!(d["attempts"], 1);
+        assert_eq!(d["last_status"], 200);
+        assert!(d["next_attempt_at"].is_null() && !d["delivered_at"].is_null());
+    }
+}
+
+async fn a_failing_receiver_is_retried_with_backoff_as_the_clock_moves_then_given_up(app: TestApp) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let (url, log) = receiver(StatusCode::INTERNAL_SERVER_ERROR).await;
+    let id = register(&app, &ayse, &url).await;
+    app.post(
+        "/challenges",
+        Some(&mehmet.token),
+        json!({"variant": "tihbat", "opponent": "ayse"}),
+    )
+    .await
+    .expect(201);
+
+    app.service.deliver_webhooks().await.expect("a round");
+    assert_eq!(received(&log).len(), 1);
+    let listed = deliveries(&app, &ayse, &id).await;
+    assert_eq!(listed.len(), 1);
+    let d = &listed[0];
+    assert_eq!(
+        (
+            d["status"].as_str(),
+            d["attempts"].as_u64(),
+            d["last_status"].as_u64()
+        ),
+        (Some("pending"), Some(1), Some(500)),
+        "{d}"
+    );
+    assert!(d["last_error"].as_str().is_some_and(|e| e.contains("500")));
+    assert_eq!(
+        d["next_attempt_at"], "2026-11-30T12:00:10.000Z",
+        "10 s later"
+    );
+
+    // Not due yet: no attempt.
+    app.clock.advance(TimeDelta::seconds(9));
+    app.service.deliver_webhooks().await.expect("a round");
+    assert_eq!(received(&log).len(), 1);
+
+    // Each wait of the backoff brings one more attempt, the same body each time.
+    let waits = [1, 60, 600, 3600, 6 * 3600];
+    for (i, wait) in waits.into_iter().enumerate() {
+        app.clock.advance(TimeDelta::seconds(wait));
+        app.service.deliver_webhooks().await.expect("a round");
+        let got = received(&log);
+        assert_eq!(got.len(), i + 2, "after waiting {wait} s");
+        assert_eq!(got[i + 1].1, got[0].1);
+        verify(&got[i + 1].0, &got[i + 1].1);
+    }
+    let d = &deliveries(&app, &ayse, &id).await[0];
+    assert_eq!(
+        (d["status"].as_str(), d["attempts"].as_u64()),
+        (Some("failed"), Some(6)),
+        "{d}"
+    );
+    assert!(d["next_attempt_at"].is_null());
+    app.clock.advance(TimeDelta::days(1));
+    app.service.deliver_webhooks().await.expect("a round");
+    assert_eq!(received(&log).len(), 6, "given up");
+}
+
+async fn webhooks_are_validated_listed_and_deleted_by_their_owner_only(app: TestApp) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    for (url, secret, code) in [
+        ("ftp://bot.example/x", SECRET, "invalid_url"),
+        ("not a url", SECRET, "invalid_url"),
+        ("https://bot.example/x", "short", "invalid_secret"),
+    ] {
+        app.post(
+            "/webhooks",
+            Some(&ayse.token),
+            json!({"url": url, "secret": secret}),
+        )
+        .await
+        .expect_error(422, code);
+    }
+    app.post(
+        "/webhooks",
+        None,
+        json!({"url": "https://bot.example/x", "secret": SECRET}),
+    )
+    .await
+    .expect_error(401, "unauthorized");
+    let id = register(&app, &ayse, "https://bot.example/x").await;
+    let listed = app.get("/webhooks", Some(&ayse.token)).await.expect(200);
+    assert_eq!(listed.as_array().map(Vec::len), Some(1));
+    assert_eq!(listed[0]["id"], id.as_str());
+    let others = app.get("/webhooks", Some(&mehmet.token)).await.expect(200);
+    assert_eq!(others, json!([]));
+    app.get(&format!("/webhooks/{id}/deliveries"), Some(&mehmet.token))
+        .await
+        .expect_error(404, "not_found");
+    app.call(
+        Method::DELETE,
+        &format!("/webhooks/{id}"),
+        Some(&mehmet.token),
+        None,
+    )
+    .await
+    .expect_error(404, "not_found");
+    let deleted = app
+        .call(
+            Method::DELETE,
+            &format!("/webhooks/{id}"),
+            Some(&ayse.token),
+            None,
+        )
+        .await;
+    assert_eq!(deleted.status.as_u16(), 204);
+    let listed = app.get("/webhooks", Some(&ayse.token)).await.expect(200);
+    assert_eq!(listed, json!([]));
+}

@@ -1,0 +1,342 @@
+//! Several seedpost instances on one Postgres database: moves, streams and the
+//! timeout sweeper stay correct across them, and an instance killed mid-load loses
+//! no acknowledged move.
+
+use std::collections::HashSet;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+
+use crate::support::db::TestDb;
+use crate::{Instance, Player, clock, get, post, sign_up, start_game};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn thirty_two_concurrent_submissions_of_one_ply_over_two_instances_apply_exactly_one() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let one = Instance::start(&db.url, clock()).await;
+    let two = Instance::start(&db.url, clock()).await;
+    let client = Client::new();
+    let ann = sign_up(&client, &one.base, "ann", false).await;
+    let bob = sign_up(&client, &two.base, "bob", false).await;
+    let game = start_game(&client, &one.base, &ann, &bob, "mangala").await;
+    let id = game["id"].as_str().expect("an id").to_owned();
+
+    let mut submissions = tokio::task::JoinSet::new();
+    for i in 0..32_u64 {
+        let base = if i % 2 == 0 {
+            one.base.clone()
+        } else {
+            two.base.clone()
+        };
+        let (client, token, id) = (client.clone(), ann.token.clone(), id.clone());
+        submissions.spawn(async move {
+            let (status, _) = post(
+                &client,
+                &base,
+                &format!("/games/{id}/moves"),
+                Some(&token),
+                json!({"ply": 0, "pit": i % 6 + 1}),
+            )
+            .await
+            .expect("the server answers");
+            status
+        });
+    }
+    let statuses: Vec<StatusCode> = submissions.join_all().await;
+    let applied = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::CREATED)
+        .count();
+    assert_eq!(applied, 1, "{statuses:?}");
+    assert!(
+        statuses
+            .iter()
+            .all(|s| matches!(s.as_u16(), 200 | 201 | 409)),
+        "the others are told the ply is taken (or that theirs was it): {statuses:?}"
+    );
+    let (_, game) = get(&client, &two.base, &format!("/games/{id}")).await;
+    let moves = game["moves"].as_array().expect("moves");
+    assert_eq!(
+        moves
+            .iter()
+            .filter(|m| m["side"] == "south" || m["side"] == "north")
+            .filter(|m| !m["pass"].as_bool().unwrap_or(false))
+            .count(),
+        1,
+        "{game}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_move_through_one_instance_appears_on_the_other_instances_game_stream() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let one = Instance::start(&db.url, clock()).await;
+    let two = Instance::start(&db.url, clock()).await;
+    let client = Client::new();
+    let ann = sign_up(&client, &one.base, "ann", false).await;
+    let bob = sign_up(&client, &one.base, "bob", false).await;
+    let game = start_game(&client, &one.base, &ann, &bob, "modiar").await;
+    let id = game["id"].as_str().expect("an id").to_owned();
+
+    let response = client
+        .get(format!("{}/api/v1/games/{id}/stream", two.base))
+        .send()
+        .await
+        .expect("the stream opens");
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut body = response.bytes_stream();
+    let mut buffered = String::new();
+    let mut next_game = async || -> Value {
+        loop {
+            if let Some(end) = buffered.find('\n') {
+                let line: String = buffered.drain(..=end).collect();
+                if let Ok(value) = serde_json::from_str::<Value>(line.trim())
+                    && value.get("ply").is_some()
+                {
+                    return value;
+                }
+                continue;
+            }
+            let chunk = body
+                .next()
+                .await
+                .expect("the stream goes on")
+                .expect("a chunk");
+            buffered.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    };
+    let first = tokio::time::timeout(Duration::from_secs(10), next_game())
+        .await
+        .expect("the stream starts with the game");
+    assert_eq!(first["ply"], 0);
+
+    let (status, _) = post(
+        &client,
+        &one.base,
+        &format!("/games/{id}/moves"),
+        Some(&ann.token),
+        json!({"ply": 0, "pit": 1}),
+    )
+    .await
+    .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED);
+    let moved = tokio::time::timeout(Duration::from_secs(25), next_game())
+        .await
+        .expect("the other instance's stream shows the move");
+    assert!(moved["ply"].as_u64().is_some_and(|p| p >= 1), "{moved}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_sweepers_at_once_never_end_a_game_twice() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let one = Instance::start(&db.url, clock()).await;
+    let two = Instance::start(&db.url, clock()).await;
+    let client = Client::new();
+    let ann = sign_up(&client, &one.base, "ann", false).await;
+    let bob = sign_up(&client, &one.base, "bob", false).await;
+    let mut ids = Vec::new();
+    for i in 0..12 {
+        let game = start_game(&client, &one.base, &ann, &bob, "mangala").await;
+        let id = game["id"].as_str().expect("an id").to_owned();
+        // Some games have moves from both sides (a loss on time), some none (an abort).
+        if i % 2 == 0 {
+            crate::play_some(&client, &one.base, (&ann, &bob), &id, 0).await;
+            crate::play_some(&client, &one.base, (&ann, &bob), &id, 1).await;
+        }
+        ids.push(id);
+    }
+    one.clock.advance(chrono::Duration::days(4));
+    two.clock.advance(chrono::Duration::days(4));
+    let (a, b) = tokio::join!(one.service.sweep_timeouts(), two.service.sweep_timeouts());
+    let (a, b) = (a.expect("a sweep"), b.expect("a sweep"));
+    let first: HashSet<_> = a.iter().map(ToString::to_string).collect();
+    let second: HashSet<_> = b.iter().map(ToString::to_string).collect();
+    assert!(
+        first.is_disjoint(&second),
+        "a game ended by both: {a:?} {b:?}"
+    );
+    assert_eq!(first.len() + second.len(), ids.len(), "{a:?} {b:?}");
+    for id in &ids {
+        let (_, game) = get(&client, &two.base, &format!("/games/{id}")).await;
+        assert_ne!(game["status"], "ongoing", "{game}");
+    }
+    // A second round finds nothing left to do.
+    let (a, b) = tokio::join!(one.service.sweep_timeouts(), two.service.sweep_timeouts());
+    assert!(a.expect("a sweep").is_empty() && b.expect("a sweep").is_empty());
+}
+
+/// A child process killed when the test ends, however it ends.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A free port on 127.0.0.1 (free when asked; the child binds it right after).
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("port 0 binds");
+    listener.local_addr().expect("an address").port()
+}
+
+/// Plays one legal move of game `id` through `base` for whoever is to move; returns
+/// the acknowledged (ply, side, pit) on a 201, `None` on anything else.
+async fn try_move(
+    client: &Client,
+    base: &str,
+    players: (&Player, &Player),
+    id: &str,
+    k: usize,
+) -> Option<(u64, String, u64)> {
+    let response = client
+        .get(format!("{base}/api/v1/games/{id}"))
+        .send()
+        .await
+        .ok()?;
+    let game: Value = response.json().await.ok()?;
+    if game["status"] != "ongoing" {
+        return None;
+    }
+    let side = game["to_move"].as_str()?.to_owned();
+    let mover = if game["players"][&side] == players.0.name {
+        players.0
+    } else {
+        players.1
+    };
+    let legal = game["legal_moves"].as_array()?;
+    let pit = legal[k % legal.len()].as_u64()?;
+    let ply = game["ply"].as_u64()?;
+    let (status, _) = post(
+        client,
+        base,
+        &format!("/games/{id}/moves"),
+        Some(&mover.token),
+        json!({"ply": ply, "pit": pit}),
+    )
+    .await
+    .ok()?;
+    (status == StatusCode::CREATED).then_some((ply + 1, side, pit))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_instance_killed_mid_load_loses_no_acknowledged_move_and_the_other_serves_on() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let survivor = Instance::start(&db.url, clock()).await;
+    let port = free_port();
+    let child_base = format!("http://127.0.0.1:{port}");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_seedpost"))
+        .arg("serve")
+        .env("DATABASE_URL", &db.url)
+        .env("SEEDPOST_BIND", format!("127.0.0.1:{port}"))
+        .env("SEEDPOST_RATE_MOVES", "0")
+        .env("SEEDPOST_RATE_CHALLENGES", "0")
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the seedpost binary starts");
+    let mut child = KillOnDrop(child);
+    let client = Client::builder()
+        .timeout(Duration::from_secs(10))
+        .build()
+        .expect("a client");
+    let mut ready = false;
+    for _ in 0..100 {
+        if let Ok(r) = client.get(format!("{child_base}/readyz")).send().await
+            && r.status() == StatusCode::OK
+        {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(ready, "the child instance becomes ready");
+
+    let ann = sign_up(&client, &survivor.base, "ann", false).await;
+    let bob = sign_up(&client, &child_base, "bob", false).await;
+    let mut games = Vec::new();
+    for variant in ["mangala", "modiar", "tihbat", "mangala", "modiar", "tihbat"] {
+        let game = start_game(&client, &survivor.base, &ann, &bob, variant).await;
+        games.push(game["id"].as_str().expect("an id").to_owned());
+    }
+
+    // Every game is played by a worker alternating between the instances; a request
+    // to the dead child fails and the worker carries on through the survivor.
+    let acknowledged = Arc::new(Mutex::new(Vec::<(String, u64, String, u64)>::new()));
+    let killed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut workers = tokio::task::JoinSet::new();
+    for id in games.clone() {
+        let (client, ann, bob) = (client.clone(), ann.clone(), bob.clone());
+        let (survivor_base, child_base) = (survivor.base.clone(), child_base.clone());
+        let (acknowledged, killed) = (acknowledged.clone(), killed.clone());
+        workers.spawn(async move {
+            let mut after_kill = 0;
+            for k in 0..400_usize {
+                let dead = killed.load(std::sync::atomic::Ordering::SeqCst);
+                if dead {
+                    after_kill += 1;
+                    if after_kill > 6 {
+                        break;
+                    }
+                }
+                let base = if k % 2 == 0 {
+                    &child_base
+                } else {
+                    &survivor_base
+                };
+                if let Some((ply, side, pit)) = try_move(&client, base, (&ann, &bob), &id, k).await
+                {
+                    acknowledged
+                        .lock()
+                        .expect("the list")
+                        .push((id.clone(), ply, side, pit));
+                }
+            }
+        });
+    }
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    // `Child::kill` is SIGKILL on Unix: no graceful shutdown, requests cut mid-way.
+    child.0.kill().expect("SIGKILL reaches the child");
+    let _ = child.0.wait();
+    killed.store(true, std::sync::atomic::Ordering::SeqCst);
+    workers.join_all().await;
+
+    // The survivor serves on.
+    let (status, _) = get(&client, &survivor.base, "/standings").await;
+    assert_eq!(status, StatusCode::OK);
+    let carol = sign_up(&client, &survivor.base, "carol", false).await;
+    assert!(!carol.token.is_empty());
+
+    let acknowledged = acknowledged.lock().expect("the list").clone();
+    assert!(
+        acknowledged.len() > 6,
+        "the load made moves: {}",
+        acknowledged.len()
+    );
+    for (id, ply, side, pit) in &acknowledged {
+        let (_, game) = get(&client, &survivor.base, &format!("/games/{id}")).await;
+        let found = game["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .any(|m| m["ply"] == *ply && m["side"] == side.as_str() && m["pit"] == *pit);
+        assert!(
+            found,
+            "acknowledged move {ply} ({side} {pit}) of {id} is missing: {game}"
+        );
+    }
+}

@@ -1,0 +1,138 @@
+//! Signing up, logging in and out, and the API tokens page.
+
+use reqwest::StatusCode;
+
+use crate::helpers::{Browser, PASSWORD, Server};
+use crate::on_both_backends;
+
+async fn signing_up_signs_in_and_shows_your_games(server: Server) {
+    let browser = Browser::new(&server);
+    let home = browser.sign_up("ayse").await;
+    assert_eq!(home.text("h1"), "Your games");
+    assert_eq!(home.text("header.site a[href='/players/ayse']"), "ayse");
+    let cookies = home.headers.get_all("set-cookie");
+    assert_eq!(
+        cookies.iter().count(),
+        0,
+        "the cookies were set before the redirect"
+    );
+}
+
+async fn a_refused_sign_up_keeps_the_name_but_not_the_password(server: Server) {
+    let first = Browser::new(&server);
+    first.sign_up("ayse").await;
+    let browser = Browser::new(&server);
+    let page = browser.get("/signup").await;
+    let again = browser
+        .submit(
+            &page
+                .form("form[action='/signup']")
+                .set("username", "AYSE")
+                .set("password", PASSWORD),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert_eq!(again.text("#form-error"), "That user name is taken");
+    assert_eq!(again.attr("input[name=username]", "value"), "AYSE");
+    assert!(
+        again.all("input[name=password]")[0]
+            .value()
+            .attr("value")
+            .is_none()
+    );
+
+    let short = browser
+        .submit(
+            &page
+                .form("form[action='/signup']")
+                .set("username", "mehmet")
+                .set("password", "short"),
+        )
+        .await;
+    assert_eq!(short.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(short.text("#form-error").contains("at least 8"));
+    assert_eq!(short.attr("input[name=username]", "value"), "mehmet");
+}
+
+async fn logging_in_starts_a_new_session_and_logging_out_ends_it(server: Server) {
+    let browser = Browser::new(&server);
+    let home = browser.sign_up("ayse").await;
+    let logout = home.form("form[action='/logout']");
+    let out = browser.submit(&logout).await;
+    assert_eq!(out.status, StatusCode::OK);
+    assert!(
+        out.count("a[href='/login']") > 0,
+        "signed out: {}",
+        out.body
+    );
+    // The old session's form no longer works: it is gone.
+    let tokens = browser.get("/settings/tokens").await;
+    assert_eq!(tokens.status, StatusCode::UNAUTHORIZED);
+
+    let login = browser.get("/login").await;
+    let wrong = browser
+        .submit(
+            &login
+                .form("form[action='/login']")
+                .set("username", "ayse")
+                .set("password", "not the password"),
+        )
+        .await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(wrong.text("#form-error"), "Wrong user name or password");
+    assert_eq!(wrong.attr("input[name=username]", "value"), "ayse");
+
+    let home = browser
+        .submit(
+            &login
+                .form("form[action='/login']")
+                .set("username", "ayse")
+                .set("password", PASSWORD),
+        )
+        .await;
+    assert_eq!(home.status, StatusCode::OK);
+    assert_eq!(home.text("h1"), "Your games");
+}
+
+async fn a_token_label_with_markup_is_shown_as_text(server: Server) {
+    let browser = Browser::new(&server);
+    browser.sign_up("ayse").await;
+    let page = browser.get("/settings/tokens").await;
+    let label = r#"<script>alert("x")</script><b>bold</b> & 'co'"#;
+    let created = browser
+        .submit(
+            &page
+                .form("form[action='/settings/tokens']")
+                .set("label", label),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+    assert_eq!(created.text(".new-label"), label);
+    assert!(created.text("#new-secret").starts_with("sp_"));
+    let labels: Vec<String> = created
+        .all("td.label")
+        .iter()
+        .map(|e| e.text().collect())
+        .collect();
+    assert!(labels.contains(&label.to_owned()), "{labels:?}");
+    assert!(
+        !created.body.contains("<script>alert"),
+        "the label is escaped"
+    );
+    assert!(!created.body.contains("<b>bold"), "the label is escaped");
+    assert_eq!(created.count("script"), 1, "only the page's own script");
+
+    // Revoking removes it; the secret is never shown again.
+    let revoke = created.form("form[action$='/revoke']");
+    let after = browser.submit(&revoke).await;
+    assert_eq!(after.status, StatusCode::OK);
+    assert_eq!(after.count("#new-secret"), 0);
+    assert_eq!(after.count("td.label"), labels.len() - 1);
+}
+
+on_both_backends!(
+    signing_up_signs_in_and_shows_your_games,
+    a_refused_sign_up_keeps_the_name_but_not_the_password,
+    logging_in_starts_a_new_session_and_logging_out_ends_it,
+    a_token_label_with_markup_is_shown_as_text,
+);

@@ -1,0 +1,12 @@
+//! The web pages, end to end without JavaScript: the real server on port 0, browsers
+//! made of an HTTP client with a cookie jar, pages checked by parsing and selecting.
+//! Every test runs on SQLite and on Postgres.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod helpers;
+
+mod accounts;
+mod games;
+mod security;
