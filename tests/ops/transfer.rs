@@ -197,6 +197,33 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     );
 }
 
+/// The first ply of an exported game (as JSON) that sows a pit, and a pit that would
+/// be illegal there.
+fn illegal_ply(game: &Value) -> Option<(usize, Pit)> {
+    let variant: Variant = serde_json::from_value(game["variant"].clone()).ok()?;
+    let first: Side = serde_json::from_value(game["first"].clone()).ok()?;
+    let mut engine = seedpost_rules::Game::new(variant, first);
+    for (k, m) in game["moves"].as_array()?.iter().enumerate() {
+        let side: Side = serde_json::from_value(m["side"].clone()).ok()?;
+        let pits = u8::try_from(variant.pits_per_row()).ok()?;
+        let illegal = (1..=pits)
+            .filter_map(Pit::new)
+            .find(|&p| !engine.position().is_legal(p));
+        if let (Some(pit), true) = (illegal, m["pit"].is_u64()) {
+            return Some((k, pit));
+        }
+        let ply = match m["pit"]
+            .as_u64()
+            .and_then(|n| Pit::new(u8::try_from(n).ok()?))
+        {
+            Some(pit) => Ply::Sow { side, pit },
+            None => Ply::Pass { side },
+        };
+        engine.push(ply).ok()?;
+    }
+    None
+}
+
 /// The line of the export holding the first game that `keep` accepts, as JSON.
 fn game_line(text: &str, keep: impl Fn(&Value) -> bool) -> (usize, Value) {
     text.lines()
@@ -244,32 +271,10 @@ async fn an_import_refuses_an_illegal_move_or_a_tampered_board_naming_line_and_g
     club(&app).await;
     let exported = export_text(app.service.store().as_ref()).await;
 
-    // An illegal move: the first ply of a finished game sows a pit the engine refuses.
-    let (index, mut game) = game_line(&exported, |g| {
-        g["status"] == "finished" && g["moves"].as_array().is_some_and(|m| m.len() > 4)
-    });
+    // An illegal move: a ply of some game sows a pit the engine refuses there.
+    let (index, mut game) = game_line(&exported, |g| illegal_ply(g).is_some());
     let id = game["id"].as_str().expect("an id").to_owned();
-    let variant: Variant = serde_json::from_value(game["variant"].clone()).expect("a variant");
-    let first: Side = serde_json::from_value(game["first"].clone()).expect("a side");
-    let moves = game["moves"].as_array().expect("moves").clone();
-    let mut engine = seedpost_rules::Game::new(variant, first);
-    let mut bad = None;
-    for (k, m) in moves.iter().enumerate() {
-        let side: Side = serde_json::from_value(m["side"].clone()).expect("a side");
-        let illegal = (1..=variant.pits_per_row() as u8)
-            .filter_map(Pit::new)
-            .find(|&p| !engine.position().is_legal(p));
-        if let (Some(pit), true) = (illegal, m["pit"].is_u64()) {
-            bad = Some((k, pit));
-            break;
-        }
-        let ply = match m["pit"].as_u64().and_then(|n| Pit::new(n as u8)) {
-            Some(pit) => Ply::Sow { side, pit },
-            None => Ply::Pass { side },
-        };
-        engine.push(ply).expect("the stored game replays");
-    }
-    let (k, pit) = bad.expect("some position has an illegal pit");
+    let (k, pit) = illegal_ply(&game).expect("a ply to spoil");
     game["moves"][k]["pit"] = json!(pit.number());
     let message = refused(&replace_line(&exported, index, &game)).await;
     assert!(
