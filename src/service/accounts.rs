@@ -1,7 +1,5 @@
 //! Accounts, passwords and API tokens.
 
-use argon2::Argon2;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
@@ -50,45 +48,14 @@ pub fn token_hash(secret: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Password hashes computed at once. Each argon2id hash takes 19 MiB and a core for
-/// tens of milliseconds, so a burst of sign-ups or log-ins queues here instead of
-/// exhausting memory and starving the other requests.
-static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
-
-/// Runs one password-hashing job off the async threads, at most [`HASHING`] at once.
-async fn hashing<T: Send + 'static>(job: impl FnOnce() -> Result<T> + Send + 'static) -> Result<T> {
-    let _permit = HASHING
-        .acquire()
-        .await
-        .map_err(|e| Error::Internal(e.to_string()))?;
-    tokio::task::spawn_blocking(job)
-        .await
-        .map_err(|e| Error::Internal(e.to_string()))?
-}
-
-/// Hashes a password with argon2id (the crate's defaults: 19 MiB, 2 passes, 1 lane —
-/// OWASP's recommendation), off the async threads.
+/// Hashes a password (see [`super::passwords`]).
 async fn hash_password(password: Password) -> Result<String> {
-    hashing(move || {
-        let salt = SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
-        Argon2::default()
-            .hash_password(password.expose().as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(|e| Error::Internal(format!("hashing a password: {e}")))
-    })
-    .await
+    super::passwords::hash(password.expose().to_owned()).await
 }
 
-/// Checks a password against its stored hash, off the async threads.
+/// Checks a password against its stored hash.
 async fn verify_password(password: String, hash: String) -> Result<bool> {
-    hashing(move || {
-        let parsed = PasswordHash::new(&hash)
-            .map_err(|e| Error::Internal(format!("stored password hash: {e}")))?;
-        Ok(Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok())
-    })
-    .await
+    super::passwords::verify(password, hash).await
 }
 
 /// Checks a token label: 1 to 100 characters, no control characters.

@@ -16,6 +16,7 @@ mod accounts;
 mod challenges;
 mod events;
 mod games;
+mod passwords;
 mod sessions;
 mod webhooks;
 

@@ -15,9 +15,7 @@ use sqlx::query::Query;
 use sqlx::{Postgres, Transaction};
 
 use super::EventWake;
-use super::common::{
-    AccountEvents, EventRow, INSERT_EVENT, SELECT_EVENTS, TAKE_SEQS, events_by_account,
-};
+use super::common::{AccountEvents, EventRow, SELECT_EVENTS, events_by_account};
 use super::common::{
     AccountPasswordRow, AccountRow, ChallengeRow, GameRow, MoveColumns, MoveRow, StandingRow,
     StateColumns, TokenAccountRow, TokenRow, challenge_select, detached, finish, game_select,
@@ -246,29 +244,35 @@ async fn insert_events(
     groups: &[AccountEvents],
     origin: uuid::Uuid,
 ) -> Result<(), StoreError> {
+    // One statement per account, in account order (so that two writers lock account
+    // rows in the same order): take the seqs, insert the events, and notify the other
+    // instances' listeners at commit (see `listen_events`). The row lock taken by the
+    // seq update orders the writers of one account: commit order is seq order.
     for group in groups {
-        let last: i64 = sqlx::query_scalar(TAKE_SEQS)
-            .bind(group.account)
-            .bind(group.len())
-            .fetch_one(&mut *conn)
-            .await?;
-        let first = last - group.len() + 1;
-        for (seq, (kind, payload, at)) in (first..).zip(&group.events) {
-            sqlx::query(INSERT_EVENT)
-                .bind(group.account)
-                .bind(seq)
-                .bind(*kind)
-                .bind(payload.as_str())
-                .bind(*at)
-                .execute(&mut *conn)
-                .await?;
-        }
-        // Delivered at commit, to the other instances' listeners (see `listen_events`).
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(EVENTS_CHANNEL)
-            .bind(format!("{} {origin}", group.account))
-            .execute(&mut *conn)
-            .await?;
+        let kinds: Vec<&str> = group.events.iter().map(|(kind, _, _)| *kind).collect();
+        let payloads: Vec<&str> = group.events.iter().map(|(_, p, _)| p.as_str()).collect();
+        let times: Vec<DateTime<Utc>> = group.events.iter().map(|(_, _, at)| *at).collect();
+        sqlx::query(
+            "WITH taken AS ( \
+                 UPDATE accounts SET event_seq = event_seq + $2 WHERE id = $1 \
+                 RETURNING event_seq \
+             ), inserted AS ( \
+                 INSERT INTO events (account_id, seq, kind, payload, created_at) \
+                 SELECT $1, taken.event_seq - $2 + e.n, e.kind, e.payload, e.at \
+                 FROM taken, unnest($3::text[], $4::text[], $5::timestamptz[]) \
+                      WITH ORDINALITY AS e(kind, payload, at, n) \
+             ) \
+             SELECT pg_notify($6, $7) FROM taken",
+        )
+        .bind(group.account)
+        .bind(group.len())
+        .bind(&kinds)
+        .bind(&payloads)
+        .bind(&times)
+        .bind(EVENTS_CHANNEL)
+        .bind(format!("{} {origin}", group.account))
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(())
 }
@@ -389,31 +393,33 @@ async fn append_plies_tx(
     plies: &[MoveColumns],
     state: &StateColumns,
 ) -> Result<(), StoreError> {
-    // The update comes first: it locks the game row, so a second writer at the same
-    // ply waits for the first to commit, then matches no row.
+    // One statement: the update comes first and locks the game row, so a second
+    // writer at the same ply waits for the first to commit, then matches no row and
+    // inserts nothing; the plies are inserted only through the updated row.
     let update = sqlx::query(
-        "UPDATE games SET status = $1, ply = $2, to_move = $3, board = $4, \
-                store_south = $5, store_north = $6, deadline = $7, winner = $8, \
-                ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
-         WHERE id = $13 AND ply = $14 AND status = 'ongoing'",
+        "WITH updated AS ( \
+             UPDATE games SET status = $1, ply = $2, to_move = $3, board = $4, \
+                    store_south = $5, store_north = $6, deadline = $7, winner = $8, \
+                    ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
+             WHERE id = $13 AND ply = $14 AND status = 'ongoing' \
+             RETURNING id \
+         ) \
+         INSERT INTO moves (game_id, ply, side, pit, at) \
+         SELECT updated.id, m.ply, m.side, m.pit, m.at \
+         FROM updated, unnest($15::integer[], $16::text[], $17::integer[], $18::timestamptz[]) \
+              AS m(ply, side, pit, at)",
     );
-    let updated = bind_state(update, state)
+    let inserted = bind_state(update, state)
         .bind(id.0)
         .bind(seen)
+        .bind(plies.iter().map(|p| p.ply).collect::<Vec<i32>>())
+        .bind(plies.iter().map(|p| p.side).collect::<Vec<&str>>())
+        .bind(plies.iter().map(|p| p.pit).collect::<Vec<Option<i32>>>())
+        .bind(plies.iter().map(|p| p.at).collect::<Vec<DateTime<Utc>>>())
         .execute(&mut *conn)
         .await?;
-    if updated.rows_affected() == 0 {
+    if inserted.rows_affected() == 0 {
         return Err(game_missed(conn, id).await);
-    }
-    for ply in plies {
-        sqlx::query("INSERT INTO moves (game_id, ply, side, pit, at) VALUES ($1, $2, $3, $4, $5)")
-            .bind(id.0)
-            .bind(ply.ply)
-            .bind(ply.side)
-            .bind(ply.pit)
-            .bind(ply.at)
-            .execute(&mut *conn)
-            .await?;
     }
     Ok(())
 }
