@@ -94,6 +94,16 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub sweep_seconds: u64,
 
+    /// Let webhooks call private, loopback and link-local addresses (off by default,
+    /// so that users cannot make the server POST into the operator's network).
+    #[arg(
+        long,
+        env = "SEEDPOST_WEBHOOK_ALLOW_PRIVATE",
+        default_value_t = false,
+        global = true
+    )]
+    pub webhook_allow_private: bool,
+
     /// Mark session cookies Secure (set when served over HTTPS).
     #[arg(
         long,

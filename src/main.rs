@@ -80,7 +80,8 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     init_tracing(args.log_format);
     let store =
         seedpost::store::connect(&args.database.database_url, args.database.pool_size).await?;
-    let service = Service::new(store, Arc::new(SystemClock));
+    let service = Service::new(store, Arc::new(SystemClock))
+        .with_private_webhooks(args.webhook_allow_private);
     let state = AppState {
         service: service.clone(),
         settings: Arc::new(Settings {

@@ -51,6 +51,8 @@ pub struct Service {
     clock: Arc<dyn Clock>,
     changes: broadcast::Sender<GameChanged>,
     events: events::EventBus,
+    /// Whether webhooks may call private addresses.
+    private_webhooks: bool,
 }
 
 impl Service {
@@ -62,7 +64,16 @@ impl Service {
             clock,
             changes,
             events: events::EventBus::new(),
+            private_webhooks: false,
         }
+    }
+
+    /// Lets webhooks call private, loopback and link-local addresses (for tests and
+    /// closed networks; off by default).
+    #[must_use]
+    pub fn with_private_webhooks(mut self, allow: bool) -> Service {
+        self.private_webhooks = allow;
+        self
     }
 
     /// Listens to game changes made through this service.

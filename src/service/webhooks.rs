@@ -55,16 +55,97 @@ const QUEUE_BATCH: u32 = 500;
 const LEASE: TimeDelta = TimeDelta::seconds(60);
 
 /// The HTTP client of the deliveries (one connection pool for the process).
-fn client() -> &'static reqwest::Client {
-    static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
-    CLIENT.get_or_init(|| {
-        reqwest::Client::builder()
+fn client(allow_private: bool) -> &'static reqwest::Client {
+    static PUBLIC: OnceLock<reqwest::Client> = OnceLock::new();
+    static ANY: OnceLock<reqwest::Client> = OnceLock::new();
+    let build = |public_only: bool| {
+        let builder = reqwest::Client::builder()
             .timeout(DELIVERY_TIMEOUT)
             .redirect(reqwest::redirect::Policy::none())
-            .user_agent(concat!("seedpost/", env!("CARGO_PKG_VERSION"), " webhooks"))
-            .build()
-            .unwrap_or_default()
-    })
+            .user_agent(concat!("seedpost/", env!("CARGO_PKG_VERSION"), " webhooks"));
+        let builder = if public_only {
+            builder.dns_resolver(std::sync::Arc::new(PublicOnly))
+        } else {
+            builder
+        };
+        builder.build().unwrap_or_default()
+    };
+    if allow_private {
+        ANY.get_or_init(|| build(false))
+    } else {
+        PUBLIC.get_or_init(|| build(true))
+    }
+}
+
+/// Whether an address is on the public internet: not loopback, private, link-local,
+/// shared, documentation, multicast or unspecified. Webhooks go only there unless the
+/// operator allows otherwise, so that users cannot make the server POST into its own
+/// network.
+#[must_use]
+pub fn is_public(ip: std::net::IpAddr) -> bool {
+    use std::net::IpAddr;
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, ..] = v4.octets();
+            !(v4.is_loopback()
+                || v4.is_private()
+                || v4.is_link_local()
+                || v4.is_unspecified()
+                || v4.is_broadcast()
+                || v4.is_multicast()
+                || v4.is_documentation()
+                || a == 0
+                || (a == 100 && (64..128).contains(&b))
+                || (a == 198 && (b == 18 || b == 19)))
+        }
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return is_public(IpAddr::V4(v4));
+            }
+            let first = v6.segments()[0];
+            !(v6.is_loopback()
+                || v6.is_unspecified()
+                || v6.is_multicast()
+                || (first & 0xfe00) == 0xfc00
+                || (first & 0xffc0) == 0xfe80)
+        }
+    }
+}
+
+/// Resolves host names to their public addresses only (see [`is_public`]); checked at
+/// every connection, so a name that later points inside is refused too.
+struct PublicOnly;
+
+impl reqwest::dns::Resolve for PublicOnly {
+    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let host = name.as_str().to_owned();
+        Box::pin(async move {
+            let addrs: Vec<std::net::SocketAddr> = tokio::net::lookup_host((host.as_str(), 0))
+                .await?
+                .filter(|a| is_public(a.ip()))
+                .collect();
+            if addrs.is_empty() {
+                return Err(format!("{host} has no public address").into());
+            }
+            Ok(Box::new(addrs.into_iter()) as reqwest::dns::Addrs)
+        })
+    }
+}
+
+/// Whether a URL names a private address outright (`localhost`, or an IP literal
+/// that is not public); names are checked when resolved.
+fn names_private_host(url: &reqwest::Url) -> bool {
+    let Some(host) = url.host_str() else {
+        return true;
+    };
+    let literal = host.trim_start_matches('[').trim_end_matches(']');
+    match literal.parse::<std::net::IpAddr>() {
+        Ok(ip) => !is_public(ip),
+        Err(_) => {
+            let name = host.trim_end_matches('.').to_ascii_lowercase();
+            name == "localhost" || name.ends_with(".localhost")
+        }
+    }
 }
 
 /// The signature header's value for `body` sent at `t` (unix seconds).
@@ -81,8 +162,9 @@ pub fn signature(secret: &str, t: i64, body: &str) -> String {
     format!("t={t},v1={hex}")
 }
 
-/// Checks a webhook URL: `http` or `https`, with a host, at most 2000 bytes.
-fn parse_url(url: &str) -> Result<String> {
+/// Checks a webhook URL: `http` or `https`, with a host, at most 2000 bytes, and not
+/// a private address unless `allow_private`.
+fn parse_url(url: &str, allow_private: bool) -> Result<String> {
     let bad = || {
         Error::unprocessable(
             "invalid_url",
@@ -96,6 +178,12 @@ fn parse_url(url: &str) -> Result<String> {
     let parsed = reqwest::Url::parse(url).map_err(|_| bad())?;
     if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none_or(str::is_empty) {
         return Err(bad());
+    }
+    if !allow_private && names_private_host(&parsed) {
+        return Err(Error::unprocessable(
+            "private_url",
+            "webhooks may not call loopback, private or link-local addresses",
+        ));
     }
     Ok(parsed.to_string())
 }
@@ -141,7 +229,7 @@ impl Service {
         url: &str,
         secret: &str,
     ) -> Result<Webhook> {
-        let url = parse_url(url)?;
+        let url = parse_url(url, self.private_webhooks)?;
         let secret = parse_secret(secret)?;
         if self.store.webhooks(account.id).await?.len() >= MAX_WEBHOOKS {
             return Err(Error::unprocessable(
@@ -214,7 +302,7 @@ impl Service {
             .await?;
         let mut attempts = tokio::task::JoinSet::new();
         for claim in claimed {
-            attempts.spawn(attempt(claim, now));
+            attempts.spawn(attempt(claim, now, self.private_webhooks));
         }
         while let Some(done) = attempts.join_next().await {
             let (id, attempt) = done.map_err(|e| Error::Internal(e.to_string()))?;
@@ -280,20 +368,30 @@ impl Service {
 }
 
 /// Attempts one delivery at `now`: a signed POST of its body.
-async fn attempt(claim: ClaimedDelivery, now: DateTime<Utc>) -> (DeliveryId, Attempt) {
+async fn attempt(
+    claim: ClaimedDelivery,
+    now: DateTime<Utc>,
+    allow_private: bool,
+) -> (DeliveryId, Attempt) {
     let delivery = &claim.delivery;
-    let result = client()
-        .post(&claim.url)
-        .header(reqwest::header::CONTENT_TYPE, "application/json")
-        .header(
-            SIGNATURE_HEADER,
-            signature(&claim.secret, now.timestamp(), &delivery.body),
-        )
-        .header("Seedpost-Event", &delivery.event_type)
-        .header("Seedpost-Delivery", delivery.id.to_string())
-        .body(delivery.body.clone())
-        .send()
-        .await;
+    let private = reqwest::Url::parse(&claim.url).map_or(true, |u| names_private_host(&u));
+    let result = if private && !allow_private {
+        Err(None)
+    } else {
+        client(allow_private)
+            .post(&claim.url)
+            .header(reqwest::header::CONTENT_TYPE, "application/json")
+            .header(
+                SIGNATURE_HEADER,
+                signature(&claim.secret, now.timestamp(), &delivery.body),
+            )
+            .header("Seedpost-Event", &delivery.event_type)
+            .header("Seedpost-Delivery", delivery.id.to_string())
+            .body(delivery.body.clone())
+            .send()
+            .await
+            .map_err(Some)
+    };
     let failed = |status: Option<u16>, error: String| {
         // `attempts` counts those before this one.
         let made = delivery.attempts + 1;
@@ -318,11 +416,12 @@ async fn attempt(claim: ClaimedDelivery, now: DateTime<Utc>) -> (DeliveryId, Att
                 format!("the receiver answered {status}"),
             )
         }
-        Err(e) if e.is_timeout() => failed(
+        Err(Some(e)) if e.is_timeout() => failed(
             None,
             format!("no answer within {} s", DELIVERY_TIMEOUT.as_secs()),
         ),
-        Err(e) => failed(None, format!("cannot reach the receiver: {e}")),
+        Err(Some(e)) => failed(None, format!("cannot reach the receiver: {e}")),
+        Err(None) => failed(None, "the URL names a private address".to_owned()),
     };
     if let Attempt::Failed { error, .. } = &attempt {
         tracing::info!(delivery = %delivery.id, url = %claim.url, %error, "webhook delivery failed");
@@ -333,6 +432,44 @@ async fn attempt(claim: ClaimedDelivery, now: DateTime<Utc>) -> (DeliveryId, Att
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_public_addresses_are_public() {
+        for ip in ["8.8.8.8", "1.1.1.1", "2606:4700::1111"] {
+            assert!(is_public(ip.parse().expect("an address")), "{ip}");
+        }
+        for ip in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "0.0.0.0",
+            "::1",
+            "fe80::1",
+            "fd00::1",
+            "::ffff:127.0.0.1",
+        ] {
+            assert!(!is_public(ip.parse().expect("an address")), "{ip}");
+        }
+    }
+
+    #[test]
+    fn webhook_urls_to_private_hosts_are_refused_unless_allowed() {
+        for url in [
+            "http://127.0.0.1:8080/hook",
+            "http://[::1]/hook",
+            "http://localhost/hook",
+            "https://api.localhost./x",
+            "http://169.254.169.254/latest/meta-data",
+        ] {
+            let refused = parse_url(url, false).expect_err(url);
+            assert_eq!(refused.code(), "private_url", "{url}");
+            assert!(parse_url(url, true).is_ok(), "{url}");
+        }
+        assert!(parse_url("https://bots.example.org/seedpost", false).is_ok());
+    }
 
     #[test]
     fn signatures_are_hmac_sha256_of_time_dot_body() {
@@ -346,8 +483,8 @@ mod tests {
 
     #[test]
     fn urls_are_http_or_https_with_a_host() {
-        assert!(parse_url("https://bot.example/hook").is_ok());
-        assert!(parse_url("http://127.0.0.1:8080/x").is_ok());
+        assert!(parse_url("https://bot.example/hook", false).is_ok());
+        assert!(parse_url("http://127.0.0.1:8080/x", true).is_ok());
         for bad in [
             "ftp://x/y",
             "file:///etc/passwd",
@@ -355,7 +492,7 @@ mod tests {
             "http://",
             "",
         ] {
-            assert!(parse_url(bad).is_err(), "{bad}");
+            assert!(parse_url(bad, true).is_err(), "{bad}");
         }
     }
 
