@@ -94,6 +94,18 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub sweep_seconds: u64,
 
+    /// Runs the house bots (`house-random`, `house-greedy`, `house-search`,
+    /// `house-perfect`): created at start-up, they accept challenges addressed to
+    /// them and play. `false` turns them off.
+    #[arg(
+        long,
+        env = "SEEDPOST_HOUSE_BOTS",
+        default_value_t = true,
+        action = clap::ArgAction::Set,
+        global = true
+    )]
+    pub house_bots: bool,
+
     /// Let webhooks call private, loopback and link-local addresses (off by default,
     /// so that users cannot make the server POST into the operator's network).
     #[arg(

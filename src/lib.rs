@@ -6,10 +6,12 @@
 
 #![forbid(unsafe_code)]
 
+pub mod analysis;
 pub mod clock;
 pub mod config;
 pub mod domain;
 pub mod error;
+pub mod house;
 pub mod http;
 pub mod metrics;
 pub mod replay;

@@ -113,12 +113,22 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     ));
     let mut sweeper_stop = stop_rx.clone();
     let sweeper = tokio::spawn(http::sweep_forever(
-        service,
+        service.clone(),
         Duration::from_secs(args.sweep_seconds),
         async move {
             let _ = sweeper_stop.wait_for(|&stop| stop).await;
         },
     ));
+    let house = args.house_bots.then(|| {
+        let mut house_stop = stop_rx.clone();
+        tokio::spawn(
+            service
+                .clone()
+                .run_house_bots_forever(Duration::from_secs(30), async move {
+                    let _ = house_stop.wait_for(|&stop| stop).await;
+                }),
+        )
+    });
     http::serve(listener, state, async move {
         shutdown_signal().await;
         let _ = stop_tx.send(true);
@@ -126,6 +136,9 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     .await?;
     let _ = sweeper.await;
     let _ = webhooks.await;
+    if let Some(house) = house {
+        let _ = house.await;
+    }
     tracing::info!("stopped");
     Ok(())
 }

@@ -1,12 +1,15 @@
 //! Extractors that parse requests into domain values or a clear [`Error`].
 
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use axum::extract::{FromRef, FromRequest, FromRequestParts, Request};
+use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
-use super::{AppState, BODY_LIMIT};
+use super::{AppState, BODY_LIMIT, Settings};
 use crate::error::Error;
 use crate::service::Service;
 use crate::store::Account;
@@ -14,6 +17,41 @@ use crate::store::Account;
 impl FromRef<AppState> for Service {
     fn from_ref(state: &AppState) -> Service {
         state.service.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Settings> {
+    fn from_ref(state: &AppState) -> Arc<Settings> {
+        state.settings.clone()
+    }
+}
+
+/// The client's address (see [`super::ops::client_addr`]): `X-Forwarded-For` when
+/// proxy headers are trusted, else the connection's peer; `None` when unknown.
+#[derive(Debug, Clone, Copy)]
+pub struct ClientAddr(pub Option<IpAddr>);
+
+impl<S> FromRequestParts<S> for ClientAddr
+where
+    S: Send + Sync,
+    Arc<Settings>: FromRef<S>,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &S,
+    ) -> Result<ClientAddr, std::convert::Infallible> {
+        let trust_proxy = Arc::<Settings>::from_ref(state).trust_proxy_headers;
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0);
+        Ok(ClientAddr(super::ops::client_addr(
+            &parts.headers,
+            peer,
+            trust_proxy,
+        )))
     }
 }
 

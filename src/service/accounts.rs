@@ -1,5 +1,7 @@
 //! Accounts, passwords and API tokens.
 
+use std::net::IpAddr;
+
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
@@ -106,11 +108,32 @@ impl Service {
         }
     }
 
-    /// The account with this name and password.
+    /// The account with this name and password, for a client at `client`.
+    ///
+    /// Failures are counted per account and per client address; past
+    /// [`LoginLimits`](super::LoginLimits) the password is not even checked.
     ///
     /// # Errors
-    /// `bad_credentials` (401) for an unknown name or a wrong password alike.
-    pub async fn log_in(&self, username: &str, password: &str) -> Result<Account> {
+    /// `bad_credentials` (401) for an unknown name or a wrong password alike;
+    /// `rate_limited` (429) after too many failures for the account or the address.
+    pub async fn log_in(
+        &self,
+        username: &str,
+        password: &str,
+        client: Option<IpAddr>,
+    ) -> Result<Account> {
+        self.login_throttle.check(username, client, self.now())?;
+        let found = self.check_password(username, password).await;
+        match &found {
+            Ok(_) => self.login_throttle.succeeded(username),
+            Err(Error::BadCredentials) => self.login_throttle.failed(username, client, self.now()),
+            Err(_) => {}
+        }
+        found
+    }
+
+    /// The account with this name and password, unthrottled.
+    async fn check_password(&self, username: &str, password: &str) -> Result<Account> {
         let (account, hash) = match self.store.account_with_password(username).await {
             Ok(found) => found,
             Err(StoreError::NotFound) => {

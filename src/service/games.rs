@@ -58,6 +58,14 @@ fn to_ply(m: &Move) -> Ply {
     }
 }
 
+/// What the checks before the rules decided.
+enum Checked {
+    /// Play `pit` for the side to move.
+    Play { pit: Pit },
+    /// The same move was already played at the ply seen.
+    AlreadyPlayed,
+}
+
 /// What a move submission did.
 #[derive(Debug, Clone)]
 pub enum MoveOutcome {
@@ -151,41 +159,42 @@ impl Service {
         seen: i64,
         pit: i64,
     ) -> Result<MoveOutcome> {
-        let mut loaded = self.game(id).await?;
-        // One retry: a writer that loses the race re-reads and answers from the
-        // state the winner left (stale ply, the same move already played, or over).
-        for attempt in 0..2 {
-            let side = loaded.side_of(account.id).ok_or(Error::NotAPlayer)?;
+        // The fast path starts from this instance's copy of the game when it stands at
+        // the ply the mover saw; the database still settles the move (the conditional
+        // append fails if the game moved on elsewhere). Any answer other than success
+        // is given only from a fresh read.
+        let (mut loaded, mut fresh) = match self.cache.get(id, seen) {
+            Some(cached) => (cached, false),
+            None => (self.game(id).await?, true),
+        };
+        // Retries: a writer that loses the race (or started from a stale copy) re-reads
+        // and answers from the state the winner left (stale ply, the same move already
+        // played, or over).
+        for _ in 0..3 {
+            let checked = self.check_move(&loaded, account, seen, pit);
+            let pit = match checked {
+                Ok(Checked::Play { pit }) => pit,
+                Ok(Checked::AlreadyPlayed) if fresh => {
+                    return Ok(MoveOutcome::AlreadyPlayed(loaded));
+                }
+                Err(e) if fresh => return Err(e),
+                Ok(Checked::AlreadyPlayed) | Err(_) => {
+                    loaded = self.game(id).await?;
+                    fresh = true;
+                    continue;
+                }
+            };
             let state = &loaded.game().state;
-            if state.status != GameStatus::Ongoing {
-                return Err(Error::GameOver);
-            }
-            if seen != i64::from(state.ply) {
-                let same = usize::try_from(seen)
-                    .ok()
-                    .and_then(|i| loaded.stored.moves.get(i))
-                    .is_some_and(|m| {
-                        m.side == side && m.pit.map(|p| i64::from(p.number())) == Some(pit)
-                    });
-                return if same {
-                    Ok(MoveOutcome::AlreadyPlayed(loaded))
-                } else {
-                    Err(Error::StalePly {
-                        current: state.ply,
-                        seen,
-                    })
-                };
-            }
-            if state.to_move != Some(side) {
-                return Err(Error::NotYourTurn);
-            }
-            let pit = u8::try_from(pit)
-                .ok()
-                .and_then(Pit::new)
-                .ok_or(Error::IllegalMove(seedpost_rules::IllegalMove::OutOfRange))?;
             let mut engine = loaded.engine.clone();
             let before = engine.ply();
-            engine.play(pit).map_err(Error::IllegalMove)?;
+            if let Err(e) = engine.play(pit) {
+                if fresh {
+                    return Err(Error::IllegalMove(e));
+                }
+                loaded = self.game(id).await?;
+                fresh = true;
+                continue;
+            }
             let now = self.now();
             let plies: Vec<Move> = engine.plies()[before..]
                 .iter()
@@ -216,16 +225,12 @@ impl Service {
                     self.events.wake_for(&events);
                     self.changed(id, new_state.ply);
                     crate::metrics::move_played(after.game().variant);
+                    self.cache.put(&after);
                     return Ok(MoveOutcome::Played(after));
                 }
-                Err(StoreError::Conflict) if attempt == 0 => {
-                    loaded = self.game(id).await?;
-                }
                 Err(StoreError::Conflict) => {
-                    return Err(Error::conflict(
-                        "conflict",
-                        "the game changed meanwhile: retry",
-                    ));
+                    loaded = self.game(id).await?;
+                    fresh = true;
                 }
                 Err(e) => return Err(e.into()),
             }
@@ -234,6 +239,45 @@ impl Service {
             "conflict",
             "the game changed meanwhile: retry",
         ))
+    }
+
+    /// The checks of a move submission before the rules, in the documented order.
+    fn check_move(
+        &self,
+        loaded: &LoadedGame,
+        account: &Account,
+        seen: i64,
+        pit: i64,
+    ) -> Result<Checked> {
+        let side = loaded.side_of(account.id).ok_or(Error::NotAPlayer)?;
+        let state = &loaded.game().state;
+        if state.status != GameStatus::Ongoing {
+            return Err(Error::GameOver);
+        }
+        if seen != i64::from(state.ply) {
+            let same = usize::try_from(seen)
+                .ok()
+                .and_then(|i| loaded.stored.moves.get(i))
+                .is_some_and(|m| {
+                    m.side == side && m.pit.map(|p| i64::from(p.number())) == Some(pit)
+                });
+            return if same {
+                Ok(Checked::AlreadyPlayed)
+            } else {
+                Err(Error::StalePly {
+                    current: state.ply,
+                    seen,
+                })
+            };
+        }
+        if state.to_move != Some(side) {
+            return Err(Error::NotYourTurn);
+        }
+        let pit = u8::try_from(pit)
+            .ok()
+            .and_then(Pit::new)
+            .ok_or(Error::IllegalMove(seedpost_rules::IllegalMove::OutOfRange))?;
+        Ok(Checked::Play { pit })
     }
 
     /// Resigns game `id` for `account`: a loss for it, a win for the opponent.
@@ -300,6 +344,7 @@ impl Service {
             match self.store.end_game(id, seen, &state, &events).await {
                 Ok(()) => {
                     self.events.wake_for(&events);
+                    self.cache.forget(id);
                     self.changed(id, state.ply);
                     return Ok(after);
                 }
@@ -361,6 +406,7 @@ impl Service {
             {
                 Ok(()) => {
                     self.events.wake_for(&events);
+                    self.cache.forget(game.id);
                     self.changed(game.id, new_state.ply);
                     tracing::info!(game = %game.id, ending = new_state.result.map(|r| r.ending.code()), "deadline passed");
                     ended.push(game.id);

@@ -13,18 +13,24 @@ use crate::domain::GameId;
 use crate::store::Store;
 
 mod accounts;
+mod analysis;
+mod cache;
 mod challenges;
 mod events;
 mod games;
+mod house;
 mod passwords;
 mod sessions;
+mod throttle;
 mod webhooks;
 
 pub use accounts::{NewAccountRequest, SignedUp};
 pub use challenges::ChallengeRequest;
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed};
 pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
+pub use house::HouseRound;
 pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
+pub use throttle::LoginLimits;
 pub use webhooks::{
     DELIVERY_TIMEOUT, DeliveryRound, MAX_ATTEMPTS, MAX_WEBHOOKS, RETRY_BACKOFF, SIGNATURE_HEADER,
     signature,
@@ -53,6 +59,10 @@ pub struct Service {
     events: events::EventBus,
     /// Whether webhooks may call private addresses.
     private_webhooks: bool,
+    /// Failed log-ins per account and address.
+    login_throttle: Arc<throttle::LoginThrottle>,
+    /// Copies of recently played games (a hint for the next move).
+    cache: Arc<cache::GameCache>,
 }
 
 impl Service {
@@ -65,7 +75,16 @@ impl Service {
             changes,
             events: events::EventBus::new(),
             private_webhooks: false,
+            login_throttle: Arc::new(throttle::LoginThrottle::new(LoginLimits::DEFAULT)),
+            cache: Arc::default(),
         }
+    }
+
+    /// Throttles failed log-ins by `limits` instead of [`LoginLimits::DEFAULT`].
+    #[must_use]
+    pub fn with_login_limits(mut self, limits: LoginLimits) -> Service {
+        self.login_throttle = Arc::new(throttle::LoginThrottle::new(limits));
+        self
     }
 
     /// Lets webhooks call private, loopback and link-local addresses (for tests and

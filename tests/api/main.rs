@@ -5,11 +5,14 @@
 mod support;
 
 mod helpers;
+mod hostile;
 
 mod accounts;
 mod challenges;
 mod games;
+mod house;
 mod moves;
 mod openapi;
 mod ratelimits;
+mod security;
 mod webhooks;

@@ -340,3 +340,69 @@ async fn an_instance_killed_mid_load_loses_no_acknowledged_move_and_the_other_se
         );
     }
 }
+
+/// Moves `pit` at `ply` in game `id` through `base`, returning the status and body.
+async fn move_at(
+    client: &Client,
+    base: &str,
+    player: &Player,
+    id: &str,
+    ply: u64,
+    pit: u64,
+) -> (StatusCode, Value) {
+    post(
+        client,
+        base,
+        &format!("/games/{id}/moves"),
+        Some(&player.token),
+        json!({"ply": ply, "pit": pit}),
+    )
+    .await
+    .expect("the server answers")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_instance_whose_copy_of_a_game_is_stale_answers_from_the_database() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let one = Instance::start(&db.url, clock()).await;
+    let two = Instance::start(&db.url, clock()).await;
+    let client = Client::new();
+    let ann = sign_up(&client, &one.base, "ann", false).await;
+    let bob = sign_up(&client, &one.base, "bob", false).await;
+    // Tihbat, the challenger (ann, South) first: no extra turns, one ply a move.
+    let game = start_game(&client, &one.base, &ann, &bob, "tihbat").await;
+    let id = game["id"].as_str().expect("an id").to_owned();
+    let first_mover = if game["to_move"] == "south" {
+        &ann
+    } else {
+        &bob
+    };
+    let second_mover = if game["to_move"] == "south" {
+        &bob
+    } else {
+        &ann
+    };
+    // Instance one keeps a copy of the game at ply 1; instance two then plays ply 2.
+    let (status, _) = move_at(&client, &one.base, first_mover, &id, 0, 1).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, _) = move_at(&client, &two.base, second_mover, &id, 1, 1).await;
+    assert_eq!(status, StatusCode::CREATED);
+    // Through instance one, whose copy still stands at ply 1: the retry of the move
+    // two played is recognised, another move at ply 1 is stale, and ply 2 plays.
+    let (status, body) = move_at(&client, &one.base, second_mover, &id, 1, 1).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["ply"], 2);
+    let (status, body) = move_at(&client, &one.base, second_mover, &id, 1, 2).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (StatusCode::CONFLICT, Some("stale_ply")),
+        "{body}"
+    );
+    let (status, body) = move_at(&client, &one.base, first_mover, &id, 2, 2).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (_, game) = get(&client, &two.base, &format!("/games/{id}")).await;
+    assert_eq!(game["ply"], 3);
+    assert_eq!(game["moves"].as_array().map(Vec::len), Some(3));
+}

@@ -130,8 +130,37 @@ async fn a_token_label_with_markup_is_shown_as_text(server: Server) {
     assert_eq!(after.count("td.label"), labels.len() - 1);
 }
 
+async fn the_log_in_form_refuses_after_five_failures_and_says_when_to_retry(server: Server) {
+    Browser::new(&server).sign_up("ayse").await;
+    let browser = Browser::new(&server);
+    let login = browser.get("/login").await;
+    let form = login.form("form[action='/login']").set("username", "ayse");
+    for _ in 0..5 {
+        let wrong = browser
+            .submit(&form.clone().set("password", "not the password"))
+            .await;
+        assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    }
+    let refused = browser
+        .submit(&form.clone().set("password", PASSWORD))
+        .await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        refused.text("#form-error").contains("retry in"),
+        "{}",
+        refused.text("#form-error")
+    );
+    assert_eq!(refused.attr("input[name=username]", "value"), "ayse");
+
+    server.clock.advance(chrono::TimeDelta::minutes(15));
+    let home = browser.submit(&form.set("password", PASSWORD)).await;
+    assert_eq!(home.status, StatusCode::OK);
+    assert_eq!(home.text("h1"), "Your games");
+}
+
 on_both_backends!(
     signing_up_signs_in_and_shows_your_games,
+    the_log_in_form_refuses_after_five_failures_and_says_when_to_retry,
     a_refused_sign_up_keeps_the_name_but_not_the_password,
     logging_in_starts_a_new_session_and_logging_out_ends_it,
     a_token_label_with_markup_is_shown_as_text,

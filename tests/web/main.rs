@@ -9,4 +9,5 @@ mod helpers;
 
 mod accounts;
 mod games;
+mod house;
 mod security;

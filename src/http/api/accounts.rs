@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use super::json::{AccountJson, ErrorJson, NewTokenJson, SignedUpJson, TokenJson};
 use crate::domain::TokenId;
 use crate::error::Result;
-use crate::http::extract::{ApiJson, Auth, PathId};
+use crate::http::extract::{ApiJson, Auth, ClientAddr, PathId};
 use crate::service::{NewAccountRequest, Service};
 
 /// A sign-up.
@@ -90,13 +90,19 @@ pub(super) struct NewTokenBody {
             example = json!({"error": "bad_credentials", "message": "wrong user name or password"})),
         (status = 422, description = "A bad label or field (`invalid_label`, `invalid_body`)", body = ErrorJson,
             example = json!({"error": "invalid_label", "message": "a token label has 1 to 100 characters and no control characters"})),
+        (status = 429, description = "Too many failed log-ins for this account or address: wait `retry_after` seconds", body = ErrorJson,
+            headers(("Retry-After" = u64, description = "Seconds to wait")),
+            example = json!({"error": "rate_limited", "message": "too many requests: retry in 840 s", "retry_after": 840})),
     ),
 )]
 pub(super) async fn create_token(
     State(service): State<Service>,
+    ClientAddr(client): ClientAddr,
     ApiJson(body): ApiJson<NewTokenBody>,
 ) -> Result<(StatusCode, Json<NewTokenJson>)> {
-    let account = service.log_in(&body.username, &body.password).await?;
+    let account = service
+        .log_in(&body.username, &body.password, client)
+        .await?;
     let (token, secret) = service.create_token(&account, &body.label).await?;
     Ok((
         StatusCode::CREATED,

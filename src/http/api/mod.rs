@@ -12,6 +12,7 @@ use utoipa_axum::routes;
 use super::AppState;
 
 mod accounts;
+mod analysis;
 mod challenges;
 mod games;
 pub mod json;
@@ -49,6 +50,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(games::resign))
         .routes(routes!(games::abort))
         .routes(routes!(games::record))
+        .routes(routes!(analysis::show))
         .routes(routes!(games::standings))
         .routes(routes!(stream::events))
         .routes(routes!(stream::game))

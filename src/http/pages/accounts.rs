@@ -12,6 +12,7 @@ use super::view::{Layout, render, when};
 use crate::domain::TokenId;
 use crate::error::Error;
 use crate::http::AppState;
+use crate::http::extract::ClientAddr;
 use crate::service::NewAccountRequest;
 use crate::store::Account;
 
@@ -101,11 +102,12 @@ pub async fn sign_up(
 /// `POST /login`: a new session; wrong credentials re-render the form.
 pub async fn log_in(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     PageForm { visitor, form }: PageForm<Credentials>,
 ) -> Result<Response, PageError> {
     match state
         .service
-        .log_in(form.username.trim(), &form.password)
+        .log_in(form.username.trim(), &form.password, client)
         .await
     {
         Ok(account) => signed_in(&state, &visitor, &account).await,

@@ -29,6 +29,8 @@ const STREAM_LIFETIME: Duration = Duration::from_secs(300);
 struct GamePage {
     layout: Layout,
     game: GameView,
+    /// The analysis panel, for a finished game.
+    analysis: Option<std::sync::Arc<crate::analysis::AnalysisJson>>,
 }
 
 /// `templates/_live.html`: the part of the game page that changes.
@@ -73,9 +75,19 @@ pub async fn show(
     PagePath(id): PagePath<GameId>,
 ) -> Result<Html<String>, PageError> {
     let game = view(&state, &visitor, id, None).await?;
+    // Only finished games are analysed; a failure just leaves the panel out.
+    let analysis = match state.service.analysis(id).await {
+        Ok(analysis) => Some(analysis),
+        Err(Error::Conflict { .. }) => None,
+        Err(e) => {
+            tracing::warn!(error = %e, game = %id, "no analysis for the game page");
+            None
+        }
+    };
     render(&GamePage {
         layout: visitor.layout(&game.title),
         game,
+        analysis,
     })
 }
 
@@ -158,6 +170,7 @@ pub async fn play(
             let page = render(&GamePage {
                 layout: visitor.layout(&game.title),
                 game,
+                analysis: None,
             })?;
             Ok((status, page).into_response())
         }

@@ -83,6 +83,8 @@ struct HomePage {
     days: Vec<Choice>,
     firsts: Vec<Choice>,
     opponent: String,
+    /// The house bots, for the "Play the computer" form.
+    levels: Vec<Choice>,
     error: Option<String>,
 }
 
@@ -198,6 +200,20 @@ async fn home(
         })
         .collect(),
         opponent: form.opponent,
+        levels: crate::house::Level::ALL
+            .into_iter()
+            .map(|level| Choice {
+                value: level.username().to_owned(),
+                label: match level {
+                    crate::house::Level::Random => "Random moves (easiest)",
+                    crate::house::Level::Greedy => "Greedy: takes what it can at once",
+                    crate::house::Level::Search => "Search: looks a few moves ahead",
+                    crate::house::Level::Perfect => "Perfect: solved play (Tihbat, Modiar)",
+                }
+                .to_owned(),
+                selected: level == crate::house::Level::Greedy,
+            })
+            .collect(),
         error,
     };
     let status = if page.error.is_some() {

@@ -1,0 +1,221 @@
+//! The analysis of a finished game: for each ply, what the position was worth before
+//! and after it for the side that played, the best moves, and whether the move was a
+//! mistake.
+//!
+//! A value is the final score difference (the mover's stones minus the opponent's)
+//! under best play from the position on. It is *exact* where the solved tables of
+//! Tihbat and Modiar apply — at the start of a capture-free segment (P7), where the
+//! tables are exact (RULES.md, "Solved values"; Modiar's tables rest on the model
+//! described there) — and where the game is over. Everywhere else, and always in
+//! Mangala, it is a *search* value: alpha-beta within [`BUDGET`], with the segment's
+//! history for the repetition rules.
+
+use seedpost_rules::search::{Budget, Searcher};
+use seedpost_rules::{Game, Ply, Position, Side};
+use serde::Serialize;
+
+use crate::house::{final_for, is_fresh, positions, segment_history, table};
+
+/// The search budget of each position the tables do not value.
+pub const BUDGET: Budget = Budget {
+    depth: 14,
+    nodes: 20_000,
+};
+
+/// How a value was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ValueKind {
+    /// From the solved tables, or the game's end: exact.
+    Exact,
+    /// From a bounded search: an estimate.
+    Search,
+}
+
+impl ValueKind {
+    /// `exact` or `search`, as in the JSON.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ValueKind::Exact => "exact",
+            ValueKind::Search => "search",
+        }
+    }
+}
+
+/// A position's value for one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct ValueJson {
+    /// The final score difference (that side's stones minus the other's) under best
+    /// play.
+    pub value: i16,
+    /// `exact` or `search`.
+    pub kind: ValueKind,
+}
+
+/// One ply of an analysed game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct PlyAnalysisJson {
+    /// The ply's number, from 1.
+    pub ply: u32,
+    /// Who played it.
+    #[schema(value_type = crate::http::api::openapi::SideName)]
+    pub side: Side,
+    /// The pit sown (from 1 at the mover's left); `null` for a pass.
+    pub pit: Option<u8>,
+    /// The position's value before the ply, for the mover.
+    pub before: ValueJson,
+    /// The position's value after the ply, for the mover.
+    pub after: ValueJson,
+    /// The moves that keep the value before (pit numbers); empty for a pass.
+    pub best: Vec<u8>,
+    /// How much the ply lost: `before - after`, at least 0.
+    pub drop: i16,
+    /// The ply lost value and was not one of the best moves.
+    pub mistake: bool,
+}
+
+/// The analysis of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(example = json!({
+    "game_id": "0b5c8f5e-2f55-4a4e-9a43-3f3c9f1f4a10", "variant": "tihbat",
+    "plies": [{
+        "ply": 1, "side": "south", "pit": 2,
+        "before": {"value": 2, "kind": "exact"}, "after": {"value": 0, "kind": "search"},
+        "best": [1], "drop": 2, "mistake": true
+    }]
+}))]
+pub struct AnalysisJson {
+    /// The game's id.
+    pub game_id: String,
+    /// The game played.
+    #[schema(value_type = crate::http::api::openapi::VariantName)]
+    pub variant: seedpost_rules::Variant,
+    /// Every ply, in order.
+    pub plies: Vec<PlyAnalysisJson>,
+}
+
+/// A position's value for its side to move, and its best moves.
+struct Valued {
+    value: i16,
+    kind: ValueKind,
+    best: Vec<u8>,
+}
+
+/// Values position `i` of `positions` for its side to move (for the winner's side,
+/// South if drawn, when the game is over: callers convert with [`for_side`]).
+fn value_at(positions: &[Position], i: usize, searcher: &mut Searcher) -> Valued {
+    let pos = &positions[i];
+    let Some(me) = pos.to_move() else {
+        return Valued {
+            value: final_for(pos, Side::South),
+            kind: ValueKind::Exact,
+            best: Vec::new(),
+        };
+    };
+    if is_fresh(positions, i)
+        && let Some(table) = table(pos.variant())
+        && let Some(diff) = table.final_difference(pos)
+    {
+        return Valued {
+            value: if me == Side::South { diff } else { -diff },
+            kind: ValueKind::Exact,
+            best: table.best_moves(pos).iter().map(|p| p.number()).collect(),
+        };
+    }
+    let history = segment_history(positions, i);
+    let found = searcher.search(pos, &history, BUDGET);
+    Valued {
+        value: found.value,
+        kind: ValueKind::Search,
+        best: found.best.iter().map(|p| p.number()).collect(),
+    }
+}
+
+/// `valued`'s value for `side`.
+fn for_side(pos: &Position, valued: &Valued, side: Side) -> i16 {
+    match pos.to_move() {
+        Some(to_move) if to_move == side => valued.value,
+        Some(_) => -valued.value,
+        None => final_for(pos, side),
+    }
+}
+
+/// Analyses every ply of `game` (CPU-heavy: run it on a blocking thread). Building the
+/// Modiar table on first use takes seconds.
+#[must_use]
+pub fn analyse(game: &Game) -> Vec<PlyAnalysisJson> {
+    let positions = positions(game);
+    let mut searcher = Searcher::new(18);
+    let values: Vec<Valued> = (0..positions.len())
+        .map(|i| value_at(&positions, i, &mut searcher))
+        .collect();
+    game.plies()
+        .iter()
+        .enumerate()
+        .map(|(i, &ply)| {
+            let side = ply.side();
+            let before = ValueJson {
+                value: for_side(&positions[i], &values[i], side),
+                kind: values[i].kind,
+            };
+            let after = ValueJson {
+                value: for_side(&positions[i + 1], &values[i + 1], side),
+                kind: values[i + 1].kind,
+            };
+            let pit = match ply {
+                Ply::Sow { pit, .. } => Some(pit.number()),
+                Ply::Pass { .. } => None,
+            };
+            let best = if pit.is_some() {
+                values[i].best.clone()
+            } else {
+                Vec::new()
+            };
+            let drop = (before.value - after.value).max(0);
+            let mistake = drop > 0 && pit.is_some_and(|p| !best.contains(&p));
+            PlyAnalysisJson {
+                ply: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                side,
+                pit,
+                before,
+                after,
+                best,
+                drop,
+                mistake,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use seedpost_rules::{Game, Side, Variant};
+
+    use super::*;
+
+    #[test]
+    fn a_first_move_the_table_calls_worse_is_marked_as_a_mistake_and_a_best_one_is_not() {
+        let table = table(Variant::Tihbat).expect("Tihbat is solved");
+        let start = Game::new(Variant::Tihbat, Side::South);
+        let best = table.best_moves(start.position());
+        for pit in start.position().legal_moves() {
+            let mut game = start.clone();
+            game.play(pit).expect("legal");
+            let plies = analyse(&game);
+            let first = &plies[0];
+            assert_eq!(first.before.kind, ValueKind::Exact);
+            let want = table.final_difference(start.position()).expect("solved");
+            assert_eq!(first.before.value, want);
+            assert_eq!(
+                first.best,
+                best.iter().map(|p| p.number()).collect::<Vec<_>>()
+            );
+            if best.contains(&pit) {
+                assert!(!first.mistake, "pit {pit} keeps the value");
+            } else if first.drop > 0 {
+                assert!(first.mistake, "pit {pit} loses {}", first.drop);
+            }
+        }
+    }
+}

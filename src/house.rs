@@ -1,0 +1,284 @@
+//! The computer's play: how the house bots choose their moves, at four strengths, and
+//! the solved tables of Tihbat and Modiar they and the analysis read (RULES.md,
+//! "Solved values").
+//!
+//! Everything here is synchronous and may take a while (a search, or building a table
+//! on first use): the server calls it on a blocking thread.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use seedpost_rules::search::{Budget, Searcher};
+use seedpost_rules::solve::Table;
+use seedpost_rules::{Game, Pit, Position, Side, Variant};
+
+/// How strongly a house bot plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Any legal move, uniformly at random.
+    Random,
+    /// The move that gains the most stones at once (ties at random).
+    Greedy,
+    /// Alpha-beta search within a node budget ([`SEARCH_BUDGET`]).
+    Search,
+    /// The solved tables for Tihbat and Modiar, deep search for Mangala.
+    Perfect,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 4] = [Level::Random, Level::Greedy, Level::Search, Level::Perfect];
+
+    /// The level's code: `random`, `greedy`, `search`, `perfect`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Greedy => "greedy",
+            Level::Search => "search",
+            Level::Perfect => "perfect",
+        }
+    }
+
+    /// The name of the house bot of this level: `house-<level>`.
+    #[must_use]
+    pub const fn username(self) -> &'static str {
+        match self {
+            Level::Random => "house-random",
+            Level::Greedy => "house-greedy",
+            Level::Search => "house-search",
+            Level::Perfect => "house-perfect",
+        }
+    }
+
+    /// The level of a house bot's name, or of a level code.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.as_str() == s || l.username().eq_ignore_ascii_case(s))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The budget of the `search` level.
+pub const SEARCH_BUDGET: Budget = Budget {
+    depth: 12,
+    nodes: 50_000,
+};
+
+/// The budget of the `perfect` level where no table applies (Mangala).
+pub const DEEP_BUDGET: Budget = Budget {
+    depth: 30,
+    nodes: 2_000_000,
+};
+
+/// Transposition-table size of the bots' searches: 2^18 entries, 4 MiB.
+const TABLE_BITS: u32 = 18;
+
+/// The solved table of `variant`, built on first use (Tihbat at once, Modiar in some
+/// seconds); `None` for Mangala. A table file written by `seedpost solve` in the
+/// working directory is read instead when it is current.
+#[must_use]
+pub fn table(variant: Variant) -> Option<&'static Table> {
+    static TIHBAT: OnceLock<Table> = OnceLock::new();
+    static MODIAR: OnceLock<Table> = OnceLock::new();
+    let cell = match variant {
+        Variant::Tihbat => &TIHBAT,
+        Variant::Modiar => &MODIAR,
+        Variant::Mangala => return None,
+    };
+    Some(cell.get_or_init(|| {
+        let path = crate::solved::default_path(variant);
+        std::fs::read(path)
+            .ok()
+            .and_then(|bytes| Table::from_bytes(variant, crate::solved::ENGINE_VERSION, &bytes))
+            .unwrap_or_else(|| Table::solve(variant))
+    }))
+}
+
+/// Every position of a game, from the start (`[0]`) to after the last ply (`[n]`).
+#[must_use]
+pub fn positions(game: &Game) -> Vec<Position> {
+    let mut replay = Game::new(game.variant(), game.first());
+    let mut out = Vec::with_capacity(game.ply() + 1);
+    out.push(*replay.position());
+    for &ply in game.plies() {
+        if replay.push(ply).is_err() {
+            break;
+        }
+        out.push(*replay.position());
+    }
+    out
+}
+
+/// Whether `positions[i]` starts a segment (P7): the start, or just after a capture.
+/// Only there are the tables exact (`seedpost_rules::solve`).
+#[must_use]
+pub fn is_fresh(positions: &[Position], i: usize) -> bool {
+    i == 0 || positions[i].stores() != positions[i - 1].stores()
+}
+
+/// The positions of `i`'s segment before it, oldest first: the history the repetition
+/// rules look at.
+#[must_use]
+pub fn segment_history(positions: &[Position], i: usize) -> Vec<Position> {
+    let mut start = i;
+    while start > 0 && !is_fresh(positions, start) {
+        start -= 1;
+    }
+    positions[start..i].to_vec()
+}
+
+/// The final score difference of a finished position for `side`.
+#[must_use]
+pub fn final_for(pos: &Position, side: Side) -> i16 {
+    let score = pos.outcome().map_or(pos.stores(), |o| o.score);
+    i16::from(*score.get(side)) - i16::from(*score.get(side.opposite()))
+}
+
+/// The stores' difference for `side`.
+fn stores_for(pos: &Position, side: Side) -> i16 {
+    let stores = pos.stores();
+    i16::from(*stores.get(side)) - i16::from(*stores.get(side.opposite()))
+}
+
+/// The move `level` plays in `game`, or `None` when the game is over (passes are
+/// played automatically by [`Game::play`]).
+pub fn choose_move(level: Level, game: &Game, rng: &mut impl Rng) -> Option<Pit> {
+    let pos = *game.position();
+    let me = pos.to_move()?;
+    let moves: Vec<Pit> = pos.legal_moves().into_iter().collect();
+    if moves.len() <= 1 {
+        return moves.first().copied();
+    }
+    let candidates = match level {
+        Level::Random => moves,
+        Level::Greedy => {
+            let gain = |pit: Pit| {
+                let mut next = game.clone();
+                let _ = next.play(pit);
+                let after = next.position();
+                let mut v = if after.is_over() {
+                    final_for(after, me)
+                } else {
+                    stores_for(after, me)
+                };
+                // §M6: moving again is worth a little too.
+                if after.to_move() == Some(me) {
+                    v += 1;
+                }
+                v
+            };
+            best_by(&moves, gain)
+        }
+        Level::Search => searched(game, SEARCH_BUDGET),
+        Level::Perfect => match table(pos.variant()) {
+            Some(table) => perfect(table, game, &moves),
+            None => searched(game, DEEP_BUDGET),
+        },
+    };
+    candidates.choose(rng).copied()
+}
+
+/// The moves of `moves` of the greatest `value`.
+fn best_by(moves: &[Pit], mut value: impl FnMut(Pit) -> i16) -> Vec<Pit> {
+    let scored: Vec<(Pit, i16)> = moves.iter().map(|&p| (p, value(p))).collect();
+    let best = scored.iter().map(|s| s.1).max().unwrap_or(0);
+    scored
+        .into_iter()
+        .filter(|s| s.1 == best)
+        .map(|s| s.0)
+        .collect()
+}
+
+/// The best moves by a search of the current position, with its segment's history.
+fn searched(game: &Game, budget: Budget) -> Vec<Pit> {
+    let positions = positions(game);
+    let i = positions.len() - 1;
+    let history = segment_history(&positions, i);
+    let mut searcher = Searcher::new(TABLE_BITS);
+    searcher.search(&positions[i], &history, budget).best
+}
+
+/// The moves the table keeps the value with. At the start of a segment the table is
+/// exact; elsewhere each move is valued by what it leads to (the game's own end, a
+/// fresh position after a capture, or the table's fresh value of the next position),
+/// and among equals the moves that capture or end the game come first, so that a won
+/// position is not walked round into a repetition.
+fn perfect(table: &Table, game: &Game, moves: &[Pit]) -> Vec<Pit> {
+    let pos = game.position();
+    let Some(me) = pos.to_move() else {
+        return Vec::new();
+    };
+    let positions = positions(game);
+    if is_fresh(&positions, positions.len() - 1) {
+        let best = table.best_moves(pos);
+        if !best.is_empty() {
+            return prefer_progress(game, &best);
+        }
+    }
+    let best = best_by(moves, |pit| {
+        let mut next = game.clone();
+        let _ = next.play(pit);
+        let after = next.position();
+        if after.is_over() {
+            return final_for(after, me);
+        }
+        match table.final_difference(after) {
+            Some(d) if me == Side::South => d,
+            Some(d) => -d,
+            None => stores_for(after, me),
+        }
+    });
+    prefer_progress(game, &best)
+}
+
+/// Of equally good moves, those that capture or end the game, else those that lead to
+/// a position not yet seen in this segment, else all.
+fn prefer_progress(game: &Game, best: &[Pit]) -> Vec<Pit> {
+    let pos = game.position();
+    let positions = positions(game);
+    let history = segment_history(&positions, positions.len() - 1);
+    let mut progress = Vec::new();
+    let mut new = Vec::new();
+    for &pit in best {
+        let mut next = game.clone();
+        let _ = next.play(pit);
+        let after = next.position();
+        if after.is_over() || after.stores() != pos.stores() {
+            progress.push(pit);
+        } else if !history.contains(after) && after != pos {
+            new.push(pit);
+        }
+    }
+    if !progress.is_empty() {
+        progress
+    } else if !new.is_empty() {
+        new
+    } else {
+        best.to_vec()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_and_their_bot_names_parse_back() {
+        for level in Level::ALL {
+            assert_eq!(Level::parse(level.as_str()), Some(level));
+            assert_eq!(Level::parse(level.username()), Some(level));
+            assert!(level.username().ends_with(level.as_str()));
+        }
+        assert_eq!(Level::parse("house-nobody"), None);
+    }
+}

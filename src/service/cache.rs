@@ -1,0 +1,62 @@
+//! This instance's copies of the games it has just moved in: the starting point of the
+//! next move's fast path. Only a hint — a move made from a copy is still settled by the
+//! database's conditional append, which fails if the game changed elsewhere — so a
+//! stale copy costs a re-read, never a wrong answer.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use super::LoadedGame;
+use crate::domain::{GameId, GameStatus};
+
+/// Games kept at most; past it the copies are dropped and rebuilt as games are played.
+const CAPACITY: usize = 4096;
+
+/// Copies of recently played games.
+#[derive(Debug, Default)]
+pub(super) struct GameCache {
+    games: Mutex<HashMap<GameId, LoadedGame>>,
+}
+
+impl GameCache {
+    /// The copy of game `id` if it stands, ongoing, at ply `seen`.
+    pub(super) fn get(&self, id: GameId, seen: i64) -> Option<LoadedGame> {
+        let games = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        games
+            .get(&id)
+            .filter(|g| {
+                let state = &g.game().state;
+                state.status == GameStatus::Ongoing && i64::from(state.ply) == seen
+            })
+            .cloned()
+    }
+
+    /// Keeps a copy of `game` as it stands now (dropping it once the game is over).
+    pub(super) fn put(&self, game: &LoadedGame) {
+        let mut games = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let id = game.game().id;
+        if game.game().state.status != GameStatus::Ongoing {
+            games.remove(&id);
+            return;
+        }
+        if games.len() >= CAPACITY && !games.contains_key(&id) {
+            games.clear();
+        }
+        games.insert(id, game.clone());
+    }
+
+    /// Forgets game `id`.
+    pub(super) fn forget(&self, id: GameId) {
+        let mut games = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        games.remove(&id);
+    }
+}
