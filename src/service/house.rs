@@ -181,9 +181,9 @@ impl Service {
         Ok(true)
     }
 
-    /// Runs the house bots until `stop` resolves: a round after every change of a game
-    /// or event for a bot, and every `every` in case a notification was missed (or the
-    /// server restarted).
+    /// Runs the house bots until `stop` resolves: a round after each event for a bot's
+    /// account, and every `every` in case a notification was missed (or the server
+    /// restarted).
     pub async fn run_house_bots_forever(
         self,
         every: Duration,
@@ -210,7 +210,8 @@ impl Service {
             Ok(bots) => bots.into_iter().map(|(_, a)| a.id).collect(),
             Err(_) => HashSet::new(),
         };
-        let mut changes = self.subscribe();
+        // Woken only by events for the bots' own accounts (a challenge naming one, its
+        // turn in a game), not by every move on the server, plus the periodic catch-up.
         let mut accounts = self.subscribe_event_accounts();
         let mut ticks = tokio::time::interval(every);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -219,15 +220,15 @@ impl Service {
             tokio::select! {
                 () = &mut stop => return,
                 _ = ticks.tick() => {}
-                _ = changes.recv() => {}
                 account = accounts.recv() => {
                     if let Ok(account) = account && !bots.contains(&account) {
                         continue;
                     }
                 }
             }
-            // Let a burst of notifications settle into one round.
-            while changes.try_recv().is_ok() {}
+            // Let a burst of notifications settle into one round: the round reads the
+            // whole state afresh.
+            while accounts.try_recv().is_ok() {}
             if let Err(e) = self.run_house_bots_once().await {
                 tracing::warn!(error = %e, "house bot round failed");
             }
