@@ -25,9 +25,9 @@ rss=$(ps -o rss= -p $server)
 echo "server RSS after the run: $((rss / 1024)) MiB"
 
 echo "== pgbench: the same transaction, $clients clients, $seconds s"
-psql "$pg/seedpost_pgbench" -q -f migrations/postgres/0001_initial.sql
+for m in migrations/postgres/*.sql; do psql "$pg/seedpost_pgbench" -q -f "$m"; done
 psql "$pg/seedpost_pgbench" -q -v games=1000 -f bench/pgbench/setup.sql
-pgbench -n -c "$clients" -j 2 -T "$seconds" -D games=1000 -f bench/pgbench/move.sql "$pg/seedpost_pgbench" | tee /tmp/pgbench.txt
+pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=1000 -f bench/pgbench/move.sql "$pg/seedpost_pgbench" | tee /tmp/pgbench.txt
 
 ours=$(sed -n 's/.*moves\/s: \([0-9]*\).*/\1/p' /tmp/seedpost-load.txt)
 theirs=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' /tmp/pgbench.txt | head -n 1)

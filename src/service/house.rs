@@ -192,20 +192,14 @@ impl Service {
         if let Err(e) = self.ensure_house_bots().await {
             tracing::warn!(error = %e, "cannot create the house bots");
         }
-        // Build the solved tables now, on a blocking thread, rather than on the first
-        // perfect move or analysis (Modiar's takes seconds).
-        let warm = tokio::task::spawn_blocking(|| {
-            for variant in [
-                seedpost_rules::Variant::Tihbat,
-                seedpost_rules::Variant::Modiar,
-            ] {
-                let started = std::time::Instant::now();
-                if let Some(table) = crate::house::table(variant) {
-                    tracing::info!(%variant, positions = table.len(), elapsed_ms = started.elapsed().as_millis() as u64, "solved table ready");
-                }
-            }
-        });
-        drop(warm);
+        // Tihbat's table is built now (milliseconds). Modiar's takes seconds and some
+        // 130 MB while it is built (24 MB kept), so it waits for its first perfect
+        // move or analysis, or is read from the file `seedpost solve` writes: a
+        // server whose players never ask for it does not pay for it.
+        drop(tokio::task::spawn_blocking(|| {
+            crate::house::table(seedpost_rules::Variant::Tihbat)
+                .map(seedpost_rules::solve::Table::len)
+        }));
         let bots: HashSet<AccountId> = match self.house_bots().await {
             Ok(bots) => bots.into_iter().map(|(_, a)| a.id).collect(),
             Err(_) => HashSet::new(),
