@@ -32,16 +32,21 @@ const EVENTS_PER_READ: u32 = 500;
 /// How many wake-ups a listener to every account (a webhook sender) may fall behind.
 const ALL_BUFFER: usize = 4096;
 
+/// What a wake-up carries: the events this process has just committed for the
+/// account, in seq order, which a stream that has sent every earlier one sends without
+/// reading the table; `None` when the streams should read the table.
+type Wake = Option<Arc<[Event]>>;
+
 /// The in-process wake-ups of event streams: one `watch` per account with open
-/// streams (its value counts wake-ups), one broadcast of every account for listeners
-/// to all of them, and a shutdown signal.
+/// streams (its value is the latest wake-up), one broadcast of every account for
+/// listeners to all of them, and a shutdown signal.
 #[derive(Clone)]
 pub(super) struct EventBus {
     inner: Arc<BusInner>,
 }
 
 struct BusInner {
-    accounts: Mutex<HashMap<AccountId, watch::Sender<u64>>>,
+    accounts: Mutex<HashMap<AccountId, watch::Sender<Wake>>>,
     all: broadcast::Sender<AccountId>,
     closed: watch::Sender<bool>,
     listening: AtomicBool,
@@ -59,8 +64,9 @@ impl EventBus {
         }
     }
 
-    /// Wakes the streams of `account`, or of every account for `None`.
-    fn wake(inner: &BusInner, account: Option<AccountId>) {
+    /// Wakes the streams of `account` (with its events just committed, if known), or
+    /// of every account for `None`.
+    fn wake(inner: &BusInner, account: Option<AccountId>, events: &Wake) {
         let mut accounts = inner
             .accounts
             .lock()
@@ -71,7 +77,7 @@ impl EventBus {
                     if tx.receiver_count() == 0 {
                         accounts.remove(&account);
                     } else {
-                        tx.send_modify(|n| *n = n.wrapping_add(1));
+                        tx.send_replace(events.clone());
                     }
                 }
                 let _ = inner.all.send(account);
@@ -79,7 +85,7 @@ impl EventBus {
             None => {
                 accounts.retain(|_, tx| tx.receiver_count() > 0);
                 for tx in accounts.values() {
-                    tx.send_modify(|n| *n = n.wrapping_add(1));
+                    tx.send_replace(None);
                 }
             }
         }
@@ -91,8 +97,16 @@ impl EventBus {
         for event in events {
             if !seen.contains(&event.account) {
                 seen.push(event.account);
-                EventBus::wake(&self.inner, Some(event.account));
+                EventBus::wake(&self.inner, Some(event.account), &None);
             }
+        }
+    }
+
+    /// Hands committed events, grouped by account in seq order, to their accounts'
+    /// streams.
+    pub(super) fn publish(&self, events: &[Event]) {
+        for group in events.chunk_by(|a, b| a.account == b.account) {
+            EventBus::wake(&self.inner, Some(group[0].account), &Some(Arc::from(group)));
         }
     }
 
@@ -106,7 +120,7 @@ impl EventBus {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .entry(account)
-            .or_insert_with(|| watch::channel(0).0)
+            .or_insert_with(|| watch::channel(None).0)
             .subscribe();
         EventWaker {
             rx,
@@ -122,7 +136,7 @@ impl EventBus {
         let weak: Weak<BusInner> = Arc::downgrade(&self.inner);
         let wake: EventWake = Arc::new(move |account| match weak.upgrade() {
             Some(inner) => {
-                EventBus::wake(&inner, account);
+                EventBus::wake(&inner, account, &None);
                 true
             }
             None => false,
@@ -144,19 +158,22 @@ impl EventBus {
 
 /// Wakes a stream when events may have arrived for its account, or the server stops.
 struct EventWaker {
-    rx: watch::Receiver<u64>,
+    rx: watch::Receiver<Wake>,
     closed: watch::Receiver<bool>,
 }
 
 impl EventWaker {
-    /// Waits for a wake-up; `false` when the server is stopping.
-    async fn wait(&mut self) -> bool {
+    /// Waits for a wake-up; `None` when the server is stopping.
+    async fn wait(&mut self) -> Option<Wake> {
         if *self.closed.borrow() {
-            return false;
+            return None;
         }
         tokio::select! {
-            changed = self.rx.changed() => changed.is_ok(),
-            _ = self.closed.changed() => false,
+            changed = self.rx.changed() => match changed {
+                Ok(()) => Some(self.rx.borrow_and_update().clone()),
+                Err(_) => None,
+            },
+            _ = self.closed.changed() => None,
         }
     }
 }
@@ -333,10 +350,23 @@ impl EventFeed {
                     return Ok(Some(events));
                 }
             }
-            if !self.waker.wait().await {
-                return Ok(None);
+            match self.waker.wait().await {
+                None => return Ok(None),
+                // Events of this process that follow the last one sent go out as they
+                // are; those already sent are skipped; after a gap (a wake-up missed
+                // or out of order, events of another instance) the table is read.
+                Some(Some(events)) if !self.dirty => {
+                    let (Some(first), Some(last)) = (events.first(), events.last()) else {
+                        continue;
+                    };
+                    if first.seq == self.last + 1 {
+                        self.last = last.seq;
+                        return Ok(Some(events.to_vec()));
+                    }
+                    self.dirty = last.seq > self.last;
+                }
+                Some(_) => self.dirty = true,
             }
-            self.dirty = true;
         }
     }
 }
@@ -379,7 +409,7 @@ impl GameFeed {
                     return Ok(Some(loaded));
                 }
             }
-            if !self.waker.wait().await {
+            if self.waker.wait().await.is_none() {
                 return Ok(None);
             }
             self.dirty = true;

@@ -221,8 +221,8 @@ impl Service {
                 .append_plies(id, seen_ply, &plies, &new_state, &events)
                 .await
             {
-                Ok(()) => {
-                    self.events.wake_for(&events);
+                Ok(stored) => {
+                    self.events.publish(&stored);
                     self.changed(id, new_state.ply);
                     crate::metrics::move_played(after.game().variant);
                     self.cache.put(&after);

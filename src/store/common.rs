@@ -524,6 +524,26 @@ impl AccountEvents {
     pub(super) fn len(&self) -> i64 {
         i64::try_from(self.events.len()).unwrap_or(i64::MAX)
     }
+
+    /// These events as stored, the last one with seq `last`.
+    ///
+    /// # Errors
+    /// [`StoreError::Other`] for a seq below 1 (a corrupt counter).
+    pub(super) fn stored(&self, last: i64) -> Result<Vec<Event>, StoreError> {
+        let first = last - self.len() + 1;
+        (first..)
+            .zip(&self.events)
+            .map(|(seq, (kind, payload, at))| {
+                Ok(Event {
+                    account: AccountId(self.account),
+                    seq: count("seq", seq)?,
+                    kind: EventKind::parse(kind).ok_or_else(|| corrupt("kind", kind))?,
+                    payload: payload.clone(),
+                    created_at: *at,
+                })
+            })
+            .collect()
+    }
 }
 
 /// `events` grouped by account, keeping their order within each account, and the

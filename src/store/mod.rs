@@ -443,6 +443,8 @@ pub trait Store: WebhookStore + OpsStore + Send + Sync + 'static {
     /// Appends plies to a game and replaces its cached state, in one transaction, if
     /// the game is still ongoing at ply `seen` (the number of plies before these).
     ///
+    /// Returns `events` as stored, with their seqs, grouped by account.
+    ///
     /// # Errors
     /// [`StoreError::Conflict`] when another writer got there first: a ply with one of
     /// these numbers exists, or the game has changed or ended. Nothing is written.
@@ -453,7 +455,7 @@ pub trait Store: WebhookStore + OpsStore + Send + Sync + 'static {
         plies: &[Move],
         state: &GameState,
         events: &[NewEvent],
-    ) -> Result<(), StoreError>;
+    ) -> Result<Vec<Event>, StoreError>;
 
     /// Replaces the cached state of a game that is ongoing at ply `seen` without adding
     /// plies (resign, abort, timeout).

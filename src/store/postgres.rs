@@ -436,8 +436,8 @@ async fn accept_challenge_tx(
 /// Appends `plies` to game `id` at ply `seen`, with the state they lead to and the
 /// events they cause, in one statement (so one round trip, committed on its own).
 ///
-/// Whether the game row was updated (`false`: it no longer stands at `seen`, or is
-/// gone). The game row's update comes first and locks it, so a second writer at the same ply
+/// The last seq taken for each account, or `None` when the game row was not updated
+/// (it no longer stands at `seen`, or is gone). The game row's update comes first and locks it, so a second writer at the same ply
 /// waits for the first to commit, then matches no row and writes nothing: the moves
 /// and the events are written only through the updated row. The events take their
 /// seqs from their accounts' rows, locked in id order (the aggregate below is sorted),
@@ -451,7 +451,7 @@ async fn append_plies_once(
     plies: &[MoveColumns],
     state: &StateColumns,
     events: &[AccountEvents],
-) -> Result<bool, sqlx::Error> {
+) -> Result<Option<Vec<(uuid::Uuid, i64)>>, sqlx::Error> {
     let mut accounts = Vec::new();
     let mut kinds = Vec::new();
     let mut payloads = Vec::new();
@@ -498,7 +498,10 @@ async fn append_plies_once(
                     e.kind, e.payload, e.at \
              FROM e JOIN taken ON taken.id = e.account_id \
          ) \
-         SELECT count(*) FROM updated",
+         SELECT (SELECT count(*) FROM updated), \
+                array_agg(taken.id ORDER BY taken.id), \
+                array_agg(taken.event_seq ORDER BY taken.id) \
+         FROM taken",
     );
     let counts = bind_state(counts, state)
         .bind(id.0)
@@ -511,8 +514,15 @@ async fn append_plies_once(
         .bind(&kinds)
         .bind(&payloads)
         .bind(&times);
-    let updated: i64 = sqlx::Row::try_get(&counts.fetch_one(pool).await?, 0)?;
-    Ok(updated > 0)
+    let (updated, accounts, seqs): (i64, Option<Vec<uuid::Uuid>>, Option<Vec<i64>>) =
+        sqlx::FromRow::from_row(&counts.fetch_one(pool).await?)?;
+    Ok((updated > 0).then(|| {
+        accounts
+            .unwrap_or_default()
+            .into_iter()
+            .zip(seqs.unwrap_or_default())
+            .collect()
+    }))
 }
 
 #[async_trait]
@@ -782,7 +792,7 @@ impl Store for PgStore {
         plies: &[Move],
         state: &GameState,
         events: &[NewEvent],
-    ) -> Result<(), StoreError> {
+    ) -> Result<Vec<Event>, StoreError> {
         let plies = plies_columns(seen, plies, state)?;
         let state = StateColumns::new(state)?;
         let seen = to_i32("ply", seen)?;
@@ -796,11 +806,19 @@ impl Store for PgStore {
             let mut attempts = 0;
             loop {
                 match append_plies_once(&pool, id, seen, &plies, &state, &events).await {
-                    Ok(true) => {
+                    Ok(Some(taken)) => {
                         notifier.send(&events);
-                        return Ok(());
+                        let mut stored = Vec::new();
+                        for group in &events {
+                            let last = taken.iter().find(|(a, _)| *a == group.account);
+                            let last = last.ok_or_else(|| {
+                                StoreError::Other(format!("no seqs taken for {}", group.account))
+                            })?;
+                            stored.extend(group.stored(last.1)?);
+                        }
+                        return Ok(stored);
                     }
-                    Ok(false) => return Err(game_missed(&mut *pool.acquire().await?, id).await),
+                    Ok(None) => return Err(game_missed(&mut *pool.acquire().await?, id).await),
                     Err(sqlx::Error::Database(e))
                         if e.code().as_deref() == Some("40P01") && attempts < 3 =>
                     {

@@ -224,7 +224,8 @@ async fn insert_token(
 async fn insert_events(
     conn: &mut SqliteConnection,
     groups: &[AccountEvents],
-) -> Result<(), StoreError> {
+) -> Result<Vec<Event>, StoreError> {
+    let mut stored = Vec::new();
     for group in groups {
         let last: i64 = sqlx::query_scalar(TAKE_SEQS)
             .bind(group.account)
@@ -242,8 +243,9 @@ async fn insert_events(
                 .execute(&mut *conn)
                 .await?;
         }
+        stored.extend(group.stored(last)?);
     }
-    Ok(())
+    Ok(stored)
 }
 
 async fn end_game_tx(
@@ -267,7 +269,7 @@ async fn end_game_tx(
     if updated.rows_affected() == 0 {
         return Err(game_missed(conn, id).await);
     }
-    insert_events(conn, events).await
+    insert_events(conn, events).await.map(drop)
 }
 
 async fn create_challenge_tx(
@@ -576,7 +578,7 @@ impl Store for SqliteStore {
         detached(async move {
             let mut tx = pool.begin_with(BEGIN_WRITE).await?;
             let outcome = match accept_challenge_tx(&mut tx, id, &game, &state).await {
-                Ok(game) => insert_events(&mut tx, &events).await.map(|()| game),
+                Ok(game) => insert_events(&mut tx, &events).await.map(|_| game),
                 Err(e) => Err(e),
             };
             finish(tx, outcome).await
@@ -640,7 +642,7 @@ impl Store for SqliteStore {
         plies: &[Move],
         state: &GameState,
         events: &[NewEvent],
-    ) -> Result<(), StoreError> {
+    ) -> Result<Vec<Event>, StoreError> {
         let plies = plies_columns(seen, plies, state)?;
         let state = StateColumns::new(state)?;
         let seen = to_i32("ply", seen)?;

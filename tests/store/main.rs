@@ -14,11 +14,13 @@ use std::time::Duration;
 
 use chrono::TimeDelta;
 use seedpost::domain::{
-    AccountId, ChallengeId, ChallengeStatus, Ending, FirstChoice, GameId, GameStatus,
+    AccountId, ChallengeId, ChallengeStatus, Ending, EventKind, FirstChoice, GameId, GameStatus,
 };
 use seedpost::store::postgres::PgStore;
 use seedpost::store::sqlite::SqliteStore;
-use seedpost::store::{Challenge, GameFilter, GameWithMoves, Move, Standing, Store, StoreError};
+use seedpost::store::{
+    Challenge, GameFilter, GameWithMoves, Move, NewEvent, Standing, Store, StoreError,
+};
 use seedpost_rules::{BySide, Ply, Position, Side, Variant};
 
 use helpers::{
@@ -64,6 +66,7 @@ on_both_backends!(
     a_new_game_starts_at_ply_zero_at_the_engines_start,
     a_ply_at_the_current_ply_is_kept_and_a_second_writer_at_that_ply_gets_conflict,
     a_sow_and_the_automatic_pass_after_it_are_appended_together,
+    a_moves_events_take_each_accounts_next_seqs_and_come_back_as_stored,
     of_thirty_two_concurrent_writers_at_one_ply_exactly_one_succeeds,
     a_game_ends_only_at_the_ply_its_ender_saw,
     overdue_games_are_ongoing_games_past_their_deadline_oldest_first,
@@ -647,7 +650,7 @@ async fn of_thirty_two_concurrent_writers_at_one_ply_exactly_one_succeeds(db: &T
         for writer in writers {
             let (next, written) = writer.await.expect("the writer finishes");
             match written {
-                Ok(()) => winners.push(next),
+                Ok(_) => winners.push(next),
                 Err(StoreError::Conflict) => {}
                 Err(e) => panic!("round {round}: a writer failed with {e}"),
             }
@@ -1123,7 +1126,7 @@ async fn dropped_writes_still_finish_and_leave_the_pool_clean(db: &TestDb) {
         .await
         .expect("the pool is not stuck");
         assert!(
-            matches!(retry, Ok(()) | Err(StoreError::Conflict)),
+            matches!(retry, Ok(_) | Err(StoreError::Conflict)),
             "retry {i}: {retry:?}"
         );
         game.engine = next;
@@ -1245,4 +1248,97 @@ async fn an_sqlite_file_that_cannot_be_created_is_unavailable() {
         matches!(refused, Err(StoreError::Unavailable(_))),
         "{refused:?}"
     );
+}
+
+async fn a_moves_events_take_each_accounts_next_seqs_and_come_back_as_stored(db: &TestDb) {
+    let store = connect(db).await;
+    let ann = account(&*store, "ann").await;
+    let bob = account(&*store, "bob").await;
+    let days = dpm(1);
+    let mut game = Played::start(
+        &*store,
+        &ann,
+        &bob,
+        Variant::Mangala,
+        Side::South,
+        days,
+        at(0),
+    )
+    .await;
+    let event = |account: &seedpost::store::Account, kind, n: u32| NewEvent {
+        account: account.id,
+        kind,
+        payload: format!("{{\"n\":{n}}}"),
+        created_at: at(1),
+    };
+    let head = (
+        store.event_head(ann.id).await.expect("ann's head"),
+        store.event_head(bob.id).await.expect("bob's head"),
+    );
+    let mut next = game.engine.clone();
+    next.play(first_legal(&next)).expect("a legal move");
+    let events = [
+        event(&bob, EventKind::Move, 1),
+        event(&ann, EventKind::Move, 2),
+        event(&bob, EventKind::YourTurn, 3),
+    ];
+    let stored = store
+        .append_plies(
+            game.id(),
+            0,
+            &plies_since(&next, 0, at(1)),
+            &state_of(&next, days, at(1)),
+            &events,
+        )
+        .await
+        .expect("the move and its events");
+    game.engine = next;
+
+    // What comes back is what a reader of the table gets, each account's in seq order.
+    let mut read = store
+        .events(ann.id, head.0, 10)
+        .await
+        .expect("ann's events");
+    read.extend(
+        store
+            .events(bob.id, head.1, 10)
+            .await
+            .expect("bob's events"),
+    );
+    let mut returned = stored.clone();
+    returned.sort_by_key(|e| (e.account != ann.id, e.seq));
+    assert_eq!(returned, read);
+    let seqs = |account: &seedpost::store::Account| -> Vec<(u64, String)> {
+        stored
+            .iter()
+            .filter(|e| e.account == account.id)
+            .map(|e| (e.seq, e.payload.clone()))
+            .collect()
+    };
+    assert_eq!(seqs(&ann), [(head.0 + 1, "{\"n\":2}".to_owned())]);
+    assert_eq!(
+        seqs(&bob),
+        [
+            (head.1 + 1, "{\"n\":1}".to_owned()),
+            (head.1 + 2, "{\"n\":3}".to_owned())
+        ]
+    );
+
+    // A writer that loses the race writes no event.
+    let mut rival = seedpost_rules::Game::new(Variant::Mangala, Side::South);
+    rival.play(first_legal(&rival)).expect("a legal move");
+    assert_err!(
+        store
+            .append_plies(
+                game.id(),
+                0,
+                &plies_since(&rival, 0, at(2)),
+                &state_of(&rival, days, at(2)),
+                &events
+            )
+            .await,
+        StoreError::Conflict
+    );
+    assert_eq!(store.event_head(ann.id).await.ok(), Some(head.0 + 1));
+    assert_eq!(store.event_head(bob.id).await.ok(), Some(head.1 + 2));
 }
