@@ -709,19 +709,18 @@ fn report(args: &Args, records: &[Record], elapsed: f64) {
     }
     let listed: Vec<String> = errors.iter().map(|(k, n)| format!("{k}: {n}")).collect();
     println!("errors by kind: {}", listed.join(", "));
-    outage(&samples);
+    outage(&samples, args.scenario);
 }
 
-/// The outage as the clients saw it: from the first failed request to the first
-/// success after the last failure, and the slowest request overlapping it.
-fn outage(samples: &[&Sample]) {
+/// The outage as the clients saw it: from the first failure to the first success
+/// after the last failure (an accepted move in the `moves` scenario: a read may be
+/// answered from the server's copy of a game while the database is away), and the
+/// slowest request overlapping it (one that waited through it and then succeeded
+/// counts too).
+fn outage(samples: &[&Sample], scenario: Scenario) {
+    let measured = |s: &Sample| s.ok && (scenario != Scenario::Moves || s.kind == Kind::Move);
     let seconds = |micros: u64| micros as f64 / 1e6;
-    let Some(first) = samples
-        .iter()
-        .filter(|s| !s.ok)
-        .map(|s| s.end - s.micros.min(s.end))
-        .min()
-    else {
+    let Some(first) = samples.iter().filter(|s| !s.ok).map(|s| s.end).min() else {
         return;
     };
     let last = samples
@@ -732,7 +731,7 @@ fn outage(samples: &[&Sample]) {
         .unwrap_or(first);
     let recovered = samples
         .iter()
-        .filter(|s| s.ok && s.end > last)
+        .filter(|s| measured(s) && s.end > last)
         .map(|s| s.end)
         .min();
     let until = recovered.unwrap_or(u64::MAX);
@@ -742,7 +741,10 @@ fn outage(samples: &[&Sample]) {
         .map(|s| s.micros)
         .max()
         .unwrap_or(0);
-    let after = samples.iter().filter(|s| s.ok && s.end > last).count();
+    let after = samples
+        .iter()
+        .filter(|s| measured(s) && s.end > last)
+        .count();
     let mut moved: Vec<u64> = samples
         .iter()
         .filter(|s| s.ok && s.kind == Kind::Move)
@@ -752,14 +754,14 @@ fn outage(samples: &[&Sample]) {
     let gap = moved.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
     match recovered {
         Some(at) => println!(
-            "outage: first failed request sent at {:.2} s, last failure at {:.2} s, first success after it at {:.2} s; recovery: {:.2} s",
+            "outage: first failure at {:.2} s, last failure at {:.2} s, first success after it at {:.2} s; recovery: {:.2} s",
             seconds(first),
             seconds(last),
             seconds(at),
             seconds(at - first),
         ),
         None => println!(
-            "outage: first failed request sent at {:.2} s, last failure at {:.2} s; not recovered",
+            "outage: first failure at {:.2} s, last failure at {:.2} s; not recovered",
             seconds(first),
             seconds(last),
         ),
