@@ -712,13 +712,13 @@ fn report(args: &Args, records: &[Record], elapsed: f64) {
     outage(&samples, args.scenario);
 }
 
-/// The outage as the clients saw it: from the first failure to the first success
-/// after the last failure (an accepted move in the `moves` scenario: a read may be
-/// answered from the server's copy of a game while the database is away), and the
-/// slowest request overlapping it (one that waited through it and then succeeded
-/// counts too).
+/// The outage as the clients saw it. It starts at the first failure; the longest
+/// stall after it — the longest time without an accepted move (in the `moves`
+/// scenario; without any success otherwise) — ends it, and that end is the recovery.
+/// A stall is used rather than the last failure because during a database restart
+/// the requests first fail, then wait for a connection and succeed once the database
+/// is back. Also: the slowest request overlapping the outage.
 fn outage(samples: &[&Sample], scenario: Scenario) {
-    let measured = |s: &Sample| s.ok && (scenario != Scenario::Moves || s.kind == Kind::Move);
     let seconds = |micros: u64| micros as f64 / 1e6;
     let Some(first) = samples.iter().filter(|s| !s.ok).map(|s| s.end).min() else {
         return;
@@ -729,47 +729,44 @@ fn outage(samples: &[&Sample], scenario: Scenario) {
         .map(|s| s.end)
         .max()
         .unwrap_or(first);
-    let recovered = samples
+    let mut successes: Vec<u64> = samples
         .iter()
-        .filter(|s| measured(s) && s.end > last)
+        .filter(|s| s.ok && (scenario != Scenario::Moves || s.kind == Kind::Move))
         .map(|s| s.end)
-        .min();
-    let until = recovered.unwrap_or(u64::MAX);
+        .collect();
+    successes.sort_unstable();
+    // The stall: consecutive successes (or the first failure and the next success)
+    // furthest apart, among those ending after the first failure.
+    let starts = std::iter::once(first).chain(successes.iter().copied());
+    let stall = starts
+        .filter_map(|from| {
+            let to = *successes.iter().find(|&&t| t > from)?;
+            (to > first).then_some((from, to))
+        })
+        .max_by_key(|(from, to)| to - from);
+    let after = successes.iter().filter(|&&t| t > last).count();
+    println!(
+        "outage: first failure at {:.2} s, last failure at {:.2} s; successes after the last failure: {after}",
+        seconds(first),
+        seconds(last),
+    );
+    let Some((from, to)) = stall.filter(|_| after > 0) else {
+        println!("outage: not recovered");
+        return;
+    };
     let slowest = samples
         .iter()
-        .filter(|s| s.end >= first && s.end - s.micros.min(s.end) <= until)
+        .filter(|s| s.end >= first && s.end - s.micros.min(s.end) <= to)
         .map(|s| s.micros)
         .max()
         .unwrap_or(0);
-    let after = samples
-        .iter()
-        .filter(|s| measured(s) && s.end > last)
-        .count();
-    let mut moved: Vec<u64> = samples
-        .iter()
-        .filter(|s| s.ok && s.kind == Kind::Move)
-        .map(|s| s.end)
-        .collect();
-    moved.sort_unstable();
-    let gap = moved.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
-    match recovered {
-        Some(at) => println!(
-            "outage: first failure at {:.2} s, last failure at {:.2} s, first success after it at {:.2} s; recovery: {:.2} s",
-            seconds(first),
-            seconds(last),
-            seconds(at),
-            seconds(at - first),
-        ),
-        None => println!(
-            "outage: first failure at {:.2} s, last failure at {:.2} s; not recovered",
-            seconds(first),
-            seconds(last),
-        ),
-    }
     println!(
-        "max latency during the outage: {:.1} ms; successes after the last failure: {after}; longest gap between accepted moves: {:.2} s",
+        "outage: longest stall from {:.2} s to {:.2} s ({:.2} s); recovery: {:.2} s after the first failure; max latency during the outage: {:.1} ms",
+        seconds(from),
+        seconds(to),
+        seconds(to - from),
+        seconds(to.saturating_sub(first)),
         slowest as f64 / 1000.0,
-        seconds(gap),
     );
 }
 
