@@ -27,8 +27,9 @@
 //! unexpected status is counted by its kind (`503 unavailable`, `connect`, …) and the
 //! client goes on after a short pause, re-reading the game before its next move (the
 //! move may have been stored although its answer was lost). When there were errors the
-//! report gives the outage as the clients saw it: from the first error to the first
-//! success after the last one, and the slowest request that overlapped it.
+//! report gives the outage as the clients saw it: the longest stall without an
+//! accepted move after the first error, the recovery time (first error to the end of
+//! that stall) and the slowest request that overlapped it.
 //!
 //! `--accepted FILE` writes every game created (`{"game"}`) and every move answered
 //! 201 (`{"game","ply","side","pit"}`, `ply` being the move's own number) as JSON
@@ -381,7 +382,7 @@ async fn play(ctx: &Ctx, record: &mut Record, pair: &mut Pair, t: usize) {
     }
 }
 
-/// GETs `url`, expecting a 200; pauses after a failure.
+/// Sends a read `request`, expecting a 200; pauses after a failure.
 async fn read(record: &mut Record, kind: Kind, request: RequestBuilder) {
     if !matches!(
         record.send(kind, request, 200, false).await,
