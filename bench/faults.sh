@@ -14,7 +14,8 @@
 # (`load --verify`); every game equals the replay of its moves (`seedpost export`
 # piped into `seedpost import`, which replays each game through the engine and refuses
 # one whose stored board, stores, ply, side to move or result disagree).
-# Exits 1 when a check fails. Postgres is started again whatever happens.
+# Exits 1 when a check fails (the load tool, `--verify` and the export and import run
+# under `timeout`: a hang fails too). Postgres is started again whatever happens.
 #   bash bench/faults.sh                  # release build; PROFILE=debug reuses the test build
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -70,7 +71,7 @@ fail() {
 # Starts seedpost on database $1 (house bots and rate limits off: the load alone)
 # and waits until it is ready.
 start_server() {
-  DATABASE_URL="$1" SEEDPOST_BIND="127.0.0.1:$port" RUST_LOG=warn \
+  DATABASE_URL="$1" SEEDPOST_BIND="127.0.0.1:$port" RUST_LOG=warn NO_COLOR=1 \
     SEEDPOST_HOUSE_BOTS=false SEEDPOST_RATE_MOVES=0 SEEDPOST_RATE_CHALLENGES=0 \
     "$bin/seedpost" serve >>"$work/server.log" 2>&1 &
   server=$!
@@ -82,8 +83,17 @@ start_server() {
   return 1
 }
 
+# Stops seedpost with SIGTERM; a server still running 10 s later is a failure.
 stop_server() {
   kill "$server" 2>/dev/null || true
+  for _ in $(seq 1 100); do
+    kill -0 "$server" 2>/dev/null || break
+    sleep 0.1
+  done
+  if kill -0 "$server" 2>/dev/null; then
+    fail "seedpost did not stop within 10 s of SIGTERM"
+    kill -9 "$server" 2>/dev/null || true
+  fi
   wait "$server" 2>/dev/null || true
   server=""
 }
@@ -104,7 +114,7 @@ run_case() {
   echo "== $name"
   : >"$work/server.log"
   start_server "$url" || return 0
-  "$bin/examples/load" --url "http://127.0.0.1:$port" --clients "$clients" \
+  timeout $((seconds + 120)) "$bin/examples/load" --url "http://127.0.0.1:$port" --clients "$clients" \
     --seconds "$seconds" --timeout 10 --accepted "$work/$name.jsonl" \
     >"$work/$name.out" 2>"$work/$name.err" &
   load=$!
@@ -179,13 +189,13 @@ run_case() {
   fi
 
   local verified=ok replayed=ok
-  if ! "$bin/examples/load" --url "http://127.0.0.1:$port" --verify "$work/$name.jsonl" \
+  if ! timeout 120 "$bin/examples/load" --url "http://127.0.0.1:$port" --verify "$work/$name.jsonl" \
     | tee "$work/$name.verify"; then
     verified=FAILED
     fail "$name: load --verify"
   fi
-  if ! "$bin/seedpost" export --database-url "$url" >"$work/$name.export" 2>"$work/$name.export.err" ||
-    ! "$bin/seedpost" import --database-url "sqlite://$work/$name-replay.db" \
+  if ! timeout 60 "$bin/seedpost" export --database-url "$url" >"$work/$name.export" 2>"$work/$name.export.err" ||
+    ! timeout 60 "$bin/seedpost" import --database-url "sqlite://$work/$name-replay.db" \
       <"$work/$name.export" 2>"$work/$name.import.err"; then
     replayed=FAILED
     fail "$name: export | import: $(cat "$work/$name.export.err" "$work/$name.import.err" | tail -n 3)"
@@ -193,8 +203,9 @@ run_case() {
   echo "replay (export | import): $replayed: $(cat "$work/$name.import.err" | tail -n 1)"
   stop_server
   if grep -q ' ERROR ' "$work/server.log"; then
-    echo "server errors logged:" >&2
-    grep ' ERROR ' "$work/server.log" | sort | uniq -c | sort -rn | head -n 5 >&2
+    echo "server errors logged (count, message without time and latency):" >&2
+    grep ' ERROR ' "$work/server.log" | sed 's/^[^ ]* //; s/ latency=[0-9]* ms//' |
+      sort | uniq -c | sort -rn | head -n 5 >&2
   fi
   summary+=("$(printf '%-18s %6s %8s %10s %8s %8s %6s %6s  %s' "$name" "${moves:-0}" "${max:-?}" \
     "${outage:--}" "${recovery:--}" "${gap:--}" "$verified" "$replayed" "$errors")")
