@@ -1,6 +1,7 @@
 //! The load tool: drives a running server through its HTTP API with C concurrent
-//! clients and reports throughput, latency percentiles (p50, p99, max), errors by
-//! kind and, given its process id, the server's peak memory.
+//! clients and reports throughput, latency percentiles (p50, p99, max: of every
+//! request sent while measuring, failed ones included), errors by kind and, given its
+//! process id, the server's peak memory.
 //!
 //! ```text
 //! cargo run --release --example load -- --url http://127.0.0.1:8080 --clients 64 --seconds 20
