@@ -53,9 +53,9 @@ bench postgres "$pg/seedpost_bench"
 cp "$work/postgres-moves.txt" /tmp/seedpost-load.txt
 
 echo "== pgbench: the same transaction, $clients clients, $seconds s"
-psql "$pg/seedpost_pgbench" -q -f migrations/postgres/0001_initial.sql
+for m in migrations/postgres/*.sql; do psql "$pg/seedpost_pgbench" -q -f "$m"; done
 psql "$pg/seedpost_pgbench" -q -v games=1000 -f bench/pgbench/setup.sql
-pgbench -n -c "$clients" -j 2 -T "$seconds" -D games=1000 -f bench/pgbench/move.sql "$pg/seedpost_pgbench" | tee /tmp/pgbench.txt
+pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=1000 -f bench/pgbench/move.sql "$pg/seedpost_pgbench" | tee /tmp/pgbench.txt
 
 # One backend's columns of a scenario's row, from its load report: rate, p50/p99/max,
 # errors, peak RSS.
