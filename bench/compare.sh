@@ -1,34 +1,84 @@
 #!/usr/bin/env bash
-# Moves per second through seedpost's HTTP API (the load tool) and pgbench running the
-# same transaction shape, side by side in one run, on the local Postgres.
-#   bash bench/compare.sh [clients] [seconds]
+# seedpost's HTTP API under the load tool's scenarios (examples/load.rs: moves, reads,
+# mix), on SQLite and on Postgres side by side, and pgbench running the transaction
+# shape of a move on the same Postgres, in one run.
+#   bash bench/compare.sh [clients] [seconds]        # STREAMS=N: streams held open in mix
+# A fresh server per backend (rate limits and house bots off: the load alone); each
+# scenario prints throughput, p50 / p99 / max latency, errors by kind and the server's
+# peak RSS while it ran.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 clients=${1:-64}
 seconds=${2:-20}
+streams=${STREAMS:-200}
 pg=${PGURL:-postgres://postgres@127.0.0.1:5432}
 port=${PORT:-18080}
+bin=${CARGO_TARGET_DIR:-target}/release
+scenarios=(moves reads mix)
 
 cargo build --release --bin seedpost --example load
+
+work=$(mktemp -d)
+server=""
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
 
 psql "$pg/test" -qc 'DROP DATABASE IF EXISTS seedpost_bench WITH (FORCE)' -c 'CREATE DATABASE seedpost_bench'
 psql "$pg/test" -qc 'DROP DATABASE IF EXISTS seedpost_pgbench WITH (FORCE)' -c 'CREATE DATABASE seedpost_pgbench'
 
-DATABASE_URL="$pg/seedpost_bench" SEEDPOST_BIND="127.0.0.1:$port" RUST_LOG=warn \
-  ./target/release/seedpost & server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/api/v1/variants" >/dev/null && break; sleep 0.2; done
+# bench BACKEND DATABASE_URL: every scenario against one fresh server.
+bench() {
+  local backend=$1 url=$2 scenario
+  DATABASE_URL="$url" SEEDPOST_BIND="127.0.0.1:$port" RUST_LOG=warn SEEDPOST_HOUSE_BOTS=false \
+    SEEDPOST_RATE_MOVES=0 SEEDPOST_RATE_CHALLENGES=0 SEEDPOST_RATE_STREAMS=0 \
+    "$bin/seedpost" serve &
+  server=$!
+  for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
+  for scenario in "${scenarios[@]}"; do
+    echo "== seedpost on $backend: $scenario, $clients clients, $seconds s"
+    "$bin/examples/load" --url "http://127.0.0.1:$port" --scenario "$scenario" \
+      --clients "$clients" --seconds "$seconds" --streams "$streams" --server-pid "$server" \
+      | tee "$work/$backend-$scenario.txt"
+  done
+  kill "$server"
+  wait "$server" || true
+  server=""
+}
 
-echo "== seedpost: $clients clients, $seconds s"
-./target/release/examples/load --url "http://127.0.0.1:$port" --clients "$clients" --seconds "$seconds" | tee /tmp/seedpost-load.txt
-rss=$(ps -o rss= -p $server)
-echo "server RSS after the run: $((rss / 1024)) MiB"
+bench sqlite "sqlite://$work/bench.db"
+bench postgres "$pg/seedpost_bench"
+cp "$work/postgres-moves.txt" /tmp/seedpost-load.txt
 
 echo "== pgbench: the same transaction, $clients clients, $seconds s"
 for m in migrations/postgres/*.sql; do psql "$pg/seedpost_pgbench" -q -f "$m"; done
 psql "$pg/seedpost_pgbench" -q -v games=1000 -f bench/pgbench/setup.sql
 pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=1000 -f bench/pgbench/move.sql "$pg/seedpost_pgbench" | tee /tmp/pgbench.txt
 
+# One backend's columns of a scenario's row, from its load report: rate, p50/p99/max,
+# errors, peak RSS.
+cell() {
+  local f=$work/$1.txt rate p50 p99 max errors rss
+  rate=$(sed -n 's/.*\(moves\|requests\)\/s: \([0-9]*\).*/\2/p' "$f" | head -n 1)
+  p50=$(sed -n 's/^[a-z]*: [0-9]*  errors.*p50: \([0-9.]*\) ms.*/\1/p' "$f")
+  p99=$(sed -n 's/^[a-z]*: [0-9]*  errors.*p99: \([0-9.]*\) ms.*/\1/p' "$f")
+  max=$(sed -n 's/^[a-z]*: [0-9]*  errors.*max: \([0-9.]*\) ms.*/\1/p' "$f")
+  errors=$(sed -n 's/^[a-z]*: [0-9]*  errors: \([0-9]*\).*/\1/p' "$f")
+  rss=$(sed -n 's/^peak RSS: \([0-9]*\) MiB.*/\1/p' "$f")
+  printf '%8s %22s %6s %5s' "$rate" "$p50/$p99/$max" "$errors" "$rss"
+}
+
+echo
+echo "== seedpost: $clients clients, $seconds s a scenario (mix: $streams streams open)"
+echo "   per second (moves/s for moves, requests/s otherwise); latency in ms; peak RSS in MiB"
+printf '%-8s | %-44s | %s\n' "" "SQLite" "Postgres"
+header=$(printf '%8s %22s %6s %5s' "per s" "p50/p99/max" errors RSS)
+printf '%-8s | %s | %s\n' scenario "$header" "$header"
+for scenario in "${scenarios[@]}"; do
+  printf '%-8s | %s | %s\n' "$scenario" "$(cell "sqlite-$scenario")" "$(cell "postgres-$scenario")"
+done
 ours=$(sed -n 's/.*moves\/s: \([0-9]*\).*/\1/p' /tmp/seedpost-load.txt)
 theirs=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' /tmp/pgbench.txt | head -n 1)
-echo "== seedpost $ours moves/s vs pgbench $theirs tps: ratio $(python3 -c "print(round($ours / $theirs, 2))")"
+echo "== seedpost $ours moves/s on Postgres vs pgbench $theirs tps: ratio $(python3 -c "print(round($ours / $theirs, 2))")"
