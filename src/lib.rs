@@ -14,6 +14,7 @@ pub mod error;
 pub mod house;
 pub mod http;
 pub mod metrics;
+pub mod ratings;
 pub mod replay;
 pub mod service;
 pub mod solved;
