@@ -20,6 +20,7 @@ mod events;
 mod games;
 mod house;
 mod passwords;
+mod ratings;
 mod sessions;
 mod throttle;
 mod webhooks;

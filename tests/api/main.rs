@@ -14,5 +14,6 @@ mod house;
 mod moves;
 mod openapi;
 mod ratelimits;
+mod ratings;
 mod security;
 mod webhooks;

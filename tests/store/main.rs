@@ -8,13 +8,14 @@
 mod support;
 
 mod helpers;
+mod ratings;
 
 use std::task::Poll;
 use std::time::Duration;
 
 use chrono::TimeDelta;
 use seedpost::domain::{
-    AccountId, ChallengeId, ChallengeStatus, Ending, FirstChoice, GameId, GameStatus,
+    AccountId, ChallengeId, ChallengeStatus, Ending, FirstChoice, GameId, GameStatus, Terms,
 };
 use seedpost::store::postgres::PgStore;
 use seedpost::store::sqlite::SqliteStore;
@@ -25,6 +26,11 @@ use helpers::{
     Played, account, at, challenge, connect, connect_with, days, dpm, ended, finished_game,
     first_legal, new_account, new_game, new_token, pit, player, plies_since, start_at, state_of,
     state_of_position, t0,
+};
+use ratings::{
+    a_rated_game_finished_by_the_rules_moves_both_ratings_as_glicko_2_says,
+    resigning_and_timing_out_rate_a_rated_game_but_aborts_and_casual_games_do_not,
+    two_rated_games_ending_at_once_for_one_player_are_rated_one_after_the_other,
 };
 use support::db::TestDb;
 
@@ -73,6 +79,9 @@ on_both_backends!(
     dropped_writes_still_finish_and_leave_the_pool_clean,
     corrupt_rows_are_errors_not_values,
     connecting_again_applies_no_migration_twice,
+    a_rated_game_finished_by_the_rules_moves_both_ratings_as_glicko_2_says,
+    resigning_and_timing_out_rate_a_rated_game_but_aborts_and_casual_games_do_not,
+    two_rated_games_ending_at_once_for_one_player_are_rated_one_after_the_other,
 );
 
 /// Asserts that a result is the error matching `pattern`.
@@ -241,6 +250,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
             variant: Variant::Modiar,
             days_per_move: dpm(3),
             first: FirstChoice::Random,
+            terms: Terms::default(),
             status: ChallengeStatus::Open,
             game_id: None,
             created_at: at(1),
@@ -952,6 +962,7 @@ async fn standings_count_wins_draws_and_losses_in_half_points_without_aborted_ga
         draws,
         losses,
         half_points: 2 * wins + draws,
+        rating: None,
     };
     // Equal points: more games first, then by name ignoring case.
     assert_eq!(

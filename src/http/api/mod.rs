@@ -17,6 +17,7 @@ mod challenges;
 mod games;
 pub mod json;
 pub mod openapi;
+mod players;
 mod stream;
 mod webhooks;
 
@@ -52,6 +53,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(games::record))
         .routes(routes!(analysis::show))
         .routes(routes!(games::standings))
+        .routes(routes!(players::ratings))
         .routes(routes!(stream::events))
         .routes(routes!(stream::game))
         .routes(routes!(webhooks::create, webhooks::list))

@@ -25,6 +25,8 @@ pub struct ChallengeLine {
     variant: &'static str,
     days: u8,
     first: &'static str,
+    /// "rated" or "casual".
+    kind: &'static str,
 }
 
 impl ChallengeLine {
@@ -39,6 +41,7 @@ impl ChallengeLine {
                 .unwrap_or_default(),
             variant: c.variant.title(),
             days: c.days_per_move.days(),
+            kind: if c.terms.rated { "rated" } else { "casual" },
             first: match c.first {
                 crate::domain::FirstChoice::Random => "drawn at random",
                 crate::domain::FirstChoice::Challenger => "the challenger",
@@ -59,6 +62,9 @@ pub struct ChallengeForm {
     first: String,
     #[serde(default)]
     opponent: String,
+    /// `true` when the "rated" box is ticked (absent otherwise).
+    #[serde(default)]
+    rated: String,
 }
 
 /// A `<select>` option.
@@ -83,6 +89,8 @@ struct HomePage {
     days: Vec<Choice>,
     firsts: Vec<Choice>,
     opponent: String,
+    /// Whether the "rated" box is ticked.
+    rated: bool,
     /// The house bots, for the "Play the computer" form.
     levels: Vec<Choice>,
     error: Option<String>,
@@ -199,6 +207,7 @@ async fn home(
             selected: value == chosen_first,
         })
         .collect(),
+        rated: form.rated == "true",
         opponent: form.opponent,
         levels: crate::house::Level::ALL
             .into_iter()
@@ -244,6 +253,7 @@ pub async fn create_challenge(
         },
         first: Some(form.first.clone()).filter(|f| !f.is_empty()),
         opponent: Some(form.opponent.trim().to_owned()).filter(|o| !o.is_empty()),
+        rated: form.rated == "true",
     };
     match state.service.create_challenge(account, request).await {
         Ok(_) => Ok(Redirect::to("/").into_response()),
