@@ -196,6 +196,8 @@ pub struct Terms {
     /// Whether the game moves its players' ratings (rated) or not (casual, the
     /// default).
     pub rated: bool,
+    /// Whether the clocks stop on Saturdays and Sundays, UTC (`crate::deadline`).
+    pub weekend_pause: bool,
 }
 
 /// Who moves first in a challenged game.

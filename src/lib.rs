@@ -9,6 +9,7 @@
 pub mod analysis;
 pub mod clock;
 pub mod config;
+pub mod deadline;
 pub mod domain;
 pub mod error;
 pub mod house;

@@ -165,6 +165,9 @@ struct ChallengeLine {
     /// Absent (casual) in exports from before ratings.
     #[serde(default)]
     rated: bool,
+    /// Absent (no pause) in exports from before weekend pauses.
+    #[serde(default)]
+    weekend_pause: bool,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -195,6 +198,9 @@ struct GameLine {
     /// Absent (casual) in exports from before ratings.
     #[serde(default)]
     rated: bool,
+    /// Absent (no pause) in exports from before weekend pauses.
+    #[serde(default)]
+    weekend_pause: bool,
     status: String,
     ply: u32,
     to_move: Option<Side>,
@@ -239,6 +245,7 @@ fn challenge_line(c: &Challenge) -> Line {
         game_id: c.game_id.map(|g| g.0),
         created_at: c.created_at,
         rated: c.terms.rated,
+        weekend_pause: c.terms.weekend_pause,
     })
 }
 
@@ -255,6 +262,7 @@ fn game_line(g: &GameWithMoves) -> Line {
         challenge_id: game.challenge_id.map(|c| c.0),
         created_at: game.created_at,
         rated: game.terms.rated,
+        weekend_pause: game.terms.weekend_pause,
         status: state.status.as_str().to_owned(),
         ply: state.ply,
         to_move: state.to_move,
@@ -514,7 +522,10 @@ impl Reader {
             variant: c.variant,
             days_per_move,
             first,
-            terms: Terms { rated: c.rated },
+            terms: Terms {
+                rated: c.rated,
+                weekend_pause: c.weekend_pause,
+            },
             status,
             game_id: c.game_id.map(GameId),
             created_at: c.created_at,
@@ -581,7 +592,10 @@ impl Reader {
             players: BySide::new(south, north),
             first: g.first,
             days_per_move,
-            terms: Terms { rated: g.rated },
+            terms: Terms {
+                rated: g.rated,
+                weekend_pause: g.weekend_pause,
+            },
             challenge_id: g.challenge_id.map(ChallengeId),
             created_at: g.created_at,
             state: GameState {

@@ -26,6 +26,8 @@ pub struct ChallengeRequest {
     pub opponent: Option<String>,
     /// Whether the game is rated (moves the players' ratings); casual otherwise.
     pub rated: bool,
+    /// Whether the game's clocks stop on Saturdays and Sundays (UTC).
+    pub weekend_pause: bool,
 }
 
 /// Days per move when a challenge does not say.
@@ -79,6 +81,7 @@ impl Service {
             first,
             terms: Terms {
                 rated: request.rated,
+                weekend_pause: request.weekend_pause,
             },
             created_at: self.now(),
         };
@@ -168,7 +171,11 @@ impl Service {
                 to_move: Some(first),
                 board: crate::wire::board(&start),
                 stores: start.stores(),
-                deadline: Some(now + challenge.days_per_move.duration()),
+                deadline: Some(crate::deadline::deadline(
+                    now,
+                    challenge.days_per_move,
+                    challenge.terms.weekend_pause,
+                )),
                 result: None,
                 updated_at: now,
             },

@@ -206,7 +206,9 @@ impl Service {
                     at: now,
                 })
                 .collect();
-            let new_state = state_of(&engine, now + loaded.game().days_per_move.duration(), now);
+            let game = loaded.game();
+            let due = crate::deadline::deadline(now, game.days_per_move, game.terms.weekend_pause);
+            let new_state = state_of(&engine, due, now);
             let seen_ply = state.ply;
             // The game as it stands after the move: what the events carry.
             let mut after = LoadedGame {

@@ -30,7 +30,7 @@ macro_rules! challenge_select {
         "SELECT c.id, c.challenger_id, ca.username AS challenger_username, \
                 ca.bot AS challenger_bot, c.opponent_id, oa.username AS opponent_username, \
                 oa.bot AS opponent_bot, c.variant, c.days_per_move, c.first, c.status, \
-                c.game_id, c.created_at, c.rated \
+                c.game_id, c.created_at, c.rated, c.weekend_pause \
          FROM challenges c \
          JOIN accounts ca ON ca.id = c.challenger_id \
          LEFT JOIN accounts oa ON oa.id = c.opponent_id "
@@ -45,7 +45,8 @@ macro_rules! game_select {
                 sa.bot AS south_bot, g.north_id, na.username AS north_username, \
                 na.bot AS north_bot, g.first, g.days_per_move, g.challenge_id, g.created_at, \
                 g.status, g.ply, g.to_move, g.board, g.store_south, g.store_north, g.deadline, \
-                g.winner, g.ended_by, g.score_south, g.score_north, g.updated_at, g.rated \
+                g.winner, g.ended_by, g.score_south, g.score_north, g.updated_at, g.rated, \
+                g.weekend_pause \
          FROM games g \
          JOIN accounts sa ON sa.id = g.south_id \
          JOIN accounts na ON na.id = g.north_id "
@@ -207,6 +208,7 @@ pub(super) struct ChallengeRow {
     game_id: Option<Uuid>,
     created_at: DateTime<Utc>,
     rated: bool,
+    weekend_pause: bool,
 }
 
 impl ChallengeRow {
@@ -231,7 +233,10 @@ impl ChallengeRow {
             variant: parse("variant", &self.variant)?,
             days_per_move: days_per_move(self.days_per_move)?,
             first: FirstChoice::parse(&self.first).ok_or_else(|| corrupt("first", &self.first))?,
-            terms: Terms { rated: self.rated },
+            terms: Terms {
+                rated: self.rated,
+                weekend_pause: self.weekend_pause,
+            },
             status: ChallengeStatus::parse(&self.status)
                 .ok_or_else(|| corrupt("status", &self.status))?,
             game_id: self.game_id.map(GameId),
@@ -268,6 +273,7 @@ pub(super) struct GameRow {
     score_north: Option<i32>,
     updated_at: DateTime<Utc>,
     rated: bool,
+    weekend_pause: bool,
 }
 
 impl GameRow {
@@ -319,7 +325,10 @@ impl GameRow {
             ),
             first: parse("first", &self.first)?,
             days_per_move: days_per_move(self.days_per_move)?,
-            terms: Terms { rated: self.rated },
+            terms: Terms {
+                rated: self.rated,
+                weekend_pause: self.weekend_pause,
+            },
             challenge_id: self.challenge_id.map(ChallengeId),
             created_at: self.created_at,
             state: GameState {

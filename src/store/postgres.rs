@@ -312,8 +312,8 @@ async fn create_challenge_tx(
 ) -> Result<Challenge, StoreError> {
     sqlx::query(
         "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
-                                 first, status, created_at, rated) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8)",
+                                 first, status, created_at, rated, weekend_pause) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9)",
     )
     .bind(challenge.id.0)
     .bind(challenge.challenger.0)
@@ -323,6 +323,7 @@ async fn create_challenge_tx(
     .bind(challenge.first.as_str())
     .bind(micros(challenge.created_at))
     .bind(challenge.terms.rated)
+    .bind(challenge.terms.weekend_pause)
     .execute(&mut *conn)
     .await?;
     insert_events(conn, events, origin).await?;
@@ -371,9 +372,9 @@ async fn accept_challenge_tx(
         "INSERT INTO games (status, ply, to_move, board, store_south, store_north, deadline, \
                             winner, ended_by, score_south, score_north, updated_at, \
                             id, variant, south_id, north_id, first, days_per_move, \
-                            challenge_id, created_at, rated) \
+                            challenge_id, created_at, rated, weekend_pause) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-                 $13, $14, $15, $16, $17, $18, $19, $20, $21)",
+                 $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)",
     );
     bind_state(insert, state)
         .bind(game.id.0)
@@ -385,6 +386,7 @@ async fn accept_challenge_tx(
         .bind(id.0)
         .bind(micros(game.created_at))
         .bind(game.terms.rated)
+        .bind(game.terms.weekend_pause)
         .execute(&mut *conn)
         .await?;
     fetch_game(conn, game.id).await

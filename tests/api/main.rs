@@ -17,3 +17,4 @@ mod ratelimits;
 mod ratings;
 mod security;
 mod webhooks;
+mod weekends;

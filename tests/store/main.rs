@@ -9,6 +9,7 @@ mod support;
 
 mod helpers;
 mod ratings;
+mod terms;
 
 use std::task::Poll;
 use std::time::Duration;
@@ -33,6 +34,7 @@ use ratings::{
     two_rated_games_ending_at_once_for_one_player_are_rated_one_after_the_other,
 };
 use support::db::TestDb;
+use terms::every_combination_of_terms_is_kept_by_the_challenge_and_its_game;
 
 /// Runs each named test on both backends: `on_sqlite::name` and `on_postgres::name`.
 macro_rules! on_both_backends {
@@ -82,6 +84,7 @@ on_both_backends!(
     a_rated_game_finished_by_the_rules_moves_both_ratings_as_glicko_2_says,
     resigning_and_timing_out_rate_a_rated_game_but_aborts_and_casual_games_do_not,
     two_rated_games_ending_at_once_for_one_player_are_rated_one_after_the_other,
+    every_combination_of_terms_is_kept_by_the_challenge_and_its_game,
 );
 
 /// Asserts that a result is the error matching `pattern`.

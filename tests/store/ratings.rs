@@ -17,7 +17,10 @@ fn start(variant: Variant, rated: bool) -> Start {
         variant,
         first: Side::South,
         days: dpm(3),
-        terms: Terms { rated },
+        terms: Terms {
+            rated,
+            weekend_pause: false,
+        },
     }
 }
 

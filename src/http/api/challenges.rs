@@ -16,7 +16,7 @@ use crate::service::{ChallengeRequest, Service};
 /// A new challenge.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({"variant": "modiar", "days_per_move": 3, "first": "random", "opponent": "mehmet", "rated": true}))]
+#[schema(example = json!({"variant": "modiar", "days_per_move": 3, "first": "random", "opponent": "mehmet", "rated": true, "weekend_pause": false}))]
 pub(super) struct NewChallengeBody {
     /// `mangala`, `modiar` or `tihbat`.
     variant: String,
@@ -33,6 +33,10 @@ pub(super) struct NewChallengeBody {
     /// variant when it finishes (default false: casual).
     #[serde(default)]
     rated: bool,
+    /// Whether the clocks stop on Saturdays and Sundays, UTC: weekend time does not
+    /// count towards the days per move (default false).
+    #[serde(default)]
+    weekend_pause: bool,
 }
 
 /// Challenges a player, or anyone.
@@ -69,6 +73,7 @@ pub(super) async fn create(
                 first: body.first,
                 opponent: body.opponent,
                 rated: body.rated,
+                weekend_pause: body.weekend_pause,
             },
         )
         .await?;

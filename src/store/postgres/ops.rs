@@ -191,8 +191,9 @@ impl OpsStore for PgStore {
         for c in &data.challenges {
             sqlx::query(
                 "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
-                                         first, status, game_id, created_at, rated) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                                         first, status, game_id, created_at, rated, \
+                                         weekend_pause) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             )
             .bind(c.id.0)
             .bind(c.challenger.id.0)
@@ -204,6 +205,7 @@ impl OpsStore for PgStore {
             .bind(c.game_id.map(|g| g.0))
             .bind(micros(c.created_at))
             .bind(c.terms.rated)
+            .bind(c.terms.weekend_pause)
             .execute(&mut *tx)
             .await?;
         }
@@ -214,9 +216,10 @@ impl OpsStore for PgStore {
                 "INSERT INTO games (status, ply, to_move, board, store_south, store_north, \
                                     deadline, winner, ended_by, score_south, score_north, \
                                     updated_at, id, variant, south_id, north_id, first, \
-                                    days_per_move, challenge_id, created_at, rated) \
+                                    days_per_move, challenge_id, created_at, rated, \
+                                    weekend_pause) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-                         $13, $14, $15, $16, $17, $18, $19, $20, $21)",
+                         $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)",
             );
             bind_state(insert, &state)
                 .bind(game.id.0)
@@ -228,6 +231,7 @@ impl OpsStore for PgStore {
                 .bind(game.challenge_id.map(|c| c.0))
                 .bind(micros(game.created_at))
                 .bind(game.terms.rated)
+                .bind(game.terms.weekend_pause)
                 .execute(&mut *tx)
                 .await?;
             for m in &g.moves {
