@@ -596,6 +596,7 @@ impl Reader {
                 rated: g.rated,
                 weekend_pause: g.weekend_pause,
             },
+            on_vacation: BySide::default(),
             challenge_id: g.challenge_id.map(ChallengeId),
             created_at: g.created_at,
             state: GameState {

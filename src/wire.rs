@@ -150,7 +150,8 @@ impl From<&Move> for MoveJson {
 #[schema(example = json!({
     "id": "7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40", "variant": "modiar",
     "players": {"south": "ayse", "north": "mehmet"}, "first": "south", "days_per_move": 3,
-    "rated": false, "weekend_pause": false, "status": "ongoing", "ply": 1, "to_move": "north",
+    "rated": false, "weekend_pause": false, "on_vacation": {"south": false, "north": true},
+    "status": "ongoing", "ply": 1, "to_move": "north",
     "board": {"south": [7, 0, 8], "north": [8, 8, 7]}, "store": {"south": 0, "north": 0},
     "legal_moves": [1, 2, 3],
     "moves": [{"ply": 1, "side": "south", "pit": 2, "at": "2026-11-30T12:00:00.000Z"}],
@@ -176,6 +177,9 @@ pub struct GameJson {
     /// Whether its clocks stop on Saturdays and Sundays (UTC): weekend time does not
     /// count towards a deadline.
     pub weekend_pause: bool,
+    /// Which players are on vacation now: the game's clock stands still meanwhile.
+    #[schema(value_type = crate::http::api::openapi::SidesFlag)]
+    pub on_vacation: BySide<bool>,
     /// `ongoing`, `finished` or `aborted`.
     #[schema(value_type = crate::http::api::openapi::GameStatusName)]
     pub status: GameStatus,
@@ -232,6 +236,7 @@ impl GameJson {
             days_per_move: game.days_per_move.days(),
             rated: game.terms.rated,
             weekend_pause: game.terms.weekend_pause,
+            on_vacation: game.on_vacation,
             status: state.status,
             ply: state.ply,
             to_move: state.to_move,

@@ -189,6 +189,7 @@ impl Service {
                 first,
                 days_per_move: game.days_per_move,
                 terms: game.terms,
+                on_vacation: BySide::default(),
                 challenge_id: Some(id),
                 created_at: now,
                 state: game.state.clone(),

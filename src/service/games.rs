@@ -367,6 +367,7 @@ impl Service {
     /// # Errors
     /// Storage errors.
     pub async fn sweep_timeouts(&self) -> Result<Vec<GameId>> {
+        self.end_expired_vacations().await?;
         let now = self.now();
         let mut ended = Vec::new();
         for game in self.store.overdue_games(now, 200).await? {

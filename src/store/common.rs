@@ -46,7 +46,11 @@ macro_rules! game_select {
                 na.bot AS north_bot, g.first, g.days_per_move, g.challenge_id, g.created_at, \
                 g.status, g.ply, g.to_move, g.board, g.store_south, g.store_north, g.deadline, \
                 g.winner, g.ended_by, g.score_south, g.score_north, g.updated_at, g.rated, \
-                g.weekend_pause \
+                g.weekend_pause, \
+                EXISTS (SELECT 1 FROM vacations v \
+                        WHERE v.account_id = g.south_id AND v.ended_at IS NULL) AS south_vacation, \
+                EXISTS (SELECT 1 FROM vacations v \
+                        WHERE v.account_id = g.north_id AND v.ended_at IS NULL) AS north_vacation \
          FROM games g \
          JOIN accounts sa ON sa.id = g.south_id \
          JOIN accounts na ON na.id = g.north_id "
@@ -274,6 +278,8 @@ pub(super) struct GameRow {
     updated_at: DateTime<Utc>,
     rated: bool,
     weekend_pause: bool,
+    south_vacation: bool,
+    north_vacation: bool,
 }
 
 impl GameRow {
@@ -329,6 +335,7 @@ impl GameRow {
                 rated: self.rated,
                 weekend_pause: self.weekend_pause,
             },
+            on_vacation: BySide::new(self.south_vacation, self.north_vacation),
             challenge_id: self.challenge_id.map(ChallengeId),
             created_at: self.created_at,
             state: GameState {

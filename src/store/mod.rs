@@ -20,10 +20,12 @@ pub mod ops;
 pub mod postgres;
 pub mod ratings;
 pub mod sqlite;
+pub mod vacations;
 pub mod webhooks;
 
 pub use ops::OpsStore;
 pub use ratings::RatingStore;
+pub use vacations::VacationStore;
 pub use webhooks::WebhookStore;
 
 /// What can go wrong in storage.
@@ -255,6 +257,8 @@ pub struct Game {
     pub days_per_move: DaysPerMove,
     /// Rated or casual, as its challenge said.
     pub terms: Terms,
+    /// Which players are on vacation now (their games' clocks stand still).
+    pub on_vacation: BySide<bool>,
     /// The challenge it came from.
     pub challenge_id: Option<ChallengeId>,
     /// When it started.
@@ -375,7 +379,9 @@ impl SessionRow {
 
 /// The storage of seedpost. Every method is one transaction (or one statement).
 #[async_trait]
-pub trait Store: WebhookStore + OpsStore + RatingStore + Send + Sync + 'static {
+pub trait Store:
+    WebhookStore + OpsStore + RatingStore + VacationStore + Send + Sync + 'static
+{
     /// Creates an account with its first API token.
     ///
     /// # Errors
@@ -481,7 +487,8 @@ pub trait Store: WebhookStore + OpsStore + RatingStore + Send + Sync + 'static {
         events: &[NewEvent],
     ) -> Result<(), StoreError>;
 
-    /// Ongoing games whose deadline is before `now`, oldest deadline first.
+    /// Ongoing games whose deadline is before `now`, oldest deadline first, without
+    /// those with a player on vacation (their clocks stand still).
     async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError>;
 
     /// The standings over finished games, of one variant or all; highest points first,

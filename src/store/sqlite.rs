@@ -37,6 +37,7 @@ use crate::domain::{AccountId, ChallengeId, ChallengeStatus, GameId, TokenId};
 
 mod ops;
 mod ratings;
+mod vacations;
 mod webhooks;
 
 /// How long a request waits for a pooled connection before the database counts as
@@ -694,7 +695,10 @@ impl Store for SqliteStore {
     async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError> {
         sqlx::query_as::<_, GameRow>(concat!(
             game_select!(),
-            "WHERE g.status = 'ongoing' AND g.deadline < $1 ORDER BY g.deadline, g.id LIMIT $2"
+            "WHERE g.status = 'ongoing' AND g.deadline < $1 \
+               AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
+                               AND v.account_id IN (g.south_id, g.north_id)) \
+             ORDER BY g.deadline, g.id LIMIT $2"
         ))
         .bind(now)
         .bind(row_limit(limit))

@@ -16,5 +16,6 @@ mod openapi;
 mod ratelimits;
 mod ratings;
 mod security;
+mod vacation;
 mod webhooks;
 mod weekends;

@@ -10,6 +10,7 @@ mod support;
 mod helpers;
 mod ratings;
 mod terms;
+mod vacations;
 
 use std::task::Poll;
 use std::time::Duration;
@@ -35,6 +36,7 @@ use ratings::{
 };
 use support::db::TestDb;
 use terms::every_combination_of_terms_is_kept_by_the_challenge_and_its_game;
+use vacations::a_vacation_hides_its_games_from_the_sweeper_and_its_end_pushes_their_deadlines;
 
 /// Runs each named test on both backends: `on_sqlite::name` and `on_postgres::name`.
 macro_rules! on_both_backends {
@@ -85,6 +87,7 @@ on_both_backends!(
     resigning_and_timing_out_rate_a_rated_game_but_aborts_and_casual_games_do_not,
     two_rated_games_ending_at_once_for_one_player_are_rated_one_after_the_other,
     every_combination_of_terms_is_kept_by_the_challenge_and_its_game,
+    a_vacation_hides_its_games_from_the_sweeper_and_its_end_pushes_their_deadlines,
 );
 
 /// Asserts that a result is the error matching `pattern`.

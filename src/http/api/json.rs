@@ -130,6 +130,37 @@ pub struct RatingJson {
     pub provisional: bool,
 }
 
+/// `GET`, `POST` and `DELETE /me/vacation`: the account's vacation and allowance.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"on_vacation": true, "started_at": "2026-11-30T12:00:00.000Z", "until": "2026-12-20T12:00:00.000Z", "days_per_year": 20, "days_left": 19.5}))]
+pub struct VacationJson {
+    /// Whether the account is on vacation now.
+    pub on_vacation: bool,
+    /// When the vacation going on started; null when not on vacation.
+    pub started_at: Option<String>,
+    /// When it ends at the latest (the allowance runs out); null when not on vacation.
+    pub until: Option<String>,
+    /// The yearly allowance, in days.
+    pub days_per_year: u32,
+    /// Days left of it this calendar year (UTC), by now.
+    pub days_left: f64,
+}
+
+impl From<&crate::service::VacationStatus> for VacationJson {
+    fn from(status: &crate::service::VacationStatus) -> Self {
+        let seconds = status.left.num_seconds();
+        VacationJson {
+            on_vacation: status.current.is_some(),
+            started_at: status.current.as_ref().map(|v| time(v.started_at)),
+            until: status.current.as_ref().map(|v| time(v.allowed_until)),
+            days_per_year: status.days_per_year,
+            // To the minute.
+            #[allow(clippy::cast_precision_loss)]
+            days_left: (seconds / 60) as f64 / 1440.0,
+        }
+    }
+}
+
 /// `GET /players/{name}/ratings`.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(example = json!({"username": "ayse", "ratings": [{"variant": "tihbat", "rating": 1662.3, "deviation": 290.3, "volatility": 0.06, "provisional": true, "games": 1}]}))]

@@ -19,6 +19,7 @@ pub mod json;
 pub mod openapi;
 mod players;
 mod stream;
+mod vacation;
 mod webhooks;
 
 /// The API's routes.
@@ -40,6 +41,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(accounts::create_token, accounts::tokens))
         .routes(routes!(accounts::revoke_token))
         .routes(routes!(accounts::me))
+        .routes(routes!(vacation::show, vacation::start, vacation::end))
         .routes(routes!(games::variants))
         .routes(routes!(challenges::create, challenges::list))
         .routes(routes!(challenges::show, challenges::cancel))
