@@ -6,7 +6,7 @@
 //! "version":1}`; then one line per account (with its password hash), token (its
 //! hash, never a secret), challenge, and game (with its moves, cached state and
 //! result), each with a `type`; then one line per player's rating in a variant (after
-//! the games, whose results it sums up). Browser sessions, events and webhooks are not carried
+//! the games, whose results it sums up), and one per vacation. Browser sessions, events and webhooks are not carried
 //! over: players log in again, and streams and webhooks start afresh.
 //!
 //! The import trusts nothing it reads: every reference must point to an earlier
@@ -31,6 +31,7 @@ use crate::domain::{
 use crate::ratings::Rating;
 use crate::store::ops::{AccountWithPassword, DataSet, TokenWithHash};
 use crate::store::ratings::VariantRating;
+use crate::store::vacations::Vacation;
 use crate::store::{
     Account, Challenge, Game, GameResult, GameState, GameWithMoves, Move, Player, Store,
     StoreError, Token,
@@ -83,14 +84,22 @@ pub struct Counts {
     pub moves: usize,
     /// Ratings (one per player and variant with rated games).
     pub ratings: usize,
+    /// Vacations.
+    pub vacations: usize,
 }
 
 impl fmt::Display for Counts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} accounts, {} tokens, {} challenges, {} games, {} moves, {} ratings",
-            self.accounts, self.tokens, self.challenges, self.games, self.moves, self.ratings
+            "{} accounts, {} tokens, {} challenges, {} games, {} moves, {} ratings, {} vacations",
+            self.accounts,
+            self.tokens,
+            self.challenges,
+            self.games,
+            self.moves,
+            self.ratings,
+            self.vacations
         )
     }
 }
@@ -104,6 +113,7 @@ impl Counts {
             games: data.games.len(),
             moves: data.games.iter().map(|g| g.moves.len()).sum(),
             ratings: data.ratings.len(),
+            vacations: data.vacations.len(),
         }
     }
 }
@@ -118,6 +128,17 @@ enum Line {
     Challenge(ChallengeLine),
     Game(GameLine),
     Rating(RatingLine),
+    Vacation(VacationLine),
+}
+
+/// An account's vacation. Exports from before vacations have none.
+#[derive(Debug, Serialize, Deserialize)]
+struct VacationLine {
+    id: Uuid,
+    account_id: Uuid,
+    started_at: DateTime<Utc>,
+    allowed_until: DateTime<Utc>,
+    ended_at: Option<DateTime<Utc>>,
 }
 
 /// A player's rating in a variant. Exports from before ratings have none.
@@ -300,6 +321,16 @@ fn rating_line(r: &VariantRating) -> Line {
     })
 }
 
+fn vacation_line(v: &Vacation) -> Line {
+    Line::Vacation(VacationLine {
+        id: v.id,
+        account_id: v.account.0,
+        started_at: v.started_at,
+        allowed_until: v.allowed_until,
+        ended_at: v.ended_at,
+    })
+}
+
 fn write_line(out: &mut impl Write, line: &Line) -> Result<(), TransferError> {
     serde_json::to_writer(&mut *out, line).map_err(std::io::Error::other)?;
     out.write_all(b"\n")?;
@@ -317,6 +348,7 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
         challenges: store.export_challenges().await?,
         games: store.export_games().await?,
         ratings: store.export_ratings().await?,
+        vacations: store.export_vacations().await?,
     };
     write_line(
         out,
@@ -339,6 +371,9 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
     }
     for r in &data.ratings {
         write_line(out, &rating_line(r))?;
+    }
+    for v in &data.vacations {
+        write_line(out, &vacation_line(v))?;
     }
     Ok(Counts::of(&data))
 }
@@ -426,6 +461,7 @@ impl Reader {
             Line::Challenge(c) => self.challenge(line, c),
             Line::Game(g) => self.game(line, g),
             Line::Rating(r) => self.rating(r),
+            Line::Vacation(v) => self.vacation(v),
         }
     }
 
@@ -648,6 +684,34 @@ impl Reader {
             },
             games: r.games,
             updated_at: r.updated_at,
+        });
+        Ok(())
+    }
+
+    fn vacation(&mut self, v: VacationLine) -> Result<(), String> {
+        let what = format!("vacation {}", v.id);
+        self.player(v.account_id, &format!("{what}: its account"))?;
+        let ordered = v.allowed_until > v.started_at
+            && v.ended_at
+                .is_none_or(|end| end >= v.started_at && end <= v.allowed_until);
+        if !ordered {
+            return Err(format!(
+                "{what}: its start, allowance and end are out of order"
+            ));
+        }
+        let open = |x: &Vacation| x.account.0 == v.account_id && x.ended_at.is_none();
+        if v.ended_at.is_none() && self.data.vacations.iter().any(open) {
+            return Err(format!("{what}: its account is on another vacation"));
+        }
+        if self.data.vacations.iter().any(|x| x.id == v.id) {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.vacations.push(Vacation {
+            id: v.id,
+            account: AccountId(v.account_id),
+            started_at: v.started_at,
+            allowed_until: v.allowed_until,
+            ended_at: v.ended_at,
         });
         Ok(())
     }

@@ -7,6 +7,7 @@
 use async_trait::async_trait;
 
 use super::ratings::VariantRating;
+use super::vacations::Vacation;
 use super::{Account, Challenge, GameWithMoves, StoreError, Token};
 use crate::domain::GameStatus;
 
@@ -52,6 +53,8 @@ pub struct DataSet {
     pub games: Vec<GameWithMoves>,
     /// Every player's rating in each variant they have played rated games in.
     pub ratings: Vec<VariantRating>,
+    /// Every vacation, over or going on.
+    pub vacations: Vec<Vacation>,
 }
 
 /// Storage for operating seedpost: health, metrics, export and import.

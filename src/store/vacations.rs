@@ -68,6 +68,9 @@ pub trait VacationStore: Send + Sync {
         since: DateTime<Utc>,
     ) -> Result<Vec<Vacation>, StoreError>;
 
+    /// Every vacation, by start (for `seedpost export`).
+    async fn export_vacations(&self) -> Result<Vec<Vacation>, StoreError>;
+
     /// The accounts whose vacation's allowance has run out by `now` without their
     /// ending it (the sweeper ends those vacations).
     async fn expired_vacations(&self, now: DateTime<Utc>) -> Result<Vec<AccountId>, StoreError>;
@@ -156,6 +159,17 @@ pub(super) const SELECT_SINCE: &str = concat!(
     vacation_columns!(),
     " FROM vacations WHERE account_id = $1 AND started_at >= $2 ORDER BY started_at"
 );
+
+/// The SQL reading every vacation.
+pub(super) const SELECT_ALL: &str = concat!(
+    "SELECT ",
+    vacation_columns!(),
+    " FROM vacations ORDER BY started_at, id"
+);
+
+/// The SQL writing a vacation as exported.
+pub(super) const IMPORT_VACATION: &str = "INSERT INTO vacations (id, account_id, started_at, allowed_until, ended_at) \
+     VALUES ($1, $2, $3, $4, $5)";
 
 /// The SQL finding vacations past their allowance.
 pub(super) const SELECT_EXPIRED: &str =

@@ -110,6 +110,11 @@ async fn club(app: &Instance) {
     for k in 0..5 {
         play_some(&client, base, (&bob, &ann), &ongoing, k).await;
     }
+    // Ann goes on vacation.
+    let (status, vacation) = post(&client, base, "/me/vacation", Some(&ann.token), json!({}))
+        .await
+        .expect("the server answers");
+    assert_eq!(status, StatusCode::OK, "{vacation}");
 }
 
 /// `challenger` offers `opponent` a rated game, which the opponent accepts.
@@ -159,13 +164,22 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     club(&app).await;
     let exported = export_text(app.service.store().as_ref()).await;
     let kinds = |t: &str| {
-        ["account", "token", "challenge", "game", "rating"].map(|k| {
+        [
+            "account",
+            "token",
+            "challenge",
+            "game",
+            "rating",
+            "vacation",
+        ]
+        .map(|k| {
             t.lines()
                 .filter(|l| l.contains(&format!("\"type\":\"{k}\"")))
                 .count()
         })
     };
-    let [accounts, tokens, challenges, games, ratings] = kinds(&exported);
+    let [accounts, tokens, challenges, games, ratings, vacations] = kinds(&exported);
+    assert_eq!(vacations, 1, "{exported}");
     assert_eq!((accounts, tokens), (3, 4), "{exported}");
     // Ann, Bob and the bot in Mangala.
     assert_eq!(ratings, 3, "{exported}");

@@ -10,8 +10,8 @@ use crate::domain::AccountId;
 use crate::store::StoreError;
 use crate::store::common::{detached, finish, micros};
 use crate::store::vacations::{
-    CLOSE_VACATION, INSERT_VACATION, PUSH_DEADLINE, PausedGameRow, SELECT_EXPIRED, SELECT_SINCE,
-    Vacation, VacationRow, VacationStore, pushed_deadline, vacation_columns,
+    CLOSE_VACATION, INSERT_VACATION, PUSH_DEADLINE, PausedGameRow, SELECT_ALL, SELECT_EXPIRED,
+    SELECT_SINCE, Vacation, VacationRow, VacationStore, pushed_deadline, vacation_columns,
 };
 
 async fn end_vacation_tx(
@@ -100,6 +100,15 @@ impl VacationStore for PgStore {
         Ok(sqlx::query_as::<_, VacationRow>(SELECT_SINCE)
             .bind(account.0)
             .bind(micros(since))
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(VacationRow::parse)
+            .collect())
+    }
+
+    async fn export_vacations(&self) -> Result<Vec<Vacation>, StoreError> {
+        Ok(sqlx::query_as::<_, VacationRow>(SELECT_ALL)
             .fetch_all(&self.pool)
             .await?
             .into_iter()

@@ -260,6 +260,16 @@ impl OpsStore for SqliteStore {
             .execute(&mut *tx)
             .await?;
         }
+        for v in &data.vacations {
+            sqlx::query(crate::store::vacations::IMPORT_VACATION)
+                .bind(v.id)
+                .bind(v.account.0)
+                .bind(micros(v.started_at))
+                .bind(micros(v.allowed_until))
+                .bind(v.ended_at.map(micros))
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         Ok(())
     }
