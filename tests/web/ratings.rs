@@ -1,5 +1,6 @@
-//! Rated games and weekend pauses in the browser: the challenge form's boxes, and the
-//! ratings with their deviations on the standings and player pages.
+//! Rated games, weekend pauses and vacations in the browser: the challenge form's
+//! boxes, the game page, and the ratings with their deviations on the standings and
+//! player pages.
 
 use reqwest::StatusCode;
 use seedpost::ratings::{Rating, rate_game};
@@ -8,9 +9,13 @@ use seedpost_rules::{BySide, Side};
 use crate::helpers::{Browser, Server};
 use crate::on_both_backends;
 
-on_both_backends!(a_rated_game_from_the_form_shows_both_ratings_with_their_deviations);
+on_both_backends!(
+    a_rated_game_from_the_form_shows_its_terms_and_both_ratings_with_their_deviations
+);
 
-async fn a_rated_game_from_the_form_shows_both_ratings_with_their_deviations(server: Server) {
+async fn a_rated_game_from_the_form_shows_its_terms_and_both_ratings_with_their_deviations(
+    server: Server,
+) {
     let ayse = Browser::new(&server);
     let mehmet = Browser::new(&server);
     ayse.sign_up("ayse").await;
@@ -49,6 +54,33 @@ async fn a_rated_game_from_the_form_shows_both_ratings_with_their_deviations(ser
         (&json["rated"], &json["weekend_pause"]),
         (&true.into(), &true.into())
     );
+
+    let page = ayse.get(&path).await;
+    assert!(
+        page.text(".game-links")
+            .contains("Rated · clocks paused at weekends (UTC)"),
+        "{}",
+        page.body
+    );
+    assert_eq!(page.count("p.vacation"), 0);
+    // Mehmet goes away: both see it on the game's page.
+    let away = server.service.account("mehmet").await.expect("mehmet");
+    server
+        .service
+        .start_vacation(&away)
+        .await
+        .expect("the vacation starts");
+    let page = ayse.get(&path).await;
+    assert!(
+        page.text("p.vacation").starts_with("mehmet is on vacation"),
+        "{}",
+        page.body
+    );
+    server
+        .service
+        .end_vacation(&away)
+        .await
+        .expect("the vacation ends");
 
     // Ayse resigns at once.
     let confirm = ayse.get(&format!("{path}/resign")).await;
