@@ -94,6 +94,12 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub sweep_seconds: u64,
 
+    /// Days of vacation each account may take a calendar year (UTC); while on
+    /// vacation the clocks of all its games stand still. 0 turns vacations off.
+    #[arg(long, env = "SEEDPOST_VACATION_DAYS", default_value_t = 20, global = true,
+          value_parser = clap::value_parser!(u32).range(0..=366))]
+    pub vacation_days: u32,
+
     /// Runs the house bots (`house-random`, `house-greedy`, `house-search`,
     /// `house-perfect`): created at start-up, they accept challenges addressed to
     /// them and play. `false` turns them off.

@@ -189,6 +189,17 @@ impl DaysPerMove {
     }
 }
 
+/// The terms a challenge offers and the game it starts keeps, beside its variant, time
+/// and first mover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Terms {
+    /// Whether the game moves its players' ratings (rated) or not (casual, the
+    /// default).
+    pub rated: bool,
+    /// Whether the clocks stop on Saturdays and Sundays, UTC (`crate::deadline`).
+    pub weekend_pause: bool,
+}
+
 /// Who moves first in a challenged game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

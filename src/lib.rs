@@ -9,11 +9,13 @@
 pub mod analysis;
 pub mod clock;
 pub mod config;
+pub mod deadline;
 pub mod domain;
 pub mod error;
 pub mod house;
 pub mod http;
 pub mod metrics;
+pub mod ratings;
 pub mod replay;
 pub mod service;
 pub mod solved;

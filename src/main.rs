@@ -81,7 +81,8 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     let store =
         seedpost::store::connect(&args.database.database_url, args.database.pool_size).await?;
     let service = Service::new(store, Arc::new(SystemClock))
-        .with_private_webhooks(args.webhook_allow_private);
+        .with_private_webhooks(args.webhook_allow_private)
+        .with_vacation_days(args.vacation_days);
     let state = AppState {
         service: service.clone(),
         settings: Arc::new(Settings {

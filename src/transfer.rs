@@ -5,7 +5,8 @@
 //! The first line is a header, `{"type":"header","format":"seedpost-export",
 //! "version":1}`; then one line per account (with its password hash), token (its
 //! hash, never a secret), challenge, and game (with its moves, cached state and
-//! result), each with a `type`. Browser sessions, events and webhooks are not carried
+//! result), each with a `type`; then one line per player's rating in a variant (after
+//! the games, whose results it sums up), and one per vacation. Browser sessions, events and webhooks are not carried
 //! over: players log in again, and streams and webhooks start afresh.
 //!
 //! The import trusts nothing it reads: every reference must point to an earlier
@@ -25,9 +26,12 @@ use uuid::Uuid;
 
 use crate::domain::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, FirstChoice, GameId, GameStatus,
-    TokenId, Username,
+    Terms, TokenId, Username,
 };
+use crate::ratings::Rating;
 use crate::store::ops::{AccountWithPassword, DataSet, TokenWithHash};
+use crate::store::ratings::VariantRating;
+use crate::store::vacations::Vacation;
 use crate::store::{
     Account, Challenge, Game, GameResult, GameState, GameWithMoves, Move, Player, Store,
     StoreError, Token,
@@ -78,14 +82,24 @@ pub struct Counts {
     pub games: usize,
     /// Moves (plies, automatic passes included).
     pub moves: usize,
+    /// Ratings (one per player and variant with rated games).
+    pub ratings: usize,
+    /// Vacations.
+    pub vacations: usize,
 }
 
 impl fmt::Display for Counts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} accounts, {} tokens, {} challenges, {} games, {} moves",
-            self.accounts, self.tokens, self.challenges, self.games, self.moves
+            "{} accounts, {} tokens, {} challenges, {} games, {} moves, {} ratings, {} vacations",
+            self.accounts,
+            self.tokens,
+            self.challenges,
+            self.games,
+            self.moves,
+            self.ratings,
+            self.vacations
         )
     }
 }
@@ -98,6 +112,8 @@ impl Counts {
             challenges: data.challenges.len(),
             games: data.games.len(),
             moves: data.games.iter().map(|g| g.moves.len()).sum(),
+            ratings: data.ratings.len(),
+            vacations: data.vacations.len(),
         }
     }
 }
@@ -111,6 +127,30 @@ enum Line {
     Token(TokenLine),
     Challenge(ChallengeLine),
     Game(GameLine),
+    Rating(RatingLine),
+    Vacation(VacationLine),
+}
+
+/// An account's vacation. Exports from before vacations have none.
+#[derive(Debug, Serialize, Deserialize)]
+struct VacationLine {
+    id: Uuid,
+    account_id: Uuid,
+    started_at: DateTime<Utc>,
+    allowed_until: DateTime<Utc>,
+    ended_at: Option<DateTime<Utc>>,
+}
+
+/// A player's rating in a variant. Exports from before ratings have none.
+#[derive(Debug, Serialize, Deserialize)]
+struct RatingLine {
+    account_id: Uuid,
+    variant: Variant,
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    games: u32,
+    updated_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -143,6 +183,12 @@ struct ChallengeLine {
     status: String,
     game_id: Option<Uuid>,
     created_at: DateTime<Utc>,
+    /// Absent (casual) in exports from before ratings.
+    #[serde(default)]
+    rated: bool,
+    /// Absent (no pause) in exports from before weekend pauses.
+    #[serde(default)]
+    weekend_pause: bool,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -170,6 +216,12 @@ struct GameLine {
     days_per_move: u8,
     challenge_id: Option<Uuid>,
     created_at: DateTime<Utc>,
+    /// Absent (casual) in exports from before ratings.
+    #[serde(default)]
+    rated: bool,
+    /// Absent (no pause) in exports from before weekend pauses.
+    #[serde(default)]
+    weekend_pause: bool,
     status: String,
     ply: u32,
     to_move: Option<Side>,
@@ -213,6 +265,8 @@ fn challenge_line(c: &Challenge) -> Line {
         status: c.status.as_str().to_owned(),
         game_id: c.game_id.map(|g| g.0),
         created_at: c.created_at,
+        rated: c.terms.rated,
+        weekend_pause: c.terms.weekend_pause,
     })
 }
 
@@ -228,6 +282,8 @@ fn game_line(g: &GameWithMoves) -> Line {
         days_per_move: game.days_per_move.days(),
         challenge_id: game.challenge_id.map(|c| c.0),
         created_at: game.created_at,
+        rated: game.terms.rated,
+        weekend_pause: game.terms.weekend_pause,
         status: state.status.as_str().to_owned(),
         ply: state.ply,
         to_move: state.to_move,
@@ -253,6 +309,28 @@ fn game_line(g: &GameWithMoves) -> Line {
     })
 }
 
+fn rating_line(r: &VariantRating) -> Line {
+    Line::Rating(RatingLine {
+        account_id: r.account.0,
+        variant: r.variant,
+        rating: r.rating.rating,
+        deviation: r.rating.deviation,
+        volatility: r.rating.volatility,
+        games: r.games,
+        updated_at: r.updated_at,
+    })
+}
+
+fn vacation_line(v: &Vacation) -> Line {
+    Line::Vacation(VacationLine {
+        id: v.id,
+        account_id: v.account.0,
+        started_at: v.started_at,
+        allowed_until: v.allowed_until,
+        ended_at: v.ended_at,
+    })
+}
+
 fn write_line(out: &mut impl Write, line: &Line) -> Result<(), TransferError> {
     serde_json::to_writer(&mut *out, line).map_err(std::io::Error::other)?;
     out.write_all(b"\n")?;
@@ -269,6 +347,8 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
         tokens: store.export_tokens().await?,
         challenges: store.export_challenges().await?,
         games: store.export_games().await?,
+        ratings: store.export_ratings().await?,
+        vacations: store.export_vacations().await?,
     };
     write_line(
         out,
@@ -288,6 +368,12 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
     }
     for g in &data.games {
         write_line(out, &game_line(g))?;
+    }
+    for r in &data.ratings {
+        write_line(out, &rating_line(r))?;
+    }
+    for v in &data.vacations {
+        write_line(out, &vacation_line(v))?;
     }
     Ok(Counts::of(&data))
 }
@@ -374,6 +460,8 @@ impl Reader {
             Line::Token(t) => self.token(t),
             Line::Challenge(c) => self.challenge(line, c),
             Line::Game(g) => self.game(line, g),
+            Line::Rating(r) => self.rating(r),
+            Line::Vacation(v) => self.vacation(v),
         }
     }
 
@@ -470,6 +558,10 @@ impl Reader {
             variant: c.variant,
             days_per_move,
             first,
+            terms: Terms {
+                rated: c.rated,
+                weekend_pause: c.weekend_pause,
+            },
             status,
             game_id: c.game_id.map(GameId),
             created_at: c.created_at,
@@ -536,6 +628,11 @@ impl Reader {
             players: BySide::new(south, north),
             first: g.first,
             days_per_move,
+            terms: Terms {
+                rated: g.rated,
+                weekend_pause: g.weekend_pause,
+            },
+            on_vacation: BySide::default(),
             challenge_id: g.challenge_id.map(ChallengeId),
             created_at: g.created_at,
             state: GameState {
@@ -555,6 +652,67 @@ impl Reader {
             return Err(format!("{what} appears twice"));
         }
         self.data.games.push(stored);
+        Ok(())
+    }
+
+    fn rating(&mut self, r: RatingLine) -> Result<(), String> {
+        let what = format!("rating of {} in {}", r.account_id, r.variant);
+        self.player(r.account_id, &format!("{what}: its account"))?;
+        let valid = r.rating.is_finite()
+            && r.deviation.is_finite()
+            && r.deviation > 0.0
+            && r.volatility.is_finite()
+            && r.volatility > 0.0;
+        if !valid {
+            return Err(format!("{what}: not a Glicko-2 rating"));
+        }
+        if self
+            .data
+            .ratings
+            .iter()
+            .any(|x| x.account.0 == r.account_id && x.variant == r.variant)
+        {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.ratings.push(VariantRating {
+            account: AccountId(r.account_id),
+            variant: r.variant,
+            rating: Rating {
+                rating: r.rating,
+                deviation: r.deviation,
+                volatility: r.volatility,
+            },
+            games: r.games,
+            updated_at: r.updated_at,
+        });
+        Ok(())
+    }
+
+    fn vacation(&mut self, v: VacationLine) -> Result<(), String> {
+        let what = format!("vacation {}", v.id);
+        self.player(v.account_id, &format!("{what}: its account"))?;
+        let ordered = v.allowed_until > v.started_at
+            && v.ended_at
+                .is_none_or(|end| end >= v.started_at && end <= v.allowed_until);
+        if !ordered {
+            return Err(format!(
+                "{what}: its start, allowance and end are out of order"
+            ));
+        }
+        let open = |x: &Vacation| x.account.0 == v.account_id && x.ended_at.is_none();
+        if v.ended_at.is_none() && self.data.vacations.iter().any(open) {
+            return Err(format!("{what}: its account is on another vacation"));
+        }
+        if self.data.vacations.iter().any(|x| x.id == v.id) {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.vacations.push(Vacation {
+            id: v.id,
+            account: AccountId(v.account_id),
+            started_at: v.started_at,
+            allowed_until: v.allowed_until,
+            ended_at: v.ended_at,
+        });
         Ok(())
     }
 

@@ -64,7 +64,8 @@ impl From<Outcome> for ResultJson {
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[schema(example = json!({
     "id": "0b6f1c2e-8d1a-4f7e-9b7c-3a2d1e0f9c88", "challenger": "ayse", "opponent": "mehmet",
-    "variant": "modiar", "days_per_move": 3, "first": "random", "status": "open",
+    "variant": "modiar", "days_per_move": 3, "first": "random", "rated": true,
+    "weekend_pause": false, "status": "open",
     "game_id": null, "created_at": "2026-11-30T12:00:00.000Z"
 }))]
 pub struct ChallengeJson {
@@ -82,6 +83,10 @@ pub struct ChallengeJson {
     /// `random`, `challenger` or `opponent`.
     #[schema(value_type = String)]
     pub first: &'static str,
+    /// Whether its game is rated (moves the players' ratings) or casual.
+    pub rated: bool,
+    /// Whether its game's clocks stop on Saturdays and Sundays (UTC).
+    pub weekend_pause: bool,
     /// `open`, `accepted`, `declined` or `canceled`.
     #[schema(value_type = String)]
     pub status: &'static str,
@@ -100,6 +105,8 @@ impl From<&Challenge> for ChallengeJson {
             variant: c.variant,
             days_per_move: c.days_per_move.days(),
             first: c.first.as_str(),
+            rated: c.terms.rated,
+            weekend_pause: c.terms.weekend_pause,
             status: c.status.as_str(),
             game_id: c.game_id.map(|g| g.to_string()),
             created_at: time(c.created_at),
@@ -143,6 +150,7 @@ impl From<&Move> for MoveJson {
 #[schema(example = json!({
     "id": "7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40", "variant": "modiar",
     "players": {"south": "ayse", "north": "mehmet"}, "first": "south", "days_per_move": 3,
+    "rated": false, "weekend_pause": false, "on_vacation": {"south": false, "north": true},
     "status": "ongoing", "ply": 1, "to_move": "north",
     "board": {"south": [7, 0, 8], "north": [8, 8, 7]}, "store": {"south": 0, "north": 0},
     "legal_moves": [1, 2, 3],
@@ -164,6 +172,14 @@ pub struct GameJson {
     pub first: Side,
     /// Days per move.
     pub days_per_move: u8,
+    /// Whether it is rated (moves the players' ratings when it finishes) or casual.
+    pub rated: bool,
+    /// Whether its clocks stop on Saturdays and Sundays (UTC): weekend time does not
+    /// count towards a deadline.
+    pub weekend_pause: bool,
+    /// Which players are on vacation now: the game's clock stands still meanwhile.
+    #[schema(value_type = crate::http::api::openapi::SidesFlag)]
+    pub on_vacation: BySide<bool>,
     /// `ongoing`, `finished` or `aborted`.
     #[schema(value_type = crate::http::api::openapi::GameStatusName)]
     pub status: GameStatus,
@@ -218,6 +234,9 @@ impl GameJson {
             ),
             first: game.first,
             days_per_move: game.days_per_move.days(),
+            rated: game.terms.rated,
+            weekend_pause: game.terms.weekend_pause,
+            on_vacation: game.on_vacation,
             status: state.status,
             ply: state.ply,
             to_move: state.to_move,

@@ -5,7 +5,7 @@ use seedpost_rules::{BySide, Position, Side, Variant};
 
 use super::{LoadedGame, Service, events};
 use crate::domain::{
-    ChallengeId, ChallengeStatus, DaysPerMove, EventKind, FirstChoice, GameId, GameStatus,
+    ChallengeId, ChallengeStatus, DaysPerMove, EventKind, FirstChoice, GameId, GameStatus, Terms,
 };
 use crate::error::{Error, Result};
 use crate::store::{
@@ -24,6 +24,10 @@ pub struct ChallengeRequest {
     pub first: Option<String>,
     /// The opponent's name, or `None` for an open challenge.
     pub opponent: Option<String>,
+    /// Whether the game is rated (moves the players' ratings); casual otherwise.
+    pub rated: bool,
+    /// Whether the game's clocks stop on Saturdays and Sundays (UTC).
+    pub weekend_pause: bool,
 }
 
 /// Days per move when a challenge does not say.
@@ -75,6 +79,10 @@ impl Service {
             variant,
             days_per_move,
             first,
+            terms: Terms {
+                rated: request.rated,
+                weekend_pause: request.weekend_pause,
+            },
             created_at: self.now(),
         };
         // Only a challenge naming someone is an event: an open one would go to all.
@@ -88,6 +96,7 @@ impl Service {
                     variant,
                     days_per_move,
                     first,
+                    terms: challenge.terms,
                     status: ChallengeStatus::Open,
                     game_id: None,
                     created_at: challenge.created_at,
@@ -155,13 +164,18 @@ impl Service {
             players: BySide::new(challenge.challenger.id, account.id),
             first,
             days_per_move: challenge.days_per_move,
+            terms: challenge.terms,
             state: GameState {
                 status: GameStatus::Ongoing,
                 ply: 0,
                 to_move: Some(first),
                 board: crate::wire::board(&start),
                 stores: start.stores(),
-                deadline: Some(now + challenge.days_per_move.duration()),
+                deadline: Some(crate::deadline::deadline(
+                    now,
+                    challenge.days_per_move,
+                    challenge.terms.weekend_pause,
+                )),
                 result: None,
                 updated_at: now,
             },
@@ -174,6 +188,8 @@ impl Service {
                 players: BySide::new(challenge.challenger.clone(), player(account)),
                 first,
                 days_per_move: game.days_per_move,
+                terms: game.terms,
+                on_vacation: BySide::default(),
                 challenge_id: Some(id),
                 created_at: now,
                 state: game.state.clone(),

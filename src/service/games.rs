@@ -206,7 +206,9 @@ impl Service {
                     at: now,
                 })
                 .collect();
-            let new_state = state_of(&engine, now + loaded.game().days_per_move.duration(), now);
+            let game = loaded.game();
+            let due = crate::deadline::deadline(now, game.days_per_move, game.terms.weekend_pause);
+            let new_state = state_of(&engine, due, now);
             let seen_ply = state.ply;
             // The game as it stands after the move: what the events carry.
             let mut after = LoadedGame {
@@ -365,6 +367,7 @@ impl Service {
     /// # Errors
     /// Storage errors.
     pub async fn sweep_timeouts(&self) -> Result<Vec<GameId>> {
+        self.end_expired_vacations().await?;
         let now = self.now();
         let mut ended = Vec::new();
         for game in self.store.overdue_games(now, 200).await? {

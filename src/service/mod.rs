@@ -20,8 +20,10 @@ mod events;
 mod games;
 mod house;
 mod passwords;
+mod ratings;
 mod sessions;
 mod throttle;
+mod vacations;
 mod webhooks;
 
 pub use accounts::{NewAccountRequest, SignedUp};
@@ -31,6 +33,7 @@ pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
 pub use house::HouseRound;
 pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
 pub use throttle::LoginLimits;
+pub use vacations::{DEFAULT_VACATION_DAYS, VacationStatus};
 pub use webhooks::{
     DELIVERY_TIMEOUT, DeliveryRound, MAX_ATTEMPTS, MAX_WEBHOOKS, RETRY_BACKOFF, SIGNATURE_HEADER,
     signature,
@@ -63,6 +66,8 @@ pub struct Service {
     login_throttle: Arc<throttle::LoginThrottle>,
     /// Copies of recently played games (a hint for the next move).
     cache: Arc<cache::GameCache>,
+    /// Each account's vacation allowance, in days a year.
+    vacation_days: u32,
 }
 
 impl Service {
@@ -77,6 +82,7 @@ impl Service {
             private_webhooks: false,
             login_throttle: Arc::new(throttle::LoginThrottle::new(LoginLimits::DEFAULT)),
             cache: Arc::default(),
+            vacation_days: DEFAULT_VACATION_DAYS,
         }
     }
 

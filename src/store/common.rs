@@ -19,8 +19,9 @@ use super::{
 };
 use crate::domain::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, EventKind, FirstChoice, GameId,
-    GameStatus, TokenId, Username,
+    GameStatus, Terms, TokenId, Username,
 };
+use crate::ratings::Rating;
 
 /// The columns of a [`ChallengeRow`], from `challenges c` joined with its challenger
 /// `ca` and its opponent `oa` (left join).
@@ -29,7 +30,7 @@ macro_rules! challenge_select {
         "SELECT c.id, c.challenger_id, ca.username AS challenger_username, \
                 ca.bot AS challenger_bot, c.opponent_id, oa.username AS opponent_username, \
                 oa.bot AS opponent_bot, c.variant, c.days_per_move, c.first, c.status, \
-                c.game_id, c.created_at \
+                c.game_id, c.created_at, c.rated, c.weekend_pause \
          FROM challenges c \
          JOIN accounts ca ON ca.id = c.challenger_id \
          LEFT JOIN accounts oa ON oa.id = c.opponent_id "
@@ -44,7 +45,12 @@ macro_rules! game_select {
                 sa.bot AS south_bot, g.north_id, na.username AS north_username, \
                 na.bot AS north_bot, g.first, g.days_per_move, g.challenge_id, g.created_at, \
                 g.status, g.ply, g.to_move, g.board, g.store_south, g.store_north, g.deadline, \
-                g.winner, g.ended_by, g.score_south, g.score_north, g.updated_at \
+                g.winner, g.ended_by, g.score_south, g.score_north, g.updated_at, g.rated, \
+                g.weekend_pause, \
+                EXISTS (SELECT 1 FROM vacations v \
+                        WHERE v.account_id = g.south_id AND v.ended_at IS NULL) AS south_vacation, \
+                EXISTS (SELECT 1 FROM vacations v \
+                        WHERE v.account_id = g.north_id AND v.ended_at IS NULL) AS north_vacation \
          FROM games g \
          JOIN accounts sa ON sa.id = g.south_id \
          JOIN accounts na ON na.id = g.north_id "
@@ -205,6 +211,8 @@ pub(super) struct ChallengeRow {
     status: String,
     game_id: Option<Uuid>,
     created_at: DateTime<Utc>,
+    rated: bool,
+    weekend_pause: bool,
 }
 
 impl ChallengeRow {
@@ -229,6 +237,10 @@ impl ChallengeRow {
             variant: parse("variant", &self.variant)?,
             days_per_move: days_per_move(self.days_per_move)?,
             first: FirstChoice::parse(&self.first).ok_or_else(|| corrupt("first", &self.first))?,
+            terms: Terms {
+                rated: self.rated,
+                weekend_pause: self.weekend_pause,
+            },
             status: ChallengeStatus::parse(&self.status)
                 .ok_or_else(|| corrupt("status", &self.status))?,
             game_id: self.game_id.map(GameId),
@@ -264,6 +276,10 @@ pub(super) struct GameRow {
     score_south: Option<i32>,
     score_north: Option<i32>,
     updated_at: DateTime<Utc>,
+    rated: bool,
+    weekend_pause: bool,
+    south_vacation: bool,
+    north_vacation: bool,
 }
 
 impl GameRow {
@@ -315,6 +331,11 @@ impl GameRow {
             ),
             first: parse("first", &self.first)?,
             days_per_move: days_per_move(self.days_per_move)?,
+            terms: Terms {
+                rated: self.rated,
+                weekend_pause: self.weekend_pause,
+            },
+            on_vacation: BySide::new(self.south_vacation, self.north_vacation),
             challenge_id: self.challenge_id.map(ChallengeId),
             created_at: self.created_at,
             state: GameState {
@@ -396,6 +417,9 @@ pub(super) struct StandingRow {
     draws: i64,
     losses: i64,
     half_points: i64,
+    rating: Option<f64>,
+    deviation: Option<f64>,
+    volatility: Option<f64>,
 }
 
 impl StandingRow {
@@ -407,6 +431,14 @@ impl StandingRow {
             draws: count("draws", self.draws)?,
             losses: count("losses", self.losses)?,
             half_points: count("half_points", self.half_points)?,
+            rating: match (self.rating, self.deviation, self.volatility) {
+                (Some(rating), Some(deviation), Some(volatility)) => Some(Rating {
+                    rating,
+                    deviation,
+                    volatility,
+                }),
+                _ => None,
+            },
         })
     }
 }

@@ -12,16 +12,20 @@ use seedpost_rules::{BySide, Pit, Side, Variant};
 
 use crate::domain::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, EventKind, FirstChoice, GameId,
-    GameStatus, TokenId, Username,
+    GameStatus, Terms, TokenId, Username,
 };
 
 mod common;
 pub mod ops;
 pub mod postgres;
+pub mod ratings;
 pub mod sqlite;
+pub mod vacations;
 pub mod webhooks;
 
 pub use ops::OpsStore;
+pub use ratings::RatingStore;
+pub use vacations::VacationStore;
 pub use webhooks::WebhookStore;
 
 /// What can go wrong in storage.
@@ -162,6 +166,8 @@ pub struct Challenge {
     pub days_per_move: DaysPerMove,
     /// Who moves first.
     pub first: FirstChoice,
+    /// Rated or casual.
+    pub terms: Terms,
     /// Where it stands.
     pub status: ChallengeStatus,
     /// The game started by accepting it.
@@ -185,6 +191,8 @@ pub struct NewChallenge {
     pub days_per_move: DaysPerMove,
     /// Who moves first.
     pub first: FirstChoice,
+    /// Rated or casual.
+    pub terms: Terms,
     /// Now.
     pub created_at: DateTime<Utc>,
 }
@@ -247,6 +255,10 @@ pub struct Game {
     pub first: Side,
     /// Days for each move.
     pub days_per_move: DaysPerMove,
+    /// Rated or casual, as its challenge said.
+    pub terms: Terms,
+    /// Which players are on vacation now (their games' clocks stand still).
+    pub on_vacation: BySide<bool>,
     /// The challenge it came from.
     pub challenge_id: Option<ChallengeId>,
     /// When it started.
@@ -277,6 +289,8 @@ pub struct NewGame {
     pub first: Side,
     /// Days for each move.
     pub days_per_move: DaysPerMove,
+    /// Rated or casual, as its challenge said.
+    pub terms: Terms,
     /// The starting state (ply 0).
     pub state: GameState,
     /// Now.
@@ -299,7 +313,7 @@ pub struct GameFilter {
 }
 
 /// A player's line in the standings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Standing {
     /// The player.
     pub username: Username,
@@ -313,6 +327,9 @@ pub struct Standing {
     pub losses: u32,
     /// Points in halves (a win 2, a draw 1), exact.
     pub half_points: u32,
+    /// The player's rating in the variant, for the standings of one variant when the
+    /// player has finished a rated game in it.
+    pub rating: Option<crate::ratings::Rating>,
 }
 
 /// A browser session to store: the SHA-256 (hex) of its cookie secret, never the secret.
@@ -362,7 +379,9 @@ impl SessionRow {
 
 /// The storage of seedpost. Every method is one transaction (or one statement).
 #[async_trait]
-pub trait Store: WebhookStore + OpsStore + Send + Sync + 'static {
+pub trait Store:
+    WebhookStore + OpsStore + RatingStore + VacationStore + Send + Sync + 'static
+{
     /// Creates an account with its first API token.
     ///
     /// # Errors
@@ -470,7 +489,8 @@ pub trait Store: WebhookStore + OpsStore + Send + Sync + 'static {
         events: &[NewEvent],
     ) -> Result<(), StoreError>;
 
-    /// Ongoing games whose deadline is before `now`, oldest deadline first.
+    /// Ongoing games whose deadline is before `now`, oldest deadline first, without
+    /// those with a player on vacation (their clocks stand still).
     async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError>;
 
     /// The standings over finished games, of one variant or all; highest points first,

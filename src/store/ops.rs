@@ -6,6 +6,8 @@
 
 use async_trait::async_trait;
 
+use super::ratings::VariantRating;
+use super::vacations::Vacation;
 use super::{Account, Challenge, GameWithMoves, StoreError, Token};
 use crate::domain::GameStatus;
 
@@ -39,7 +41,7 @@ pub struct AccountWithPassword {
 }
 
 /// Everything [`OpsStore::import`] writes, in the order it writes it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct DataSet {
     /// Every account.
     pub accounts: Vec<AccountWithPassword>,
@@ -49,6 +51,10 @@ pub struct DataSet {
     pub challenges: Vec<Challenge>,
     /// Every game with its moves and cached state.
     pub games: Vec<GameWithMoves>,
+    /// Every player's rating in each variant they have played rated games in.
+    pub ratings: Vec<VariantRating>,
+    /// Every vacation, over or going on.
+    pub vacations: Vec<Vacation>,
 }
 
 /// Storage for operating seedpost: health, metrics, export and import.

@@ -30,6 +30,8 @@ use crate::domain::{AccountId, ChallengeId, ChallengeStatus, GameId, TokenId};
 use sqlx::postgres::PgListener;
 
 mod ops;
+mod ratings;
+mod vacations;
 mod webhooks;
 
 /// The channel on which a transaction that wrote events notifies, with the account
@@ -294,17 +296,18 @@ async fn insert_token(
 async fn insert_events(
     conn: &mut PgConnection,
     groups: &[AccountEvents],
-) -> Result<(), StoreError> {
+) -> Result<Vec<Event>, StoreError> {
     // One statement per account, in account order (so that two writers lock account
     // rows in the same order): take the seqs and insert the events; the caller has the
     // other instances' listeners notified after the commit (see [`Notifier`]). The row
     // lock taken by the seq update orders the writers of one account: commit order is
     // seq order.
+    let mut stored = Vec::new();
     for group in groups {
         let kinds: Vec<&str> = group.events.iter().map(|(kind, _, _)| *kind).collect();
         let payloads: Vec<&str> = group.events.iter().map(|(_, p, _)| p.as_str()).collect();
         let times: Vec<DateTime<Utc>> = group.events.iter().map(|(_, _, at)| *at).collect();
-        sqlx::query(
+        let last: i64 = sqlx::query_scalar(
             "WITH taken AS ( \
                  UPDATE accounts SET event_seq = event_seq + $2 WHERE id = $1 \
                  RETURNING event_seq \
@@ -321,10 +324,11 @@ async fn insert_events(
         .bind(&kinds)
         .bind(&payloads)
         .bind(&times)
-        .execute(&mut *conn)
+        .fetch_one(&mut *conn)
         .await?;
+        stored.extend(group.stored(last)?);
     }
-    Ok(())
+    Ok(stored)
 }
 
 async fn end_game_tx(
@@ -348,7 +352,8 @@ async fn end_game_tx(
     if updated.rows_affected() == 0 {
         return Err(game_missed(conn, id).await);
     }
-    insert_events(conn, events).await
+    ratings::rate_if_finished(conn, id, state).await?;
+    insert_events(conn, events).await.map(drop)
 }
 
 async fn create_challenge_tx(
@@ -358,8 +363,8 @@ async fn create_challenge_tx(
 ) -> Result<Challenge, StoreError> {
     sqlx::query(
         "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
-                                 first, status, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7)",
+                                 first, status, created_at, rated, weekend_pause) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9)",
     )
     .bind(challenge.id.0)
     .bind(challenge.challenger.0)
@@ -368,6 +373,8 @@ async fn create_challenge_tx(
     .bind(i32::from(challenge.days_per_move.days()))
     .bind(challenge.first.as_str())
     .bind(micros(challenge.created_at))
+    .bind(challenge.terms.rated)
+    .bind(challenge.terms.weekend_pause)
     .execute(&mut *conn)
     .await?;
     insert_events(conn, events).await?;
@@ -415,9 +422,9 @@ async fn accept_challenge_tx(
         "INSERT INTO games (status, ply, to_move, board, store_south, store_north, deadline, \
                             winner, ended_by, score_south, score_north, updated_at, \
                             id, variant, south_id, north_id, first, days_per_move, \
-                            challenge_id, created_at) \
+                            challenge_id, created_at, rated, weekend_pause) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-                 $13, $14, $15, $16, $17, $18, $19, $20)",
+                 $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)",
     );
     bind_state(insert, state)
         .bind(game.id.0)
@@ -428,6 +435,8 @@ async fn accept_challenge_tx(
         .bind(i32::from(game.days_per_move.days()))
         .bind(id.0)
         .bind(micros(game.created_at))
+        .bind(game.terms.rated)
+        .bind(game.terms.weekend_pause)
         .execute(&mut *conn)
         .await?;
     fetch_game(conn, game.id).await
@@ -436,6 +445,44 @@ async fn accept_challenge_tx(
 /// Appends `plies` to game `id` at ply `seen`, with the state they lead to and the
 /// events they cause, in one statement (so one round trip, committed on its own).
 ///
+async fn append_plies_tx(
+    conn: &mut PgConnection,
+    id: GameId,
+    seen: i32,
+    plies: &[MoveColumns],
+    state: &StateColumns,
+) -> Result<(), StoreError> {
+    // One statement: the update comes first and locks the game row, so a second
+    // writer at the same ply waits for the first to commit, then matches no row and
+    // inserts nothing; the plies are inserted only through the updated row.
+    let update = sqlx::query(
+        "WITH updated AS ( \
+             UPDATE games SET status = $1, ply = $2, to_move = $3, board = $4, \
+                    store_south = $5, store_north = $6, deadline = $7, winner = $8, \
+                    ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
+             WHERE id = $13 AND ply = $14 AND status = 'ongoing' \
+             RETURNING id \
+         ) \
+         INSERT INTO moves (game_id, ply, side, pit, at) \
+         SELECT updated.id, m.ply, m.side, m.pit, m.at \
+         FROM updated, unnest($15::integer[], $16::text[], $17::integer[], $18::timestamptz[]) \
+              AS m(ply, side, pit, at)",
+    );
+    let inserted = bind_state(update, state)
+        .bind(id.0)
+        .bind(seen)
+        .bind(plies.iter().map(|p| p.ply).collect::<Vec<i32>>())
+        .bind(plies.iter().map(|p| p.side).collect::<Vec<&str>>())
+        .bind(plies.iter().map(|p| p.pit).collect::<Vec<Option<i32>>>())
+        .bind(plies.iter().map(|p| p.at).collect::<Vec<DateTime<Utc>>>())
+        .execute(&mut *conn)
+        .await?;
+    if inserted.rows_affected() == 0 {
+        return Err(game_missed(conn, id).await);
+    }
+    Ok(())
+}
+
 /// The last seq taken for each account, or `None` when the game row was not updated
 /// (it no longer stands at `seen`, or is gone). The game row's update comes first and locks it, so a second writer at the same ply
 /// waits for the first to commit, then matches no row and writes nothing: the moves
@@ -724,7 +771,7 @@ impl Store for PgStore {
         detached(async move {
             let mut tx = pool.begin().await?;
             let outcome = match accept_challenge_tx(&mut tx, id, &game, &state).await {
-                Ok(game) => insert_events(&mut tx, &events).await.map(|()| game),
+                Ok(game) => insert_events(&mut tx, &events).await.map(|_| game),
                 Err(e) => Err(e),
             };
             let done = finish(tx, outcome).await;
@@ -800,6 +847,25 @@ impl Store for PgStore {
         let notifier = self.notifier.clone();
         let pool = self.pool.clone();
         detached(async move {
+            if state.status == "finished" {
+                // A move that ends the game may rate it: in one transaction, the
+                // rating rows locked after the game row, as when a game ends otherwise
+                // (resign, timeout). Once per game: the plain path below is for the
+                // other moves.
+                let mut tx = pool.begin().await?;
+                let outcome = match append_plies_tx(&mut tx, id, seen, &plies, &state).await {
+                    Ok(()) => match ratings::rate_if_finished(&mut tx, id, &state).await {
+                        Ok(()) => insert_events(&mut tx, &events).await,
+                        Err(e) => Err(e),
+                    },
+                    Err(e) => Err(e),
+                };
+                let done = finish(tx, outcome).await;
+                if done.is_ok() {
+                    notifier.send(&events);
+                }
+                return done;
+            }
             // A deadlock cannot happen between movers (accounts are locked in id
             // order), but Postgres does not promise a plan: should one be reported,
             // the statement changed nothing and runs again.
@@ -864,7 +930,10 @@ impl Store for PgStore {
     async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError> {
         sqlx::query_as::<_, GameRow>(concat!(
             game_select!(),
-            "WHERE g.status = 'ongoing' AND g.deadline < $1 ORDER BY g.deadline, g.id LIMIT $2"
+            "WHERE g.status = 'ongoing' AND g.deadline < $1 \
+               AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
+                               AND v.account_id IN (g.south_id, g.north_id)) \
+             ORDER BY g.deadline, g.id LIMIT $2"
         ))
         .bind(now)
         .bind(row_limit(limit))
@@ -889,9 +958,11 @@ impl Store for PgStore {
                     sum(CASE WHEN r.half = 2 THEN 1 ELSE 0 END) AS wins, \
                     sum(CASE WHEN r.half = 1 THEN 1 ELSE 0 END) AS draws, \
                     sum(CASE WHEN r.half = 0 THEN 1 ELSE 0 END) AS losses, \
-                    sum(r.half) AS half_points \
+                    sum(r.half) AS half_points, \
+                    rt.rating, rt.deviation, rt.volatility \
              FROM results r JOIN accounts a ON a.id = r.account_id \
-             GROUP BY a.id, a.username, a.username_key \
+             LEFT JOIN ratings rt ON rt.account_id = a.id AND rt.variant = $1 \
+             GROUP BY a.id, a.username, a.username_key, rt.rating, rt.deviation, rt.volatility \
              ORDER BY half_points DESC, games DESC, a.username_key COLLATE \"C\", a.id",
         )
         .bind(variant.map(Variant::as_str))

@@ -36,6 +36,8 @@ use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, GameId, TokenId};
 
 mod ops;
+mod ratings;
+mod vacations;
 mod webhooks;
 
 /// How long a request waits for a pooled connection before the database counts as
@@ -269,6 +271,7 @@ async fn end_game_tx(
     if updated.rows_affected() == 0 {
         return Err(game_missed(conn, id).await);
     }
+    ratings::rate_if_finished(conn, id, state).await?;
     insert_events(conn, events).await.map(drop)
 }
 
@@ -279,8 +282,8 @@ async fn create_challenge_tx(
 ) -> Result<Challenge, StoreError> {
     sqlx::query(
         "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
-                                 first, status, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7)",
+                                 first, status, created_at, rated, weekend_pause) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9)",
     )
     .bind(challenge.id.0)
     .bind(challenge.challenger.0)
@@ -289,6 +292,8 @@ async fn create_challenge_tx(
     .bind(i32::from(challenge.days_per_move.days()))
     .bind(challenge.first.as_str())
     .bind(micros(challenge.created_at))
+    .bind(challenge.terms.rated)
+    .bind(challenge.terms.weekend_pause)
     .execute(&mut *conn)
     .await?;
     insert_events(conn, events).await?;
@@ -336,9 +341,9 @@ async fn accept_challenge_tx(
         "INSERT INTO games (status, ply, to_move, board, store_south, store_north, deadline, \
                             winner, ended_by, score_south, score_north, updated_at, \
                             id, variant, south_id, north_id, first, days_per_move, \
-                            challenge_id, created_at) \
+                            challenge_id, created_at, rated, weekend_pause) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-                 $13, $14, $15, $16, $17, $18, $19, $20)",
+                 $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)",
     );
     bind_state(insert, state)
         .bind(game.id.0)
@@ -349,6 +354,8 @@ async fn accept_challenge_tx(
         .bind(i32::from(game.days_per_move.days()))
         .bind(id.0)
         .bind(micros(game.created_at))
+        .bind(game.terms.rated)
+        .bind(game.terms.weekend_pause)
         .execute(&mut *conn)
         .await?;
     fetch_game(conn, game.id).await
@@ -651,7 +658,10 @@ impl Store for SqliteStore {
         detached(async move {
             let mut tx = pool.begin_with(BEGIN_WRITE).await?;
             let outcome = match append_plies_tx(&mut tx, id, seen, &plies, &state).await {
-                Ok(()) => insert_events(&mut tx, &events).await,
+                Ok(()) => match ratings::rate_if_finished(&mut tx, id, &state).await {
+                    Ok(()) => insert_events(&mut tx, &events).await,
+                    Err(e) => Err(e),
+                },
                 Err(e) => Err(e),
             };
             finish(tx, outcome).await
@@ -687,7 +697,10 @@ impl Store for SqliteStore {
     async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError> {
         sqlx::query_as::<_, GameRow>(concat!(
             game_select!(),
-            "WHERE g.status = 'ongoing' AND g.deadline < $1 ORDER BY g.deadline, g.id LIMIT $2"
+            "WHERE g.status = 'ongoing' AND g.deadline < $1 \
+               AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
+                               AND v.account_id IN (g.south_id, g.north_id)) \
+             ORDER BY g.deadline, g.id LIMIT $2"
         ))
         .bind(now)
         .bind(row_limit(limit))
@@ -712,9 +725,11 @@ impl Store for SqliteStore {
                     sum(CASE WHEN r.half = 2 THEN 1 ELSE 0 END) AS wins, \
                     sum(CASE WHEN r.half = 1 THEN 1 ELSE 0 END) AS draws, \
                     sum(CASE WHEN r.half = 0 THEN 1 ELSE 0 END) AS losses, \
-                    sum(r.half) AS half_points \
+                    sum(r.half) AS half_points, \
+                    rt.rating, rt.deviation, rt.volatility \
              FROM results r JOIN accounts a ON a.id = r.account_id \
-             GROUP BY a.id, a.username, a.username_key \
+             LEFT JOIN ratings rt ON rt.account_id = a.id AND rt.variant = $1 \
+             GROUP BY a.id, a.username, a.username_key, rt.rating, rt.deviation, rt.volatility \
              ORDER BY half_points DESC, games DESC, a.username_key, a.id",
         )
         .bind(variant.map(Variant::as_str))

@@ -14,5 +14,8 @@ mod house;
 mod moves;
 mod openapi;
 mod ratelimits;
+mod ratings;
 mod security;
+mod vacation;
 mod webhooks;
+mod weekends;

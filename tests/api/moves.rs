@@ -389,8 +389,8 @@ async fn resigning_loses_and_aborting_is_allowed_only_before_both_sides_moved(ap
     assert_eq!(
         standings,
         json!([
-            {"username": "mehmet", "games": 1, "wins": 1, "draws": 0, "losses": 0, "points": 1.0},
-            {"username": "ayse", "games": 1, "wins": 0, "draws": 0, "losses": 1, "points": 0.0},
+            {"username": "mehmet", "games": 1, "wins": 1, "draws": 0, "losses": 0, "points": 1.0, "rating": null},
+            {"username": "ayse", "games": 1, "wins": 0, "draws": 0, "losses": 1, "points": 0.0, "rating": null},
         ]),
         "the aborted game does not count"
     );

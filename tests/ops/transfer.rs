@@ -72,8 +72,9 @@ async fn club(app: &Instance) {
             k = k.wrapping_mul(31).wrapping_add(7);
         }
     }
-    // A resigned game, an aborted one, one lost on time and an ongoing one.
-    let resigned = start_game(&client, base, &ann, &bob, "mangala").await;
+    // A resigned game, an aborted one, one lost on time and an ongoing one; the
+    // resigned and the lost one are rated.
+    let resigned = start_rated_game(&client, base, &ann, &bob, "mangala").await;
     let resigned = resigned["id"].as_str().expect("an id").to_owned();
     play_some(&client, base, (&ann, &bob), &resigned, 2).await;
     post(
@@ -96,7 +97,7 @@ async fn club(app: &Instance) {
     )
     .await
     .expect("the server answers");
-    let late = start_game(&client, base, &bot, &bob, "mangala").await;
+    let late = start_rated_game(&client, base, &bot, &bob, "mangala").await;
     let late = late["id"].as_str().expect("an id").to_owned();
     play_some(&client, base, (&bot, &bob), &late, 1).await;
     play_some(&client, base, (&bot, &bob), &late, 1).await;
@@ -109,6 +110,43 @@ async fn club(app: &Instance) {
     for k in 0..5 {
         play_some(&client, base, (&bob, &ann), &ongoing, k).await;
     }
+    // Ann goes on vacation.
+    let (status, vacation) = post(&client, base, "/me/vacation", Some(&ann.token), json!({}))
+        .await
+        .expect("the server answers");
+    assert_eq!(status, StatusCode::OK, "{vacation}");
+}
+
+/// `challenger` offers `opponent` a rated game, which the opponent accepts.
+async fn start_rated_game(
+    client: &Client,
+    base: &str,
+    challenger: &crate::Player,
+    opponent: &crate::Player,
+    variant: &str,
+) -> Value {
+    let (status, challenge) = post(
+        client,
+        base,
+        "/challenges",
+        Some(&challenger.token),
+        json!({"variant": variant, "first": "challenger", "opponent": opponent.name, "rated": true}),
+    )
+    .await
+    .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED, "challenge: {challenge}");
+    let id = challenge["id"].as_str().expect("an id");
+    let (status, game) = post(
+        client,
+        base,
+        &format!("/challenges/{id}/accept"),
+        Some(&opponent.token),
+        json!({}),
+    )
+    .await
+    .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED, "accept: {game}");
+    game
 }
 
 async fn export_text(store: &dyn Store) -> String {
@@ -126,14 +164,26 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     club(&app).await;
     let exported = export_text(app.service.store().as_ref()).await;
     let kinds = |t: &str| {
-        ["account", "token", "challenge", "game"].map(|k| {
+        [
+            "account",
+            "token",
+            "challenge",
+            "game",
+            "rating",
+            "vacation",
+        ]
+        .map(|k| {
             t.lines()
                 .filter(|l| l.contains(&format!("\"type\":\"{k}\"")))
                 .count()
         })
     };
-    let [accounts, tokens, challenges, games] = kinds(&exported);
+    let [accounts, tokens, challenges, games, ratings, vacations] = kinds(&exported);
+    assert_eq!(vacations, 1, "{exported}");
     assert_eq!((accounts, tokens), (3, 4), "{exported}");
+    // Ann, Bob and the bot in Mangala.
+    assert_eq!(ratings, 3, "{exported}");
+    assert!(exported.contains("\"rated\":true"));
     assert!(challenges >= 9 && games == 7, "{exported}");
     assert!(exported.contains("\"ended_by\":\"timeout\""));
     assert!(exported.contains("\"ended_by\":\"resign\""));
@@ -188,6 +238,10 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     let (_, before) = get(&client, &app.base, "/standings").await;
     let (_, after) = get(&client, &back.base, "/standings").await;
     assert_eq!(before, after);
+    let (_, before) = get(&client, &app.base, "/standings?variant=mangala").await;
+    let (_, after) = get(&client, &back.base, "/standings?variant=mangala").await;
+    assert_eq!(before, after);
+    assert!(before[0]["rating"]["deviation"].is_f64(), "{before}");
 
     // An export never merges into a database with data.
     let refused = transfer::import(back.service.store().as_ref(), exported.as_bytes()).await;

@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use seedpost::domain::{
-    AccountId, ChallengeId, DaysPerMove, Ending, FirstChoice, GameId, GameStatus, TokenId, Username,
+    AccountId, ChallengeId, DaysPerMove, Ending, FirstChoice, GameId, GameStatus, Terms, TokenId,
+    Username,
 };
 use seedpost::store::{
     Account, Challenge, Game, GameResult, GameState, Move, NewAccount, NewChallenge, NewGame,
@@ -95,6 +96,7 @@ pub async fn challenge(
                 variant,
                 days_per_move: dpm(3),
                 first: FirstChoice::Random,
+                terms: Terms::default(),
                 created_at,
             },
             &[],
@@ -216,6 +218,21 @@ impl Played {
         Played { stored, engine }
     }
 
+    /// Starts a game on `start`'s terms: `south` challenges `north`, who accepts at
+    /// `now`.
+    pub async fn start_with(
+        store: &dyn Store,
+        south: &Account,
+        north: &Account,
+        start: Start,
+        now: DateTime<Utc>,
+    ) -> Played {
+        let engine = seedpost_rules::Game::new(start.variant, start.first);
+        let state = state_of(&engine, start.days, now);
+        let stored = start_with(store, south, north, start, now, state).await;
+        Played { stored, engine }
+    }
+
     /// The game's id.
     pub fn id(&self) -> GameId {
         self.stored.id
@@ -295,6 +312,7 @@ pub fn new_game(
         players: players.map(|a| a.id),
         first,
         days_per_move: days,
+        terms: Terms::default(),
         state: state_of(&seedpost_rules::Game::new(variant, first), days, now),
         created_at: now,
     }
@@ -321,6 +339,40 @@ pub async fn start_at(
     now: DateTime<Utc>,
     state: GameState,
 ) -> Game {
+    let start = Start {
+        variant,
+        first,
+        days,
+        terms: Terms::default(),
+    };
+    start_with(store, south, north, start, now, state).await
+}
+
+/// A game's variant, first mover, days per move and terms.
+#[derive(Debug, Clone, Copy)]
+pub struct Start {
+    pub variant: Variant,
+    pub first: Side,
+    pub days: DaysPerMove,
+    pub terms: Terms,
+}
+
+/// Starts a game on `start`'s terms from any starting state: `south` challenges
+/// `north`, who accepts.
+pub async fn start_with(
+    store: &dyn Store,
+    south: &Account,
+    north: &Account,
+    start: Start,
+    now: DateTime<Utc>,
+    state: GameState,
+) -> Game {
+    let Start {
+        variant,
+        first,
+        days,
+        terms,
+    } = start;
     let challenge = store
         .create_challenge(
             NewChallenge {
@@ -333,6 +385,7 @@ pub async fn start_at(
                     Side::South => FirstChoice::Challenger,
                     Side::North => FirstChoice::Opponent,
                 },
+                terms,
                 created_at: now,
             },
             &[],
@@ -348,6 +401,7 @@ pub async fn start_at(
                 players: BySide::new(south.id, north.id),
                 first,
                 days_per_move: days,
+                terms,
                 state,
                 created_at: now,
             },

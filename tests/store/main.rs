@@ -8,6 +8,9 @@
 mod support;
 
 mod helpers;
+mod ratings;
+mod terms;
+mod vacations;
 
 use std::task::Poll;
 use std::time::Duration;
@@ -15,6 +18,7 @@ use std::time::Duration;
 use chrono::TimeDelta;
 use seedpost::domain::{
     AccountId, ChallengeId, ChallengeStatus, Ending, EventKind, FirstChoice, GameId, GameStatus,
+    Terms,
 };
 use seedpost::store::postgres::PgStore;
 use seedpost::store::sqlite::SqliteStore;
@@ -28,7 +32,14 @@ use helpers::{
     first_legal, new_account, new_game, new_token, pit, player, plies_since, start_at, state_of,
     state_of_position, t0,
 };
+use ratings::{
+    a_rated_game_finished_by_the_rules_moves_both_ratings_as_glicko_2_says,
+    resigning_and_timing_out_rate_a_rated_game_but_aborts_and_casual_games_do_not,
+    two_rated_games_ending_at_once_for_one_player_are_rated_one_after_the_other,
+};
 use support::db::TestDb;
+use terms::every_combination_of_terms_is_kept_by_the_challenge_and_its_game;
+use vacations::a_vacation_hides_its_games_from_the_sweeper_and_its_end_pushes_their_deadlines;
 
 /// Runs each named test on both backends: `on_sqlite::name` and `on_postgres::name`.
 macro_rules! on_both_backends {
@@ -76,6 +87,11 @@ on_both_backends!(
     dropped_writes_still_finish_and_leave_the_pool_clean,
     corrupt_rows_are_errors_not_values,
     connecting_again_applies_no_migration_twice,
+    a_rated_game_finished_by_the_rules_moves_both_ratings_as_glicko_2_says,
+    resigning_and_timing_out_rate_a_rated_game_but_aborts_and_casual_games_do_not,
+    two_rated_games_ending_at_once_for_one_player_are_rated_one_after_the_other,
+    every_combination_of_terms_is_kept_by_the_challenge_and_its_game,
+    a_vacation_hides_its_games_from_the_sweeper_and_its_end_pushes_their_deadlines,
 );
 
 /// Asserts that a result is the error matching `pattern`.
@@ -244,6 +260,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
             variant: Variant::Modiar,
             days_per_move: dpm(3),
             first: FirstChoice::Random,
+            terms: Terms::default(),
             status: ChallengeStatus::Open,
             game_id: None,
             created_at: at(1),
@@ -955,6 +972,7 @@ async fn standings_count_wins_draws_and_losses_in_half_points_without_aborted_ga
         draws,
         losses,
         half_points: 2 * wins + draws,
+        rating: None,
     };
     // Equal points: more games first, then by name ignoring case.
     assert_eq!(

@@ -10,4 +10,5 @@ mod helpers;
 mod accounts;
 mod games;
 mod house;
+mod ratings;
 mod security;

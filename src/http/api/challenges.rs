@@ -16,7 +16,7 @@ use crate::service::{ChallengeRequest, Service};
 /// A new challenge.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({"variant": "modiar", "days_per_move": 3, "first": "random", "opponent": "mehmet"}))]
+#[schema(example = json!({"variant": "modiar", "days_per_move": 3, "first": "random", "opponent": "mehmet", "rated": true, "weekend_pause": false}))]
 pub(super) struct NewChallengeBody {
     /// `mangala`, `modiar` or `tihbat`.
     variant: String,
@@ -29,6 +29,14 @@ pub(super) struct NewChallengeBody {
     /// The player challenged; absent or empty for an open challenge.
     #[serde(default)]
     opponent: Option<String>,
+    /// Whether the game is rated: it moves both players' Glicko-2 ratings in the
+    /// variant when it finishes (default false: casual).
+    #[serde(default)]
+    rated: bool,
+    /// Whether the clocks stop on Saturdays and Sundays, UTC: weekend time does not
+    /// count towards the days per move (default false).
+    #[serde(default)]
+    weekend_pause: bool,
 }
 
 /// Challenges a player, or anyone.
@@ -64,6 +72,8 @@ pub(super) async fn create(
                 days_per_move: body.days_per_move,
                 first: body.first,
                 opponent: body.opponent,
+                rated: body.rated,
+                weekend_pause: body.weekend_pause,
             },
         )
         .await?;

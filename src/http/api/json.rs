@@ -96,7 +96,8 @@ impl From<Variant> for VariantJson {
 
 /// A line of the standings.
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"username": "ayse", "games": 4, "wins": 2, "draws": 1, "losses": 1, "points": 2.5}))]
+#[schema(example = json!({"username": "ayse", "games": 4, "wins": 2, "draws": 1, "losses": 1, "points": 2.5,
+    "rating": {"rating": 1587.4, "deviation": 187.2, "volatility": 0.06, "provisional": true}}))]
 pub struct StandingJson {
     /// The player.
     pub username: String,
@@ -110,6 +111,107 @@ pub struct StandingJson {
     pub losses: u32,
     /// Points: 1 a win, ½ a draw.
     pub points: f64,
+    /// The player's Glicko-2 rating in the variant asked for; null in the standings of
+    /// all games, and for a player with no finished rated game in the variant.
+    pub rating: Option<RatingJson>,
+}
+
+/// A player's Glicko-2 rating in one variant.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"rating": 1587.4, "deviation": 187.2, "volatility": 0.06, "provisional": true}))]
+pub struct RatingJson {
+    /// The rating (everyone starts at 1500).
+    pub rating: f64,
+    /// Its rating deviation (RD): how unsure it is (350 at the start).
+    pub deviation: f64,
+    /// Its volatility (0.06 at the start).
+    pub volatility: f64,
+    /// Whether the rating is still provisional: its deviation is above 110.
+    pub provisional: bool,
+}
+
+/// `GET`, `POST` and `DELETE /me/vacation`: the account's vacation and allowance.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"on_vacation": true, "started_at": "2026-11-30T12:00:00.000Z", "until": "2026-12-20T12:00:00.000Z", "days_per_year": 20, "days_left": 19.5}))]
+pub struct VacationJson {
+    /// Whether the account is on vacation now.
+    pub on_vacation: bool,
+    /// When the vacation going on started; null when not on vacation.
+    pub started_at: Option<String>,
+    /// When it ends at the latest (the allowance runs out); null when not on vacation.
+    pub until: Option<String>,
+    /// The yearly allowance, in days.
+    pub days_per_year: u32,
+    /// Days left of it this calendar year (UTC), by now.
+    pub days_left: f64,
+}
+
+impl From<&crate::service::VacationStatus> for VacationJson {
+    fn from(status: &crate::service::VacationStatus) -> Self {
+        let seconds = status.left.num_seconds();
+        VacationJson {
+            on_vacation: status.current.is_some(),
+            started_at: status.current.as_ref().map(|v| time(v.started_at)),
+            until: status.current.as_ref().map(|v| time(v.allowed_until)),
+            days_per_year: status.days_per_year,
+            // To the minute.
+            #[allow(clippy::cast_precision_loss)]
+            days_left: (seconds / 60) as f64 / 1440.0,
+        }
+    }
+}
+
+/// `GET /players/{name}/ratings`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"username": "ayse", "ratings": [{"variant": "tihbat", "rating": 1662.3, "deviation": 290.3, "volatility": 0.06, "provisional": true, "games": 1}]}))]
+pub struct PlayerRatingsJson {
+    /// The player.
+    pub username: String,
+    /// One per variant the player has finished a rated game in, in variant order.
+    pub ratings: Vec<VariantRatingJson>,
+}
+
+/// A player's Glicko-2 rating in one variant, with the rated games behind it.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"variant": "tihbat", "rating": 1662.3, "deviation": 290.3, "volatility": 0.06, "provisional": true, "games": 1}))]
+pub struct VariantRatingJson {
+    /// The variant.
+    #[schema(value_type = VariantName)]
+    pub variant: seedpost_rules::Variant,
+    /// The rating (everyone starts at 1500).
+    pub rating: f64,
+    /// Its rating deviation (RD): how unsure it is (350 at the start).
+    pub deviation: f64,
+    /// Its volatility (0.06 at the start).
+    pub volatility: f64,
+    /// Whether the rating is still provisional: its deviation is above 110.
+    pub provisional: bool,
+    /// Rated games finished in the variant.
+    pub games: u32,
+}
+
+impl From<&crate::store::ratings::VariantRating> for VariantRatingJson {
+    fn from(r: &crate::store::ratings::VariantRating) -> Self {
+        VariantRatingJson {
+            variant: r.variant,
+            rating: r.rating.rating,
+            deviation: r.rating.deviation,
+            volatility: r.rating.volatility,
+            provisional: r.rating.is_provisional(),
+            games: r.games,
+        }
+    }
+}
+
+impl From<&crate::ratings::Rating> for RatingJson {
+    fn from(r: &crate::ratings::Rating) -> Self {
+        RatingJson {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+            provisional: r.is_provisional(),
+        }
+    }
 }
 
 impl From<&Standing> for StandingJson {
@@ -121,6 +223,7 @@ impl From<&Standing> for StandingJson {
             draws: s.draws,
             losses: s.losses,
             points: f64::from(s.half_points) / 2.0,
+            rating: s.rating.as_ref().map(RatingJson::from),
         }
     }
 }

@@ -17,7 +17,9 @@ mod challenges;
 mod games;
 pub mod json;
 pub mod openapi;
+mod players;
 mod stream;
+mod vacation;
 mod webhooks;
 
 /// The API's routes.
@@ -39,6 +41,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(accounts::create_token, accounts::tokens))
         .routes(routes!(accounts::revoke_token))
         .routes(routes!(accounts::me))
+        .routes(routes!(vacation::show, vacation::start, vacation::end))
         .routes(routes!(games::variants))
         .routes(routes!(challenges::create, challenges::list))
         .routes(routes!(challenges::show, challenges::cancel))
@@ -52,6 +55,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(games::record))
         .routes(routes!(analysis::show))
         .routes(routes!(games::standings))
+        .routes(routes!(players::ratings))
         .routes(routes!(stream::events))
         .routes(routes!(stream::game))
         .routes(routes!(webhooks::create, webhooks::list))

@@ -26,7 +26,7 @@ use crate::http::ratelimit::{RateLimiter, RateLimits};
     ),
     servers((url = "/api/v1", description = "This server")),
     components(
-        schemas(ErrorJson, VariantName, SideName, GameStatusName, SidesName, SidesBoard, SidesCount, SidesPoints),
+        schemas(ErrorJson, VariantName, SideName, GameStatusName, SidesName, SidesBoard, SidesCount, SidesPoints, SidesFlag),
         responses(Unauthorized, NotFound, TooManyRequests, BadBody),
     ),
     modifiers(&BearerScheme),
@@ -164,6 +164,16 @@ pub enum GameStatusName {
     Finished,
     /// Ended before both sides moved, scoring nothing.
     Aborted,
+}
+
+/// A yes or no for each side.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"south": false, "north": true}))]
+pub struct SidesFlag {
+    /// South's.
+    pub south: bool,
+    /// North's.
+    pub north: bool,
 }
 
 /// A name for each side.

@@ -152,6 +152,10 @@ pub struct GameView {
     pub deadline: String,
     /// Days per move.
     pub days_per_move: u8,
+    /// `Rated` or `Casual`, and the weekend pause if any.
+    pub terms: String,
+    /// The players on vacation now, while the game goes on: its clock stands still.
+    pub away: Vec<String>,
     /// The plies in our notation.
     pub moves: Vec<String>,
     /// The last ply in our notation.
@@ -312,6 +316,20 @@ impl GameView {
             status,
             deadline,
             days_per_move: game.days_per_move.days(),
+            terms: format!(
+                "{}{}",
+                if game.terms.rated { "Rated" } else { "Casual" },
+                if game.terms.weekend_pause {
+                    " · clocks paused at weekends (UTC)"
+                } else {
+                    ""
+                }
+            ),
+            away: Side::ALL
+                .into_iter()
+                .filter(|&side| ongoing && *game.on_vacation.get(side))
+                .map(|side| names.get(side).clone())
+                .collect(),
             moves: plies.iter().map(ToString::to_string).collect(),
             last_move: plies.last().map(ToString::to_string).unwrap_or_default(),
             result: result_line(game),

@@ -25,6 +25,8 @@ pub struct ChallengeLine {
     variant: &'static str,
     days: u8,
     first: &'static str,
+    /// "rated" or "casual".
+    kind: &'static str,
 }
 
 impl ChallengeLine {
@@ -39,6 +41,12 @@ impl ChallengeLine {
                 .unwrap_or_default(),
             variant: c.variant.title(),
             days: c.days_per_move.days(),
+            kind: match (c.terms.rated, c.terms.weekend_pause) {
+                (true, false) => "rated",
+                (false, false) => "casual",
+                (true, true) => "rated, clocks paused at weekends",
+                (false, true) => "casual, clocks paused at weekends",
+            },
             first: match c.first {
                 crate::domain::FirstChoice::Random => "drawn at random",
                 crate::domain::FirstChoice::Challenger => "the challenger",
@@ -59,6 +67,12 @@ pub struct ChallengeForm {
     first: String,
     #[serde(default)]
     opponent: String,
+    /// `true` when the "rated" box is ticked (absent otherwise).
+    #[serde(default)]
+    rated: String,
+    /// `true` when the "weekend pause" box is ticked (absent otherwise).
+    #[serde(default)]
+    weekend_pause: String,
 }
 
 /// A `<select>` option.
@@ -83,6 +97,10 @@ struct HomePage {
     days: Vec<Choice>,
     firsts: Vec<Choice>,
     opponent: String,
+    /// Whether the "rated" box is ticked.
+    rated: bool,
+    /// Whether the "weekend pause" box is ticked.
+    weekend_pause: bool,
     /// The house bots, for the "Play the computer" form.
     levels: Vec<Choice>,
     error: Option<String>,
@@ -199,6 +217,8 @@ async fn home(
             selected: value == chosen_first,
         })
         .collect(),
+        rated: form.rated == "true",
+        weekend_pause: form.weekend_pause == "true",
         opponent: form.opponent,
         levels: crate::house::Level::ALL
             .into_iter()
@@ -244,6 +264,8 @@ pub async fn create_challenge(
         },
         first: Some(form.first.clone()).filter(|f| !f.is_empty()),
         opponent: Some(form.opponent.trim().to_owned()).filter(|o| !o.is_empty()),
+        rated: form.rated == "true",
+        weekend_pause: form.weekend_pause == "true",
     };
     match state.service.create_challenge(account, request).await {
         Ok(_) => Ok(Redirect::to("/").into_response()),

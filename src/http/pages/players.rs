@@ -23,6 +23,8 @@ pub struct StandingLine {
     draws: u32,
     losses: u32,
     points: String,
+    /// The Glicko-2 rating with its deviation, "—" when unrated.
+    rating: String,
 }
 
 fn half_points(halves: u32) -> String {
@@ -31,6 +33,16 @@ fn half_points(halves: u32) -> String {
     } else {
         format!("{}½", halves / 2)
     }
+}
+
+/// A rating as shown: `1587 ± 187`, and `?` after a provisional one (RD above 110).
+fn rating(r: &crate::ratings::Rating) -> String {
+    format!(
+        "{:.0}{} ± {:.0}",
+        r.rating,
+        if r.is_provisional() { "?" } else { "" },
+        r.deviation
+    )
 }
 
 impl StandingLine {
@@ -43,6 +55,7 @@ impl StandingLine {
             draws: s.draws,
             losses: s.losses,
             points: half_points(s.half_points),
+            rating: s.rating.as_ref().map_or_else(|| "—".to_owned(), rating),
         }
     }
 }

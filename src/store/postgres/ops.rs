@@ -191,8 +191,9 @@ impl OpsStore for PgStore {
         for c in &data.challenges {
             sqlx::query(
                 "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
-                                         first, status, game_id, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                                         first, status, game_id, created_at, rated, \
+                                         weekend_pause) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             )
             .bind(c.id.0)
             .bind(c.challenger.id.0)
@@ -203,6 +204,8 @@ impl OpsStore for PgStore {
             .bind(c.status.as_str())
             .bind(c.game_id.map(|g| g.0))
             .bind(micros(c.created_at))
+            .bind(c.terms.rated)
+            .bind(c.terms.weekend_pause)
             .execute(&mut *tx)
             .await?;
         }
@@ -213,9 +216,10 @@ impl OpsStore for PgStore {
                 "INSERT INTO games (status, ply, to_move, board, store_south, store_north, \
                                     deadline, winner, ended_by, score_south, score_north, \
                                     updated_at, id, variant, south_id, north_id, first, \
-                                    days_per_move, challenge_id, created_at) \
+                                    days_per_move, challenge_id, created_at, rated, \
+                                    weekend_pause) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-                         $13, $14, $15, $16, $17, $18, $19, $20)",
+                         $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)",
             );
             bind_state(insert, &state)
                 .bind(game.id.0)
@@ -226,6 +230,8 @@ impl OpsStore for PgStore {
                 .bind(i32::from(game.days_per_move.days()))
                 .bind(game.challenge_id.map(|c| c.0))
                 .bind(micros(game.created_at))
+                .bind(game.terms.rated)
+                .bind(game.terms.weekend_pause)
                 .execute(&mut *tx)
                 .await?;
             for m in &g.moves {
@@ -240,6 +246,32 @@ impl OpsStore for PgStore {
                 .execute(&mut *tx)
                 .await?;
             }
+        }
+        for r in &data.ratings {
+            sqlx::query(
+                "INSERT INTO ratings (account_id, variant, rating, deviation, volatility, games, \
+                                      updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(r.account.0)
+            .bind(r.variant.as_str())
+            .bind(r.rating.rating)
+            .bind(r.rating.deviation)
+            .bind(r.rating.volatility)
+            .bind(to_i32("games", r.games)?)
+            .bind(micros(r.updated_at))
+            .execute(&mut *tx)
+            .await?;
+        }
+        for v in &data.vacations {
+            sqlx::query(crate::store::vacations::IMPORT_VACATION)
+                .bind(v.id)
+                .bind(v.account.0)
+                .bind(micros(v.started_at))
+                .bind(micros(v.allowed_until))
+                .bind(v.ended_at.map(micros))
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
         Ok(())

@@ -1,0 +1,32 @@
+//! Players: their ratings.
+
+use axum::Json;
+use axum::extract::State;
+
+use super::json::{PlayerRatingsJson, VariantRatingJson};
+use crate::error::Result;
+use crate::http::extract::PathId;
+use crate::service::Service;
+
+/// A player's Glicko-2 rating in each variant they have finished a rated game in.
+#[utoipa::path(
+    get,
+    path = "/players/{name}/ratings",
+    operation_id = "player_ratings",
+    tag = "games",
+    params(("name" = String, Path, description = "The player's name (any case)")),
+    responses(
+        (status = 200, description = "The player's ratings", body = PlayerRatingsJson),
+        (status = 404, response = super::openapi::NotFound),
+    ),
+)]
+pub(super) async fn ratings(
+    State(service): State<Service>,
+    PathId(name): PathId<String>,
+) -> Result<Json<PlayerRatingsJson>> {
+    let (account, ratings) = service.player_ratings(&name).await?;
+    Ok(Json(PlayerRatingsJson {
+        username: account.username.to_string(),
+        ratings: ratings.iter().map(VariantRatingJson::from).collect(),
+    }))
+}

@@ -1,0 +1,128 @@
+//! [`VacationStore`] on Postgres. The SQL is the same as SQLite's
+//! (`sqlite/vacations.rs`), plus `FOR UPDATE` on what the end of a vacation reads.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use sqlx::postgres::PgConnection;
+
+use super::PgStore;
+use crate::domain::AccountId;
+use crate::store::StoreError;
+use crate::store::common::{detached, finish, micros};
+use crate::store::vacations::{
+    CLOSE_VACATION, INSERT_VACATION, PUSH_DEADLINE, PausedGameRow, SELECT_ALL, SELECT_EXPIRED,
+    SELECT_SINCE, Vacation, VacationRow, VacationStore, pushed_deadline, vacation_columns,
+};
+
+async fn end_vacation_tx(
+    conn: &mut PgConnection,
+    account: AccountId,
+    at: DateTime<Utc>,
+) -> Result<Vacation, StoreError> {
+    let open = sqlx::query_as::<_, VacationRow>(concat!(
+        "SELECT ",
+        vacation_columns!(),
+        " FROM vacations WHERE account_id = $1 AND ended_at IS NULL FOR UPDATE"
+    ))
+    .bind(account.0)
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or(StoreError::NotFound)?
+    .parse();
+    let end = micros(at.min(open.allowed_until).max(open.started_at));
+    let closed = sqlx::query(CLOSE_VACATION)
+        .bind(open.id)
+        .bind(end)
+        .execute(&mut *conn)
+        .await?;
+    if closed.rows_affected() == 0 {
+        return Err(StoreError::Conflict);
+    }
+    let games = sqlx::query_as::<_, PausedGameRow>(
+        "SELECT id, deadline, updated_at FROM games \
+         WHERE status = 'ongoing' AND (south_id = $1 OR north_id = $1) ORDER BY id FOR UPDATE",
+    )
+    .bind(account.0)
+    .fetch_all(&mut *conn)
+    .await?;
+    for game in &games {
+        if let Some(deadline) = pushed_deadline(game, &open, end) {
+            sqlx::query(PUSH_DEADLINE)
+                .bind(game.id)
+                .bind(micros(deadline))
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    Ok(Vacation {
+        ended_at: Some(end),
+        ..open
+    })
+}
+
+#[async_trait]
+impl VacationStore for PgStore {
+    async fn start_vacation(&self, vacation: &Vacation) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        let vacation = vacation.clone();
+        detached(async move {
+            sqlx::query(INSERT_VACATION)
+                .bind(vacation.id)
+                .bind(vacation.account.0)
+                .bind(micros(vacation.started_at))
+                .bind(micros(vacation.allowed_until))
+                .execute(&pool)
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn end_vacation(
+        &self,
+        account: AccountId,
+        at: DateTime<Utc>,
+    ) -> Result<Vacation, StoreError> {
+        let pool = self.pool.clone();
+        detached(async move {
+            let mut tx = pool.begin().await?;
+            let outcome = end_vacation_tx(&mut tx, account, at).await;
+            finish(tx, outcome).await
+        })
+        .await
+    }
+
+    async fn vacations(
+        &self,
+        account: AccountId,
+        since: DateTime<Utc>,
+    ) -> Result<Vec<Vacation>, StoreError> {
+        Ok(sqlx::query_as::<_, VacationRow>(SELECT_SINCE)
+            .bind(account.0)
+            .bind(micros(since))
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(VacationRow::parse)
+            .collect())
+    }
+
+    async fn export_vacations(&self) -> Result<Vec<Vacation>, StoreError> {
+        Ok(sqlx::query_as::<_, VacationRow>(SELECT_ALL)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(VacationRow::parse)
+            .collect())
+    }
+
+    async fn expired_vacations(&self, now: DateTime<Utc>) -> Result<Vec<AccountId>, StoreError> {
+        Ok(sqlx::query_scalar::<_, uuid::Uuid>(SELECT_EXPIRED)
+            .bind(micros(now))
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(AccountId)
+            .collect())
+    }
+}

@@ -1,0 +1,165 @@
+//! Rating storage: each player's Glicko-2 rating per variant. A part of every
+//! [`Store`](super::Store) (a supertrait), implemented per backend in
+//! `postgres/ratings.rs` and `sqlite/ratings.rs`.
+//!
+//! Ratings are written only by the transaction that ends a rated game (see
+//! [`Store::append_plies`](super::Store::append_plies) and
+//! [`Store::end_game`](super::Store::end_game)): it locks both players' rows, rates
+//! the game from what it read (`crate::ratings`) and writes the result, so two games
+//! ending at once for one player are rated one after the other, never from the same
+//! old rating.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use seedpost_rules::Variant;
+use uuid::Uuid;
+
+use super::StoreError;
+use crate::domain::AccountId;
+use crate::ratings::Rating;
+
+/// A player's rating in one variant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VariantRating {
+    /// The player.
+    pub account: AccountId,
+    /// The variant.
+    pub variant: Variant,
+    /// The rating with its deviation and volatility.
+    pub rating: Rating,
+    /// Rated games finished in the variant.
+    pub games: u32,
+    /// When the last of them ended.
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Storage of ratings.
+#[async_trait]
+pub trait RatingStore: Send + Sync {
+    /// The account's ratings, one per variant it has finished a rated game in, in
+    /// variant order (`mangala`, `modiar`, `tihbat`).
+    async fn account_ratings(&self, account: AccountId) -> Result<Vec<VariantRating>, StoreError>;
+
+    /// Every rating, by account then variant (for `seedpost export`).
+    async fn export_ratings(&self) -> Result<Vec<VariantRating>, StoreError>;
+}
+
+/// The columns of a [`RatingRow`].
+macro_rules! rating_columns {
+    () => {
+        "account_id, variant, rating, deviation, volatility, games, updated_at"
+    };
+}
+pub(super) use rating_columns;
+
+/// A row of `ratings`.
+#[derive(sqlx::FromRow)]
+pub(super) struct RatingRow {
+    pub(super) account_id: Uuid,
+    variant: String,
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    games: i32,
+    updated_at: DateTime<Utc>,
+}
+
+impl RatingRow {
+    pub(super) fn parse(self) -> Result<VariantRating, StoreError> {
+        let corrupt = |what: &str| StoreError::Other(format!("corrupt rating row: {what}"));
+        let rating = Rating {
+            rating: self.rating,
+            deviation: self.deviation,
+            volatility: self.volatility,
+        };
+        if !(rating.rating.is_finite() && rating.deviation > 0.0 && rating.volatility > 0.0) {
+            return Err(corrupt("rating"));
+        }
+        Ok(VariantRating {
+            account: AccountId(self.account_id),
+            variant: self.variant.parse().map_err(|_| corrupt(&self.variant))?,
+            rating,
+            games: u32::try_from(self.games).map_err(|_| corrupt("games"))?,
+            updated_at: self.updated_at,
+        })
+    }
+}
+
+/// The order of [`RatingStore::account_ratings`]: by variant as listed in
+/// [`Variant::ALL`].
+pub(super) fn by_variant(mut ratings: Vec<VariantRating>) -> Vec<VariantRating> {
+    ratings.sort_by_key(|r| Variant::ALL.iter().position(|&v| v == r.variant));
+    ratings
+}
+
+/// What the ending transaction reads of a game to rate it.
+#[derive(sqlx::FromRow)]
+pub(super) struct RatedGameRow {
+    pub(super) rated: bool,
+    pub(super) variant: String,
+    pub(super) south_id: Uuid,
+    pub(super) north_id: Uuid,
+    pub(super) winner: Option<String>,
+}
+
+/// The SQL reading a game's rating facts.
+pub(super) const SELECT_RATED_GAME: &str =
+    "SELECT rated, variant, south_id, north_id, winner FROM games WHERE id = $1";
+
+/// The SQL making a player's row in a variant at the initial rating if it has none.
+pub(super) const INSERT_INITIAL: &str = "INSERT INTO ratings (account_id, variant, rating, deviation, volatility, games, updated_at) \
+     VALUES ($1, $2, $3, $4, $5, 0, $6) ON CONFLICT (account_id, variant) DO NOTHING";
+
+/// The SQL reading both players' rows in a variant.
+pub(super) const SELECT_PAIR: &str = concat!(
+    "SELECT ",
+    rating_columns!(),
+    " FROM ratings WHERE variant = $1 AND account_id IN ($2, $3) ORDER BY account_id"
+);
+
+/// The SQL writing a player's rating after one more rated game.
+pub(super) const UPDATE_RATING: &str = "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1, \
+            updated_at = $6 \
+     WHERE account_id = $1 AND variant = $2";
+
+/// Both players of a rated game, in account id order (the order every writer locks
+/// rating rows in, so that two games ending at once cannot deadlock).
+pub(super) fn players_in_lock_order(game: &RatedGameRow) -> [Uuid; 2] {
+    let mut players = [game.south_id, game.north_id];
+    players.sort_unstable();
+    players
+}
+
+/// The new ratings of a rated game's players, by account, from their rows before it.
+///
+/// # Errors
+/// [`StoreError::Other`] for a corrupt winner or variant, or a missing row.
+pub(super) fn rate(
+    game: &RatedGameRow,
+    before: Vec<RatingRow>,
+) -> Result<[(Uuid, Rating); 2], StoreError> {
+    let winner = match game.winner.as_deref() {
+        None => None,
+        Some(w) => Some(
+            w.parse::<seedpost_rules::Side>()
+                .map_err(|_| StoreError::Other(format!("corrupt winner column: {w:?}")))?,
+        ),
+    };
+    let mut south = None;
+    let mut north = None;
+    for row in before {
+        let parsed = row.parse()?;
+        if parsed.account.0 == game.south_id {
+            south = Some(parsed.rating);
+        } else if parsed.account.0 == game.north_id {
+            north = Some(parsed.rating);
+        }
+    }
+    let (Some(south), Some(north)) = (south, north) else {
+        return Err(StoreError::Other(
+            "a rated game's rating rows are missing".to_owned(),
+        ));
+    };
+    let after = crate::ratings::rate_game(seedpost_rules::BySide::new(south, north), winner);
+    Ok([(game.south_id, after.south), (game.north_id, after.north)])
+}
