@@ -26,7 +26,7 @@ port=${PORT:-18090}
 clients=${CLIENTS:-16}
 load_seconds=${LOAD_SECONDS:-12}
 fault_after=${FAULT_AFTER:-4}
-max_ms=${MAX_LATENCY_MS:-5000}
+max_ms=${MAX_LATENCY_MS:-4000}
 pg_down=${PG_DOWN_SECONDS:-8}
 cluster=${PG_CLUSTER:-$(ls /etc/postgresql 2>/dev/null | sort -V | tail -n 1)}
 profile=${PROFILE:-release}
@@ -213,7 +213,7 @@ run_case() {
 
 died=(connect "connection lost" "body cut")
 run_case postgres-restart "$(fresh_postgres)" pg-restart "$load_seconds" "$max_ms" "503 unavailable"
-run_case postgres-down "$(fresh_postgres)" pg-stop "$((load_seconds + pg_down))" "$((max_ms + 1000))" \
+run_case postgres-down "$(fresh_postgres)" pg-stop "$((load_seconds + pg_down))" "$max_ms" \
   "503 unavailable"
 run_case sqlite-kill "sqlite://$work/kill.db" kill "$load_seconds" "$max_ms" "${died[@]}"
 run_case postgres-kill "$(fresh_postgres)" kill "$load_seconds" "$max_ms" "${died[@]}"

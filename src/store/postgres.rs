@@ -133,8 +133,10 @@ impl Notifier {
 }
 
 /// How long a request waits for a pooled connection before the database counts as
-/// unavailable.
-const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+/// unavailable (503): while Postgres is down, each request spends this long trying to
+/// connect before it answers, so it is short; under load a connection is free within
+/// milliseconds.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// How stale a token's last-use time may get before authenticating writes it again:
 /// the hot read paths then write at most once a minute per token.
