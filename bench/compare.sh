@@ -52,10 +52,15 @@ bench sqlite "sqlite://$work/bench.db"
 bench postgres "$pg/seedpost_bench"
 cp "$work/postgres-moves.txt" /tmp/seedpost-load.txt
 
-echo "== pgbench: the same transaction, $clients clients, $seconds s"
 for m in migrations/postgres/*.sql; do psql "$pg/seedpost_pgbench" -q -f "$m"; done
 psql "$pg/seedpost_pgbench" -q -v games=1000 -f bench/pgbench/setup.sql
+# Two scripts: the shape issue #3 names (lock the game row, insert the move, update
+# the game: bench/pgbench/move.sql), and the server's own statement, which also writes
+# the move's three events (bench/pgbench/move-events.sql).
+echo "== pgbench: lock, insert, update, $clients clients, $seconds s"
 pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=1000 -f bench/pgbench/move.sql "$pg/seedpost_pgbench" | tee /tmp/pgbench.txt
+echo "== pgbench: the server's statement with the events, $clients clients, $seconds s"
+pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=1000 -f bench/pgbench/move-events.sql "$pg/seedpost_pgbench" | tee /tmp/pgbench-events.txt
 
 # One backend's columns of a scenario's row, from its load report: rate, p50/p99/max,
 # errors, peak RSS.
@@ -80,5 +85,7 @@ for scenario in "${scenarios[@]}"; do
   printf '%-8s | %s | %s\n' "$scenario" "$(cell "sqlite-$scenario")" "$(cell "postgres-$scenario")"
 done
 ours=$(sed -n 's/.*moves\/s: \([0-9]*\).*/\1/p' /tmp/seedpost-load.txt)
-theirs=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' /tmp/pgbench.txt | head -n 1)
-echo "== seedpost $ours moves/s on Postgres vs pgbench $theirs tps: ratio $(python3 -c "print(round($ours / $theirs, 2))")"
+for script in pgbench pgbench-events; do
+  theirs=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "/tmp/$script.txt" | head -n 1)
+  echo "== seedpost $ours moves/s on Postgres vs $script $theirs tps: ratio $(python3 -c "print(round($ours / $theirs, 2))")"
+done
