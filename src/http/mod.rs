@@ -122,7 +122,8 @@ pub async fn serve(
         .await
 }
 
-/// Runs the timeout sweeper, and the purge of events past their retention, every
+/// Runs the timeout sweeper, the purge of events past their retention and of idle
+/// shared rate-limit cells, every
 /// `every` until `stop` resolves.
 pub async fn sweep_forever(service: Service, every: Duration, stop: impl Future<Output = ()>) {
     let mut ticks = tokio::time::interval(every);
@@ -140,6 +141,9 @@ pub async fn sweep_forever(service: Service, every: Duration, stop: impl Future<
                     Ok(0) => {}
                     Ok(purged) => tracing::info!(purged, "old events purged"),
                     Err(e) => tracing::warn!(error = %e, "event purge failed"),
+                }
+                if let Err(e) = service.purge_rates().await {
+                    tracing::warn!(error = %e, "rate-limit purge failed");
                 }
             }
         }

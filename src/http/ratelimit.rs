@@ -1,6 +1,9 @@
 //! Rate limits per API token: a GCRA bucket (`governor`) for each token and kind of
-//! request, kept in memory. Each instance enforces its own limits, so with several
-//! instances behind a balancer a token may get up to that many times the rate.
+//! request, kept in memory, and on Postgres the same cell in the database
+//! (`Store::take_rate`), shared by every instance: with several instances behind a
+//! balancer a token still gets its rate, not that many times it. The in-memory bucket
+//! answers floods without a query; a request it lets through is checked against the
+//! shared cell.
 //!
 //! A handler opts in by taking a [`Throttle`] after its [`Auth`](super::extract::Auth):
 //! the token has been checked by then, and the bucket is keyed by the token's hash.
@@ -20,6 +23,7 @@ use sha2::{Digest, Sha256};
 
 use super::{AppState, Settings};
 use crate::error::Error;
+use crate::service::Service;
 
 /// A rate: `per_second` requests a second on average, up to `burst` at once. A
 /// `per_second` of 0 turns the limit off.
@@ -103,6 +107,17 @@ pub enum Bucket {
     Streams,
 }
 
+impl Bucket {
+    /// Its first byte in the key of a shared cell.
+    fn tag(self) -> u8 {
+        match self {
+            Bucket::Moves => b'm',
+            Bucket::Challenges => b'c',
+            Bucket::Streams => b's',
+        }
+    }
+}
+
 /// The key of a token's bucket: the SHA-256 of its secret.
 type Key = [u8; 32];
 
@@ -141,7 +156,20 @@ impl RateLimiter {
         self.0.limits
     }
 
-    /// Takes one request of `bucket` from the token with secret `secret`.
+    /// The rate of `bucket`, if it is limited.
+    #[must_use]
+    pub fn rate(&self, bucket: Bucket) -> Option<Rate> {
+        let limits = self.0.limits;
+        let rate = match bucket {
+            Bucket::Moves => limits.moves,
+            Bucket::Challenges => limits.challenges,
+            Bucket::Streams => limits.streams,
+        };
+        (rate.per_second > 0).then_some(rate)
+    }
+
+    /// Takes one request of `bucket` from the token with secret `secret`, in this
+    /// instance's memory.
     ///
     /// # Errors
     /// [`Error::RateLimited`] with the whole seconds (at least 1) until the token may
@@ -235,9 +263,10 @@ impl Limit for Streams {
     const BUCKET: Bucket = Bucket::Streams;
 }
 
-/// Takes one request of `L` from the bearer token's bucket, or answers 429
-/// `rate_limited` with `retry_after` and a `Retry-After` header. Put it after `Auth`:
-/// a request without a token is not counted (`Auth` refuses it).
+/// Takes one request of `L` from the bearer token's bucket (in memory, then shared by
+/// the instances), or answers 429 `rate_limited` with `retry_after` and a
+/// `Retry-After` header. Put it after `Auth`: a request without a token is not
+/// counted (`Auth` refuses it).
 #[derive(Debug)]
 pub struct Throttle<L: Limit>(PhantomData<L>);
 
@@ -246,6 +275,7 @@ where
     S: Send + Sync,
     L: Limit,
     RateLimiter: FromRef<S>,
+    Service: FromRef<S>,
 {
     type Rejection = Error;
 
@@ -257,7 +287,16 @@ where
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(str::trim);
         if let Some(secret) = secret {
-            RateLimiter::from_ref(state).check(L::BUCKET, secret)?;
+            let limiter = RateLimiter::from_ref(state);
+            limiter.check(L::BUCKET, secret)?;
+            if let Some(rate) = limiter.rate(L::BUCKET) {
+                let mut key = Vec::with_capacity(33);
+                key.push(L::BUCKET.tag());
+                key.extend_from_slice(&Sha256::digest(secret.as_bytes()));
+                Service::from_ref(state)
+                    .take_shared_rate(&key, rate.per_second, rate.burst)
+                    .await?;
+            }
         }
         Ok(Throttle(PhantomData))
     }

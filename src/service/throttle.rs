@@ -151,6 +151,45 @@ impl LoginThrottle {
     }
 }
 
+impl super::Service {
+    /// Takes one request from the rate-limit cell `key`, shared by every instance on
+    /// the database: `per_second` on average, `burst` at once. On SQLite (one
+    /// process, whose in-memory buckets are the whole truth) every request may go.
+    /// Rate limits run on real time, as the in-memory buckets do, not on the
+    /// correspondence clock.
+    ///
+    /// # Errors
+    /// [`Error::RateLimited`] with the whole seconds to wait (at least 1); storage
+    /// errors.
+    pub async fn take_shared_rate(
+        &self,
+        key: &[u8],
+        per_second: u32,
+        burst: u32,
+    ) -> Result<(), Error> {
+        let interval = std::time::Duration::from_secs(1) / per_second.max(1);
+        match self
+            .store
+            .take_rate(key, interval, burst, Utc::now())
+            .await?
+        {
+            None => Ok(()),
+            Some(wait) => Err(Error::RateLimited {
+                retry_after: (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1),
+            }),
+        }
+    }
+
+    /// Forgets the shared rate-limit cells that are full buckets now; returns how
+    /// many.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn purge_rates(&self) -> Result<u64, Error> {
+        Ok(self.store.purge_rates(Utc::now()).await?)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -534,6 +534,28 @@ pub trait Store:
     /// Deletes the events created before `before`; returns how many.
     async fn purge_events(&self, before: DateTime<Utc>) -> Result<u64, StoreError>;
 
+    /// Takes one request from the shared rate-limit cell `key`: a GCRA cell letting
+    /// one request through every `interval` on average and `burst` at once, for limits
+    /// that hold across every instance on the database. Returns `None` when the request
+    /// may go, or how long until it may. One SQLite file has one server process, whose
+    /// own limiter is the whole truth: there every request may go.
+    async fn take_rate(
+        &self,
+        key: &[u8],
+        interval: std::time::Duration,
+        burst: u32,
+        now: DateTime<Utc>,
+    ) -> Result<Option<std::time::Duration>, StoreError> {
+        let _ = (key, interval, burst, now);
+        Ok(None)
+    }
+
+    /// Deletes the rate-limit cells that are full buckets at `now`; returns how many.
+    async fn purge_rates(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
+        let _ = now;
+        Ok(0)
+    }
+
     /// Starts telling `wake` about events committed by other processes on the same
     /// database (Postgres `LISTEN`), until `wake` returns `false`. Returns whether the
     /// backend can: one SQLite file has one server process, whose own writes it

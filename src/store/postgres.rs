@@ -30,6 +30,7 @@ use crate::domain::{AccountId, ChallengeId, ChallengeStatus, GameId, TokenId};
 use sqlx::postgres::PgListener;
 
 mod ops;
+mod rates;
 mod ratings;
 mod vacations;
 mod webhooks;
@@ -1056,6 +1057,20 @@ impl Store for PgStore {
             Ok(deleted.rows_affected())
         })
         .await
+    }
+
+    async fn take_rate(
+        &self,
+        key: &[u8],
+        interval: Duration,
+        burst: u32,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Duration>, StoreError> {
+        rates::take(&self.pool, key, interval, burst, now).await
+    }
+
+    async fn purge_rates(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
+        rates::purge(&self.pool, now).await
     }
 
     async fn listen_events(&self, wake: EventWake) -> Result<bool, StoreError> {

@@ -11,6 +11,8 @@ use futures_util::StreamExt;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
+use seedpost::http::ratelimit::{Rate, RateLimits};
+
 use crate::support::db::TestDb;
 use crate::{Instance, Player, clock, get, post, sign_up, start_game};
 
@@ -405,4 +407,73 @@ async fn an_instance_whose_copy_of_a_game_is_stale_answers_from_the_database() {
     let (_, game) = get(&client, &two.base, &format!("/games/{id}")).await;
     assert_eq!(game["ply"], 3);
     assert_eq!(game["moves"].as_array().map(Vec::len), Some(3));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_tokens_rate_limit_holds_across_two_instances_not_once_per_instance() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    // One challenge a second, four at once: each instance's own buckets would let
+    // four through on each, eight in all.
+    let limits = RateLimits {
+        challenges: Rate::new(1, 4),
+        ..RateLimits::UNLIMITED
+    };
+    let one = Instance::start_with(&db.url, clock(), limits).await;
+    let two = Instance::start_with(&db.url, clock(), limits).await;
+    let client = Client::new();
+    let ann = sign_up(&client, &one.base, "ann", false).await;
+    let started = std::time::Instant::now();
+    let mut statuses = Vec::new();
+    for i in 0..8 {
+        let base = if i % 2 == 0 { &one.base } else { &two.base };
+        let (status, body) = post(
+            &client,
+            base,
+            "/challenges",
+            Some(&ann.token),
+            json!({"variant": "tihbat", "days_per_move": 3}),
+        )
+        .await
+        .expect("the server answers");
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            assert_eq!(body["error"], "rate_limited", "{body}");
+            assert!(
+                body["retry_after"].as_u64().is_some_and(|s| s >= 1),
+                "{body}"
+            );
+        }
+        statuses.push(status.as_u16());
+    }
+    // A second request could only be refilled after a second.
+    let refilled = usize::try_from(started.elapsed().as_secs()).unwrap_or(usize::MAX);
+    let served = statuses.iter().filter(|s| **s == 201).count();
+    assert!(
+        (4..=4 + refilled).contains(&served),
+        "{served} served in {:?}: {statuses:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        &statuses[..4],
+        &[201; 4],
+        "the burst is served: {statuses:?}"
+    );
+    assert!(
+        statuses[4..].contains(&429),
+        "past the burst the other instance refuses too: {statuses:?}"
+    );
+
+    // Another token has a cell of its own.
+    let bob = sign_up(&client, &two.base, "bob", false).await;
+    let (status, _) = post(
+        &client,
+        &one.base,
+        "/challenges",
+        Some(&bob.token),
+        json!({"variant": "tihbat", "days_per_move": 3}),
+    )
+    .await
+    .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED);
 }

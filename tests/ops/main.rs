@@ -39,6 +39,15 @@ pub(crate) struct Instance {
 
 impl Instance {
     pub(crate) async fn start(url: &str, clock: Arc<ManualClock>) -> Instance {
+        Instance::start_with(url, clock, RateLimits::UNLIMITED).await
+    }
+
+    /// An instance enforcing `limits`.
+    pub(crate) async fn start_with(
+        url: &str,
+        clock: Arc<ManualClock>,
+        limits: RateLimits,
+    ) -> Instance {
         let store = seedpost::store::connect(url, 8)
             .await
             .expect("the test database connects");
@@ -46,7 +55,7 @@ impl Instance {
         let state = AppState {
             service: service.clone(),
             settings: Arc::new(Settings {
-                rate_limiter: RateLimiter::new(RateLimits::UNLIMITED),
+                rate_limiter: RateLimiter::new(limits),
                 ..Settings::default()
             }),
         };
