@@ -355,8 +355,9 @@ async fn end_game_tx(
     if updated.rows_affected() == 0 {
         return Err(game_missed(conn, id).await);
     }
-    ratings::rate_if_finished(conn, id, state).await?;
-    insert_events(conn, events).await.map(drop)
+    // Accounts (events) before ratings, in the order a game-ending move locks them.
+    insert_events(conn, events).await?;
+    ratings::rate_if_finished(conn, id, state).await
 }
 
 async fn create_challenge_tx(
@@ -446,44 +447,22 @@ async fn accept_challenge_tx(
 }
 
 /// Appends `plies` to game `id` at ply `seen`, with the state they lead to and the
-/// events they cause, in one statement (so one round trip, committed on its own).
+/// events they cause, in one statement (one round trip; committed on its own, except
+/// for a move that ends the game, which also rates it in the same transaction).
 ///
-async fn append_plies_tx(
-    conn: &mut PgConnection,
-    id: GameId,
-    seen: i32,
-    plies: &[MoveColumns],
-    state: &StateColumns,
-) -> Result<(), StoreError> {
-    // One statement: the update comes first and locks the game row, so a second
-    // writer at the same ply waits for the first to commit, then matches no row and
-    // inserts nothing; the plies are inserted only through the updated row.
-    let update = sqlx::query(
-        "WITH updated AS ( \
-             UPDATE games SET status = $1, ply = $2, to_move = $3, board = $4, \
-                    store_south = $5, store_north = $6, deadline = $7, winner = $8, \
-                    ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
-             WHERE id = $13 AND ply = $14 AND status = 'ongoing' \
-             RETURNING id \
-         ) \
-         INSERT INTO moves (game_id, ply, side, pit, at) \
-         SELECT updated.id, m.ply, m.side, m.pit, m.at \
-         FROM updated, unnest($15::integer[], $16::text[], $17::integer[], $18::timestamptz[]) \
-              AS m(ply, side, pit, at)",
-    );
-    let inserted = bind_state(update, state)
-        .bind(id.0)
-        .bind(seen)
-        .bind(plies.iter().map(|p| p.ply).collect::<Vec<i32>>())
-        .bind(plies.iter().map(|p| p.side).collect::<Vec<&str>>())
-        .bind(plies.iter().map(|p| p.pit).collect::<Vec<Option<i32>>>())
-        .bind(plies.iter().map(|p| p.at).collect::<Vec<DateTime<Utc>>>())
-        .execute(&mut *conn)
-        .await?;
-    if inserted.rows_affected() == 0 {
-        return Err(game_missed(conn, id).await);
+/// `events` as stored, given the last seq `taken` for each account.
+fn stored_events(
+    events: &[AccountEvents],
+    taken: &[(uuid::Uuid, i64)],
+) -> Result<Vec<Event>, StoreError> {
+    let mut stored = Vec::new();
+    for group in events {
+        let last = taken.iter().find(|(a, _)| *a == group.account);
+        let last =
+            last.ok_or_else(|| StoreError::Other(format!("no seqs taken for {}", group.account)))?;
+        stored.extend(group.stored(last.1)?);
     }
-    Ok(())
+    Ok(stored)
 }
 
 /// The last seq taken for each account, or `None` when the game row was not updated
@@ -495,7 +474,7 @@ async fn append_plies_tx(
 /// writers of one account: commit order is seq order. The other instances' listeners
 /// are notified after the commit (see [`Notifier`]).
 async fn append_plies_once(
-    pool: &PgPool,
+    conn: &mut PgConnection,
     id: GameId,
     seen: i32,
     plies: &[MoveColumns],
@@ -565,7 +544,7 @@ async fn append_plies_once(
         .bind(&payloads)
         .bind(&times);
     let (updated, accounts, seqs): (i64, Option<Vec<uuid::Uuid>>, Option<Vec<i64>>) =
-        sqlx::FromRow::from_row(&counts.fetch_one(pool).await?)?;
+        sqlx::FromRow::from_row(&counts.fetch_one(&mut *conn).await?)?;
     Ok((updated > 0).then(|| {
         accounts
             .unwrap_or_default()
@@ -856,12 +835,15 @@ impl Store for PgStore {
                 // (resign, timeout). Once per game: the plain path below is for the
                 // other moves.
                 let mut tx = pool.begin().await?;
-                let outcome = match append_plies_tx(&mut tx, id, seen, &plies, &state).await {
-                    Ok(()) => match ratings::rate_if_finished(&mut tx, id, &state).await {
-                        Ok(()) => insert_events(&mut tx, &events).await,
+                let outcome = match append_plies_once(&mut tx, id, seen, &plies, &state, &events)
+                    .await
+                {
+                    Ok(Some(taken)) => match ratings::rate_if_finished(&mut tx, id, &state).await {
+                        Ok(()) => stored_events(&events, &taken),
                         Err(e) => Err(e),
                     },
-                    Err(e) => Err(e),
+                    Ok(None) => Err(game_missed(&mut tx, id).await),
+                    Err(e) => Err(e.into()),
                 };
                 let done = finish(tx, outcome).await;
                 if done.is_ok() {
@@ -873,21 +855,14 @@ impl Store for PgStore {
             // order), but Postgres does not promise a plan: should one be reported,
             // the statement changed nothing and runs again.
             let mut attempts = 0;
+            let mut conn = pool.acquire().await?;
             loop {
-                match append_plies_once(&pool, id, seen, &plies, &state, &events).await {
+                match append_plies_once(&mut conn, id, seen, &plies, &state, &events).await {
                     Ok(Some(taken)) => {
                         notifier.send(&events);
-                        let mut stored = Vec::new();
-                        for group in &events {
-                            let last = taken.iter().find(|(a, _)| *a == group.account);
-                            let last = last.ok_or_else(|| {
-                                StoreError::Other(format!("no seqs taken for {}", group.account))
-                            })?;
-                            stored.extend(group.stored(last.1)?);
-                        }
-                        return Ok(stored);
+                        return stored_events(&events, &taken);
                     }
-                    Ok(None) => return Err(game_missed(&mut *pool.acquire().await?, id).await),
+                    Ok(None) => return Err(game_missed(&mut conn, id).await),
                     Err(sqlx::Error::Database(e))
                         if e.code().as_deref() == Some("40P01") && attempts < 3 =>
                     {
