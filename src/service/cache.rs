@@ -1,7 +1,9 @@
-//! This instance's copies of the games it has just moved in: the starting point of the
-//! next move's fast path. Only a hint — a move made from a copy is still settled by the
-//! database's conditional append, which fails if the game changed elsewhere — so a
-//! stale copy costs a re-read, never a wrong answer.
+//! This instance's copies of the games it has just moved in or read: the starting
+//! point of the next move's fast path, and the moves and replay of a read whose fresh
+//! game row stands at the same ply. Only a hint — a move made from a copy is still
+//! settled by the database's conditional append, which fails if the game changed
+//! elsewhere, and a read takes only the copy's moves (which a ply number fixes: moves
+//! are only appended) — so a stale copy costs a re-read, never a wrong answer.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -10,7 +12,7 @@ use super::LoadedGame;
 use crate::domain::{GameId, GameStatus};
 
 /// Games kept at most; past it the copies are dropped and rebuilt as games are played.
-const CAPACITY: usize = 4096;
+const CAPACITY: usize = 1024;
 
 /// Copies of recently played games.
 #[derive(Debug, Default)]
@@ -34,17 +36,22 @@ impl GameCache {
             .cloned()
     }
 
-    /// Keeps a copy of `game` as it stands now (dropping it once the game is over).
+    /// The copy of game `id`, whatever its state.
+    pub(super) fn latest(&self, id: GameId) -> Option<LoadedGame> {
+        let games = self
+            .games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        games.get(&id).cloned()
+    }
+
+    /// Keeps a copy of `game` as it stands now.
     pub(super) fn put(&self, game: &LoadedGame) {
         let mut games = self
             .games
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let id = game.game().id;
-        if game.game().state.status != GameStatus::Ongoing {
-            games.remove(&id);
-            return;
-        }
         if games.len() >= CAPACITY && !games.contains_key(&id) {
             games.clear();
         }

@@ -109,11 +109,36 @@ impl Service {
     /// # Errors
     /// `not_found` (404).
     pub async fn game(&self, id: GameId) -> Result<LoadedGame> {
-        match self.store.game(id).await {
-            Err(StoreError::NotFound) => Err(Error::NotFound("game")),
-            Ok(stored) => LoadedGame::new(stored),
-            Err(e) => Err(e.into()),
+        // With a copy of the game here, the game row alone is read: if it stands at
+        // the copy's ply, the copy's moves and replay are the row's (moves are only
+        // ever appended); otherwise the moves are read and replayed.
+        if let Some(copy) = self.cache.latest(id) {
+            let game = match self.store.game_state(id).await {
+                Err(StoreError::NotFound) => {
+                    self.cache.forget(id);
+                    return Err(Error::NotFound("game"));
+                }
+                other => other?,
+            };
+            if game.state.ply == copy.game().state.ply {
+                let loaded = LoadedGame {
+                    stored: GameWithMoves {
+                        game,
+                        moves: copy.stored.moves,
+                    },
+                    engine: copy.engine,
+                };
+                self.cache.put(&loaded);
+                return Ok(loaded);
+            }
         }
+        let loaded = match self.store.game(id).await {
+            Err(StoreError::NotFound) => return Err(Error::NotFound("game")),
+            Ok(stored) => LoadedGame::new(stored)?,
+            Err(e) => return Err(e.into()),
+        };
+        self.cache.put(&loaded);
+        Ok(loaded)
     }
 
     /// Games matching a filter, most urgent first for `viewer`.

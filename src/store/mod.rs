@@ -455,6 +455,12 @@ pub trait Store:
     /// A game with its moves.
     async fn game(&self, id: GameId) -> Result<GameWithMoves, StoreError>;
 
+    /// Game `id` without its moves: its players and cached state, in one query.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown game.
+    async fn game_state(&self, id: GameId) -> Result<Game, StoreError>;
+
     /// Games matching `filter`, most urgent first: games where the filter's viewer is to
     /// move, by earliest deadline; then the rest, latest change first.
     async fn games(&self, filter: &GameFilter) -> Result<Vec<Game>, StoreError>;

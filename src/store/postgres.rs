@@ -784,6 +784,14 @@ impl Store for PgStore {
         game.with_moves(moves)
     }
 
+    async fn game_state(&self, id: GameId) -> Result<Game, StoreError> {
+        sqlx::query_as::<_, GameRow>(concat!(game_select!(), "WHERE g.id = $1"))
+            .bind(id.0)
+            .fetch_one(&self.pool)
+            .await?
+            .parse()
+    }
+
     async fn games(&self, filter: &GameFilter) -> Result<Vec<Game>, StoreError> {
         sqlx::query_as::<_, GameRow>(concat!(
             game_select!(),

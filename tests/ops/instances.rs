@@ -477,3 +477,55 @@ async fn a_tokens_rate_limit_holds_across_two_instances_not_once_per_instance() 
     .expect("the server answers");
     assert_eq!(status, StatusCode::CREATED);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_read_through_an_instance_holding_an_older_copy_shows_the_other_instances_moves() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let one = Instance::start(&db.url, clock()).await;
+    let two = Instance::start(&db.url, clock()).await;
+    let client = Client::new();
+    let ann = sign_up(&client, &one.base, "ann", false).await;
+    let bob = sign_up(&client, &two.base, "bob", false).await;
+    let game = start_game(&client, &one.base, &ann, &bob, "mangala").await;
+    let id = game["id"].as_str().expect("an id").to_owned();
+    let south = if game["players"]["south"] == "ann" {
+        &ann
+    } else {
+        &bob
+    };
+    let north = if south.name == "ann" { &bob } else { &ann };
+    let first = if game["to_move"] == "south" {
+        south
+    } else {
+        north
+    };
+
+    // Instance two reads the game (and keeps a copy at ply 0)...
+    let (status, before) = get(&client, &two.base, &format!("/games/{id}")).await;
+    assert_eq!((status, before["ply"].as_u64()), (StatusCode::OK, Some(0)));
+    // ...then a move is made through instance one.
+    let (status, moved) = post(
+        &client,
+        &one.base,
+        &format!("/games/{id}/moves"),
+        Some(&first.token),
+        json!({"ply": 0, "pit": 1}),
+    )
+    .await
+    .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED, "{moved}");
+
+    let (status, after) = get(&client, &two.base, &format!("/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(after["ply"], moved["ply"], "{after}");
+    assert_eq!(after["moves"], moved["moves"]);
+    assert_eq!(after["board"], moved["board"]);
+    assert_eq!(after["legal_moves"], moved["legal_moves"]);
+    // And read again from its new copy, the same.
+    assert_eq!(
+        get(&client, &two.base, &format!("/games/{id}")).await.1,
+        after
+    );
+}
