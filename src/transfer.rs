@@ -586,8 +586,10 @@ struct Reader {
     events: HashSet<(Uuid, u64)>,
     /// Each webhook's account.
     webhooks: HashMap<Uuid, Uuid>,
-    /// The deliveries read, and their webhook and event.
+    /// The deliveries read.
     deliveries: HashSet<Uuid>,
+    /// The webhook and event of each delivery read: an event is queued once per
+    /// webhook.
     delivered_events: HashSet<(Uuid, u64)>,
     /// The sessions' hashes.
     sessions: HashSet<String>,
@@ -922,7 +924,7 @@ impl Reader {
         let what = format!("webhook {}", w.id);
         let head = self.head(w.account_id, &format!("{what}: its account"))?;
         // The limits of the webhooks table (migrations, 0004_webhooks.sql).
-        if !(1..=2000).contains(&w.url.len()) {
+        if !(1..=2000).contains(&w.url.chars().count()) {
             return Err(format!("{what}: the URL is empty or too long"));
         }
         if !(16..=200).contains(&w.secret.chars().count()) {
