@@ -32,8 +32,9 @@ pub enum Command {
     /// Solves Tihbat or Modiar (every position's value under perfect play) into a file,
     /// reused while it is current (RULES.md, "Solved values").
     Solve(SolveArgs),
-    /// Writes all data (accounts, tokens, challenges, games with their moves) to
-    /// standard output as JSON lines.
+    /// Writes all data (accounts with their event counters, tokens, challenges, games
+    /// with their moves, ratings, vacations, events, webhooks with their deliveries,
+    /// sessions) to standard output as JSON lines.
     Export(DatabaseArgs),
     /// Reads what `export` wrote from standard input into an empty database, checking
     /// every game by replaying it.

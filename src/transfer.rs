@@ -6,8 +6,13 @@
 //! "version":1}`; then one line per account (with its password hash), token (its
 //! hash, never a secret), challenge, and game (with its moves, cached state and
 //! result), each with a `type`; then one line per player's rating in a variant (after
-//! the games, whose results it sums up), and one per vacation. Browser sessions, events and webhooks are not carried
-//! over: players log in again, and streams and webhooks start afresh.
+//! the games, whose results it sums up), and one per vacation; then one line per
+//! stored event (each account's line carries its `event_seq` counter, so that seqs go
+//! on above the old ones and a stream resumed with `since` misses nothing and hears
+//! nothing twice), per webhook (with its secret and cursor), per webhook delivery
+//! (pending ones keep their attempts and next attempt time, and are still delivered),
+//! and per browser session (the hash of its secret, so that players stay logged in).
+//! Exports from before a record kind existed simply have no such lines.
 //!
 //! The import trusts nothing it reads: every reference must point to an earlier
 //! line, and every game is replayed through the engine (RULES.md) and its cached
@@ -15,7 +20,7 @@
 //! fault stops the import with the line and the game it concerns, before anything is
 //! written; the write itself is one transaction into an empty database.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::{BufRead, Write};
 
@@ -25,16 +30,17 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::domain::{
-    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, FirstChoice, GameId, GameStatus,
-    Terms, TokenId, Username,
+    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeliveryId, Ending, EventKind,
+    FirstChoice, GameId, GameStatus, Terms, TokenId, Username, WebhookId,
 };
 use crate::ratings::Rating;
 use crate::store::ops::{AccountWithPassword, DataSet, TokenWithHash};
 use crate::store::ratings::VariantRating;
 use crate::store::vacations::Vacation;
+use crate::store::webhooks::{Delivery, DeliveryStatus, Webhook};
 use crate::store::{
-    Account, Challenge, Game, GameResult, GameState, GameWithMoves, Move, Player, Store,
-    StoreError, Token,
+    Account, Challenge, Event, Game, GameResult, GameState, GameWithMoves, Move, NewSession,
+    Player, Store, StoreError, Token,
 };
 
 /// The `format` of the header line.
@@ -86,20 +92,33 @@ pub struct Counts {
     pub ratings: usize,
     /// Vacations.
     pub vacations: usize,
+    /// Stored events.
+    pub events: usize,
+    /// Webhooks.
+    pub webhooks: usize,
+    /// Webhook deliveries, pending or done.
+    pub deliveries: usize,
+    /// Browser sessions.
+    pub sessions: usize,
 }
 
 impl fmt::Display for Counts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} accounts, {} tokens, {} challenges, {} games, {} moves, {} ratings, {} vacations",
+            "{} accounts, {} tokens, {} challenges, {} games, {} moves, {} ratings, {} vacations, \
+             {} events, {} webhooks, {} webhook deliveries, {} sessions",
             self.accounts,
             self.tokens,
             self.challenges,
             self.games,
             self.moves,
             self.ratings,
-            self.vacations
+            self.vacations,
+            self.events,
+            self.webhooks,
+            self.deliveries,
+            self.sessions
         )
     }
 }
@@ -114,6 +133,10 @@ impl Counts {
             moves: data.games.iter().map(|g| g.moves.len()).sum(),
             ratings: data.ratings.len(),
             vacations: data.vacations.len(),
+            events: data.events.len(),
+            webhooks: data.webhooks.len(),
+            deliveries: data.deliveries.len(),
+            sessions: data.sessions.len(),
         }
     }
 }
@@ -129,6 +152,59 @@ enum Line {
     Game(GameLine),
     Rating(RatingLine),
     Vacation(VacationLine),
+    Event(EventLine),
+    Webhook(WebhookLine),
+    Delivery(DeliveryLine),
+    Session(SessionLine),
+}
+
+/// A stored event of an account's stream. Exports from before events have none.
+#[derive(Debug, Serialize, Deserialize)]
+struct EventLine {
+    account_id: Uuid,
+    seq: u64,
+    kind: String,
+    payload: String,
+    created_at: DateTime<Utc>,
+}
+
+/// A webhook. Exports from before webhooks have none.
+#[derive(Debug, Serialize, Deserialize)]
+struct WebhookLine {
+    id: Uuid,
+    account_id: Uuid,
+    url: String,
+    secret: String,
+    cursor: u64,
+    created_at: DateTime<Utc>,
+}
+
+/// A webhook delivery with its attempts. Exports from before webhooks have none.
+#[derive(Debug, Serialize, Deserialize)]
+struct DeliveryLine {
+    id: Uuid,
+    webhook_id: Uuid,
+    event_seq: u64,
+    event_type: String,
+    body: String,
+    status: String,
+    attempts: u32,
+    last_status: Option<u16>,
+    last_error: Option<String>,
+    next_attempt_at: Option<DateTime<Utc>>,
+    created_at: DateTime<Utc>,
+    delivered_at: Option<DateTime<Utc>>,
+}
+
+/// A browser session: the hash of its secret, never the secret. Exports from before
+/// sessions were carried have none.
+#[derive(Debug, Serialize, Deserialize)]
+struct SessionLine {
+    hash: String,
+    account_id: Uuid,
+    csrf: String,
+    created_at: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
 }
 
 /// An account's vacation. Exports from before vacations have none.
@@ -160,6 +236,10 @@ struct AccountLine {
     password_hash: String,
     bot: bool,
     created_at: DateTime<Utc>,
+    /// The seq of the account's latest event; absent (0) in exports from before
+    /// events were carried.
+    #[serde(default)]
+    event_seq: u64,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -240,6 +320,7 @@ fn account_line(a: &AccountWithPassword) -> Line {
         password_hash: a.password_hash.clone(),
         bot: a.account.bot,
         created_at: a.account.created_at,
+        event_seq: a.event_seq,
     })
 }
 
@@ -331,6 +412,54 @@ fn vacation_line(v: &Vacation) -> Line {
     })
 }
 
+fn event_line(e: &Event) -> Line {
+    Line::Event(EventLine {
+        account_id: e.account.0,
+        seq: e.seq,
+        kind: e.kind.as_str().to_owned(),
+        payload: e.payload.clone(),
+        created_at: e.created_at,
+    })
+}
+
+fn webhook_line(w: &Webhook) -> Line {
+    Line::Webhook(WebhookLine {
+        id: w.id.0,
+        account_id: w.account.0,
+        url: w.url.clone(),
+        secret: w.secret.clone(),
+        cursor: w.cursor,
+        created_at: w.created_at,
+    })
+}
+
+fn delivery_line(d: &Delivery) -> Line {
+    Line::Delivery(DeliveryLine {
+        id: d.id.0,
+        webhook_id: d.webhook.0,
+        event_seq: d.event_seq,
+        event_type: d.event_type.clone(),
+        body: d.body.clone(),
+        status: d.status.as_str().to_owned(),
+        attempts: d.attempts,
+        last_status: d.last_status,
+        last_error: d.last_error.clone(),
+        next_attempt_at: d.next_attempt_at,
+        created_at: d.created_at,
+        delivered_at: d.delivered_at,
+    })
+}
+
+fn session_line(s: &NewSession) -> Line {
+    Line::Session(SessionLine {
+        hash: s.hash.clone(),
+        account_id: s.account.0,
+        csrf: s.csrf.clone(),
+        created_at: s.created_at,
+        expires_at: s.expires_at,
+    })
+}
+
 fn write_line(out: &mut impl Write, line: &Line) -> Result<(), TransferError> {
     serde_json::to_writer(&mut *out, line).map_err(std::io::Error::other)?;
     out.write_all(b"\n")?;
@@ -349,6 +478,10 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
         games: store.export_games().await?,
         ratings: store.export_ratings().await?,
         vacations: store.export_vacations().await?,
+        events: store.export_events().await?,
+        webhooks: store.all_webhooks().await?,
+        deliveries: store.export_deliveries().await?,
+        sessions: store.export_sessions().await?,
     };
     write_line(
         out,
@@ -374,6 +507,18 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
     }
     for v in &data.vacations {
         write_line(out, &vacation_line(v))?;
+    }
+    for e in &data.events {
+        write_line(out, &event_line(e))?;
+    }
+    for w in &data.webhooks {
+        write_line(out, &webhook_line(w))?;
+    }
+    for d in &data.deliveries {
+        write_line(out, &delivery_line(d))?;
+    }
+    for s in &data.sessions {
+        write_line(out, &session_line(s))?;
     }
     Ok(Counts::of(&data))
 }
@@ -435,6 +580,19 @@ struct Reader {
     challenges: HashMap<Uuid, (usize, Option<Uuid>)>,
     /// Each game's line and challenge.
     games: HashMap<Uuid, (usize, Option<Uuid>)>,
+    /// Each account's event counter: no event, cursor or delivery goes above it.
+    heads: HashMap<Uuid, u64>,
+    /// The events read, by account and seq.
+    events: HashSet<(Uuid, u64)>,
+    /// Each webhook's account.
+    webhooks: HashMap<Uuid, Uuid>,
+    /// The deliveries read.
+    deliveries: HashSet<Uuid>,
+    /// The webhook and event of each delivery read: an event is queued once per
+    /// webhook.
+    delivered_events: HashSet<(Uuid, u64)>,
+    /// The sessions' hashes.
+    sessions: HashSet<String>,
 }
 
 impl Reader {
@@ -462,6 +620,10 @@ impl Reader {
             Line::Game(g) => self.game(line, g),
             Line::Rating(r) => self.rating(r),
             Line::Vacation(v) => self.vacation(v),
+            Line::Event(e) => self.event(e),
+            Line::Webhook(w) => self.webhook(w),
+            Line::Delivery(d) => self.delivery(d),
+            Line::Session(s) => self.session(s),
         }
     }
 
@@ -481,6 +643,13 @@ impl Reader {
         if a.password_hash.is_empty() {
             return Err(format!("account {}: empty password hash", a.id));
         }
+        if i64::try_from(a.event_seq).is_err() {
+            return Err(format!(
+                "account {}: event_seq {} is too large",
+                a.id, a.event_seq
+            ));
+        }
+        self.heads.insert(a.id, a.event_seq);
         let account = Account {
             id: AccountId(a.id),
             username: username.clone(),
@@ -498,6 +667,7 @@ impl Reader {
         self.data.accounts.push(AccountWithPassword {
             account,
             password_hash: a.password_hash,
+            event_seq: a.event_seq,
         });
         Ok(())
     }
@@ -712,6 +882,148 @@ impl Reader {
             started_at: v.started_at,
             allowed_until: v.allowed_until,
             ended_at: v.ended_at,
+        });
+        Ok(())
+    }
+
+    /// The event counter of an account of an earlier line.
+    fn head(&self, id: Uuid, what: &str) -> Result<u64, String> {
+        self.heads
+            .get(&id)
+            .copied()
+            .ok_or_else(|| format!("{what} {id} is not an account of an earlier line"))
+    }
+
+    fn event(&mut self, e: EventLine) -> Result<(), String> {
+        let what = format!("event {} of account {}", e.seq, e.account_id);
+        let head = self.head(e.account_id, &format!("{what}: its account"))?;
+        if e.seq == 0 || e.seq > head {
+            return Err(format!(
+                "{what}: its seq is not between 1 and the account's event_seq {head}"
+            ));
+        }
+        let kind =
+            EventKind::parse(&e.kind).ok_or_else(|| format!("{what}: bad kind {:?}", e.kind))?;
+        if serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&e.payload).is_err() {
+            return Err(format!("{what}: the payload is not a JSON object"));
+        }
+        if !self.events.insert((e.account_id, e.seq)) {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.events.push(Event {
+            account: AccountId(e.account_id),
+            seq: e.seq,
+            kind,
+            payload: e.payload,
+            created_at: e.created_at,
+        });
+        Ok(())
+    }
+
+    fn webhook(&mut self, w: WebhookLine) -> Result<(), String> {
+        let what = format!("webhook {}", w.id);
+        let head = self.head(w.account_id, &format!("{what}: its account"))?;
+        // The limits of the webhooks table (migrations, 0004_webhooks.sql).
+        if !(1..=2000).contains(&w.url.chars().count()) {
+            return Err(format!("{what}: the URL is empty or too long"));
+        }
+        if !(16..=200).contains(&w.secret.chars().count()) {
+            return Err(format!(
+                "{what}: the secret does not have 16 to 200 characters"
+            ));
+        }
+        if w.cursor > head {
+            return Err(format!(
+                "{what}: its cursor {} is above the account's event_seq {head}",
+                w.cursor
+            ));
+        }
+        if self.webhooks.insert(w.id, w.account_id).is_some() {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.webhooks.push(Webhook {
+            id: WebhookId(w.id),
+            account: AccountId(w.account_id),
+            url: w.url,
+            secret: w.secret,
+            cursor: w.cursor,
+            created_at: w.created_at,
+        });
+        Ok(())
+    }
+
+    fn delivery(&mut self, d: DeliveryLine) -> Result<(), String> {
+        let what = format!("webhook delivery {}", d.id);
+        let account = *self
+            .webhooks
+            .get(&d.webhook_id)
+            .ok_or_else(|| format!("{what}: webhook {} is not on an earlier line", d.webhook_id))?;
+        let head = self.head(account, &format!("{what}: its account"))?;
+        if d.event_seq == 0 || d.event_seq > head {
+            return Err(format!(
+                "{what}: its event seq {} is not between 1 and the account's event_seq {head}",
+                d.event_seq
+            ));
+        }
+        let status = DeliveryStatus::parse(&d.status)
+            .ok_or_else(|| format!("{what}: bad status {:?}", d.status))?;
+        if (status == DeliveryStatus::Pending) != d.next_attempt_at.is_some() {
+            return Err(format!(
+                "{what}: a pending delivery, and only one, has a next attempt time"
+            ));
+        }
+        if i32::try_from(d.attempts).is_err() {
+            return Err(format!("{what}: {} attempts is too many", d.attempts));
+        }
+        if !self.deliveries.insert(d.id) {
+            return Err(format!("{what} appears twice"));
+        }
+        if !self.delivered_events.insert((d.webhook_id, d.event_seq)) {
+            return Err(format!(
+                "{what}: event {} is queued twice for webhook {}",
+                d.event_seq, d.webhook_id
+            ));
+        }
+        self.data.deliveries.push(Delivery {
+            id: DeliveryId(d.id),
+            webhook: WebhookId(d.webhook_id),
+            event_seq: d.event_seq,
+            event_type: d.event_type,
+            body: d.body,
+            status,
+            attempts: d.attempts,
+            last_status: d.last_status,
+            last_error: d.last_error,
+            next_attempt_at: d.next_attempt_at,
+            created_at: d.created_at,
+            delivered_at: d.delivered_at,
+        });
+        Ok(())
+    }
+
+    fn session(&mut self, s: SessionLine) -> Result<(), String> {
+        // The hash is the session's key: name it by its start only.
+        let what = format!("session {}…", s.hash.get(..8).unwrap_or(""));
+        self.player(s.account_id, &format!("{what}: its account"))?;
+        let hex = s.hash.len() == 64
+            && s.hash
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        if !hex {
+            return Err(format!("{what}: the hash is not lower-case hex SHA-256"));
+        }
+        if s.expires_at <= s.created_at {
+            return Err(format!("{what}: it expires before it starts"));
+        }
+        if !self.sessions.insert(s.hash.clone()) {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.sessions.push(NewSession {
+            hash: s.hash,
+            account: AccountId(s.account_id),
+            csrf: s.csrf,
+            created_at: s.created_at,
+            expires_at: s.expires_at,
         });
         Ok(())
     }

@@ -333,7 +333,7 @@ pub struct Standing {
 }
 
 /// A browser session to store: the SHA-256 (hex) of its cookie secret, never the secret.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewSession {
     /// Lower-case hex SHA-256 of the cookie's secret.
     pub hash: String,

@@ -6,9 +6,11 @@
 
 use async_trait::async_trait;
 
+use super::common::AccountPasswordRow;
 use super::ratings::VariantRating;
 use super::vacations::Vacation;
-use super::{Account, Challenge, GameWithMoves, StoreError, Token};
+use super::webhooks::{Delivery, Webhook};
+use super::{Account, Challenge, Event, GameWithMoves, NewSession, StoreError, Token};
 use crate::domain::GameStatus;
 
 /// The connections of a store's pool.
@@ -31,14 +33,99 @@ pub struct TokenWithHash {
     pub hash: String,
 }
 
-/// An account with its password hash.
+/// An account with its password hash and its event counter.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AccountWithPassword {
     /// The account.
     pub account: Account,
     /// The argon2id PHC string of its password.
     pub password_hash: String,
+    /// The seq of the account's latest event (0 before any): carried so that seqs
+    /// go on above it in the new database, and a stream resumed with `since` neither
+    /// misses an event nor hears one twice.
+    pub event_seq: u64,
 }
+
+/// A row of `accounts` as exported.
+#[derive(sqlx::FromRow)]
+pub(super) struct AccountExportRow {
+    #[sqlx(flatten)]
+    account: AccountPasswordRow,
+    event_seq: i64,
+}
+
+impl AccountExportRow {
+    pub(super) fn parse(self) -> Result<AccountWithPassword, StoreError> {
+        let (account, password_hash) = self.account.parse()?;
+        let event_seq = u64::try_from(self.event_seq)
+            .map_err(|_| StoreError::Other(format!("corrupt event_seq {}", self.event_seq)))?;
+        Ok(AccountWithPassword {
+            account,
+            password_hash,
+            event_seq,
+        })
+    }
+}
+
+/// The SQL reading every account with its password hash and event counter.
+pub(super) const EXPORT_ACCOUNTS: &str = "SELECT id, username, bot, created_at, password_hash, event_seq FROM accounts \
+     ORDER BY created_at, id";
+
+/// The SQL writing an account as exported.
+pub(super) const IMPORT_ACCOUNT: &str = "INSERT INTO accounts (id, username, username_key, password_hash, bot, created_at, \
+                           event_seq) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7)";
+
+/// The SQL reading every stored event, by account and seq.
+pub(super) const EXPORT_EVENTS: &str = "SELECT account_id, seq, kind, payload, created_at FROM events \
+     ORDER BY account_id, seq";
+
+/// The SQL reading every webhook delivery, queued or done.
+pub(super) const EXPORT_DELIVERIES: &str = concat!(
+    "SELECT ",
+    super::webhooks::delivery_columns!(),
+    " FROM webhook_deliveries ORDER BY created_at, id"
+);
+
+/// The SQL writing a webhook as exported.
+pub(super) const IMPORT_WEBHOOK: &str = "INSERT INTO webhooks (id, account_id, url, secret, cursor, created_at) \
+     VALUES ($1, $2, $3, $4, $5, $6)";
+
+/// The SQL writing a webhook delivery as exported, attempts and all.
+pub(super) const IMPORT_DELIVERY: &str = "INSERT INTO webhook_deliveries (id, webhook_id, event_seq, event_type, body, status, \
+                                 attempts, last_status, last_error, next_attempt_at, \
+                                 created_at, delivered_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
+
+/// A row of `sessions`.
+#[derive(sqlx::FromRow)]
+pub(super) struct SessionExportRow {
+    hash: String,
+    account_id: uuid::Uuid,
+    csrf: String,
+    created_at: chrono::DateTime<chrono::Utc>,
+    expires_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl SessionExportRow {
+    pub(super) fn parse(self) -> NewSession {
+        NewSession {
+            hash: self.hash,
+            account: crate::domain::AccountId(self.account_id),
+            csrf: self.csrf,
+            created_at: self.created_at,
+            expires_at: self.expires_at,
+        }
+    }
+}
+
+/// The SQL reading every browser session (by its hash, never its secret).
+pub(super) const EXPORT_SESSIONS: &str = "SELECT hash, account_id, csrf, created_at, expires_at FROM sessions \
+     ORDER BY created_at, hash";
+
+/// The SQL writing a session as exported.
+pub(super) const IMPORT_SESSION: &str = "INSERT INTO sessions (hash, account_id, csrf, created_at, expires_at) \
+     VALUES ($1, $2, $3, $4, $5)";
 
 /// Everything [`OpsStore::import`] writes, in the order it writes it.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -55,6 +142,15 @@ pub struct DataSet {
     pub ratings: Vec<VariantRating>,
     /// Every vacation, over or going on.
     pub vacations: Vec<Vacation>,
+    /// Every stored event (those of the last 7 days at least), by account and seq.
+    pub events: Vec<Event>,
+    /// Every webhook, with its secret and cursor.
+    pub webhooks: Vec<Webhook>,
+    /// Every webhook delivery: the pending ones with their attempts and next attempt
+    /// time, and the history of delivered and failed ones.
+    pub deliveries: Vec<Delivery>,
+    /// Every browser session (the hash of its secret), so that players stay logged in.
+    pub sessions: Vec<NewSession>,
 }
 
 /// Storage for operating seedpost: health, metrics, export and import.
@@ -86,6 +182,16 @@ pub trait OpsStore: Send + Sync {
     /// # Errors
     /// [`StoreError::Other`] when a game's moves do not number 1 to its ply.
     async fn export_games(&self) -> Result<Vec<GameWithMoves>, StoreError>;
+
+    /// Every stored event, by account and seq.
+    async fn export_events(&self) -> Result<Vec<Event>, StoreError>;
+
+    /// Every webhook delivery, oldest first (the webhooks themselves come from
+    /// [`WebhookStore::all_webhooks`](super::webhooks::WebhookStore::all_webhooks)).
+    async fn export_deliveries(&self) -> Result<Vec<Delivery>, StoreError>;
+
+    /// Every browser session, oldest first.
+    async fn export_sessions(&self) -> Result<Vec<NewSession>, StoreError>;
 
     /// Writes `data` into an empty database, in one transaction: all or nothing. The
     /// caller has checked the data (see `crate::transfer`); the database checks its

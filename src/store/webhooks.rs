@@ -48,15 +48,16 @@ impl DeliveryStatus {
         }
     }
 
-    fn parse(s: &str) -> Result<DeliveryStatus, StoreError> {
-        match s {
-            "pending" => Ok(DeliveryStatus::Pending),
-            "delivered" => Ok(DeliveryStatus::Delivered),
-            "failed" => Ok(DeliveryStatus::Failed),
-            other => Err(StoreError::Other(format!(
-                "corrupt status column: {other:?}"
-            ))),
-        }
+    /// The status with this name.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<DeliveryStatus> {
+        [
+            DeliveryStatus::Pending,
+            DeliveryStatus::Delivered,
+            DeliveryStatus::Failed,
+        ]
+        .into_iter()
+        .find(|status| status.as_str() == s)
     }
 }
 
@@ -253,7 +254,9 @@ impl DeliveryRow {
             event_seq: u64::try_from(self.event_seq).map_err(|_| corrupt("event_seq"))?,
             event_type: self.event_type,
             body: self.body,
-            status: DeliveryStatus::parse(&self.status)?,
+            status: DeliveryStatus::parse(&self.status).ok_or_else(|| {
+                StoreError::Other(format!("corrupt status column: {:?}", self.status))
+            })?,
             attempts: u32::try_from(self.attempts).map_err(|_| corrupt("attempts"))?,
             last_status: self
                 .last_status

@@ -3,6 +3,7 @@
 
 use chrono::Duration;
 use reqwest::{Client, StatusCode};
+use seedpost::domain::AccountId;
 use seedpost::store::Store;
 use seedpost::transfer::{self, TransferError};
 use seedpost_rules::{Pit, Ply, Side, Variant};
@@ -11,13 +12,47 @@ use serde_json::{Value, json};
 use crate::support::db::TestDb;
 use crate::{Instance, clock, get, play_some, post, sign_up, start_game};
 
-/// A club's worth of data on `app`: every kind of challenge and game ending.
-async fn club(app: &Instance) {
+/// A club's worth of data on `app`: every kind of challenge and game ending, events,
+/// webhooks with pending, retried and delivered deliveries, and browser sessions.
+/// Returns the secret of Ann's browser session.
+async fn club(app: &Instance) -> String {
     let client = Client::new();
     let base = &app.base;
     let ann = sign_up(&client, base, "ann", false).await;
     let bob = sign_up(&client, base, "Bob", false).await;
     let bot = sign_up(&client, base, "sower-bot", true).await;
+    // Webhooks: Ann's goes to a closed port (its deliveries fail and wait for a
+    // retry), Bob's to a receiver that takes them. Both log in in a browser.
+    let hooks = app.service.clone().with_private_webhooks(true);
+    let receiver = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("port 0 binds");
+    let receiver_url = format!("http://{}/hook", receiver.local_addr().expect("an address"));
+    tokio::spawn(async move {
+        let router = axum::Router::new().route("/hook", axum::routing::post(|| async { "thanks" }));
+        axum::serve(receiver, router).await
+    });
+    let log_in = |name: &'static str| hooks.log_in(name, "correct horse battery", None);
+    let ann_account = log_in("ann").await.expect("the password signs in");
+    let bob_account = log_in("Bob").await.expect("the password signs in");
+    for (account, url) in [
+        (&ann_account, "http://127.0.0.1:9/hook"),
+        (&bob_account, receiver_url.as_str()),
+    ] {
+        hooks
+            .create_webhook(account, url, "a secret of some length")
+            .await
+            .expect("the webhook is registered");
+    }
+    hooks
+        .start_session(&bob_account)
+        .await
+        .expect("a session starts");
+    let session = hooks
+        .start_session(&ann_account)
+        .await
+        .expect("a session starts")
+        .secret;
     // A second token.
     let (status, _) = post(
         &client,
@@ -115,6 +150,16 @@ async fn club(app: &Instance) {
         .await
         .expect("the server answers");
     assert_eq!(status, StatusCode::OK, "{vacation}");
+    // Two rounds of the webhook worker (each tries at most 100 deliveries): Bob's
+    // receiver takes its deliveries, Ann's fail and wait for their retry.
+    let mut delivered = 0;
+    for _ in 0..2 {
+        let round = hooks.deliver_webhooks().await.expect("the worker runs");
+        assert!(round.attempted > round.delivered, "{round:?}");
+        delivered += round.delivered;
+    }
+    assert!(delivered > 0, "Bob's receiver takes some");
+    session
 }
 
 /// `challenger` offers `opponent` a rated game, which the opponent accepts.
@@ -161,7 +206,7 @@ async fn export_text(store: &dyn Store) -> String {
 async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_anything() {
     let first = TestDb::sqlite().await;
     let app = Instance::start(&first.url, clock()).await;
-    club(&app).await;
+    let session = club(&app).await;
     let exported = export_text(app.service.store().as_ref()).await;
     let kinds = |t: &str| {
         [
@@ -171,6 +216,10 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
             "game",
             "rating",
             "vacation",
+            "event",
+            "webhook",
+            "delivery",
+            "session",
         ]
         .map(|k| {
             t.lines()
@@ -178,8 +227,32 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
                 .count()
         })
     };
-    let [accounts, tokens, challenges, games, ratings, vacations] = kinds(&exported);
+    let [
+        accounts,
+        tokens,
+        challenges,
+        games,
+        ratings,
+        vacations,
+        events,
+        webhooks,
+        deliveries,
+        sessions,
+    ] = kinds(&exported);
     assert_eq!(vacations, 1, "{exported}");
+    assert_eq!((webhooks, sessions), (2, 2), "{exported}");
+    assert!(events > 100 && deliveries > 100, "{exported}");
+    // Deliveries in both states the worker leaves them: taken, and failed and
+    // waiting for a retry.
+    assert!(exported.contains("\"status\":\"delivered\""), "{exported}");
+    assert!(
+        exported.contains(
+            "\"status\":\"pending\",\"attempts\":1,\"last_status\":null,\"last_error\":\""
+        ),
+        "{exported}"
+    );
+    let heads = account_heads(&exported);
+    assert!(heads.iter().all(|(_, head)| *head > 0), "{heads:?}");
     assert_eq!((accounts, tokens), (3, 4), "{exported}");
     // Ann, Bob and the bot in Mangala.
     assert_eq!(ratings, 3, "{exported}");
@@ -218,6 +291,24 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
         .expect("the import runs");
     assert_eq!(export_text(back.service.store().as_ref()).await, exported);
 
+    // Every account's stream goes on where it stood, and Ann's browser session
+    // still signs her in.
+    let store = back.service.store();
+    for (account, head) in &heads {
+        assert_eq!(
+            store.event_head(*account).await.expect("a head"),
+            *head,
+            "the event counter of {account:?} is carried"
+        );
+    }
+    let signed_in = back
+        .service
+        .session(&session)
+        .await
+        .expect("a lookup")
+        .expect("the session is carried");
+    assert_eq!(signed_in.account.username.as_str(), "ann");
+
     // The imported server works: the passwords and tokens are the same, the games
     // replay and the standings agree.
     let client = Client::new();
@@ -243,12 +334,61 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     assert_eq!(before, after);
     assert!(before[0]["rating"]["deviation"].is_f64(), "{before}");
 
+    // A new event takes the seq after the old ones: a bot resuming its stream from
+    // its last seq hears it, once.
+    let (bot, bot_head) = *heads
+        .iter()
+        .find(|(id, _)| {
+            exported.contains(&format!("\"id\":\"{}\",\"username\":\"sower-bot\"", id.0))
+        })
+        .expect("the bot's account");
+    let (_, bob) = post(
+        &client,
+        &back.base,
+        "/tokens",
+        None,
+        json!({"username": "Bob", "password": "correct horse battery", "label": "new"}),
+    )
+    .await
+    .expect("the server answers");
+    let (status, challenge) = post(
+        &client,
+        &back.base,
+        "/challenges",
+        Some(bob["token"].as_str().expect("a token")),
+        json!({"variant": "mangala", "opponent": "sower-bot"}),
+    )
+    .await
+    .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED, "{challenge}");
+    let heard = store.events(bot, bot_head, 10).await.expect("events");
+    assert_eq!(
+        heard.iter().map(|e| e.seq).collect::<Vec<_>>(),
+        [bot_head + 1],
+        "{heard:?}"
+    );
+
     // An export never merges into a database with data.
     let refused = transfer::import(back.service.store().as_ref(), exported.as_bytes()).await;
     assert!(
         matches!(refused, Err(TransferError::NotEmpty)),
         "{refused:?}"
     );
+}
+
+/// Each account's id and event counter, from the account lines of an export.
+fn account_heads(text: &str) -> Vec<(AccountId, u64)> {
+    text.lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["type"] == "account")
+        .map(|v| {
+            let id = v["id"].as_str().and_then(|id| id.parse().ok());
+            (
+                AccountId(id.expect("an account id")),
+                v["event_seq"].as_u64().expect("an event counter"),
+            )
+        })
+        .collect()
 }
 
 /// The first ply of an exported game (as JSON) that sows a pit, and a pit that would
@@ -363,4 +503,93 @@ async fn an_import_refuses_an_illegal_move_or_a_tampered_board_naming_line_and_g
     // Not an export at all.
     let message = refused("{\"hello\": 1}\n").await;
     assert!(message.starts_with("line 1: "), "{message}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_import_refuses_an_event_above_its_accounts_counter_or_of_no_account_and_writes_nothing()
+{
+    let db = TestDb::sqlite().await;
+    let app = Instance::start(&db.url, clock()).await;
+    club(&app).await;
+    let exported = export_text(app.service.store().as_ref()).await;
+    let (account, head) = account_heads(&exported)[0];
+    let event = |account: uuid::Uuid, seq: u64| {
+        json!({"type": "event", "account_id": account, "seq": seq, "kind": "move",
+               "payload": "{}", "created_at": "2026-11-30T12:00:00Z"})
+    };
+    let lines = exported.lines().count();
+
+    // One seq above the account's counter: a seq the new database would hand out again.
+    let message = refused(&format!("{exported}{}\n", event(account.0, head + 1))).await;
+    assert!(
+        message.starts_with(&format!(
+            "line {}: event {} of account {}: ",
+            lines + 1,
+            head + 1,
+            account.0
+        )),
+        "{message}"
+    );
+    assert!(message.contains(&format!("event_seq {head}")), "{message}");
+
+    // An event of no account.
+    let stranger = uuid::Uuid::new_v4();
+    let message = refused(&format!("{exported}{}\n", event(stranger, 1))).await;
+    assert!(
+        message.starts_with(&format!("line {}: ", lines + 1)),
+        "{message}"
+    );
+    assert!(
+        message.contains("is not an account of an earlier line"),
+        "{message}"
+    );
+
+    // Twice the same event.
+    let first = exported
+        .lines()
+        .find(|l| l.contains("\"type\":\"event\""))
+        .expect("an event");
+    let message = refused(&format!("{exported}{first}\n")).await;
+    assert!(message.contains("appears twice"), "{message}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_export_from_before_events_webhooks_and_sessions_were_carried_still_imports() {
+    let db = TestDb::sqlite().await;
+    let app = Instance::start(&db.url, clock()).await;
+    club(&app).await;
+    let exported = export_text(app.service.store().as_ref()).await;
+    let old: String = exported
+        .lines()
+        .filter_map(|l| {
+            let mut v: Value = serde_json::from_str(l).expect("JSON");
+            let new = ["event", "webhook", "delivery", "session"].contains(&v["type"].as_str()?);
+            if let Some(account) = v.as_object_mut().filter(|_| !new) {
+                account.remove("event_seq");
+            }
+            (!new).then(|| format!("{v}\n"))
+        })
+        .collect();
+    assert!(
+        !old.contains("event_seq") && !old.contains("webhook"),
+        "{old}"
+    );
+
+    let target = TestDb::sqlite().await;
+    let store = seedpost::store::connect(&target.url, 2)
+        .await
+        .expect("the database connects");
+    let counts = transfer::import(store.as_ref(), old.as_bytes())
+        .await
+        .expect("the old export imports");
+    assert_eq!(
+        (
+            counts.events,
+            counts.webhooks,
+            counts.deliveries,
+            counts.sessions
+        ),
+        (0, 0, 0, 0)
+    );
+    assert_eq!(counts.games, 7);
 }

@@ -8,13 +8,17 @@ use uuid::Uuid;
 use super::{PgStore, bind_state};
 use crate::domain::GameStatus;
 use crate::store::common::{
-    AccountPasswordRow, ChallengeRow, GameRow, MoveRow, StateColumns, TokenRow, challenge_select,
-    game_select, micros, to_i32,
+    ChallengeRow, EventRow, GameRow, INSERT_EVENT, MoveRow, StateColumns, TokenRow,
+    challenge_select, game_select, micros, to_i32,
 };
 use crate::store::ops::{
-    AccountWithPassword, DataSet, OpsStore, PoolStats, TokenWithHash, all_applied, parse_counts,
+    AccountExportRow, AccountWithPassword, DataSet, EXPORT_ACCOUNTS, EXPORT_DELIVERIES,
+    EXPORT_EVENTS, EXPORT_SESSIONS, IMPORT_ACCOUNT, IMPORT_DELIVERY, IMPORT_SESSION,
+    IMPORT_WEBHOOK, OpsStore, PoolStats, SessionExportRow, TokenWithHash, all_applied,
+    parse_counts,
 };
-use crate::store::{Challenge, GameWithMoves, StoreError};
+use crate::store::webhooks::{Delivery, DeliveryRow, seq};
+use crate::store::{Challenge, Event, GameWithMoves, NewSession, StoreError};
 
 /// A row of `tokens` with its hash.
 #[derive(sqlx::FromRow)]
@@ -79,21 +83,39 @@ impl OpsStore for PgStore {
     }
 
     async fn export_accounts(&self) -> Result<Vec<AccountWithPassword>, StoreError> {
-        sqlx::query_as::<_, AccountPasswordRow>(
-            "SELECT id, username, bot, created_at, password_hash FROM accounts \
-             ORDER BY created_at, id",
-        )
-        .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(|row| {
-            let (account, password_hash) = row.parse()?;
-            Ok(AccountWithPassword {
-                account,
-                password_hash,
-            })
-        })
-        .collect()
+        sqlx::query_as::<_, AccountExportRow>(EXPORT_ACCOUNTS)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(AccountExportRow::parse)
+            .collect()
+    }
+
+    async fn export_events(&self) -> Result<Vec<Event>, StoreError> {
+        sqlx::query_as::<_, EventRow>(EXPORT_EVENTS)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(EventRow::parse)
+            .collect()
+    }
+
+    async fn export_deliveries(&self) -> Result<Vec<Delivery>, StoreError> {
+        sqlx::query_as::<_, DeliveryRow>(EXPORT_DELIVERIES)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(DeliveryRow::parse)
+            .collect()
+    }
+
+    async fn export_sessions(&self) -> Result<Vec<NewSession>, StoreError> {
+        Ok(sqlx::query_as::<_, SessionExportRow>(EXPORT_SESSIONS)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(SessionExportRow::parse)
+            .collect())
     }
 
     async fn export_tokens(&self) -> Result<Vec<TokenWithHash>, StoreError> {
@@ -160,18 +182,16 @@ impl OpsStore for PgStore {
             return Err(StoreError::Conflict);
         }
         for a in &data.accounts {
-            sqlx::query(
-                "INSERT INTO accounts (id, username, username_key, password_hash, bot, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(a.account.id.0)
-            .bind(a.account.username.as_str())
-            .bind(a.account.username.key())
-            .bind(&a.password_hash)
-            .bind(a.account.bot)
-            .bind(micros(a.account.created_at))
-            .execute(&mut *tx)
-            .await?;
+            sqlx::query(IMPORT_ACCOUNT)
+                .bind(a.account.id.0)
+                .bind(a.account.username.as_str())
+                .bind(a.account.username.key())
+                .bind(&a.password_hash)
+                .bind(a.account.bot)
+                .bind(micros(a.account.created_at))
+                .bind(seq(a.event_seq))
+                .execute(&mut *tx)
+                .await?;
         }
         for t in &data.tokens {
             sqlx::query(
@@ -270,6 +290,54 @@ impl OpsStore for PgStore {
                 .bind(micros(v.started_at))
                 .bind(micros(v.allowed_until))
                 .bind(v.ended_at.map(micros))
+                .execute(&mut *tx)
+                .await?;
+        }
+        for e in &data.events {
+            sqlx::query(INSERT_EVENT)
+                .bind(e.account.0)
+                .bind(seq(e.seq))
+                .bind(e.kind.as_str())
+                .bind(&e.payload)
+                .bind(micros(e.created_at))
+                .execute(&mut *tx)
+                .await?;
+        }
+        for w in &data.webhooks {
+            sqlx::query(IMPORT_WEBHOOK)
+                .bind(w.id.0)
+                .bind(w.account.0)
+                .bind(&w.url)
+                .bind(&w.secret)
+                .bind(seq(w.cursor))
+                .bind(micros(w.created_at))
+                .execute(&mut *tx)
+                .await?;
+        }
+        for d in &data.deliveries {
+            sqlx::query(IMPORT_DELIVERY)
+                .bind(d.id.0)
+                .bind(d.webhook.0)
+                .bind(seq(d.event_seq))
+                .bind(&d.event_type)
+                .bind(&d.body)
+                .bind(d.status.as_str())
+                .bind(to_i32("attempts", d.attempts)?)
+                .bind(d.last_status.map(i32::from))
+                .bind(&d.last_error)
+                .bind(d.next_attempt_at.map(micros))
+                .bind(micros(d.created_at))
+                .bind(d.delivered_at.map(micros))
+                .execute(&mut *tx)
+                .await?;
+        }
+        for s in &data.sessions {
+            sqlx::query(IMPORT_SESSION)
+                .bind(&s.hash)
+                .bind(s.account.0)
+                .bind(&s.csrf)
+                .bind(micros(s.created_at))
+                .bind(micros(s.expires_at))
                 .execute(&mut *tx)
                 .await?;
         }
