@@ -187,6 +187,23 @@ impl DaysPerMove {
     pub fn duration(self) -> chrono::Duration {
         chrono::Duration::days(i64::from(self.0))
     }
+
+    /// How long before the deadline the player to move is told that time is running
+    /// out: a fifth of the time per move, so once 80% of it is used.
+    #[must_use]
+    pub fn reminder_lead(self) -> chrono::Duration {
+        self.duration() / 5
+    }
+
+    /// Whether, with `deadline` ahead, time is running out at `now`.
+    #[must_use]
+    pub fn running_out(
+        self,
+        deadline: chrono::DateTime<chrono::Utc>,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> bool {
+        now < deadline && deadline - now <= self.reminder_lead()
+    }
 }
 
 /// The terms a challenge offers and the game it starts keeps, beside its variant, time
@@ -303,19 +320,22 @@ pub enum EventKind {
     Move,
     /// The turn in a game passed to the account.
     YourTurn,
+    /// 80% of the account's time for its move in a game is used.
+    TimeRunningOut,
     /// A game of the account ended (by the rules, resignation, abort or time).
     GameFinish,
 }
 
 impl EventKind {
     /// Every kind.
-    pub const ALL: [EventKind; 7] = [
+    pub const ALL: [EventKind; 8] = [
         EventKind::Challenge,
         EventKind::ChallengeCanceled,
         EventKind::ChallengeDeclined,
         EventKind::GameStart,
         EventKind::Move,
         EventKind::YourTurn,
+        EventKind::TimeRunningOut,
         EventKind::GameFinish,
     ];
 
@@ -329,6 +349,7 @@ impl EventKind {
             EventKind::GameStart => "game_start",
             EventKind::Move => "move",
             EventKind::YourTurn => "your_turn",
+            EventKind::TimeRunningOut => "time_running_out",
             EventKind::GameFinish => "game_finish",
         }
     }
@@ -415,6 +436,21 @@ impl Ending {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn time_runs_out_in_the_last_fifth_of_a_move_until_the_deadline() {
+        let days = DaysPerMove::new(3).expect("3 days is allowed");
+        let deadline = chrono::DateTime::UNIX_EPOCH + chrono::Duration::days(30);
+        let before = |d: chrono::Duration| deadline - d;
+        assert_eq!(days.reminder_lead(), chrono::Duration::minutes(864));
+        assert!(!days.running_out(deadline, before(chrono::Duration::minutes(865))));
+        assert!(days.running_out(deadline, before(chrono::Duration::minutes(864))));
+        assert!(days.running_out(deadline, before(chrono::Duration::seconds(1))));
+        assert!(
+            !days.running_out(deadline, deadline),
+            "over, not running out"
+        );
+    }
+
     use super::*;
 
     #[test]

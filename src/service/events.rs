@@ -244,6 +244,18 @@ pub(super) fn game_events(
     events
 }
 
+/// The `time_running_out` event to the player to move in `loaded`.
+pub(super) fn reminder_event(loaded: &LoadedGame, at: DateTime<Utc>) -> Option<NewEvent> {
+    let game = loaded.game();
+    let side = game.state.to_move?;
+    Some(new_event(
+        game.players.get(side).id,
+        EventKind::TimeRunningOut,
+        &game_payload(loaded),
+        at,
+    ))
+}
+
 /// A challenge event to `account`.
 pub(super) fn challenge_event(
     account: AccountId,

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use seedpost_rules::{Pit, Ply, Record, Side, Variant};
 
 use super::{Service, events};
-use crate::domain::{AccountId, Ending, EventKind, GameId, GameStatus};
+use crate::domain::{AccountId, DaysPerMove, Ending, EventKind, GameId, GameStatus};
 use crate::error::{Error, Result};
 use crate::store::{
     Account, Game, GameFilter, GameResult, GameState, GameWithMoves, Move, Standing, StoreError,
@@ -388,11 +388,14 @@ impl Service {
     /// Ends every game whose deadline has passed: the side to move loses on time, or,
     /// if it has not moved yet in the game, the game is aborted. Returns the games
     /// this call ended; a game another sweeper (or a move) got to first is skipped.
+    /// Expired vacations end and deadline reminders go out first
+    /// ([`Service::remind_deadlines`]).
     ///
     /// # Errors
     /// Storage errors.
     pub async fn sweep_timeouts(&self) -> Result<Vec<GameId>> {
         self.end_expired_vacations().await?;
+        self.remind_deadlines().await?;
         let now = self.now();
         let mut ended = Vec::new();
         for game in self.store.overdue_games(now, 200).await? {
@@ -444,6 +447,54 @@ impl Service {
             }
         }
         Ok(ended)
+    }
+
+    /// Tells each player to move who has used 80% of the time for its move (that
+    /// is, whose deadline is a fifth of the days per move away or nearer) with a
+    /// `time_running_out` event, once per ply; returns how many were told. Players on
+    /// vacation are not told while away. Under the weekend pause the fifth is of
+    /// calendar time before the deadline.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn remind_deadlines(&self) -> Result<usize> {
+        let now = self.now();
+        let mut told = 0;
+        for days in DaysPerMove::ALLOWED {
+            let days = DaysPerMove::new(i64::from(days))
+                .map_err(|e| Error::Internal(format!("days per move: {e}")))?;
+            let horizon = now + days.reminder_lead();
+            for game in self.store.games_to_remind(days, horizon, 200).await? {
+                if !game
+                    .state
+                    .deadline
+                    .is_some_and(|d| days.running_out(d, now))
+                {
+                    continue;
+                }
+                let loaded = match self.game(game.id).await {
+                    Ok(l) => l,
+                    Err(Error::NotFound(_)) => continue,
+                    Err(e) => return Err(e),
+                };
+                if loaded.game().state.ply != game.state.ply {
+                    continue;
+                }
+                let Some(event) = events::reminder_event(&loaded, now) else {
+                    continue;
+                };
+                let events = [event];
+                match self.store.remind(game.id, game.state.ply, &events).await {
+                    Ok(()) => {
+                        self.events.wake_for(&events);
+                        told += 1;
+                    }
+                    Err(StoreError::Conflict | StoreError::NotFound) => {}
+                    Err(e) => return Err(e.into()),
+                }
+            }
+        }
+        Ok(told)
     }
 
     /// The standings of one variant, or of all.

@@ -495,6 +495,24 @@ pub trait Store:
         events: &[NewEvent],
     ) -> Result<(), StoreError>;
 
+    /// Ongoing games of `days` per move whose deadline is before `before`, earliest
+    /// first, whose player to move has not been reminded at the current ply, without
+    /// those with a player on vacation.
+    async fn games_to_remind(
+        &self,
+        days: DaysPerMove,
+        before: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Game>, StoreError>;
+
+    /// Records that the player to move in game `id`, ongoing at ply `ply`, was reminded
+    /// of its deadline, with `events`, in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the game moved, ended or was reminded meanwhile
+    /// (another instance's sweeper): nothing is written.
+    async fn remind(&self, id: GameId, ply: u32, events: &[NewEvent]) -> Result<(), StoreError>;
+
     /// Ongoing games whose deadline is before `now`, oldest deadline first, without
     /// those with a player on vacation (their clocks stand still).
     async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError>;

@@ -33,7 +33,7 @@ use super::{
     NewGame, NewSession, NewToken, Session, SessionRow, Standing, Store, StoreError, Token,
 };
 use super::{Event, NewEvent};
-use crate::domain::{AccountId, ChallengeId, ChallengeStatus, GameId, TokenId};
+use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 
 mod ops;
 mod ratings;
@@ -248,6 +248,28 @@ async fn insert_events(
         stored.extend(group.stored(last)?);
     }
     Ok(stored)
+}
+
+/// Marks game `id` reminded at `ply` and writes the reminder's events.
+async fn remind_tx(
+    conn: &mut SqliteConnection,
+    id: GameId,
+    ply: i32,
+    events: &[AccountEvents],
+) -> Result<(), StoreError> {
+    let marked = sqlx::query(
+        "UPDATE games SET reminded_ply = $2 \
+         WHERE id = $1 AND ply = $2 AND status = 'ongoing' \
+           AND (reminded_ply IS NULL OR reminded_ply < $2)",
+    )
+    .bind(id.0)
+    .bind(ply)
+    .execute(&mut *conn)
+    .await?;
+    if marked.rows_affected() == 0 {
+        return Err(game_missed(conn, id).await);
+    }
+    insert_events(conn, events).await.map(drop)
 }
 
 async fn end_game_tx(
@@ -697,6 +719,43 @@ impl Store for SqliteStore {
         detached(async move {
             let mut tx = pool.begin_with(BEGIN_WRITE).await?;
             let outcome = end_game_tx(&mut tx, id, seen, &state, &events).await;
+            finish(tx, outcome).await
+        })
+        .await
+    }
+
+    async fn games_to_remind(
+        &self,
+        days: DaysPerMove,
+        before: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Game>, StoreError> {
+        sqlx::query_as::<_, GameRow>(concat!(
+            game_select!(),
+            "WHERE g.status = 'ongoing' AND g.deadline < $1 \
+               AND g.days_per_move = $3 \
+               AND (g.reminded_ply IS NULL OR g.reminded_ply < g.ply) \
+               AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
+                               AND v.account_id IN (g.south_id, g.north_id)) \
+             ORDER BY g.deadline, g.id LIMIT $2"
+        ))
+        .bind(before)
+        .bind(row_limit(limit))
+        .bind(i32::from(days.days()))
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(GameRow::parse)
+        .collect()
+    }
+
+    async fn remind(&self, id: GameId, ply: u32, events: &[NewEvent]) -> Result<(), StoreError> {
+        let ply = to_i32("ply", ply)?;
+        let events = events_by_account(events);
+        let pool = self.pool.clone();
+        detached(async move {
+            let mut tx = pool.begin_with(BEGIN_WRITE).await?;
+            let outcome = remind_tx(&mut tx, id, ply, &events).await;
             finish(tx, outcome).await
         })
         .await

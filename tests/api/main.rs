@@ -15,6 +15,7 @@ mod moves;
 mod openapi;
 mod ratelimits;
 mod ratings;
+mod reminders;
 mod security;
 mod vacation;
 mod webhooks;

@@ -320,4 +320,19 @@ on_both_backends!(
     resigning_and_aborting_ask_first,
     a_challenge_form_error_keeps_the_choices,
     the_live_stream_announces_each_move,
+    the_game_page_says_when_time_is_running_out,
 );
+
+async fn the_game_page_says_when_time_is_running_out(server: Server) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    // Three days a move (the form's default): running out in the last 14.4 hours.
+    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    let deadline = ayse.get(&game).await.text(".deadline");
+    assert!(!deadline.contains("running out"), "{deadline}");
+    server.clock.advance(chrono::TimeDelta::hours(58));
+    let deadline = ayse.get(&game).await.text(".deadline");
+    assert!(deadline.contains("time is running out"), "{deadline}");
+}

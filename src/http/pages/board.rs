@@ -292,7 +292,16 @@ impl GameView {
             _ => "Game over.".to_owned(),
         };
         let deadline = match state.deadline {
-            Some(d) if ongoing => format!("Deadline {} — {} left.", when(d), time_left(d, now)),
+            Some(d) if ongoing => format!(
+                "Deadline {} — {} left{}.",
+                when(d),
+                time_left(d, now),
+                if game.days_per_move.running_out(d, now) {
+                    ": time is running out"
+                } else {
+                    ""
+                }
+            ),
             _ => String::new(),
         };
         let moved = |side: Side| plies.iter().any(|p| p.side() == side && p.pit().is_some());

@@ -192,7 +192,17 @@ impl GameLine {
                 } else {
                     names.get(side).clone()
                 };
-                format!("{} to move, {} left", who, time_left(deadline, now))
+                let hurry = if game.days_per_move.running_out(deadline, now) {
+                    " (time is running out)"
+                } else {
+                    ""
+                };
+                format!(
+                    "{} to move, {} left{}",
+                    who,
+                    time_left(deadline, now),
+                    hurry
+                )
             }
             _ => result_line(game).unwrap_or_default(),
         };
