@@ -43,8 +43,11 @@ WORKDIR /var/lib/seedpost
 # The embedded SQLite default lands in the volume; docker-compose.yml sets
 # DATABASE_URL to its Postgres instead.
 VOLUME ["/var/lib/seedpost"]
+# MALLOC_ARENA_MAX=2: glibc's allocator keeps a heap per busy thread; two of them hold
+# a loaded server's memory a quarter to a third lower (README, "Production settings").
 ENV SEEDPOST_BIND=0.0.0.0:8080 \
     SEEDPOST_LOG_FORMAT=json \
+    MALLOC_ARENA_MAX=2 \
     DATABASE_URL=sqlite:///var/lib/seedpost/seedpost.db
 EXPOSE 8080
 # `seedpost healthcheck` GETs http://127.0.0.1:8080/healthz and exits 0 or 1: no curl
