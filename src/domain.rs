@@ -164,6 +164,11 @@ impl DaysPerMove {
     /// The allowed values.
     pub const ALLOWED: [u8; 7] = [1, 2, 3, 5, 7, 10, 14];
 
+    /// Every allowed value, shortest first.
+    pub fn all() -> impl Iterator<Item = DaysPerMove> {
+        DaysPerMove::ALLOWED.into_iter().map(DaysPerMove)
+    }
+
     /// Parses a number of days.
     ///
     /// # Errors

@@ -175,6 +175,11 @@ impl RateLimiter {
     /// [`Error::RateLimited`] with the whole seconds (at least 1) until the token may
     /// send this kind of request again.
     pub fn check(&self, bucket: Bucket, secret: &str) -> Result<(), Error> {
+        self.check_key(bucket, &Sha256::digest(secret.as_bytes()).into())
+    }
+
+    /// [`RateLimiter::check`] for the token whose secret hashes to `key`.
+    fn check_key(&self, bucket: Bucket, key: &Key) -> Result<(), Error> {
         let buckets = &*self.0;
         let limiter = match bucket {
             Bucket::Moves => &buckets.moves,
@@ -195,8 +200,7 @@ impl RateLimiter {
                 l.shrink_to_fit();
             }
         }
-        let key: Key = Sha256::digest(secret.as_bytes()).into();
-        limiter.check_key(&key).map_err(|not_until| {
+        limiter.check_key(key).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             // Round up, so a client that waits this long is never refused again.
             let retry_after = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
@@ -288,11 +292,12 @@ where
             .map(str::trim);
         if let Some(secret) = secret {
             let limiter = RateLimiter::from_ref(state);
-            limiter.check(L::BUCKET, secret)?;
+            let hash: Key = Sha256::digest(secret.as_bytes()).into();
+            limiter.check_key(L::BUCKET, &hash)?;
             if let Some(rate) = limiter.rate(L::BUCKET) {
                 let mut key = Vec::with_capacity(33);
                 key.push(L::BUCKET.tag());
-                key.extend_from_slice(&Sha256::digest(secret.as_bytes()));
+                key.extend_from_slice(&hash);
                 Service::from_ref(state)
                     .take_shared_rate(&key, rate.per_second, rate.burst)
                     .await?;

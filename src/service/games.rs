@@ -460,9 +460,7 @@ impl Service {
     pub async fn remind_deadlines(&self) -> Result<usize> {
         let now = self.now();
         let mut told = 0;
-        for days in DaysPerMove::ALLOWED {
-            let days = DaysPerMove::new(i64::from(days))
-                .map_err(|e| Error::Internal(format!("days per move: {e}")))?;
+        for days in DaysPerMove::all() {
             let horizon = now + days.reminder_lead();
             for game in self.store.games_to_remind(days, horizon, 200).await? {
                 if !game

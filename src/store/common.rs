@@ -58,6 +58,40 @@ macro_rules! game_select {
 }
 pub(super) use game_select;
 
+/// The condition on a game `g` whose clock runs: ongoing, and no player on vacation.
+macro_rules! clock_runs {
+    () => {
+        "g.status = 'ongoing' \
+         AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
+                         AND v.account_id IN (g.south_id, g.north_id)) "
+    };
+}
+
+/// Games whose clock runs past their deadline `$1`, oldest first, at most `$2`.
+pub(super) const SELECT_OVERDUE: &str = concat!(
+    game_select!(),
+    "WHERE ",
+    clock_runs!(),
+    "AND g.deadline < $1 ORDER BY g.deadline, g.id LIMIT $2"
+);
+
+/// Games of `$3` days per move whose clock runs with a deadline before `$1` and whose
+/// player to move has not been reminded at the current ply, earliest first, at most
+/// `$2`.
+pub(super) const SELECT_TO_REMIND: &str = concat!(
+    game_select!(),
+    "WHERE ",
+    clock_runs!(),
+    "AND g.deadline < $1 AND g.days_per_move = $3 \
+       AND (g.reminded_ply IS NULL OR g.reminded_ply < g.ply) \
+     ORDER BY g.deadline, g.id LIMIT $2"
+);
+
+/// Marks game `$1`, ongoing at ply `$2`, reminded at that ply, unless it already is.
+pub(super) const MARK_REMINDED: &str = "UPDATE games SET reminded_ply = $2 \
+     WHERE id = $1 AND ply = $2 AND status = 'ongoing' \
+       AND (reminded_ply IS NULL OR reminded_ply < $2)";
+
 /// Runs a write on a task of its own and waits for it.
 ///
 /// axum drops a handler's future when its client disconnects; a transaction dropped

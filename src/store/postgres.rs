@@ -15,7 +15,10 @@ use sqlx::query::Query;
 use sqlx::{Postgres, Transaction};
 
 use super::EventWake;
-use super::common::{AccountEvents, EventRow, SELECT_EVENTS, events_by_account};
+use super::common::{
+    AccountEvents, EventRow, MARK_REMINDED, SELECT_EVENTS, SELECT_OVERDUE, SELECT_TO_REMIND,
+    events_by_account,
+};
 use super::common::{
     AccountPasswordRow, AccountRow, ChallengeRow, GameRow, MoveColumns, MoveRow, StandingRow,
     StateColumns, TokenAccountRow, TokenRow, challenge_select, detached, finish, game_select,
@@ -122,6 +125,21 @@ impl Notifier {
             }
         });
         Notifier { origin, accounts }
+    }
+
+    /// Commits `tx` if `outcome` is a success (rolls it back otherwise), then queues
+    /// the notifications of `events`, which it wrote.
+    async fn finish<T>(
+        &self,
+        tx: Transaction<'static, Postgres>,
+        outcome: Result<T, StoreError>,
+        events: &[AccountEvents],
+    ) -> Result<T, StoreError> {
+        let done = finish(tx, outcome).await;
+        if done.is_ok() {
+            self.send(events);
+        }
+        done
     }
 
     /// Queues notifications for the accounts of committed events.
@@ -341,15 +359,11 @@ async fn remind_tx(
     ply: i32,
     events: &[AccountEvents],
 ) -> Result<(), StoreError> {
-    let marked = sqlx::query(
-        "UPDATE games SET reminded_ply = $2 \
-         WHERE id = $1 AND ply = $2 AND status = 'ongoing' \
-           AND (reminded_ply IS NULL OR reminded_ply < $2)",
-    )
-    .bind(id.0)
-    .bind(ply)
-    .execute(&mut *conn)
-    .await?;
+    let marked = sqlx::query(MARK_REMINDED)
+        .bind(id.0)
+        .bind(ply)
+        .execute(&mut *conn)
+        .await?;
     if marked.rows_affected() == 0 {
         return Err(game_missed(conn, id).await);
     }
@@ -703,11 +717,7 @@ impl Store for PgStore {
         detached(async move {
             let mut tx = pool.begin().await?;
             let outcome = create_challenge_tx(&mut tx, &challenge, &events).await;
-            let done = finish(tx, outcome).await;
-            if done.is_ok() {
-                notifier.send(&events);
-            }
-            done
+            notifier.finish(tx, outcome, &events).await
         })
         .await
     }
@@ -753,11 +763,7 @@ impl Store for PgStore {
         detached(async move {
             let mut tx = pool.begin().await?;
             let outcome = close_challenge_tx(&mut tx, id, status, &events).await;
-            let done = finish(tx, outcome).await;
-            if done.is_ok() {
-                notifier.send(&events);
-            }
-            done
+            notifier.finish(tx, outcome, &events).await
         })
         .await
     }
@@ -778,11 +784,7 @@ impl Store for PgStore {
                 Ok(game) => insert_events(&mut tx, &events).await.map(|_| game),
                 Err(e) => Err(e),
             };
-            let done = finish(tx, outcome).await;
-            if done.is_ok() {
-                notifier.send(&events);
-            }
-            done
+            notifier.finish(tx, outcome, &events).await
         })
         .await
     }
@@ -875,11 +877,7 @@ impl Store for PgStore {
                     Ok(None) => Err(game_missed(&mut tx, id).await),
                     Err(e) => Err(e.into()),
                 };
-                let done = finish(tx, outcome).await;
-                if done.is_ok() {
-                    notifier.send(&events);
-                }
-                return done;
+                return notifier.finish(tx, outcome, &events).await;
             }
             // A deadlock cannot happen between movers (accounts are locked in id
             // order), but Postgres does not promise a plan: should one be reported,
@@ -926,11 +924,7 @@ impl Store for PgStore {
         detached(async move {
             let mut tx = pool.begin().await?;
             let outcome = end_game_tx(&mut tx, id, seen, &state, &events).await;
-            let done = finish(tx, outcome).await;
-            if done.is_ok() {
-                notifier.send(&events);
-            }
-            done
+            notifier.finish(tx, outcome, &events).await
         })
         .await
     }
@@ -941,23 +935,15 @@ impl Store for PgStore {
         before: DateTime<Utc>,
         limit: u32,
     ) -> Result<Vec<Game>, StoreError> {
-        sqlx::query_as::<_, GameRow>(concat!(
-            game_select!(),
-            "WHERE g.status = 'ongoing' AND g.deadline < $1 \
-               AND g.days_per_move = $3 \
-               AND (g.reminded_ply IS NULL OR g.reminded_ply < g.ply) \
-               AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
-                               AND v.account_id IN (g.south_id, g.north_id)) \
-             ORDER BY g.deadline, g.id LIMIT $2"
-        ))
-        .bind(before)
-        .bind(row_limit(limit))
-        .bind(i32::from(days.days()))
-        .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(GameRow::parse)
-        .collect()
+        sqlx::query_as::<_, GameRow>(SELECT_TO_REMIND)
+            .bind(before)
+            .bind(row_limit(limit))
+            .bind(i32::from(days.days()))
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(GameRow::parse)
+            .collect()
     }
 
     async fn remind(&self, id: GameId, ply: u32, events: &[NewEvent]) -> Result<(), StoreError> {
@@ -968,30 +954,20 @@ impl Store for PgStore {
         detached(async move {
             let mut tx = pool.begin().await?;
             let outcome = remind_tx(&mut tx, id, ply, &events).await;
-            let done = finish(tx, outcome).await;
-            if done.is_ok() {
-                notifier.send(&events);
-            }
-            done
+            notifier.finish(tx, outcome, &events).await
         })
         .await
     }
 
     async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError> {
-        sqlx::query_as::<_, GameRow>(concat!(
-            game_select!(),
-            "WHERE g.status = 'ongoing' AND g.deadline < $1 \
-               AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
-                               AND v.account_id IN (g.south_id, g.north_id)) \
-             ORDER BY g.deadline, g.id LIMIT $2"
-        ))
-        .bind(now)
-        .bind(row_limit(limit))
-        .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(GameRow::parse)
-        .collect()
+        sqlx::query_as::<_, GameRow>(SELECT_OVERDUE)
+            .bind(now)
+            .bind(row_limit(limit))
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(GameRow::parse)
+            .collect()
     }
 
     async fn standings(&self, variant: Option<Variant>) -> Result<Vec<Standing>, StoreError> {

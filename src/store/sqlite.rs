@@ -21,7 +21,8 @@ use sqlx::sqlite::{
 use sqlx::{Sqlite, Transaction};
 
 use super::common::{
-    AccountEvents, EventRow, INSERT_EVENT, SELECT_EVENTS, TAKE_SEQS, events_by_account,
+    AccountEvents, EventRow, INSERT_EVENT, MARK_REMINDED, SELECT_EVENTS, SELECT_OVERDUE,
+    SELECT_TO_REMIND, TAKE_SEQS, events_by_account,
 };
 use super::common::{
     AccountPasswordRow, AccountRow, ChallengeRow, GameRow, MoveColumns, MoveRow, StandingRow,
@@ -257,15 +258,11 @@ async fn remind_tx(
     ply: i32,
     events: &[AccountEvents],
 ) -> Result<(), StoreError> {
-    let marked = sqlx::query(
-        "UPDATE games SET reminded_ply = $2 \
-         WHERE id = $1 AND ply = $2 AND status = 'ongoing' \
-           AND (reminded_ply IS NULL OR reminded_ply < $2)",
-    )
-    .bind(id.0)
-    .bind(ply)
-    .execute(&mut *conn)
-    .await?;
+    let marked = sqlx::query(MARK_REMINDED)
+        .bind(id.0)
+        .bind(ply)
+        .execute(&mut *conn)
+        .await?;
     if marked.rows_affected() == 0 {
         return Err(game_missed(conn, id).await);
     }
@@ -730,23 +727,15 @@ impl Store for SqliteStore {
         before: DateTime<Utc>,
         limit: u32,
     ) -> Result<Vec<Game>, StoreError> {
-        sqlx::query_as::<_, GameRow>(concat!(
-            game_select!(),
-            "WHERE g.status = 'ongoing' AND g.deadline < $1 \
-               AND g.days_per_move = $3 \
-               AND (g.reminded_ply IS NULL OR g.reminded_ply < g.ply) \
-               AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
-                               AND v.account_id IN (g.south_id, g.north_id)) \
-             ORDER BY g.deadline, g.id LIMIT $2"
-        ))
-        .bind(before)
-        .bind(row_limit(limit))
-        .bind(i32::from(days.days()))
-        .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(GameRow::parse)
-        .collect()
+        sqlx::query_as::<_, GameRow>(SELECT_TO_REMIND)
+            .bind(before)
+            .bind(row_limit(limit))
+            .bind(i32::from(days.days()))
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(GameRow::parse)
+            .collect()
     }
 
     async fn remind(&self, id: GameId, ply: u32, events: &[NewEvent]) -> Result<(), StoreError> {
@@ -762,20 +751,14 @@ impl Store for SqliteStore {
     }
 
     async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError> {
-        sqlx::query_as::<_, GameRow>(concat!(
-            game_select!(),
-            "WHERE g.status = 'ongoing' AND g.deadline < $1 \
-               AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
-                               AND v.account_id IN (g.south_id, g.north_id)) \
-             ORDER BY g.deadline, g.id LIMIT $2"
-        ))
-        .bind(now)
-        .bind(row_limit(limit))
-        .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(GameRow::parse)
-        .collect()
+        sqlx::query_as::<_, GameRow>(SELECT_OVERDUE)
+            .bind(now)
+            .bind(row_limit(limit))
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(GameRow::parse)
+            .collect()
     }
 
     async fn standings(&self, variant: Option<Variant>) -> Result<Vec<Standing>, StoreError> {
