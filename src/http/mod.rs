@@ -123,7 +123,7 @@ pub async fn serve(
 }
 
 /// Runs the timeout sweeper, the purge of events past their retention and of idle
-/// shared rate-limit cells, every
+/// shared rate-limit cells, and the daily digests, every
 /// `every` until `stop` resolves.
 pub async fn sweep_forever(service: Service, every: Duration, stop: impl Future<Output = ()>) {
     let mut ticks = tokio::time::interval(every);
@@ -144,6 +144,9 @@ pub async fn sweep_forever(service: Service, every: Duration, stop: impl Future<
                 }
                 if let Err(e) = service.purge_rates().await {
                     tracing::warn!(error = %e, "rate-limit purge failed");
+                }
+                if let Err(e) = service.send_digests().await {
+                    tracing::warn!(error = %e, "digest round failed");
                 }
             }
         }

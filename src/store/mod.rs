@@ -15,6 +15,7 @@ use crate::domain::{
     GameStatus, Terms, TokenId, Username,
 };
 
+pub mod calendar;
 mod common;
 pub mod ops;
 pub mod postgres;
@@ -23,6 +24,7 @@ pub mod sqlite;
 pub mod vacations;
 pub mod webhooks;
 
+pub use calendar::CalendarStore;
 pub use ops::OpsStore;
 pub use ratings::RatingStore;
 pub use vacations::VacationStore;
@@ -380,7 +382,14 @@ impl SessionRow {
 /// The storage of seedpost. Every method is one transaction (or one statement).
 #[async_trait]
 pub trait Store:
-    WebhookStore + OpsStore + RatingStore + VacationStore + Send + Sync + 'static
+    WebhookStore
+    + OpsStore
+    + RatingStore
+    + VacationStore
+    + CalendarStore
+    + Send
+    + Sync
+    + 'static
 {
     /// Creates an account with its first API token.
     ///
