@@ -1121,7 +1121,12 @@ impl Reader {
         if d.email.parse::<lettre::Address>().is_err() || d.email.len() > 254 {
             return Err(format!("{what}: {:?} is not an e-mail address", d.email));
         }
-        if self.data.digests.iter().any(|x| x.account.0 == d.account_id) {
+        if self
+            .data
+            .digests
+            .iter()
+            .any(|x| x.account.0 == d.account_id)
+        {
             return Err(format!("{what} appear twice"));
         }
         self.data.digests.push(DigestSettings {

@@ -136,10 +136,7 @@ impl Service {
             enabled: stored.as_ref().is_some_and(|d| d.enabled),
             last_sent_on: stored.and_then(|d| d.last_sent_on),
             mail_configured: self.mailer.is_some(),
-            hour: self
-                .mailer
-                .as_ref()
-                .map_or(DEFAULT_DIGEST_HOUR, |m| m.hour),
+            hour: self.mailer.as_ref().map_or(DEFAULT_DIGEST_HOUR, |m| m.hour),
         })
     }
 
@@ -198,8 +195,7 @@ impl Service {
                 continue;
             };
             let username = first.players.get(side).username.to_string();
-            let message = match digest_message(&mailer, &settings.email, &username, &games, now)
-            {
+            let message = match digest_message(&mailer, &settings.email, &username, &games, now) {
                 Ok(m) => m,
                 Err(e) => {
                     tracing::warn!(account = %settings.account, error = %e, "a digest cannot be written");
@@ -249,7 +245,8 @@ fn digest_message(
 /// (UTC) and the game's link. Plain ASCII in short lines, so that it travels as is.
 #[must_use]
 pub fn digest_text(links: &str, username: &str, games: &[Game], now: DateTime<Utc>) -> String {
-    let mut text = format!("Hello {username},\n\nIt is your move in these games (times in UTC):\n\n");
+    let mut text =
+        format!("Hello {username},\n\nIt is your move in these games (times in UTC):\n\n");
     for game in games {
         let Some(side) = [seedpost_rules::Side::South, seedpost_rules::Side::North]
             .into_iter()

@@ -95,8 +95,7 @@ pub trait CalendarStore: Send + Sync {
     /// Claims the account's digest of `today`: records it as sent if it is enabled
     /// and was not sent on `today` yet. Returns whether this call claimed it (another
     /// server's sweep may have got there first).
-    async fn claim_digest(&self, account: AccountId, today: NaiveDate)
-    -> Result<bool, StoreError>;
+    async fn claim_digest(&self, account: AccountId, today: NaiveDate) -> Result<bool, StoreError>;
 
     /// Gives back a claim of [`CalendarStore::claim_digest`] whose mail could not be
     /// sent: the day of the last digest becomes `previous` again, if it is still

@@ -382,14 +382,7 @@ impl SessionRow {
 /// The storage of seedpost. Every method is one transaction (or one statement).
 #[async_trait]
 pub trait Store:
-    WebhookStore
-    + OpsStore
-    + RatingStore
-    + VacationStore
-    + CalendarStore
-    + Send
-    + Sync
-    + 'static
+    WebhookStore + OpsStore + RatingStore + VacationStore + CalendarStore + Send + Sync + 'static
 {
     /// Creates an account with its first API token.
     ///

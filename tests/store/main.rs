@@ -7,6 +7,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod calendar;
 mod helpers;
 mod ratings;
 mod terms;
@@ -27,6 +28,10 @@ use seedpost::store::{
 };
 use seedpost_rules::{BySide, Ply, Position, Side, Variant};
 
+use calendar::{
+    a_calendar_feed_is_found_by_its_hash_until_replaced_or_deleted,
+    a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_given_back,
+};
 use helpers::{
     Played, account, at, challenge, connect, connect_with, days, dpm, ended, finished_game,
     first_legal, new_account, new_game, new_token, pit, player, plies_since, start_at, state_of,
@@ -92,6 +97,8 @@ on_both_backends!(
     two_rated_games_ending_at_once_for_one_player_are_rated_one_after_the_other,
     every_combination_of_terms_is_kept_by_the_challenge_and_its_game,
     a_vacation_hides_its_games_from_the_sweeper_and_its_end_pushes_their_deadlines,
+    a_calendar_feed_is_found_by_its_hash_until_replaced_or_deleted,
+    a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_given_back,
 );
 
 /// Asserts that a result is the error matching `pattern`.

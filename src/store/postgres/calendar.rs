@@ -117,11 +117,7 @@ impl CalendarStore for PgStore {
             .collect())
     }
 
-    async fn claim_digest(
-        &self,
-        account: AccountId,
-        today: NaiveDate,
-    ) -> Result<bool, StoreError> {
+    async fn claim_digest(&self, account: AccountId, today: NaiveDate) -> Result<bool, StoreError> {
         let pool = self.pool.clone();
         detached(async move {
             let claimed = sqlx::query(CLAIM_DIGEST)
