@@ -13,9 +13,10 @@ use crate::support::db::TestDb;
 use crate::{Instance, clock, get, play_some, post, sign_up, start_game};
 
 /// A club's worth of data on `app`: every kind of challenge and game ending, events,
-/// webhooks with pending, retried and delivered deliveries, and browser sessions.
-/// Returns the secret of Ann's browser session.
-async fn club(app: &Instance) -> String {
+/// webhooks with pending, retried and delivered deliveries, browser sessions, a
+/// calendar feed and digest settings. Returns the secret of Ann's browser session and
+/// the path of her calendar feed.
+async fn club(app: &Instance) -> (String, String) {
     let client = Client::new();
     let base = &app.base;
     let ann = sign_up(&client, base, "ann", false).await;
@@ -150,6 +151,24 @@ async fn club(app: &Instance) -> String {
         .await
         .expect("the server answers");
     assert_eq!(status, StatusCode::OK, "{vacation}");
+    // Ann subscribes to her deadlines and asks for the daily digest.
+    let (status, feed) = post(&client, base, "/me/calendar", Some(&ann.token), json!({}))
+        .await
+        .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED, "{feed}");
+    let feed = feed["url"]
+        .as_str()
+        .and_then(|u| u.strip_prefix(base.as_str()))
+        .expect("a feed on this server")
+        .to_owned();
+    let digest = client
+        .put(format!("{base}/api/v1/me/digest"))
+        .bearer_auth(&ann.token)
+        .json(&json!({"email": "ann@example.org", "enabled": true}))
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(digest.status(), StatusCode::OK);
     // Two rounds of the webhook worker (each tries at most 100 deliveries): Bob's
     // receiver takes its deliveries, Ann's fail and wait for their retry.
     let mut delivered = 0;
@@ -159,7 +178,7 @@ async fn club(app: &Instance) -> String {
         delivered += round.delivered;
     }
     assert!(delivered > 0, "Bob's receiver takes some");
-    session
+    (session, feed)
 }
 
 /// `challenger` offers `opponent` a rated game, which the opponent accepts.
@@ -206,7 +225,7 @@ async fn export_text(store: &dyn Store) -> String {
 async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_anything() {
     let first = TestDb::sqlite().await;
     let app = Instance::start(&first.url, clock()).await;
-    let session = club(&app).await;
+    let (session, feed) = club(&app).await;
     let exported = export_text(app.service.store().as_ref()).await;
     let kinds = |t: &str| {
         [
@@ -220,6 +239,8 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
             "webhook",
             "delivery",
             "session",
+            "calendar",
+            "digest",
         ]
         .map(|k| {
             t.lines()
@@ -238,8 +259,15 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
         webhooks,
         deliveries,
         sessions,
+        calendars,
+        digests,
     ] = kinds(&exported);
     assert_eq!(vacations, 1, "{exported}");
+    assert_eq!((calendars, digests), (1, 1), "{exported}");
+    assert!(
+        exported.contains("\"email\":\"ann@example.org\",\"enabled\":true"),
+        "{exported}"
+    );
     assert_eq!((webhooks, sessions), (2, 2), "{exported}");
     assert!(events > 100 && deliveries > 100, "{exported}");
     // Deliveries in both states the worker leaves them: taken, and failed and
@@ -308,6 +336,13 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
         .expect("a lookup")
         .expect("the session is carried");
     assert_eq!(signed_in.account.username.as_str(), "ann");
+    // Her calendar feed's URL still works: its hash was carried.
+    let listed = reqwest::get(format!("{}{feed}", back.base))
+        .await
+        .expect("the server answers");
+    assert_eq!(listed.status(), StatusCode::OK);
+    let listed = listed.text().await.expect("a feed");
+    assert!(listed.contains("BEGIN:VEVENT"), "{listed}");
 
     // The imported server works: the passwords and tokens are the same, the games
     // replay and the standings agree.
