@@ -11,4 +11,5 @@ mod accounts;
 mod games;
 mod house;
 mod ratings;
+mod reminders;
 mod security;
