@@ -628,3 +628,59 @@ async fn an_export_from_before_events_webhooks_and_sessions_were_carried_still_i
     );
     assert_eq!(counts.games, 7);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_import_refuses_a_bad_calendar_feed_or_digest_line_naming_it() {
+    let db = TestDb::sqlite().await;
+    let app = Instance::start(&db.url, clock()).await;
+    club(&app).await;
+    let exported = export_text(app.service.store().as_ref()).await;
+    let (account, _) = account_heads(&exported)[0];
+    let lines = exported.lines().count();
+    let line_of = |kind: &str| {
+        exported
+            .lines()
+            .find(|l| l.contains(&format!("\"type\":\"{kind}\"")))
+            .expect("a line of that kind")
+            .to_owned()
+    };
+
+    // A feed whose hash is not a SHA-256, and one of no account.
+    let feed = |account: uuid::Uuid, hash: &str| {
+        json!({"type": "calendar", "account_id": account, "hash": hash,
+               "created_at": "2026-11-30T12:00:00Z"})
+    };
+    let message = refused(&format!("{exported}{}\n", feed(account.0, "secret"))).await;
+    assert!(
+        message.starts_with(&format!("line {}: the calendar feed of account", lines + 1)),
+        "{message}"
+    );
+    assert!(message.contains("not lower-case hex SHA-256"), "{message}");
+    let message = refused(&format!(
+        "{exported}{}\n",
+        feed(uuid::Uuid::new_v4(), &"ab".repeat(32))
+    ))
+    .await;
+    assert!(
+        message.contains("is not an account of an earlier line"),
+        "{message}"
+    );
+    let message = refused(&format!("{exported}{}\n", line_of("calendar"))).await;
+    assert!(message.contains("appears twice"), "{message}");
+
+    // Digest settings with an address that is not one, and twice the same.
+    let digest = json!({"type": "digest", "account_id": account.0, "email": "nobody",
+                        "enabled": true, "last_sent_on": null,
+                        "updated_at": "2026-11-30T12:00:00Z"});
+    let message = refused(&format!("{exported}{digest}\n")).await;
+    assert!(
+        message.starts_with(&format!(
+            "line {}: the digest settings of account",
+            lines + 1
+        )),
+        "{message}"
+    );
+    assert!(message.contains("is not an e-mail address"), "{message}");
+    let message = refused(&format!("{exported}{}\n", line_of("digest"))).await;
+    assert!(message.contains("appear twice"), "{message}");
+}
