@@ -212,7 +212,13 @@ pub struct DigestArgs {
     /// The SMTP server digests are sent through: `smtp://host:25` (plain),
     /// `smtp://user:password@host:587?tls=required` (STARTTLS) or
     /// `smtps://user:password@host:465` (TLS). No digests are sent without it.
-    #[arg(long, env = "SEEDPOST_SMTP_URL", global = true, requires = "smtp_from")]
+    #[arg(
+        long,
+        env = "SEEDPOST_SMTP_URL",
+        global = true,
+        requires = "smtp_from",
+        hide_env_values = true
+    )]
     pub smtp_url: Option<String>,
 
     /// The sender of digests, such as `seedpost <seedpost@example.org>`.

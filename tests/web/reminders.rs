@@ -15,6 +15,22 @@ async fn the_calendar_url_is_shown_once_replaced_and_stopped_from_the_page(serve
     assert_eq!(page.status, StatusCode::OK);
     assert_eq!(page.text(".calendar-status"), "You have no feed.");
     assert_eq!(page.count("#calendar-url"), 0);
+    // A forged form (no token) makes nothing.
+    let forged = browser
+        .submit(
+            &page
+                .form("form[action='/settings/reminders/calendar']")
+                .without("csrf"),
+        )
+        .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        browser
+            .get("/settings/reminders")
+            .await
+            .text(".calendar-status"),
+        "You have no feed."
+    );
 
     let made = browser
         .submit(&page.form("form[action='/settings/reminders/calendar']"))
