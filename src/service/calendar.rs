@@ -91,7 +91,7 @@ impl Service {
 /// The feed of `account`'s `games` (those without a deadline left out), written at
 /// `now`.
 #[must_use]
-pub fn feed(account: &Account, games: &[Game], base: &str, now: DateTime<Utc>) -> String {
+fn feed(account: &Account, games: &[Game], base: &str, now: DateTime<Utc>) -> String {
     let mut calendar = Calendar::empty();
     calendar
         .append_property(Property::new("VERSION", "2.0"))

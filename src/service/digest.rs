@@ -1,6 +1,8 @@
 //! The daily digest: once a UTC day, after the operator's digest hour, each account
 //! that asked for it gets one plain-text mail listing the games where it is its move
-//! (opponent, variant, deadline and link), if there are any.
+//! (opponent, variant, deadline and link), if there are any and it is not on
+//! vacation. An account with no such game at the digest hour gets its mail later that
+//! day, at the first sweep after it has one.
 //!
 //! The server sends mail only when the operator gives an SMTP server
 //! (`--smtp-url`); players may set their address either way. A day's digest is
@@ -158,9 +160,8 @@ impl Service {
     }
 
     /// Sends the digests due: after the digest hour, each enabled account not sent
-    /// today's yet gets one if it has games where it is its move (those where it is
-    /// on vacation left out). Returns how many were sent. Does nothing without a
-    /// mailer.
+    /// today's yet gets one if it has games where it is its move and is not on
+    /// vacation. Returns how many were sent. Does nothing without a mailer.
     ///
     /// # Errors
     /// Storage errors. A mail that cannot be sent is logged, its claim given back,
@@ -188,13 +189,17 @@ impl Service {
             };
             let mut games = self.store.games(&filter).await?;
             games.retain(|g| side_of(g, settings.account).is_some_and(|s| !*g.on_vacation.get(s)));
-            let Some(first) = games.first() else {
+            let username = games.first().and_then(|g| {
+                side_of(g, settings.account).map(|s| g.players.get(s).username.to_string())
+            });
+            let Some(username) = username else {
+                // The games moved on since they were counted: nothing to send today
+                // after all, unless another comes.
+                self.store
+                    .unclaim_digest(settings.account, today, settings.last_sent_on)
+                    .await?;
                 continue;
             };
-            let Some(side) = side_of(first, settings.account) else {
-                continue;
-            };
-            let username = first.players.get(side).username.to_string();
             let message = match digest_message(&mailer, &settings.email, &username, &games, now) {
                 Ok(m) => m,
                 Err(e) => {
@@ -244,7 +249,7 @@ fn digest_message(
 /// The digest's text: one entry per game with the opponent, the variant, the deadline
 /// (UTC) and the game's link. Plain ASCII in short lines, so that it travels as is.
 #[must_use]
-pub fn digest_text(links: &str, username: &str, games: &[Game], now: DateTime<Utc>) -> String {
+fn digest_text(links: &str, username: &str, games: &[Game], now: DateTime<Utc>) -> String {
     let mut text =
         format!("Hello {username},\n\nIt is your move in these games (times in UTC):\n\n");
     for game in games {

@@ -84,7 +84,8 @@ pub trait CalendarStore: Send + Sync {
     /// [`StoreError::NotFound`] when it has never set them.
     async fn digest(&self, account: AccountId) -> Result<DigestSettings, StoreError>;
 
-    /// Enabled digests not yet sent on `today`, at most `limit` (the store caps it at
+    /// Enabled digests not yet sent on `today` of accounts with an ongoing game where
+    /// it is their move and not on vacation, at most `limit` (the store caps it at
     /// 500).
     async fn digests_due(
         &self,
@@ -178,6 +179,13 @@ macro_rules! digest_columns {
     };
 }
 
+/// The columns of a [`DigestRow`] from `digest_settings d`.
+macro_rules! digest_columns_of_d {
+    () => {
+        "d.account_id, d.email, d.enabled, d.last_sent_on, d.updated_at"
+    };
+}
+
 /// The SQL setting an account's digest address and switch, keeping its last day.
 pub(super) const UPSERT_DIGEST: &str = concat!(
     "INSERT INTO digest_settings (account_id, email, enabled, updated_at) \
@@ -195,12 +203,19 @@ pub(super) const SELECT_DIGEST: &str = concat!(
     " FROM digest_settings WHERE account_id = $1"
 );
 
-/// The SQL finding the enabled digests not sent on day `$1`, at most `$2`.
+/// The SQL finding the enabled digests not sent on day `$1` of accounts with a game
+/// to move in and not on vacation, at most `$2`.
 pub(super) const SELECT_DUE: &str = concat!(
     "SELECT ",
-    digest_columns!(),
-    " FROM digest_settings WHERE enabled AND (last_sent_on IS NULL OR last_sent_on < $1) \
-     ORDER BY account_id LIMIT $2"
+    digest_columns_of_d!(),
+    " FROM digest_settings d \
+     WHERE d.enabled AND (d.last_sent_on IS NULL OR d.last_sent_on < $1) \
+       AND EXISTS (SELECT 1 FROM games g WHERE g.status = 'ongoing' \
+                   AND ((g.to_move = 'south' AND g.south_id = d.account_id) \
+                        OR (g.to_move = 'north' AND g.north_id = d.account_id))) \
+       AND NOT EXISTS (SELECT 1 FROM vacations v \
+                       WHERE v.account_id = d.account_id AND v.ended_at IS NULL) \
+     ORDER BY d.account_id LIMIT $2"
 );
 
 /// The SQL claiming account `$1`'s digest of day `$2`.

@@ -150,6 +150,8 @@ async fn one_digest_a_day_lists_the_games_where_it_is_your_move(app: TestApp, si
     );
     let shown = app.get("/me/digest", Some(&ayse.token)).await.expect(200);
     assert_eq!(shown["last_sent_on"], "2026-12-01");
+    let shown = app.get("/me/digest", Some(&ceren.token)).await.expect(200);
+    assert_eq!(shown["last_sent_on"], Value::Null, "Ceren was sent nothing");
 
     // Wednesday, with the digest off: nothing.
     set(&app, &ayse, "ayse@example.org", false).await;
@@ -160,6 +162,27 @@ async fn one_digest_a_day_lists_the_games_where_it_is_your_move(app: TestApp, si
     set(&app, &ayse, "ayse@example.net", true).await;
     assert_eq!(send(&app).await, 1);
     assert_eq!(sink.mails()[2].to, ["ayse@example.net"]);
+
+    // Ceren had no move at the digest hour; once she has one, her digest goes that day.
+    let pit = second["legal_moves"][0].as_u64().expect("a legal move");
+    let moved = app.play(&ayse, &second, pit).await.expect(201);
+    assert_eq!(
+        moved["players"][moved["to_move"].as_str().expect("a side")],
+        "ceren"
+    );
+    assert_eq!(send(&app).await, 1);
+    let mails = sink.mails();
+    assert_eq!(mails.len(), 4);
+    assert_eq!(mails[3].to, ["ceren@example.org"]);
+    assert_eq!(
+        mails[3].header("Subject"),
+        Some("Your move in 1 game on seedpost")
+    );
+    assert!(
+        text(&mails[3])
+            .contains("* Tihbat against ayse: move by 2026-12-05 07:00 (3 days 0 hours left)")
+    );
+    assert_eq!(send(&app).await, 0);
 }
 
 async fn a_refused_digest_is_sent_again_at_the_next_sweep(app: TestApp, sink: SmtpSink) {

@@ -6,7 +6,10 @@ use chrono::NaiveDate;
 use seedpost::store::StoreError;
 use seedpost::store::calendar::CalendarFeed;
 
-use crate::helpers::{account, connect, days, t0};
+use seedpost::store::vacations::Vacation;
+use seedpost_rules::{Side, Variant};
+
+use crate::helpers::{Played, account, connect, days, dpm, t0};
 use crate::support::db::TestDb;
 
 fn hash(n: u8) -> String {
@@ -90,6 +93,11 @@ pub async fn a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_g
     let s = &*store;
     let ann = account(s, "ann").await;
     let bob = account(s, "bob").await;
+    let cem = account(s, "cem").await;
+    let dan = account(s, "dan").await;
+    // Ann (South) and Dan are to move; Bob and Cem are not.
+    Played::start(s, &ann, &bob, Variant::Modiar, Side::South, dpm(3), t0()).await;
+    Played::start(s, &dan, &cem, Variant::Modiar, Side::South, dpm(3), t0()).await;
     assert!(matches!(s.digest(ann.id).await, Err(StoreError::NotFound)));
     assert!(
         !s.claim_digest(ann.id, day(1)).await.expect("a claim"),
@@ -106,6 +114,22 @@ pub async fn a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_g
     s.set_digest(bob.id, "bob@example.org", false, t0())
         .await
         .expect("settings");
+    s.set_digest(cem.id, "cem@example.org", true, t0())
+        .await
+        .expect("settings");
+    s.set_digest(dan.id, "dan@example.org", true, t0())
+        .await
+        .expect("settings");
+    // Dan is away.
+    s.start_vacation(&Vacation {
+        id: uuid::Uuid::new_v4(),
+        account: dan.id,
+        started_at: t0(),
+        allowed_until: days(20),
+        ended_at: None,
+    })
+    .await
+    .expect("a vacation");
     let due: Vec<_> = s
         .digests_due(day(1), 10)
         .await
@@ -113,7 +137,11 @@ pub async fn a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_g
         .into_iter()
         .map(|d| d.account)
         .collect();
-    assert_eq!(due, [ann.id], "only the enabled ones");
+    assert_eq!(
+        due,
+        [ann.id],
+        "on, with a game to move in, and not on vacation"
+    );
 
     // Eight sweeps race for the day: one wins.
     let mut sweeps = tokio::task::JoinSet::new();
@@ -158,5 +186,5 @@ pub async fn a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_g
         Some(day(1))
     );
     assert!(s.claim_digest(ann.id, day(2)).await.expect("a claim"));
-    assert_eq!(s.export_digests().await.expect("all").len(), 2);
+    assert_eq!(s.export_digests().await.expect("all").len(), 4);
 }
