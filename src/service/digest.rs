@@ -23,7 +23,7 @@ use lettre::message::header::ContentType;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use super::{Service, side_of};
-use crate::domain::GameStatus;
+use crate::domain::{AccountId, GameStatus};
 use crate::error::{Error, Result};
 use crate::store::{Account, Game, GameFilter, StoreError};
 
@@ -200,7 +200,14 @@ impl Service {
                     .await?;
                 continue;
             };
-            let message = match digest_message(&mailer, &settings.email, &username, &games, now) {
+            let digest = Digest {
+                email: &settings.email,
+                username: &username,
+                games: &games,
+                id: message_id(&mailer.links, settings.account, today),
+                now,
+            };
+            let message = match digest_message(&mailer, &digest) {
                 Ok(m) => m,
                 Err(e) => {
                     tracing::warn!(account = %settings.account, error = %e, "a digest cannot be written");
@@ -221,18 +228,40 @@ impl Service {
     }
 }
 
-/// The digest mail to `email` for `username`'s `games` (where it is its move).
-fn digest_message(
-    mailer: &Mailer,
-    email: &str,
-    username: &str,
-    games: &[Game],
+/// One account's digest of one day, to write.
+struct Digest<'a> {
+    /// Where it goes.
+    email: &'a str,
+    /// Whom it greets.
+    username: &'a str,
+    /// The games where it is the account's move.
+    games: &'a [Game],
+    /// Its `Message-ID`.
+    id: String,
+    /// Now.
     now: DateTime<Utc>,
-) -> Result<Message, String> {
-    let to = email
+}
+
+/// The `Message-ID` of `account`'s digest of `day`: the same for the same day, so that
+/// a digest sent twice (the SMTP server failed after taking it) can be recognised.
+fn message_id(links: &str, account: AccountId, day: NaiveDate) -> String {
+    let host = links
+        .split_once("://")
+        .map_or(links, |(_, rest)| rest)
+        .split(['/', ':'])
+        .next()
+        .filter(|h| !h.is_empty())
+        .unwrap_or("localhost");
+    format!("<digest.{day}.{account}@{host}>")
+}
+
+/// The digest's mail.
+fn digest_message(mailer: &Mailer, digest: &Digest<'_>) -> Result<Message, String> {
+    let to = digest
+        .email
         .parse::<Mailbox>()
         .map_err(|e| format!("bad address: {e}"))?;
-    let subject = match games.len() {
+    let subject = match digest.games.len() {
         1 => "Your move in 1 game on seedpost".to_owned(),
         n => format!("Your move in {n} games on seedpost"),
     };
@@ -240,9 +269,15 @@ fn digest_message(
         .from(mailer.from.clone())
         .to(to)
         .subject(subject)
-        .date(now.into())
+        .date(digest.now.into())
+        .message_id(Some(digest.id.clone()))
         .header(ContentType::TEXT_PLAIN)
-        .body(digest_text(&mailer.links, username, games, now))
+        .body(digest_text(
+            &mailer.links,
+            digest.username,
+            digest.games,
+            digest.now,
+        ))
         .map_err(|e| e.to_string())
 }
 
@@ -323,6 +358,22 @@ mod tests {
         }
         let long = format!("{}@example.org", "a".repeat(250));
         assert!(parse_email(&long).is_err());
+    }
+
+    #[test]
+    fn a_digests_message_id_names_its_day_account_and_host() {
+        let account = AccountId(uuid::Uuid::nil());
+        let day = NaiveDate::from_ymd_opt(2026, 12, 1).expect("a day");
+        let id = |links| message_id(links, account, day);
+        assert_eq!(
+            id("https://seedpost.example.org"),
+            format!("<digest.2026-12-01.{account}@seedpost.example.org>")
+        );
+        assert_eq!(
+            id("http://127.0.0.1:8080/sub"),
+            format!("<digest.2026-12-01.{account}@127.0.0.1>")
+        );
+        assert_eq!(id(""), format!("<digest.2026-12-01.{account}@localhost>"));
     }
 
     #[test]

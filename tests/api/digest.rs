@@ -128,6 +128,11 @@ async fn one_digest_a_day_lists_the_games_where_it_is_your_move(app: TestApp, si
         Some("Your move in 2 games on seedpost")
     );
     assert_eq!(mail.header("Date"), Some("Tue, 01 Dec 2026 07:00:00 +0000"));
+    let message_id = mail.header("Message-ID").expect("a Message-ID");
+    assert!(
+        message_id.starts_with("<digest.2026-12-01.") && message_id.ends_with("@127.0.0.1>"),
+        "{message_id}"
+    );
     let body = text(mail);
     let base = &app.base;
     for expected in [
