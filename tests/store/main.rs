@@ -261,6 +261,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
             days_per_move: dpm(3),
             first: FirstChoice::Random,
             terms: Terms::default(),
+            match_terms: seedpost::domain::MatchTerms::default(),
             status: ChallengeStatus::Open,
             game_id: None,
             created_at: at(1),
