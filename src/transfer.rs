@@ -35,8 +35,8 @@ use crate::domain::{
     FirstChoice, GameId, GameStatus, MatchId, MatchStatus, MatchTerms, Schedule, Terms, TokenId,
     Username, WebhookId,
 };
-use crate::store::matches::{Match, MatchGame};
 use crate::ratings::Rating;
+use crate::store::matches::{Match, MatchGame};
 use crate::store::ops::{AccountWithPassword, DataSet, TokenWithHash};
 use crate::store::ratings::VariantRating;
 use crate::store::vacations::Vacation;
@@ -948,8 +948,7 @@ impl Reader {
             .map_err(|e| format!("{what}: {e}"))?;
         let status = MatchStatus::parse(&m.status)
             .ok_or_else(|| format!("{what}: bad status {:?}", m.status))?;
-        if (status == MatchStatus::Finished)
-            != (m.half_points.is_some() && m.finished_at.is_some())
+        if (status == MatchStatus::Finished) != (m.half_points.is_some() && m.finished_at.is_some())
         {
             return Err(format!(
                 "{what}: a finished match, and only one, has a score and an end"
@@ -972,10 +971,7 @@ impl Reader {
                 .iter()
                 .any(|x| x.games.iter().any(|y| y.game.0 == g.game_id));
             if taken {
-                return Err(format!(
-                    "{what}: game {} is in another match",
-                    g.game_id
-                ));
+                return Err(format!("{what}: game {} is in another match", g.game_id));
             }
             games.push(MatchGame {
                 number: g.number,

@@ -489,12 +489,8 @@ impl MatchJson {
                     game_id: mg.game.to_string(),
                     first: m.first_in(mg.number),
                     status: game.map_or(GameStatus::Ongoing, |g| g.state.status),
-                    points: game.and_then(|g| {
-                        g.state
-                            .result
-                            .as_ref()
-                            .map(|r| points(g.state.status, r))
-                    }),
+                    points: game
+                        .and_then(|g| g.state.result.as_ref().map(|r| points(g.state.status, r))),
                 }
             })
             .collect();

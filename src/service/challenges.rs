@@ -290,10 +290,7 @@ fn match_terms(request: &ChallengeRequest) -> Result<MatchTerms> {
     let schedule = match request.schedule.as_deref() {
         None => Schedule::Sequential,
         Some(s) => Schedule::parse(s).ok_or_else(|| {
-            Error::unprocessable(
-                "invalid_schedule",
-                "schedule is `sequential` or `parallel`",
-            )
+            Error::unprocessable("invalid_schedule", "schedule is `sequential` or `parallel`")
         })?,
     };
     MatchTerms::new(

@@ -264,7 +264,11 @@ impl Service {
         let mut tally = view.tally();
         let stop = terms.stop_when_decided && tally.decided(of);
         if stop && tally.going > 0 {
-            for game in view.games.iter().filter(|g| g.state.status == GameStatus::Ongoing) {
+            for game in view
+                .games
+                .iter()
+                .filter(|g| g.state.status == GameStatus::Ongoing)
+            {
                 self.abort_for_match(game.id).await?;
             }
             view = self.get_match(id).await?;

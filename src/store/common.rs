@@ -156,7 +156,10 @@ pub(super) fn days_per_move(value: i32) -> Result<DaysPerMove, StoreError> {
     DaysPerMove::new(value.into()).map_err(|_| corrupt("days_per_move", value))
 }
 
-pub(super) fn count<T: TryFrom<N>, N: Copy + Debug>(column: &str, value: N) -> Result<T, StoreError> {
+pub(super) fn count<T: TryFrom<N>, N: Copy + Debug>(
+    column: &str,
+    value: N,
+) -> Result<T, StoreError> {
     T::try_from(value).map_err(|_| corrupt(column, value))
 }
 
@@ -281,7 +284,8 @@ impl ChallengeRow {
             },
             match_terms: MatchTerms::new(
                 self.games.into(),
-                Schedule::parse(&self.schedule).ok_or_else(|| corrupt("schedule", &self.schedule))?,
+                Schedule::parse(&self.schedule)
+                    .ok_or_else(|| corrupt("schedule", &self.schedule))?,
                 self.stop_when_decided,
             )
             .map_err(|_| corrupt("games", self.games))?,

@@ -208,8 +208,7 @@ pub(super) const SELECT_PLAYER_MATCHES: &str = concat!(
 );
 
 /// The SQL reading every match, oldest first.
-pub(super) const SELECT_ALL_MATCHES: &str =
-    concat!(match_select!(), "ORDER BY m.created_at, m.id");
+pub(super) const SELECT_ALL_MATCHES: &str = concat!(match_select!(), "ORDER BY m.created_at, m.id");
 
 /// The SQL reading the games of match `$1`.
 pub(super) const SELECT_MATCH_GAMES: &str =

@@ -21,7 +21,8 @@ crate::on_both_backends!(
 /// `challenger` challenges `opponent` to a Mangala match on `terms`, the challenger
 /// (South) moving first in game 1; `opponent` accepts. Returns game 1.
 async fn start_match(app: &TestApp, challenger: &Player, opponent: &Player, terms: Value) -> Value {
-    let mut body = json!({"variant": "mangala", "first": "challenger", "opponent": opponent.username});
+    let mut body =
+        json!({"variant": "mangala", "first": "challenger", "opponent": opponent.username});
     for (k, v) in terms.as_object().expect("terms are an object") {
         body[k] = v.clone();
     }
@@ -56,9 +57,13 @@ async fn game_number(app: &TestApp, m: &Value, number: usize) -> Value {
 
 async fn resign(app: &TestApp, player: &Player, game: &Value) {
     let id = game["id"].as_str().expect("a game id");
-    app.post(&format!("/games/{id}/resign"), Some(&player.token), json!({}))
-        .await
-        .expect(200);
+    app.post(
+        &format!("/games/{id}/resign"),
+        Some(&player.token),
+        json!({}),
+    )
+    .await
+    .expect(200);
 }
 
 /// The players by name, as the game's sides.
@@ -117,7 +122,10 @@ async fn a_five_game_match_is_played_to_its_end_with_alternating_first_movers(ap
     let game2 = game_number(&app, &m, 2).await;
     assert_eq!(game2["first"], "north");
     assert_eq!(game2["to_move"], "north");
-    assert_eq!(game2["players"], json!({"south": "ayse", "north": "mehmet"}));
+    assert_eq!(
+        game2["players"],
+        json!({"south": "ayse", "north": "mehmet"})
+    );
     assert_eq!(game2["match"]["number"], 2);
     assert_eq!(game2["status"], "ongoing");
 
@@ -134,13 +142,20 @@ async fn a_five_game_match_is_played_to_its_end_with_alternating_first_movers(ap
     let game4 = game_number(&app, &m, 4).await;
     assert_eq!(game4["first"], "north");
     let id4 = game4["id"].as_str().expect("an id");
-    app.post(&format!("/games/{id4}/abort"), Some(&mehmet.token), json!({}))
-        .await
-        .expect(200);
+    app.post(
+        &format!("/games/{id4}/abort"),
+        Some(&mehmet.token),
+        json!({}),
+    )
+    .await
+    .expect(200);
 
     // Game 5: both play, then the player to move runs out of time.
     let m = match_of(&app, &game).await;
-    assert_eq!(m["status"], "ongoing", "2 – 1 with a game left: not decided");
+    assert_eq!(
+        m["status"], "ongoing",
+        "2 – 1 with a game left: not decided"
+    );
     let mut game5 = game_number(&app, &m, 5).await;
     assert_eq!(game5["first"], "south");
     while game5["moves"]
@@ -151,7 +166,10 @@ async fn a_five_game_match_is_played_to_its_end_with_alternating_first_movers(ap
         let pit = game5["legal_moves"][0].as_u64().expect("a legal move");
         game5 = app.play(mover, &game5, pit).await.expect(201);
     }
-    let late = game5["to_move"].as_str().expect("a side to move").to_owned();
+    let late = game5["to_move"]
+        .as_str()
+        .expect("a side to move")
+        .to_owned();
     app.clock.advance(Duration::days(4));
     app.service.sweep_timeouts().await.expect("a sweep");
     let game5 = app.game(game5["id"].as_str().expect("an id")).await;
@@ -167,7 +185,11 @@ async fn a_five_game_match_is_played_to_its_end_with_alternating_first_movers(ap
     assert_eq!(m["score"], expected);
     assert_eq!(
         m["winner"],
-        if late == "north" { json!("south") } else { Value::Null },
+        if late == "north" {
+            json!("south")
+        } else {
+            Value::Null
+        },
         "a level match is a draw"
     );
     assert!(m["finished_at"].is_string());
@@ -182,7 +204,10 @@ async fn a_five_game_match_is_played_to_its_end_with_alternating_first_movers(ap
         statuses,
         ["finished", "finished", "finished", "aborted", "finished"]
     );
-    assert_eq!(m["match_games"][3]["points"], json!({"south": 0.0, "north": 0.0}));
+    assert_eq!(
+        m["match_games"][3]["points"],
+        json!({"south": 0.0, "north": 0.0})
+    );
     // Both players are told once, with the final score.
     for name in ["ayse", "mehmet"] {
         let told = match_finishes(&app, name).await;
@@ -241,7 +266,10 @@ async fn a_sequential_match_decided_early_starts_no_further_game(app: TestApp) {
     let m = match_of(&app, &game).await;
     resign(&app, &ayse, &game_number(&app, &m, 2).await).await;
     let m = match_of(&app, &game).await;
-    assert_eq!((m["status"].as_str(), m["decided"].as_bool()), (Some("ongoing"), Some(true)));
+    assert_eq!(
+        (m["status"].as_str(), m["decided"].as_bool()),
+        (Some("ongoing"), Some(true))
+    );
     let game3 = game_number(&app, &m, 3).await;
     assert_eq!(game3["first"], "south");
     resign(&app, &mehmet, &game3).await;
@@ -251,9 +279,7 @@ async fn a_sequential_match_decided_early_starts_no_further_game(app: TestApp) {
     assert_eq!(m["winner"], "north");
 }
 
-async fn a_parallel_match_starts_every_game_at_once_and_aborts_the_rest_once_decided(
-    app: TestApp,
-) {
+async fn a_parallel_match_starts_every_game_at_once_and_aborts_the_rest_once_decided(app: TestApp) {
     let ayse = app.sign_up("ayse").await;
     let mehmet = app.sign_up("mehmet").await;
     let game = start_match(
@@ -306,9 +332,15 @@ async fn bad_match_terms_are_refused_and_create_nothing(app: TestApp) {
         (json!({"games": 0}), "invalid_games"),
         (json!({"games": 10}), "invalid_games"),
         (json!({"games": -3}), "invalid_games"),
-        (json!({"games": 5, "schedule": "whenever"}), "invalid_schedule"),
+        (
+            json!({"games": 5, "schedule": "whenever"}),
+            "invalid_schedule",
+        ),
         (json!({"games": "five"}), "invalid_body"),
-        (json!({"games": 3, "stop_when_decided": "yes"}), "invalid_body"),
+        (
+            json!({"games": 3, "stop_when_decided": "yes"}),
+            "invalid_body",
+        ),
     ] {
         let mut body = json!({"variant": "mangala", "opponent": "mehmet"});
         for (k, v) in terms.as_object().expect("an object") {
@@ -318,7 +350,10 @@ async fn bad_match_terms_are_refused_and_create_nothing(app: TestApp) {
             .await
             .expect_error(422, code);
     }
-    let open = app.get("/challenges", Some(&mehmet.token)).await.expect(200);
+    let open = app
+        .get("/challenges", Some(&mehmet.token))
+        .await
+        .expect(200);
     assert_eq!(open, json!([]), "nothing was created");
     app.get(&format!("/matches/{}", MatchId::new()), None)
         .await
@@ -326,7 +361,9 @@ async fn bad_match_terms_are_refused_and_create_nothing(app: TestApp) {
     app.get("/matches/not-an-id", None)
         .await
         .expect_error(404, "not_found");
-    app.get("/matches", None).await.expect_error(400, "invalid_query");
+    app.get("/matches", None)
+        .await
+        .expect_error(400, "invalid_query");
     app.get("/matches?player=nobody", None)
         .await
         .expect_error(404, "not_found");
@@ -337,11 +374,19 @@ async fn advancing_a_match_twice_at_once_creates_its_next_game_once(app: TestApp
     let mehmet = app.sign_up("mehmet").await;
     let game = start_match(&app, &ayse, &mehmet, json!({"games": 3})).await;
     let m = match_of(&app, &game).await;
-    let id: MatchId = m["id"].as_str().expect("an id").parse().expect("a match id");
+    let id: MatchId = m["id"]
+        .as_str()
+        .expect("an id")
+        .parse()
+        .expect("a match id");
     // Game 1 ends behind the service's back, as if the instance that ended it died
     // before advancing the match.
     let store = app.service.store();
-    let game_id = game["id"].as_str().expect("an id").parse().expect("a game id");
+    let game_id = game["id"]
+        .as_str()
+        .expect("an id")
+        .parse()
+        .expect("a game id");
     let stored = store.game_state(game_id).await.expect("the game");
     let mut over = stored.state.clone();
     over.status = seedpost::domain::GameStatus::Finished;
@@ -363,10 +408,7 @@ async fn advancing_a_match_twice_at_once_creates_its_next_game_once(app: TestApp
         Some(1)
     );
     // Two advances at once, and a sweep: one game 2.
-    let (a, b) = tokio::join!(
-        app.service.advance_match(id),
-        app.service.advance_match(id)
-    );
+    let (a, b) = tokio::join!(app.service.advance_match(id), app.service.advance_match(id));
     a.expect("an advance");
     b.expect("an advance");
     app.service.advance_matches().await.expect("a sweep");
@@ -398,7 +440,11 @@ async fn a_single_game_challenge_is_no_match(app: TestApp) {
     );
     let id = challenge["id"].as_str().expect("an id");
     let game = app
-        .post(&format!("/challenges/{id}/accept"), Some(&mehmet.token), json!({}))
+        .post(
+            &format!("/challenges/{id}/accept"),
+            Some(&mehmet.token),
+            json!({}),
+        )
         .await
         .expect(201);
     assert_eq!(game["match"], Value::Null);

@@ -151,7 +151,9 @@ async fn club(app: &Instance) -> String {
     let match_id = first["match"]["id"].as_str().expect("a match").to_owned();
     for number in 0..2 {
         let (_, m) = get(&client, base, &format!("/matches/{match_id}")).await;
-        let game = m["match_games"][number]["game_id"].as_str().expect("a game");
+        let game = m["match_games"][number]["game_id"]
+            .as_str()
+            .expect("a game");
         post(
             &client,
             base,
@@ -325,13 +327,15 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     assert!(
         match_lines
             .iter()
-            .any(|m| m["status"] == "finished" && m["half_points"] == json!({"south": 0, "north": 4})),
+            .any(|m| m["status"] == "finished"
+                && m["half_points"] == json!({"south": 0, "north": 4})),
         "{match_lines:?}"
     );
     assert!(
         match_lines
             .iter()
-            .any(|m| m["schedule"] == "parallel" && m["match_games"].as_array().map(Vec::len) == Some(2)),
+            .any(|m| m["schedule"] == "parallel"
+                && m["match_games"].as_array().map(Vec::len) == Some(2)),
         "{match_lines:?}"
     );
     // A match naming a game of no earlier line is refused.
@@ -648,8 +652,8 @@ async fn an_export_from_before_events_webhooks_sessions_and_matches_were_carried
         .lines()
         .filter_map(|l| {
             let mut v: Value = serde_json::from_str(l).expect("JSON");
-            let new = ["event", "webhook", "delivery", "session", "match"]
-                .contains(&v["type"].as_str()?);
+            let new =
+                ["event", "webhook", "delivery", "session", "match"].contains(&v["type"].as_str()?);
             let challenge = v["type"] == "challenge";
             if let Some(line) = v.as_object_mut().filter(|_| !new) {
                 line.remove("event_seq");

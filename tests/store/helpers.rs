@@ -6,9 +6,8 @@ use std::sync::Arc;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use seedpost::domain::{
-    AccountId, ChallengeId, DaysPerMove, Ending, FirstChoice, GameId, GameStatus, MatchTerms, Terms,
-    TokenId,
-    Username,
+    AccountId, ChallengeId, DaysPerMove, Ending, FirstChoice, GameId, GameStatus, MatchTerms,
+    Terms, TokenId, Username,
 };
 use seedpost::store::{
     Account, Challenge, Game, GameResult, GameState, Move, NewAccount, NewChallenge, NewGame,

@@ -99,7 +99,14 @@ pub async fn a_match_holds_one_game_per_number_and_finishes_once(db: &TestDb) {
     );
     assert_eq!(
         s.match_refs(&[game1.id]).await.expect("a lookup"),
-        [(game1.id, MatchRef { id, number: 1, of: 3 })]
+        [(
+            game1.id,
+            MatchRef {
+                id,
+                number: 1,
+                of: 3
+            }
+        )]
     );
     // Game 1 goes on: nothing to advance. Once over, the match is listed.
     assert_eq!(s.matches_to_advance(10).await.expect("a list"), []);
@@ -158,7 +165,7 @@ pub async fn a_match_holds_one_game_per_number_and_finishes_once(db: &TestDb) {
     assert_eq!(s.matches_to_advance(10).await.expect("a list"), []);
     assert_eq!(
         s.player_matches(bob.id, 10).await.expect("a list"),
-        [stored.clone()]
+        std::slice::from_ref(&stored)
     );
     assert_eq!(s.export_matches().await.expect("a list"), [stored]);
 }

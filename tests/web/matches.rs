@@ -15,7 +15,10 @@ async fn a_match_from_the_form_has_a_page_with_its_games_and_score(server: Serve
     mehmet.sign_up("mehmet").await;
     let home = ayse.get("/").await;
     assert_eq!(
-        home.attr("form#new-challenge select[name=games] option[selected]", "value"),
+        home.attr(
+            "form#new-challenge select[name=games] option[selected]",
+            "value"
+        ),
         "1",
         "one game unless asked"
     );

@@ -344,9 +344,7 @@ impl GameView {
             moves: plies.iter().map(ToString::to_string).collect(),
             last_move: plies.last().map(ToString::to_string).unwrap_or_default(),
             result: result_line(game),
-            match_link: loaded
-                .match_ref
-                .map(|m| (m.id.to_string(), m.number, m.of)),
+            match_link: loaded.match_ref.map(|m| (m.id.to_string(), m.number, m.of)),
             error,
             board,
             can_resign: ongoing && mine.is_some(),

@@ -9,13 +9,15 @@ use sqlx::sqlite::SqliteConnection;
 use super::{BEGIN_WRITE, SqliteStore, accept_challenge_tx, bind_state, fetch_game, insert_events};
 use crate::domain::{AccountId, ChallengeId, GameId, MatchId};
 use crate::store::common::{
-    AccountEvents, GameRow, StateColumns, detached, events_by_account, finish, micros, row_limit, to_i32,
+    AccountEvents, GameRow, StateColumns, detached, events_by_account, finish, micros, row_limit,
+    to_i32,
 };
 use crate::store::matches::{
-    FINISH_MATCH, IMPORT_MATCH_GAME, INSERT_GAME, INSERT_MATCH, INSERT_MATCH_GAME, Match, MatchGameRow, MatchRef,
-    MatchRefRow, MatchRow, MatchStore, NewMatch, SELECT_ALL_MATCH_GAMES, SELECT_ALL_MATCHES,
-    SELECT_MATCH, SELECT_MATCH_GAME_STATES, SELECT_MATCH_GAMES, SELECT_MATCH_OF_GAME,
-    SELECT_PLAYER_MATCH_GAMES, SELECT_PLAYER_MATCHES, SELECT_TO_ADVANCE, parse_matches,
+    FINISH_MATCH, IMPORT_MATCH_GAME, INSERT_GAME, INSERT_MATCH, INSERT_MATCH_GAME, Match,
+    MatchGameRow, MatchRef, MatchRefRow, MatchRow, MatchStore, NewMatch, SELECT_ALL_MATCH_GAMES,
+    SELECT_ALL_MATCHES, SELECT_MATCH, SELECT_MATCH_GAME_STATES, SELECT_MATCH_GAMES,
+    SELECT_MATCH_OF_GAME, SELECT_PLAYER_MATCH_GAMES, SELECT_PLAYER_MATCHES, SELECT_TO_ADVANCE,
+    parse_matches,
 };
 use crate::store::{Game, NewEvent, NewGame, StoreError};
 
