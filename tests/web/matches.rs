@@ -99,6 +99,13 @@ async fn a_match_from_the_form_has_a_page_with_its_games_and_score(server: Serve
         "mehmet moves first in game 2: {}",
         page.body
     );
+    // The players' pages list the match.
+    let player = ayse.get("/players/mehmet").await;
+    assert_eq!(
+        player.text("ul.matches li"),
+        "Mangala, 5 games: ayse 1 – 0 mehmet, under way"
+    );
+    assert_eq!(player.attr("ul.matches li a", "href"), match_path);
     // Spectators see it too; an unknown match is a 404 page.
     let stranger = Browser::new(&server);
     assert_eq!(stranger.get(&match_path).await.status, StatusCode::OK);

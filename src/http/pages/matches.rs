@@ -116,6 +116,40 @@ impl MatchPage {
     }
 }
 
+/// A match in a list: its id, and `Mangala, 5 games: ayse 2½ – 1 mehmet, under way`.
+#[derive(Debug, Clone)]
+pub struct MatchLine {
+    /// Its id.
+    pub id: String,
+    /// What it is and where it stands.
+    pub text: String,
+}
+
+impl MatchLine {
+    /// The line of `view`.
+    #[must_use]
+    pub fn new(view: &MatchView) -> MatchLine {
+        let json = view.json();
+        let standing = match (view.stored.status, json.winner) {
+            (MatchStatus::Ongoing, _) => "under way".to_owned(),
+            (MatchStatus::Finished, Some(side)) => format!("won by {}", json.players.get(side)),
+            (MatchStatus::Finished, None) => "drawn".to_owned(),
+        };
+        MatchLine {
+            id: json.id.clone(),
+            text: format!(
+                "{}, {} games: {} {} – {} {}, {standing}",
+                view.stored.variant.title(),
+                json.games,
+                json.players.south,
+                points_text(json.score.south),
+                points_text(json.score.north),
+                json.players.north,
+            ),
+        }
+    }
+}
+
 /// `GET /matches/{id}`: anyone may watch.
 pub async fn show(
     State(state): State<AppState>,
@@ -135,6 +169,7 @@ pub async fn show(
 #[cfg(test)]
 mod tests {
     use super::points_text;
+
 
     #[test]
     fn points_are_written_with_halves() {
