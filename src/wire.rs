@@ -337,26 +337,30 @@ impl Tally {
     /// The tally of a match's games as they stand.
     #[must_use]
     pub fn of(games: &[Game]) -> Tally {
-        let mut tally = Tally {
-            made: u8::try_from(games.len()).unwrap_or(u8::MAX),
-            ..Tally::default()
-        };
+        let mut tally = Tally::default();
         for game in games {
-            match (&game.state.result, game.state.status) {
-                (_, GameStatus::Ongoing) => tally.going += 1,
-                (Some(result), GameStatus::Finished) => {
-                    for side in Side::ALL {
-                        *tally.half_points.get_mut(side) += match result.winner {
-                            Some(w) if w == side => 2,
-                            Some(_) => 0,
-                            None => 1,
-                        };
-                    }
-                }
-                _ => {}
-            }
+            tally.add(game.state.status, game.state.result.and_then(|r| r.winner));
         }
         tally
+    }
+
+    /// Counts one more game: ongoing, finished with `winner` (`None`: a draw), or
+    /// aborted (no points).
+    pub fn add(&mut self, status: GameStatus, winner: Option<Side>) {
+        self.made = self.made.saturating_add(1);
+        match status {
+            GameStatus::Ongoing => self.going += 1,
+            GameStatus::Aborted => {}
+            GameStatus::Finished => {
+                for side in Side::ALL {
+                    *self.half_points.get_mut(side) += match winner {
+                        Some(w) if w == side => 2,
+                        Some(_) => 0,
+                        None => 1,
+                    };
+                }
+            }
+        }
     }
 
     /// Games over (finished or aborted).
@@ -514,5 +518,56 @@ impl MatchJson {
             created_at: time(m.created_at),
             finished_at: m.finished_at.map(time),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tally of games given as `S` (South won), `N`, `=` (a draw), `a` (aborted)
+    /// and `.` (going on).
+    fn tally(games: &str) -> Tally {
+        let mut tally = Tally::default();
+        for c in games.chars() {
+            let (status, winner) = match c {
+                'S' => (GameStatus::Finished, Some(Side::South)),
+                'N' => (GameStatus::Finished, Some(Side::North)),
+                '=' => (GameStatus::Finished, None),
+                'a' => (GameStatus::Aborted, None),
+                _ => (GameStatus::Ongoing, None),
+            };
+            tally.add(status, winner);
+        }
+        tally
+    }
+
+    #[test]
+    fn a_match_is_decided_once_the_trailer_cannot_catch_up() {
+        // (games so far, games in the match, half points, decided, leader)
+        let table = [
+            ("", 5, (0, 0), false, None),
+            ("SS", 5, (4, 0), false, None),
+            ("SSS", 5, (6, 0), true, Some(Side::South)),
+            ("S=N", 5, (3, 3), false, None),
+            ("S=S", 3, (5, 1), true, Some(Side::South)),
+            ("NN.", 3, (0, 4), true, Some(Side::North)),
+            ("Sa", 3, (2, 0), false, None),
+            ("Saa", 3, (2, 0), true, Some(Side::South)),
+            ("SN", 2, (2, 2), false, None),
+            ("==", 2, (2, 2), false, None),
+            ("S=", 2, (3, 1), true, Some(Side::South)),
+            ("SS.", 9, (4, 0), false, None),
+        ];
+        for (games, of, (south, north), decided, leader) in table {
+            let t = tally(games);
+            assert_eq!(t.half_points, BySide::new(south, north), "{games}");
+            assert_eq!(t.decided(of), decided, "{games} of {of}");
+            if decided {
+                assert_eq!(t.leader(), leader, "{games}");
+            }
+        }
+        let t = tally("S.a=");
+        assert_eq!((t.made, t.going, t.over()), (4, 1, 3));
     }
 }

@@ -170,7 +170,6 @@ pub async fn show(
 mod tests {
     use super::points_text;
 
-
     #[test]
     fn points_are_written_with_halves() {
         assert_eq!(points_text(0.0), "0");
