@@ -10,5 +10,6 @@ mod helpers;
 mod accounts;
 mod games;
 mod house;
+mod matches;
 mod ratings;
 mod security;
