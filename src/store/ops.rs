@@ -142,6 +142,8 @@ pub struct DataSet {
     pub ratings: Vec<VariantRating>,
     /// Every vacation, over or going on.
     pub vacations: Vec<Vacation>,
+    /// Every match with its games.
+    pub matches: Vec<super::matches::Match>,
     /// Every stored event (those of the last 7 days at least), by account and seq.
     pub events: Vec<Event>,
     /// Every webhook, with its secret and cursor.

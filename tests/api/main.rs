@@ -13,6 +13,7 @@ mod challenges;
 mod digest;
 mod games;
 mod house;
+mod matches;
 mod moves;
 mod openapi;
 mod ratelimits;

@@ -9,6 +9,7 @@ mod support;
 
 mod calendar;
 mod helpers;
+mod matches;
 mod ratings;
 mod terms;
 mod vacations;
@@ -36,6 +37,10 @@ use helpers::{
     Played, account, at, challenge, connect, connect_with, days, dpm, ended, finished_game,
     first_legal, new_account, new_game, new_token, pit, player, plies_since, start_at, state_of,
     state_of_position, t0,
+};
+use matches::{
+    a_match_holds_one_game_per_number_and_finishes_once,
+    a_parallel_match_starts_all_its_games_and_is_listed_once_decided,
 };
 use ratings::{
     a_rated_game_finished_by_the_rules_moves_both_ratings_as_glicko_2_says,
@@ -99,6 +104,8 @@ on_both_backends!(
     a_vacation_hides_its_games_from_the_sweeper_and_its_end_pushes_their_deadlines,
     a_calendar_feed_is_found_by_its_hash_until_replaced_or_deleted,
     a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_given_back,
+    a_match_holds_one_game_per_number_and_finishes_once,
+    a_parallel_match_starts_all_its_games_and_is_listed_once_decided,
 );
 
 /// Asserts that a result is the error matching `pattern`.
@@ -268,6 +275,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
             days_per_move: dpm(3),
             first: FirstChoice::Random,
             terms: Terms::default(),
+            match_terms: seedpost::domain::MatchTerms::default(),
             status: ChallengeStatus::Open,
             game_id: None,
             created_at: at(1),
