@@ -32,7 +32,7 @@ use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 use sqlx::postgres::PgListener;
 
-mod calendar;
+crate::store::calendar::impl_calendar_store!(PgStore);
 mod matches;
 mod ops;
 mod rates;

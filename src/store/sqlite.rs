@@ -36,7 +36,7 @@ use super::{
 use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 
-mod calendar;
+crate::store::calendar::impl_calendar_store!(SqliteStore);
 mod matches;
 mod ops;
 mod ratings;
