@@ -61,6 +61,10 @@ id_type!(
     /// A game's id.
     GameId
 );
+id_type!(
+    /// A round-robin tournament's id.
+    TournamentId
+);
 
 /// A user name: 3 to 20 letters, digits, `_` or `-`; unique ignoring case.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
@@ -329,11 +333,16 @@ pub enum EventKind {
     TimeRunningOut,
     /// A game of the account ended (by the rules, resignation, abort or time).
     GameFinish,
+    /// A tournament the account joined started: all its games start with it.
+    TournamentStart,
+    /// A tournament the account joined finished (with its final standing), or was
+    /// canceled at its start for want of players.
+    TournamentFinish,
 }
 
 impl EventKind {
     /// Every kind.
-    pub const ALL: [EventKind; 8] = [
+    pub const ALL: [EventKind; 10] = [
         EventKind::Challenge,
         EventKind::ChallengeCanceled,
         EventKind::ChallengeDeclined,
@@ -342,6 +351,8 @@ impl EventKind {
         EventKind::YourTurn,
         EventKind::TimeRunningOut,
         EventKind::GameFinish,
+        EventKind::TournamentStart,
+        EventKind::TournamentFinish,
     ];
 
     /// The name used in JSON and SQL.
@@ -356,6 +367,8 @@ impl EventKind {
             EventKind::YourTurn => "your_turn",
             EventKind::TimeRunningOut => "time_running_out",
             EventKind::GameFinish => "game_finish",
+            EventKind::TournamentStart => "tournament_start",
+            EventKind::TournamentFinish => "tournament_finish",
         }
     }
 

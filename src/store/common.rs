@@ -47,10 +47,18 @@ macro_rules! game_select {
                 g.status, g.ply, g.to_move, g.board, g.store_south, g.store_north, g.deadline, \
                 g.winner, g.ended_by, g.score_south, g.score_north, g.updated_at, g.rated, \
                 g.weekend_pause, \
-                EXISTS (SELECT 1 FROM vacations v \
-                        WHERE v.account_id = g.south_id AND v.ended_at IS NULL) AS south_vacation, \
-                EXISTS (SELECT 1 FROM vacations v \
-                        WHERE v.account_id = g.north_id AND v.ended_at IS NULL) AS north_vacation \
+                (EXISTS (SELECT 1 FROM vacations v \
+                         WHERE v.account_id = g.south_id AND v.ended_at IS NULL) \
+                 AND NOT EXISTS (SELECT 1 FROM tournament_games tg \
+                                 JOIN tournaments t ON t.id = tg.tournament_id \
+                                 WHERE tg.game_id = g.id AND NOT t.vacation_allowed)) \
+                    AS south_vacation, \
+                (EXISTS (SELECT 1 FROM vacations v \
+                         WHERE v.account_id = g.north_id AND v.ended_at IS NULL) \
+                 AND NOT EXISTS (SELECT 1 FROM tournament_games tg \
+                                 JOIN tournaments t ON t.id = tg.tournament_id \
+                                 WHERE tg.game_id = g.id AND NOT t.vacation_allowed)) \
+                    AS north_vacation \
          FROM games g \
          JOIN accounts sa ON sa.id = g.south_id \
          JOIN accounts na ON na.id = g.north_id "
@@ -58,12 +66,17 @@ macro_rules! game_select {
 }
 pub(super) use game_select;
 
-/// The condition on a game `g` whose clock runs: ongoing, and no player on vacation.
+/// The condition on a game `g` whose clock runs: ongoing, and no player on vacation,
+/// unless the game belongs to a tournament that forbids vacation (then its clock runs
+/// whoever is away).
 macro_rules! clock_runs {
     () => {
         "g.status = 'ongoing' \
-         AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
-                         AND v.account_id IN (g.south_id, g.north_id)) "
+         AND (NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
+                          AND v.account_id IN (g.south_id, g.north_id)) \
+              OR EXISTS (SELECT 1 FROM tournament_games tg \
+                         JOIN tournaments t ON t.id = tg.tournament_id \
+                         WHERE tg.game_id = g.id AND NOT t.vacation_allowed)) "
     };
 }
 
@@ -139,7 +152,8 @@ pub(super) fn row_limit(limit: u32) -> i64 {
     }
 }
 
-fn corrupt(column: &str, value: impl Debug) -> StoreError {
+/// The error for a column holding what it cannot.
+pub(super) fn corrupt(column: &str, value: impl Debug) -> StoreError {
     StoreError::Other(format!("corrupt {column} column: {value:?}"))
 }
 
@@ -147,11 +161,13 @@ fn parse<T: FromStr>(column: &str, value: &str) -> Result<T, StoreError> {
     value.parse().map_err(|_| corrupt(column, value))
 }
 
-fn username(column: &str, value: &str) -> Result<Username, StoreError> {
+/// A user-name column.
+pub(super) fn username(column: &str, value: &str) -> Result<Username, StoreError> {
     Username::parse(value).map_err(|_| corrupt(column, value))
 }
 
-fn days_per_move(value: i32) -> Result<DaysPerMove, StoreError> {
+/// A days-per-move column.
+pub(super) fn days_per_move(value: i32) -> Result<DaysPerMove, StoreError> {
     DaysPerMove::new(value.into()).map_err(|_| corrupt("days_per_move", value))
 }
 

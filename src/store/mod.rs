@@ -20,11 +20,13 @@ pub mod ops;
 pub mod postgres;
 pub mod ratings;
 pub mod sqlite;
+pub mod tournaments;
 pub mod vacations;
 pub mod webhooks;
 
 pub use ops::OpsStore;
 pub use ratings::RatingStore;
+pub use tournaments::{Entrant, TournamentStore};
 pub use vacations::VacationStore;
 pub use webhooks::WebhookStore;
 
@@ -257,7 +259,8 @@ pub struct Game {
     pub days_per_move: DaysPerMove,
     /// Rated or casual, as its challenge said.
     pub terms: Terms,
-    /// Which players are on vacation now (their games' clocks stand still).
+    /// Which players are on vacation now with this game's clock standing still (never
+    /// in a tournament game whose tournament forbids vacation).
     pub on_vacation: BySide<bool>,
     /// The challenge it came from.
     pub challenge_id: Option<ChallengeId>,
@@ -380,7 +383,7 @@ impl SessionRow {
 /// The storage of seedpost. Every method is one transaction (or one statement).
 #[async_trait]
 pub trait Store:
-    WebhookStore + OpsStore + RatingStore + VacationStore + Send + Sync + 'static
+    WebhookStore + OpsStore + RatingStore + VacationStore + TournamentStore + Send + Sync + 'static
 {
     /// Creates an account with its first API token.
     ///

@@ -35,6 +35,7 @@ use sqlx::postgres::PgListener;
 mod ops;
 mod rates;
 mod ratings;
+mod tournaments;
 mod vacations;
 mod webhooks;
 

@@ -38,6 +38,7 @@ use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId
 
 mod ops;
 mod ratings;
+mod tournaments;
 mod vacations;
 mod webhooks;
 
