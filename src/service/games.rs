@@ -253,6 +253,9 @@ impl Service {
                     self.changed(id, new_state.ply);
                     crate::metrics::move_played(after.game().variant);
                     self.cache.put(&after);
+                    if new_state.status != GameStatus::Ongoing {
+                        self.tournament_game_ended(id).await;
+                    }
                     return Ok(MoveOutcome::Played(after));
                 }
                 Err(StoreError::Conflict) => {
@@ -373,6 +376,7 @@ impl Service {
                     self.events.wake_for(&events);
                     self.cache.forget(id);
                     self.changed(id, state.ply);
+                    self.tournament_game_ended(id).await;
                     return Ok(after);
                 }
                 Err(StoreError::Conflict) => loaded = self.game(id).await?,
@@ -388,13 +392,14 @@ impl Service {
     /// Ends every game whose deadline has passed: the side to move loses on time, or,
     /// if it has not moved yet in the game, the game is aborted. Returns the games
     /// this call ended; a game another sweeper (or a move) got to first is skipped.
-    /// Expired vacations end and deadline reminders go out first
-    /// ([`Service::remind_deadlines`]).
+    /// Expired vacations end, due tournaments start ([`Service::sweep_tournaments`]) and
+    /// deadline reminders go out first ([`Service::remind_deadlines`]).
     ///
     /// # Errors
     /// Storage errors.
     pub async fn sweep_timeouts(&self) -> Result<Vec<GameId>> {
         self.end_expired_vacations().await?;
+        self.sweep_tournaments().await?;
         self.remind_deadlines().await?;
         let now = self.now();
         let mut ended = Vec::new();
@@ -440,6 +445,7 @@ impl Service {
                     self.cache.forget(game.id);
                     self.changed(game.id, new_state.ply);
                     tracing::info!(game = %game.id, ending = new_state.result.map(|r| r.ending.code()), "deadline passed");
+                    self.tournament_game_ended(game.id).await;
                     ended.push(game.id);
                 }
                 Err(StoreError::Conflict) => {}

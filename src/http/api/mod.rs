@@ -19,6 +19,7 @@ pub mod json;
 pub mod openapi;
 mod players;
 mod stream;
+mod tournaments;
 mod vacation;
 mod webhooks;
 
@@ -56,6 +57,10 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(analysis::show))
         .routes(routes!(games::standings))
         .routes(routes!(players::ratings))
+        .routes(routes!(tournaments::create, tournaments::list))
+        .routes(routes!(tournaments::show))
+        .routes(routes!(tournaments::join))
+        .routes(routes!(tournaments::withdraw))
         .routes(routes!(stream::events))
         .routes(routes!(stream::game))
         .routes(routes!(webhooks::create, webhooks::list))
