@@ -667,6 +667,16 @@ pub struct EntrantJson {
 
 /// A game of a tournament.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(example = json!({"cycle": 1, "game": {
+        "id": "7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40", "variant": "tihbat",
+        "players": {"south": "ayse", "north": "mehmet"}, "first": "south", "days_per_move": 3,
+        "rated": true, "weekend_pause": false, "on_vacation": {"south": false, "north": false},
+        "status": "finished", "ply": 12, "to_move": null,
+        "board": {"south": [0, 0], "north": [0, 0]}, "store": {"south": 16, "north": 12},
+        "legal_moves": [], "deadline": null,
+        "result": {"score": {"south": 16, "north": 12}, "points": {"south": 1.0, "north": 0.0}, "winner": "south", "ended_by": "empty_row"},
+        "created_at": "2026-12-05T12:00:00.000Z", "updated_at": "2026-12-09T08:00:00.000Z"
+    }}))]
 pub struct TournamentGameJson {
     /// 1, or 2 for the return game of a double round robin.
     pub cycle: u8,
@@ -677,6 +687,35 @@ pub struct TournamentGameJson {
 /// A tournament with its players, standings (the crosstable with its tiebreak) and
 /// games.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(example = json!({
+    "tournament": {
+        "id": "3c9d5e1f-2a4b-4c6d-8e0f-1a2b3c4d5e6f", "name": "Winter cup", "creator": "ayse",
+        "variant": "tihbat", "days_per_move": 3, "double": false, "rated": true,
+        "vacation_allowed": true, "max_players": 8, "players": 2,
+        "starts_at": "2026-12-05T12:00:00.000Z", "status": "finished",
+        "created_at": "2026-12-01T12:00:00.000Z", "ended_at": "2026-12-09T08:00:00.000Z"
+    },
+    "players": [
+        {"username": "ayse", "joined_at": "2026-12-02T09:00:00.000Z", "withdrawn_at": null},
+        {"username": "mehmet", "joined_at": "2026-12-03T10:00:00.000Z", "withdrawn_at": null}
+    ],
+    "standings": [
+        {"rank": 1, "username": "ayse", "points": 1.0, "sonneborn_berger": 0.0, "games": 1,
+         "withdrawn": false, "results": [{"opponent": "mehmet", "points": [1.0]}]},
+        {"rank": 2, "username": "mehmet", "points": 0.0, "sonneborn_berger": 0.0, "games": 1,
+         "withdrawn": false, "results": [{"opponent": "ayse", "points": [0.0]}]}
+    ],
+    "games": [{"cycle": 1, "game": {
+        "id": "7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40", "variant": "tihbat",
+        "players": {"south": "ayse", "north": "mehmet"}, "first": "south", "days_per_move": 3,
+        "rated": true, "weekend_pause": false, "on_vacation": {"south": false, "north": false},
+        "status": "finished", "ply": 12, "to_move": null,
+        "board": {"south": [0, 0], "north": [0, 0]}, "store": {"south": 16, "north": 12},
+        "legal_moves": [], "deadline": null,
+        "result": {"score": {"south": 16, "north": 12}, "points": {"south": 1.0, "north": 0.0}, "winner": "south", "ended_by": "empty_row"},
+        "created_at": "2026-12-05T12:00:00.000Z", "updated_at": "2026-12-09T08:00:00.000Z"
+    }}]
+}))]
 pub struct TournamentDetailJson {
     /// The tournament.
     pub tournament: TournamentJson,
