@@ -142,6 +142,8 @@ pub struct DataSet {
     pub ratings: Vec<VariantRating>,
     /// Every vacation, over or going on.
     pub vacations: Vec<Vacation>,
+    /// Every tournament with its players and the ids of its games.
+    pub tournaments: Vec<super::tournaments::TournamentRecord>,
     /// Every stored event (those of the last 7 days at least), by account and seq.
     pub events: Vec<Event>,
     /// Every webhook, with its secret and cursor.

@@ -136,6 +136,36 @@ async fn club(app: &Instance) -> String {
     let late = late["id"].as_str().expect("an id").to_owned();
     play_some(&client, base, (&bot, &bob), &late, 1).await;
     play_some(&client, base, (&bot, &bob), &late, 1).await;
+    // Two tournaments: Ann's and Bob's starts in the sweep below (one game, its
+    // clock running through vacations), Bob's alone waits for players.
+    for (name, starts_at, players) in [
+        ("Winter cup", "2026-12-01T12:00:00Z", vec![&ann, &bob]),
+        ("Spring cup", "2027-01-10T12:00:00Z", vec![&bob]),
+    ] {
+        let (status, tournament) = post(
+            &client,
+            base,
+            "/tournaments",
+            Some(&ann.token),
+            json!({"name": name, "variant": "tihbat", "starts_at": starts_at, "vacation_allowed": false, "rated": true}),
+        )
+        .await
+        .expect("the server answers");
+        assert_eq!(status, StatusCode::CREATED, "{tournament}");
+        let id = tournament["id"].as_str().expect("an id");
+        for player in players {
+            let (status, joined) = post(
+                &client,
+                base,
+                &format!("/tournaments/{id}/join"),
+                Some(&player.token),
+                json!({}),
+            )
+            .await
+            .expect("the server answers");
+            assert_eq!(status, StatusCode::OK, "{joined}");
+        }
+    }
     // Only `late` is left to time out: the ongoing game starts after the sweep.
     app.clock.advance(Duration::days(4));
     let ended = app.service.sweep_timeouts().await.expect("the sweep runs");
@@ -216,6 +246,7 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
             "game",
             "rating",
             "vacation",
+            "tournament",
             "event",
             "webhook",
             "delivery",
@@ -234,12 +265,15 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
         games,
         ratings,
         vacations,
+        tournaments,
         events,
         webhooks,
         deliveries,
         sessions,
     ] = kinds(&exported);
     assert_eq!(vacations, 1, "{exported}");
+    assert_eq!(tournaments, 2, "{exported}");
+    assert!(exported.contains("\"status\":\"running\""), "{exported}");
     assert_eq!((webhooks, sessions), (2, 2), "{exported}");
     assert!(events > 100 && deliveries > 100, "{exported}");
     // Deliveries in both states the worker leaves them: taken, and failed and
@@ -257,7 +291,8 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     // Ann, Bob and the bot in Mangala.
     assert_eq!(ratings, 3, "{exported}");
     assert!(exported.contains("\"rated\":true"));
-    assert!(challenges >= 9 && games == 7, "{exported}");
+    // Seven games from challenges, one from the tournament.
+    assert!(challenges >= 9 && games == 8, "{exported}");
     assert!(exported.contains("\"ended_by\":\"timeout\""));
     assert!(exported.contains("\"ended_by\":\"resign\""));
     assert!(exported.contains("\"ended_by\":\"abort\""));
@@ -277,7 +312,7 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     let counts = transfer::import(store.as_ref(), exported.as_bytes())
         .await
         .expect("the import runs");
-    assert_eq!(counts.games, 7);
+    assert_eq!((counts.games, counts.tournaments), (8, 2));
     let through_middle = export_text(store.as_ref()).await;
     assert_eq!(
         through_middle, exported,
@@ -591,5 +626,5 @@ async fn an_export_from_before_events_webhooks_and_sessions_were_carried_still_i
         ),
         (0, 0, 0, 0)
     );
-    assert_eq!(counts.games, 7);
+    assert_eq!(counts.games, 8);
 }

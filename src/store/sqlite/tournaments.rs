@@ -13,7 +13,7 @@ use crate::store::common::{
     row_limit, to_i32,
 };
 use crate::store::tournaments::{
-    EntrantRow, INSERT_GAME, INSERT_LINK, INSERT_TOURNAMENT, JOIN, LEAVE, MARK_CANCELED,
+    EntrantRow, IMPORT_ENTRANT, INSERT_GAME, INSERT_LINK, INSERT_TOURNAMENT, JOIN, LEAVE, MARK_CANCELED,
     MARK_FINISHED, MARK_RUNNING, NewTournament, NewTournamentGame, SELECT_ALL, SELECT_DUE,
     SELECT_ENTRANTS, SELECT_GAME_CYCLES, SELECT_LIST, SELECT_OF_GAME, SELECT_TO_FINISH,
     Tournament, TournamentGame, TournamentRecord, TournamentRow, TournamentStore, WITHDRAW, cycle,
@@ -398,4 +398,49 @@ impl TournamentStore for SqliteStore {
         }
         Ok(records)
     }
+}
+
+/// Writes exported tournaments, with their players and game links, in the import's
+/// transaction (after the accounts and games they refer to).
+pub(super) async fn import_tournaments(
+    conn: &mut SqliteConnection,
+    records: &[TournamentRecord],
+) -> Result<(), StoreError> {
+    for record in records {
+        let t = &record.tournament;
+        sqlx::query(INSERT_TOURNAMENT)
+            .bind(t.id.0)
+            .bind(t.name.as_str())
+            .bind(t.creator.id.0)
+            .bind(t.variant.as_str())
+            .bind(i32::from(t.days_per_move.days()))
+            .bind(if t.double { 2_i32 } else { 1 })
+            .bind(t.rated)
+            .bind(t.vacation_allowed)
+            .bind(to_i32("max_players", t.max_players)?)
+            .bind(micros(t.starts_at))
+            .bind(t.status.as_str())
+            .bind(micros(t.created_at))
+            .bind(t.ended_at.map(micros))
+            .execute(&mut *conn)
+            .await?;
+        for e in &record.entrants {
+            sqlx::query(IMPORT_ENTRANT)
+                .bind(t.id.0)
+                .bind(e.player.id.0)
+                .bind(micros(e.joined_at))
+                .bind(e.withdrawn_at.map(micros))
+                .execute(&mut *conn)
+                .await?;
+        }
+        for (game, cycle) in &record.games {
+            sqlx::query(INSERT_LINK)
+                .bind(t.id.0)
+                .bind(game.0)
+                .bind(i32::from(*cycle))
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    Ok(())
 }
