@@ -12,3 +12,4 @@ mod games;
 mod house;
 mod ratings;
 mod security;
+mod tournaments;
