@@ -113,7 +113,8 @@ pub(super) struct SinceQuery {
 /// `your_turn` with the full game), then every stored event above `since` (or
 /// `Last-Event-ID`) in seq order, then new ones as they happen: `challenge`,
 /// `challenge_canceled`, `challenge_declined`, `game_start`, `move`, `your_turn`,
-/// `time_running_out` (80% of the move's time used), `game_finish`, each `{"type", "seq", "game" or "challenge"}`. Keep-alive every
+/// `time_running_out` (80% of the move's time used), `game_finish`, each `{"type", "seq", "game" or "challenge"}`;
+/// `tournament_start` and `tournament_finish`, each `{"type", "seq", "tournament", "standings"}`. Keep-alive every
 /// 10 s. Events are kept at least 7 days. Several streams per token are allowed.
 #[utoipa::path(
     get,
