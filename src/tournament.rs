@@ -305,10 +305,11 @@ mod tests {
     fn the_crosstable_orders_by_points_then_sonneborn_berger_then_name() {
         // A cycle (ayse beats bora beats cem beats ayse), deniz draws ayse and loses
         // the rest; one game aborted.
-        let players: Vec<(AccountId, String)> = [(1, "ayse"), (2, "bora"), (3, "cem"), (4, "deniz")]
-            .into_iter()
-            .map(|(n, s)| (id(n), s.to_owned()))
-            .collect();
+        let players: Vec<(AccountId, String)> =
+            [(1, "ayse"), (2, "bora"), (3, "cem"), (4, "deniz")]
+                .into_iter()
+                .map(|(n, s)| (id(n), s.to_owned()))
+                .collect();
         let games = [
             game(1, 2, Score::Win(Side::South)), // ayse 1, bora 0
             game(2, 3, Score::Win(Side::South)), // bora 1, cem 0

@@ -34,7 +34,6 @@ use crate::domain::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeliveryId, Ending, EventKind,
     FirstChoice, GameId, GameStatus, Terms, TokenId, TournamentId, Username, WebhookId,
 };
-use crate::tournament::TournamentStatus;
 use crate::ratings::Rating;
 use crate::store::ops::{AccountWithPassword, DataSet, TokenWithHash};
 use crate::store::ratings::VariantRating;
@@ -45,6 +44,7 @@ use crate::store::{
     Account, Challenge, Entrant, Event, Game, GameResult, GameState, GameWithMoves, Move,
     NewSession, Player, Store, StoreError, Token,
 };
+use crate::tournament::TournamentStatus;
 
 /// The `format` of the header line.
 pub const FORMAT: &str = "seedpost-export";
@@ -975,8 +975,8 @@ impl Reader {
         let what = format!("tournament {}", t.id);
         let creator = self.player(t.creator_id, &format!("{what}: its creator"))?;
         let name_ok = !t.name.trim().is_empty() && t.name.chars().count() <= 60;
-        let days_per_move = DaysPerMove::new(t.days_per_move.into())
-            .map_err(|e| format!("{what}: {e}"))?;
+        let days_per_move =
+            DaysPerMove::new(t.days_per_move.into()).map_err(|e| format!("{what}: {e}"))?;
         let ended = matches!(
             t.status,
             TournamentStatus::Finished | TournamentStatus::Canceled
@@ -989,7 +989,12 @@ impl Reader {
                 "{what}: a bad name, player limit or end for its status"
             ));
         }
-        if self.data.tournaments.iter().any(|x| x.tournament.id.0 == t.id) {
+        if self
+            .data
+            .tournaments
+            .iter()
+            .any(|x| x.tournament.id.0 == t.id)
+        {
             return Err(format!("{what} appears twice"));
         }
         let mut entrants = Vec::new();

@@ -7,12 +7,12 @@ use seedpost_rules::{BySide, Position, Side, Variant};
 use serde::Serialize;
 
 use super::{LoadedGame, Service, events};
-use crate::domain::{
-    AccountId, DaysPerMove, EventKind, GameId, GameStatus, Terms, TournamentId,
-};
+use crate::domain::{AccountId, DaysPerMove, EventKind, GameId, GameStatus, Terms, TournamentId};
 use crate::error::{Error, Result};
 use crate::store::tournaments::{NewTournament, NewTournamentGame, Tournament, TournamentGame};
-use crate::store::{Account, Entrant, Game, GameState, GameWithMoves, NewEvent, NewGame, StoreError};
+use crate::store::{
+    Account, Entrant, Game, GameState, GameWithMoves, NewEvent, NewGame, StoreError,
+};
 use crate::tournament::{
     CrossRow, MAX_PLAYERS, Score, ScoredGame, TournamentStatus, crosstable, pairings,
 };

@@ -159,8 +159,11 @@ pub trait TournamentStore: Send + Sync {
     /// # Errors
     /// [`StoreError::NotFound`] when it is not in it; [`StoreError::Conflict`] when
     /// the tournament is no longer open.
-    async fn leave_tournament(&self, id: TournamentId, account: AccountId)
-    -> Result<(), StoreError>;
+    async fn leave_tournament(
+        &self,
+        id: TournamentId,
+        account: AccountId,
+    ) -> Result<(), StoreError>;
 
     /// Marks `account` withdrawn from a running tournament at `now`; a player already
     /// withdrawn stays so. Returns whether this call withdrew it.

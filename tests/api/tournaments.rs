@@ -24,7 +24,8 @@ crate::on_both_backends!(
 const START: &str = "2026-12-01T12:00:00Z";
 
 async fn create(app: &TestApp, creator: &Player, extra: Value) -> String {
-    let mut body = json!({"name": "Winter cup", "variant": "tihbat", "days_per_move": 3, "starts_at": START});
+    let mut body =
+        json!({"name": "Winter cup", "variant": "tihbat", "days_per_move": 3, "starts_at": START});
     if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
         body.extend(extra.clone());
     }
@@ -46,7 +47,9 @@ async fn join(app: &TestApp, id: &str, player: &Player) -> crate::helpers::Answe
 }
 
 async fn show(app: &TestApp, id: &str) -> Value {
-    app.get(&format!("/tournaments/{id}"), None).await.expect(200)
+    app.get(&format!("/tournaments/{id}"), None)
+        .await
+        .expect(200)
 }
 
 async fn sweep(app: &TestApp) {
@@ -131,9 +134,7 @@ async fn resign(app: &TestApp, game: &Value, loser: &Player) {
     .expect(200);
 }
 
-async fn a_four_player_double_round_robin_is_played_to_its_crosstable_and_tiebreaks(
-    app: TestApp,
-) {
+async fn a_four_player_double_round_robin_is_played_to_its_crosstable_and_tiebreaks(app: TestApp) {
     let all = players(&app, &["ayse", "bora", "cem", "deniz", "host"]).await;
     let (entrants, host) = all.split_at(4);
     let id = create(&app, &host[0], json!({"double": true, "max_players": 4})).await;
@@ -240,10 +241,16 @@ async fn a_four_player_double_round_robin_is_played_to_its_crosstable_and_tiebre
         assert_eq!(told[0]["standings"][1]["username"], "cem");
     }
     // The creator, who did not play, hears nothing; sweeping again changes nothing.
-    assert!(events(&app, "host", EventKind::TournamentFinish).await.is_empty());
+    assert!(
+        events(&app, "host", EventKind::TournamentFinish)
+            .await
+            .is_empty()
+    );
     sweep(&app).await;
     assert_eq!(
-        events(&app, "ayse", EventKind::TournamentFinish).await.len(),
+        events(&app, "ayse", EventKind::TournamentFinish)
+            .await
+            .len(),
         1
     );
     let listed = app
@@ -319,8 +326,7 @@ async fn the_start_creates_every_game_at_once_and_only_once(app: TestApp) {
         pairs.sort();
         pairs
     };
-    let mut swapped: Vec<(String, String)> =
-        pairs(2).into_iter().map(|(s, n)| (n, s)).collect();
+    let mut swapped: Vec<(String, String)> = pairs(2).into_iter().map(|(s, n)| (n, s)).collect();
     swapped.sort();
     assert_eq!(pairs(1).len(), 6);
     assert_eq!(pairs(1), swapped);

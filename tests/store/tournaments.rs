@@ -67,7 +67,9 @@ pub async fn joins_are_settled_at_the_tournament_and_the_start_inserts_every_gam
         Err(StoreError::NotFound)
     ));
 
-    s.join_tournament(t.id, ann.id, days(0)).await.expect("ann joins");
+    s.join_tournament(t.id, ann.id, days(0))
+        .await
+        .expect("ann joins");
     assert!(matches!(
         s.join_tournament(t.id, ann.id, days(0)).await,
         Err(StoreError::Conflict)
@@ -116,7 +118,8 @@ pub async fn joins_are_settled_at_the_tournament_and_the_start_inserts_every_gam
     let pairing = games(&[(by_id(players[0]), by_id(players[1]))]);
     // Not before its time; not with other players than those in it.
     assert!(matches!(
-        s.start_tournament(t.id, &players, &pairing, days(0), &[]).await,
+        s.start_tournament(t.id, &players, &pairing, days(0), &[])
+            .await,
         Err(StoreError::Conflict)
     ));
     assert!(matches!(
@@ -131,7 +134,8 @@ pub async fn joins_are_settled_at_the_tournament_and_the_start_inserts_every_gam
     // Once only.
     let again = games(&[(by_id(players[0]), by_id(players[1]))]);
     assert!(matches!(
-        s.start_tournament(t.id, &players, &again, days(1), &[]).await,
+        s.start_tournament(t.id, &players, &again, days(1), &[])
+            .await,
         Err(StoreError::Conflict)
     ));
     let started = s.tournament_games(t.id).await.expect("games");
@@ -142,7 +146,10 @@ pub async fn joins_are_settled_at_the_tournament_and_the_start_inserts_every_gam
         s.tournament_of_game(game.id).await.expect("found"),
         Some(t.id)
     );
-    assert_eq!(s.tournament(t.id).await.expect("read").status, TournamentStatus::Running);
+    assert_eq!(
+        s.tournament(t.id).await.expect("read").status,
+        TournamentStatus::Running
+    );
     assert!(matches!(
         s.leave_tournament(t.id, players[0]).await,
         Err(StoreError::Conflict)
@@ -154,8 +161,16 @@ pub async fn joins_are_settled_at_the_tournament_and_the_start_inserts_every_gam
         Err(StoreError::Conflict)
     ));
     assert_eq!(s.tournaments_to_finish().await.expect("none"), []);
-    assert!(s.withdraw_from_tournament(t.id, players[0], days(2)).await.expect("withdraws"));
-    assert!(!s.withdraw_from_tournament(t.id, players[0], days(2)).await.expect("again"));
+    assert!(
+        s.withdraw_from_tournament(t.id, players[0], days(2))
+            .await
+            .expect("withdraws")
+    );
+    assert!(
+        !s.withdraw_from_tournament(t.id, players[0], days(2))
+            .await
+            .expect("again")
+    );
     assert!(matches!(
         s.withdraw_from_tournament(t.id, out.id, days(2)).await,
         Err(StoreError::NotFound)
@@ -163,7 +178,9 @@ pub async fn joins_are_settled_at_the_tournament_and_the_start_inserts_every_gam
     let state = ended(&game.state, Ending::Resign, Some(Side::North), days(2));
     s.end_game(game.id, 0, &state, &[]).await.expect("resigned");
     assert_eq!(s.tournaments_to_finish().await.expect("one"), [t.id]);
-    s.finish_tournament(t.id, days(2), &[]).await.expect("finished");
+    s.finish_tournament(t.id, days(2), &[])
+        .await
+        .expect("finished");
     assert!(matches!(
         s.finish_tournament(t.id, days(2), &[]).await,
         Err(StoreError::Conflict)
@@ -199,8 +216,12 @@ pub async fn a_tournament_short_of_players_is_canceled_and_only_then(db: &TestDb
         .create_tournament(&tournament(&ann, 4, true))
         .await
         .expect("created");
-    s.join_tournament(t.id, ann.id, days(0)).await.expect("joins");
-    s.join_tournament(t.id, bob.id, days(0)).await.expect("joins");
+    s.join_tournament(t.id, ann.id, days(0))
+        .await
+        .expect("joins");
+    s.join_tournament(t.id, bob.id, days(0))
+        .await
+        .expect("joins");
     assert!(matches!(
         s.cancel_tournament(t.id, days(1), &[]).await,
         Err(StoreError::Conflict)
@@ -210,7 +231,9 @@ pub async fn a_tournament_short_of_players_is_canceled_and_only_then(db: &TestDb
         s.cancel_tournament(t.id, days(0), &[]).await,
         Err(StoreError::Conflict)
     ));
-    s.cancel_tournament(t.id, days(1), &[]).await.expect("canceled");
+    s.cancel_tournament(t.id, days(1), &[])
+        .await
+        .expect("canceled");
     let canceled = s.tournament(t.id).await.expect("read");
     assert_eq!(canceled.status, TournamentStatus::Canceled);
     assert_eq!(canceled.ended_at, Some(days(1)));
@@ -228,8 +251,12 @@ pub async fn a_vacation_does_not_stop_the_clocks_of_a_tournament_that_forbids_it
             .create_tournament(&tournament(&ann, 2, allowed))
             .await
             .expect("created");
-        s.join_tournament(t.id, ann.id, days(0)).await.expect("joins");
-        s.join_tournament(t.id, bob.id, days(0)).await.expect("joins");
+        s.join_tournament(t.id, ann.id, days(0))
+            .await
+            .expect("joins");
+        s.join_tournament(t.id, bob.id, days(0))
+            .await
+            .expect("joins");
         let pairing = games(&[(&ann, &bob)]);
         s.start_tournament(t.id, &[ann.id, bob.id], &pairing, days(1), &[])
             .await
@@ -263,4 +290,3 @@ pub async fn a_vacation_does_not_stop_the_clocks_of_a_tournament_that_forbids_it
     assert_eq!(deadline(strict).await, Some(days(4)));
     assert_eq!(deadline(relaxed).await, Some(days(5)));
 }
-

@@ -34,7 +34,11 @@ async fn a_tournament_is_created_joined_and_decided_through_its_pages(server: Se
     let page = ayse.submit(&form.set("name", "Winter cup")).await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     assert_eq!(page.text("h1"), "Winter cup");
-    assert!(page.text("main").contains("double round robin"), "{}", page.body);
+    assert!(
+        page.text("main").contains("double round robin"),
+        "{}",
+        page.body
+    );
     let path = page.url.trim_start_matches(&ayse.base).to_owned();
 
     // Both join through the page's form; Ayse's page then offers to leave.
@@ -45,7 +49,11 @@ async fn a_tournament_is_created_joined_and_decided_through_its_pages(server: Se
     let theirs = mehmet.submit(&theirs.form("form#join")).await;
     assert_eq!(theirs.text("#players-h"), "Players (2 of 4)");
     assert!(
-        mehmet.get("/tournaments").await.text(".tournaments").contains("Winter cup"),
+        mehmet
+            .get("/tournaments")
+            .await
+            .text(".tournaments")
+            .contains("Winter cup"),
     );
 
     // The start: two games, a crosstable of two rows.
@@ -66,6 +74,9 @@ async fn a_tournament_is_created_joined_and_decided_through_its_pages(server: Se
         .map(|r| r.text().collect::<Vec<_>>().join("|"))
         .collect();
     assert!(rows[0].starts_with("1|ayse|×|1 1|2|"), "{rows:?}");
-    assert!(rows[1].starts_with("2|mehmet| |(withdrew)|0 0|×|0|"), "{rows:?}");
+    assert!(
+        rows[1].starts_with("2|mehmet| |(withdrew)|0 0|×|0|"),
+        "{rows:?}"
+    );
     assert_eq!(after.count("form#withdraw"), 0);
 }

@@ -13,9 +13,9 @@ use crate::store::common::{
     row_limit, to_i32,
 };
 use crate::store::tournaments::{
-    EntrantRow, IMPORT_ENTRANT, INSERT_GAME, INSERT_LINK, INSERT_TOURNAMENT, JOIN, LEAVE, MARK_CANCELED,
-    MARK_FINISHED, MARK_RUNNING, NewTournament, NewTournamentGame, SELECT_ALL, SELECT_DUE,
-    SELECT_ENTRANTS, SELECT_GAME_CYCLES, SELECT_LIST, SELECT_OF_GAME, SELECT_TO_FINISH,
+    EntrantRow, IMPORT_ENTRANT, INSERT_GAME, INSERT_LINK, INSERT_TOURNAMENT, JOIN, LEAVE,
+    MARK_CANCELED, MARK_FINISHED, MARK_RUNNING, NewTournament, NewTournamentGame, SELECT_ALL,
+    SELECT_DUE, SELECT_ENTRANTS, SELECT_GAME_CYCLES, SELECT_LIST, SELECT_OF_GAME, SELECT_TO_FINISH,
     Tournament, TournamentGame, TournamentRecord, TournamentRow, TournamentStore, WITHDRAW, cycle,
     same_players, tournament_select,
 };
@@ -85,12 +85,11 @@ async fn start_tx(
     if marked.rows_affected() == 0 {
         return Err(missed(conn, id).await);
     }
-    let entrants: Vec<Uuid> = sqlx::query_scalar(
-        "SELECT account_id FROM tournament_players WHERE tournament_id = $1",
-    )
-    .bind(id.0)
-    .fetch_all(&mut *conn)
-    .await?;
+    let entrants: Vec<Uuid> =
+        sqlx::query_scalar("SELECT account_id FROM tournament_players WHERE tournament_id = $1")
+            .bind(id.0)
+            .fetch_all(&mut *conn)
+            .await?;
     if !same_players(players, entrants) {
         return Err(StoreError::Conflict);
     }
@@ -216,7 +215,12 @@ impl TournamentStore for PgStore {
         cycles
             .into_iter()
             .filter_map(|(game, c)| games.remove(&GameId(game)).map(|g| (g, c)))
-            .map(|(game, c)| Ok(TournamentGame { cycle: cycle(c)?, game }))
+            .map(|(game, c)| {
+                Ok(TournamentGame {
+                    cycle: cycle(c)?,
+                    game,
+                })
+            })
             .collect()
     }
 
