@@ -192,7 +192,7 @@ pub async fn joins_are_settled_at_the_tournament_and_the_start_inserts_every_gam
         s.tournaments(Some(TournamentStatus::Finished), 10)
             .await
             .expect("listed"),
-        [finished.clone()]
+        [finished]
     );
     let exported = s.export_tournaments().await.expect("exported");
     assert_eq!(exported.len(), 1);
