@@ -290,20 +290,26 @@ impl Service {
 
     /// Starts every open tournament whose start has come (or cancels it, with fewer
     /// than two players), then finishes every running one whose games are all over;
-    /// the sweeper calls it. Returns how many it started.
+    /// the sweeper calls it. Returns how many it started. A tournament that fails is
+    /// logged and left for the next sweep, so that it cannot hold up the others (nor
+    /// the timeouts swept after it).
     ///
     /// # Errors
-    /// Storage errors.
+    /// Storage errors while listing the tournaments to start or finish.
     pub async fn sweep_tournaments(&self) -> Result<usize> {
         let now = self.now();
         let mut started = 0;
         for id in self.store.due_tournaments(now).await? {
-            if self.start_tournament(id).await? {
-                started += 1;
+            match self.start_tournament(id).await {
+                Ok(true) => started += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(tournament = %id, error = %e, "tournament not started"),
             }
         }
         for id in self.store.tournaments_to_finish().await? {
-            self.finish_tournament(id).await?;
+            if let Err(e) = self.finish_tournament(id).await {
+                tracing::warn!(tournament = %id, error = %e, "tournament not finished");
+            }
         }
         Ok(started)
     }
