@@ -1043,6 +1043,7 @@ impl Reader {
                 rated: t.rated,
                 vacation_allowed: t.vacation_allowed,
                 max_players: t.max_players,
+                players: u32::try_from(entrants.len()).unwrap_or(u32::MAX),
                 starts_at: t.starts_at,
                 status: t.status,
                 created_at: t.created_at,

@@ -167,21 +167,12 @@ impl Service {
         Ok(self.store.create_tournament(&tournament).await?)
     }
 
-    /// Tournaments, of one status or all (open ones first, soonest start first), each
-    /// with its number of players.
+    /// Tournaments, of one status or all: open ones first, soonest start first.
     ///
     /// # Errors
     /// Storage errors.
-    pub async fn tournaments(
-        &self,
-        status: Option<TournamentStatus>,
-    ) -> Result<Vec<(Tournament, usize)>> {
-        let mut listed = Vec::new();
-        for tournament in self.store.tournaments(status, 200).await? {
-            let players = self.store.entrants(tournament.id).await?.len();
-            listed.push((tournament, players));
-        }
-        Ok(listed)
+    pub async fn tournaments(&self, status: Option<TournamentStatus>) -> Result<Vec<Tournament>> {
+        Ok(self.store.tournaments(status, 200).await?)
     }
 
     /// A tournament with its players, games and crosstable.
@@ -503,7 +494,7 @@ fn tournament_events(
         ..view.clone()
     };
     let body = TournamentEventJson {
-        tournament: TournamentJson::of(&shown.tournament, shown.entrants.len()),
+        tournament: TournamentJson::of(&shown.tournament),
         standings: StandingLineJson::all(&shown),
     };
     let payload = serde_json::to_string(&body).unwrap_or_else(|_| "{}".to_owned());
@@ -559,8 +550,8 @@ pub struct TournamentJson {
     pub vacation_allowed: bool,
     /// The player limit.
     pub max_players: u32,
-    /// How many players are in it.
-    pub players: usize,
+    /// How many players are in it (those who withdrew included).
+    pub players: u32,
     /// When it starts: joining closes and every game starts.
     pub starts_at: String,
     /// `open`, `running`, `finished` or `canceled`.
@@ -573,9 +564,9 @@ pub struct TournamentJson {
 }
 
 impl TournamentJson {
-    /// `tournament` with `players` players.
+    /// The JSON of `tournament`.
     #[must_use]
-    pub fn of(tournament: &Tournament, players: usize) -> TournamentJson {
+    pub fn of(tournament: &Tournament) -> TournamentJson {
         TournamentJson {
             id: tournament.id.to_string(),
             name: tournament.name.clone(),
@@ -586,7 +577,7 @@ impl TournamentJson {
             rated: tournament.rated,
             vacation_allowed: tournament.vacation_allowed,
             max_players: tournament.max_players,
-            players,
+            players: tournament.players,
             starts_at: time(tournament.starts_at),
             status: tournament.status,
             created_at: time(tournament.created_at),
@@ -737,7 +728,7 @@ pub struct TournamentDetailJson {
 impl From<&TournamentView> for TournamentDetailJson {
     fn from(view: &TournamentView) -> Self {
         TournamentDetailJson {
-            tournament: TournamentJson::of(&view.tournament, view.entrants.len()),
+            tournament: TournamentJson::of(&view.tournament),
             players: view
                 .entrants
                 .iter()

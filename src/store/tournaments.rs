@@ -39,6 +39,8 @@ pub struct Tournament {
     pub vacation_allowed: bool,
     /// At most this many players.
     pub max_players: u32,
+    /// How many players are in it (those who withdrew included).
+    pub players: u32,
     /// When it starts: joining closes and the games start.
     pub starts_at: DateTime<Utc>,
     /// Where it stands.
@@ -237,7 +239,9 @@ macro_rules! tournament_select {
         "SELECT t.id, t.name, t.creator_id, ca.username AS creator_username, \
                 ca.bot AS creator_bot, t.variant, t.days_per_move, t.cycles, t.rated, \
                 t.vacation_allowed, t.max_players, t.starts_at, t.status, t.created_at, \
-                t.ended_at \
+                t.ended_at, \
+                (SELECT count(*) FROM tournament_players p WHERE p.tournament_id = t.id) \
+                    AS players \
          FROM tournaments t JOIN accounts ca ON ca.id = t.creator_id "
     };
 }
@@ -257,6 +261,7 @@ pub(super) struct TournamentRow {
     rated: bool,
     vacation_allowed: bool,
     max_players: i32,
+    players: i64,
     starts_at: DateTime<Utc>,
     status: String,
     created_at: DateTime<Utc>,
@@ -287,6 +292,7 @@ impl TournamentRow {
             vacation_allowed: self.vacation_allowed,
             max_players: u32::try_from(self.max_players)
                 .map_err(|_| corrupt("max_players", self.max_players))?,
+            players: u32::try_from(self.players).map_err(|_| corrupt("players", self.players))?,
             starts_at: self.starts_at,
             status: TournamentStatus::parse(&self.status)
                 .ok_or_else(|| corrupt("status", &self.status))?,

@@ -258,6 +258,7 @@ async fn a_four_player_double_round_robin_is_played_to_its_crosstable_and_tiebre
         .await
         .expect(200);
     assert_eq!(listed[0]["id"], id.as_str());
+    assert_eq!(listed[0]["players"], 4);
     assert_eq!(
         app.get("/tournaments?status=running", None)
             .await

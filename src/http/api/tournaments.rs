@@ -83,10 +83,7 @@ pub(super) async fn create(
             },
         )
         .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(TournamentJson::of(&tournament, 0)),
-    ))
+    Ok((StatusCode::CREATED, Json(TournamentJson::of(&tournament))))
 }
 
 /// Filters of the tournament list.
@@ -125,12 +122,7 @@ pub(super) async fn list(
         })?),
     };
     let listed = service.tournaments(status).await?;
-    Ok(Json(
-        listed
-            .iter()
-            .map(|(t, players)| TournamentJson::of(t, *players))
-            .collect(),
-    ))
+    Ok(Json(listed.iter().map(TournamentJson::of).collect()))
 }
 
 /// A tournament: its settings, players, standings (the crosstable, with points 1 / ½

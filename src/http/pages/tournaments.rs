@@ -61,13 +61,13 @@ fn status_words(status: TournamentStatus) -> &'static str {
 }
 
 impl TournamentLine {
-    fn new(t: &Tournament, players: usize) -> TournamentLine {
+    fn new(t: &Tournament) -> TournamentLine {
         TournamentLine {
             id: t.id.to_string(),
             name: t.name.clone(),
             variant: t.variant.title(),
             format: format(t),
-            players: format!("{players} of {}", t.max_players),
+            players: format!("{} of {}", t.players, t.max_players),
             starts: when(t.starts_at),
             status: status_words(t.status),
         }
@@ -134,8 +134,8 @@ async fn list_page(
     let all = state.service.tournaments(None).await?;
     let lines = |keep: &dyn Fn(TournamentStatus) -> bool| {
         all.iter()
-            .filter(|(t, _)| keep(t.status))
-            .map(|(t, n)| TournamentLine::new(t, *n))
+            .filter(|t| keep(t.status))
+            .map(TournamentLine::new)
             .collect::<Vec<_>>()
     };
     let chosen_days = if form.days_per_move.is_empty() {
