@@ -889,6 +889,8 @@ impl Reader {
             },
             on_vacation: BySide::default(),
             challenge_id: g.challenge_id.map(ChallengeId),
+            // Its tournament's line comes later and links it.
+            tournament: None,
             created_at: g.created_at,
             state: GameState {
                 status,

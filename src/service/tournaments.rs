@@ -9,7 +9,9 @@ use serde::Serialize;
 use super::{LoadedGame, Service, events};
 use crate::domain::{AccountId, DaysPerMove, EventKind, GameId, GameStatus, Terms, TournamentId};
 use crate::error::{Error, Result};
-use crate::store::tournaments::{NewTournament, NewTournamentGame, Tournament, TournamentGame};
+use crate::store::tournaments::{
+    NewTournament, NewTournamentGame, Tournament, TournamentGame, TournamentRef,
+};
 use crate::store::{
     Account, Entrant, Game, GameState, GameWithMoves, NewEvent, NewGame, StoreError,
 };
@@ -427,6 +429,10 @@ impl Service {
                 terms,
                 on_vacation: BySide::default(),
                 challenge_id: None,
+                tournament: Some(TournamentRef {
+                    id: tournament.id,
+                    name: tournament.name.clone(),
+                }),
                 created_at: now,
                 state,
             },
@@ -667,7 +673,9 @@ pub struct EntrantJson {
 #[schema(example = json!({"cycle": 1, "game": {
         "id": "7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40", "variant": "tihbat",
         "players": {"south": "ayse", "north": "mehmet"}, "first": "south", "days_per_move": 3,
-        "rated": true, "weekend_pause": false, "on_vacation": {"south": false, "north": false},
+        "rated": true, "weekend_pause": false,
+        "tournament": {"id": "3c9d5e1f-2a4b-4c6d-8e0f-1a2b3c4d5e6f", "name": "Winter cup"},
+        "on_vacation": {"south": false, "north": false},
         "status": "finished", "ply": 12, "to_move": null,
         "board": {"south": [0, 0], "north": [0, 0]}, "store": {"south": 16, "north": 12},
         "legal_moves": [], "deadline": null,
@@ -705,7 +713,9 @@ pub struct TournamentGameJson {
     "games": [{"cycle": 1, "game": {
         "id": "7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40", "variant": "tihbat",
         "players": {"south": "ayse", "north": "mehmet"}, "first": "south", "days_per_move": 3,
-        "rated": true, "weekend_pause": false, "on_vacation": {"south": false, "north": false},
+        "rated": true, "weekend_pause": false,
+        "tournament": {"id": "3c9d5e1f-2a4b-4c6d-8e0f-1a2b3c4d5e6f", "name": "Winter cup"},
+        "on_vacation": {"south": false, "north": false},
         "status": "finished", "ply": 12, "to_move": null,
         "board": {"south": [0, 0], "north": [0, 0]}, "store": {"south": 16, "north": 12},
         "legal_moves": [], "deadline": null,

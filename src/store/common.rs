@@ -19,7 +19,7 @@ use super::{
 };
 use crate::domain::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, EventKind, FirstChoice, GameId,
-    GameStatus, Terms, TokenId, Username,
+    GameStatus, Terms, TokenId, TournamentId, Username,
 };
 use crate::ratings::Rating;
 
@@ -58,7 +58,12 @@ macro_rules! game_select {
                  AND NOT EXISTS (SELECT 1 FROM tournament_games tg \
                                  JOIN tournaments t ON t.id = tg.tournament_id \
                                  WHERE tg.game_id = g.id AND NOT t.vacation_allowed)) \
-                    AS north_vacation \
+                    AS north_vacation, \
+                (SELECT tg.tournament_id FROM tournament_games tg WHERE tg.game_id = g.id) \
+                    AS tournament_id, \
+                (SELECT t.name FROM tournament_games tg \
+                 JOIN tournaments t ON t.id = tg.tournament_id WHERE tg.game_id = g.id) \
+                    AS tournament_name \
          FROM games g \
          JOIN accounts sa ON sa.id = g.south_id \
          JOIN accounts na ON na.id = g.north_id "
@@ -330,6 +335,8 @@ pub(super) struct GameRow {
     weekend_pause: bool,
     south_vacation: bool,
     north_vacation: bool,
+    tournament_id: Option<Uuid>,
+    tournament_name: Option<String>,
 }
 
 impl GameRow {
@@ -387,6 +394,13 @@ impl GameRow {
             },
             on_vacation: BySide::new(self.south_vacation, self.north_vacation),
             challenge_id: self.challenge_id.map(ChallengeId),
+            tournament: match (self.tournament_id, self.tournament_name) {
+                (Some(id), Some(name)) => Some(super::tournaments::TournamentRef {
+                    id: TournamentId(id),
+                    name,
+                }),
+                _ => None,
+            },
             created_at: self.created_at,
             state: GameState {
                 status: GameStatus::parse(&self.status)

@@ -264,6 +264,8 @@ pub struct Game {
     pub on_vacation: BySide<bool>,
     /// The challenge it came from.
     pub challenge_id: Option<ChallengeId>,
+    /// The tournament it belongs to, if any.
+    pub tournament: Option<tournaments::TournamentRef>,
     /// When it started.
     pub created_at: DateTime<Utc>,
     /// The cached state.

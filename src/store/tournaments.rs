@@ -78,6 +78,15 @@ pub struct NewTournament {
     pub created_at: DateTime<Utc>,
 }
 
+/// The tournament a game belongs to, as the game shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentRef {
+    /// Its id.
+    pub id: TournamentId,
+    /// Its name.
+    pub name: String,
+}
+
 /// A player of a tournament.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entrant {

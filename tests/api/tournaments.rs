@@ -304,12 +304,22 @@ async fn the_start_creates_every_game_at_once_and_only_once(app: TestApp) {
             .count();
         // Six games each, moving first (South) in three.
         assert_eq!((south, north), (3, 3), "{name}'s sides");
-        assert_eq!(events(&app, name, EventKind::GameStart).await.len(), 6);
+        let starts = events(&app, name, EventKind::GameStart).await;
+        assert_eq!(starts.len(), 6);
+        assert!(
+            starts
+                .iter()
+                .all(|e| e["game"]["tournament"]["id"] == id.as_str())
+        );
         let told = events(&app, name, EventKind::TournamentStart).await;
         assert_eq!(told.len(), 1);
         assert_eq!(told[0]["tournament"]["status"], "running");
     }
     for g in games {
+        assert_eq!(
+            g["game"]["tournament"],
+            json!({"id": id, "name": "Winter cup"})
+        );
         assert_eq!(g["game"]["first"], "south");
         assert_eq!(g["game"]["status"], "ongoing");
         assert_eq!(g["game"]["deadline"], "2026-12-04T12:00:00.000Z");
@@ -598,4 +608,8 @@ async fn bad_tournaments_are_refused_with_stable_codes(app: TestApp) {
     app.get("/tournaments/not-an-id", None)
         .await
         .expect_error(404, "not_found");
+    // A game of no tournament says so.
+    let bora = app.sign_up("bora").await;
+    let game = app.start_game(&ayse, &bora, "tihbat", "challenger").await;
+    assert_eq!(game["tournament"], Value::Null);
 }
