@@ -63,6 +63,11 @@ async fn a_tournament_is_created_joined_and_decided_through_its_pages(server: Se
     assert_eq!(running.count(".games li"), 2, "{}", running.body);
     assert_eq!(running.count(".crosstable tbody tr"), 2);
     assert_eq!(running.count("form#join"), 0);
+    // Each game's page links back to the tournament.
+    let game = running.attr(".games li a", "href");
+    let game = mehmet.get(&game).await;
+    assert_eq!(game.attr(".game-links a.tournament", "href"), path);
+    assert_eq!(game.text(".game-links a.tournament"), "Winter cup");
 
     // Mehmet withdraws: his two games are lost, and the tournament is over.
     let after = mehmet.submit(&running.form("form#withdraw")).await;
