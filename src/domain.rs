@@ -65,6 +65,10 @@ id_type!(
     /// A round-robin tournament's id.
     TournamentId
 );
+id_type!(
+    /// A match's id.
+    MatchId
+);
 
 /// A user name: 3 to 20 letters, digits, `_` or `-`; unique ignoring case.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
@@ -226,6 +230,129 @@ pub struct Terms {
     pub weekend_pause: bool,
 }
 
+/// How the games of a match are played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Schedule {
+    /// One after another: the next game starts when the last one ends (the default).
+    #[default]
+    Sequential,
+    /// All at once: every game starts when the challenge is accepted.
+    Parallel,
+}
+
+impl Schedule {
+    /// The name used in JSON, forms and SQL.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Schedule::Sequential => "sequential",
+            Schedule::Parallel => "parallel",
+        }
+    }
+
+    /// The schedule with this name.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<Schedule> {
+        [Schedule::Sequential, Schedule::Parallel]
+            .into_iter()
+            .find(|c| c.as_str() == s)
+    }
+}
+
+/// How many games a challenge asks for, and how they are played: one game (the
+/// default) is no match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MatchTerms {
+    /// The number of games, 1 to 9.
+    games: u8,
+    /// One after another or all at once.
+    pub schedule: Schedule,
+    /// Whether the match ends as soon as one player's points cannot be caught
+    /// (default true); in a parallel match the games still going are then aborted.
+    pub stop_when_decided: bool,
+}
+
+/// Why a number is not an allowed number of games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a match has 1 to 9 games")]
+pub struct InvalidGames;
+
+impl MatchTerms {
+    /// The most games a match has.
+    pub const MAX_GAMES: u8 = 9;
+
+    /// Terms of `games` games.
+    ///
+    /// # Errors
+    /// [`InvalidGames`] unless `games` is 1 to 9.
+    pub fn new(
+        games: i64,
+        schedule: Schedule,
+        stop_when_decided: bool,
+    ) -> Result<MatchTerms, InvalidGames> {
+        match u8::try_from(games) {
+            Ok(n @ 1..=MatchTerms::MAX_GAMES) => Ok(MatchTerms {
+                games: n,
+                schedule,
+                stop_when_decided,
+            }),
+            _ => Err(InvalidGames),
+        }
+    }
+
+    /// The number of games, 1 to 9.
+    #[must_use]
+    pub const fn games(self) -> u8 {
+        self.games
+    }
+
+    /// Whether these terms make a match (more than one game).
+    #[must_use]
+    pub const fn is_match(self) -> bool {
+        self.games > 1
+    }
+}
+
+impl Default for MatchTerms {
+    fn default() -> MatchTerms {
+        MatchTerms {
+            games: 1,
+            schedule: Schedule::Sequential,
+            stop_when_decided: true,
+        }
+    }
+}
+
+/// Where a match stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MatchStatus {
+    /// Games are being played, or are to come.
+    Ongoing,
+    /// Over: every game is over, or the match was decided and stopped.
+    Finished,
+}
+
+impl MatchStatus {
+    /// The name used in JSON and SQL.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MatchStatus::Ongoing => "ongoing",
+            MatchStatus::Finished => "finished",
+        }
+    }
+
+    /// The status with this name.
+    #[must_use]
+    pub fn parse(s: &str) -> Option<MatchStatus> {
+        [MatchStatus::Ongoing, MatchStatus::Finished]
+            .into_iter()
+            .find(|c| c.as_str() == s)
+    }
+}
+
 /// Who moves first in a challenged game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -338,11 +465,13 @@ pub enum EventKind {
     /// A tournament the account joined finished (with its final standing), or was
     /// canceled at its start for want of players.
     TournamentFinish,
+    /// A match of the account ended: all its games are over, or it was decided.
+    MatchFinish,
 }
 
 impl EventKind {
     /// Every kind.
-    pub const ALL: [EventKind; 10] = [
+    pub const ALL: [EventKind; 11] = [
         EventKind::Challenge,
         EventKind::ChallengeCanceled,
         EventKind::ChallengeDeclined,
@@ -353,6 +482,7 @@ impl EventKind {
         EventKind::GameFinish,
         EventKind::TournamentStart,
         EventKind::TournamentFinish,
+        EventKind::MatchFinish,
     ];
 
     /// The name used in JSON and SQL.
@@ -369,6 +499,7 @@ impl EventKind {
             EventKind::GameFinish => "game_finish",
             EventKind::TournamentStart => "tournament_start",
             EventKind::TournamentFinish => "tournament_finish",
+            EventKind::MatchFinish => "match_finish",
         }
     }
 
@@ -501,6 +632,25 @@ mod tests {
         for d in [0, 4, 6, 15, -1, i64::MAX] {
             assert_eq!(DaysPerMove::new(d), Err(InvalidDaysPerMove), "{d}");
         }
+    }
+
+    #[test]
+    fn a_match_has_one_to_nine_games() {
+        for n in 1..=9 {
+            let terms = MatchTerms::new(n, Schedule::Parallel, false).expect("allowed");
+            assert_eq!(i64::from(terms.games()), n);
+            assert_eq!(terms.is_match(), n > 1);
+        }
+        for n in [0, 10, -1, 256, i64::MAX] {
+            assert_eq!(
+                MatchTerms::new(n, Schedule::Sequential, true),
+                Err(InvalidGames),
+                "{n}"
+            );
+        }
+        assert!(!MatchTerms::default().is_match());
+        assert_eq!(Schedule::parse("parallel"), Some(Schedule::Parallel));
+        assert_eq!(Schedule::parse("both"), None);
     }
 
     #[test]

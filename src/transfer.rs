@@ -6,8 +6,9 @@
 //! "version":1}`; then one line per account (with its password hash), token (its
 //! hash, never a secret), challenge, and game (with its moves, cached state and
 //! result), each with a `type`; then one line per player's rating in a variant (after
-//! the games, whose results it sums up), one per vacation, and one per tournament
-//! (with its players and the ids of its games); then one line per
+//! the games, whose results it sums up), one per match (with the numbers of its
+//! games, after them), one per vacation, and one per tournament (with its players
+//! and the ids of its games); then one line per
 //! stored event (each account's line carries its `event_seq` counter, so that seqs go
 //! on above the old ones and a stream resumed with `since` misses nothing and hears
 //! nothing twice), per webhook (with its secret and cursor), per webhook delivery
@@ -32,9 +33,11 @@ use uuid::Uuid;
 
 use crate::domain::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeliveryId, Ending, EventKind,
-    FirstChoice, GameId, GameStatus, Terms, TokenId, TournamentId, Username, WebhookId,
+    FirstChoice, GameId, GameStatus, MatchId, MatchStatus, MatchTerms, Schedule, Terms, TokenId,
+    TournamentId, Username, WebhookId,
 };
 use crate::ratings::Rating;
+use crate::store::matches::{Match, MatchGame};
 use crate::store::ops::{AccountWithPassword, DataSet, TokenWithHash};
 use crate::store::ratings::VariantRating;
 use crate::store::tournaments::{Tournament, TournamentRecord};
@@ -97,6 +100,8 @@ pub struct Counts {
     pub vacations: usize,
     /// Tournaments.
     pub tournaments: usize,
+    /// Matches.
+    pub matches: usize,
     /// Stored events.
     pub events: usize,
     /// Webhooks.
@@ -112,7 +117,8 @@ impl fmt::Display for Counts {
         write!(
             f,
             "{} accounts, {} tokens, {} challenges, {} games, {} moves, {} ratings, {} vacations, \
-             {} tournaments, {} events, {} webhooks, {} webhook deliveries, {} sessions",
+             {} matches, {} tournaments, {} events, {} webhooks, {} webhook deliveries, \
+             {} sessions",
             self.accounts,
             self.tokens,
             self.challenges,
@@ -120,6 +126,7 @@ impl fmt::Display for Counts {
             self.moves,
             self.ratings,
             self.vacations,
+            self.matches,
             self.tournaments,
             self.events,
             self.webhooks,
@@ -140,6 +147,7 @@ impl Counts {
             ratings: data.ratings.len(),
             vacations: data.vacations.len(),
             tournaments: data.tournaments.len(),
+            matches: data.matches.len(),
             events: data.events.len(),
             webhooks: data.webhooks.len(),
             deliveries: data.deliveries.len(),
@@ -160,6 +168,7 @@ enum Line {
     Rating(RatingLine),
     Vacation(VacationLine),
     Tournament(TournamentLine),
+    Match(MatchLine),
     Event(EventLine),
     Webhook(WebhookLine),
     Delivery(DeliveryLine),
@@ -313,6 +322,56 @@ struct ChallengeLine {
     /// Absent (no pause) in exports from before weekend pauses.
     #[serde(default)]
     weekend_pause: bool,
+    /// Absent (one game) in exports from before matches.
+    #[serde(default = "one_game")]
+    games: u8,
+    /// Absent (sequential) in exports from before matches.
+    #[serde(default = "sequential")]
+    schedule: String,
+    /// Absent (true) in exports from before matches.
+    #[serde(default = "yes")]
+    stop_when_decided: bool,
+}
+
+fn one_game() -> u8 {
+    1
+}
+
+fn sequential() -> String {
+    Schedule::Sequential.as_str().to_owned()
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A match of several games. Exports from before matches have none.
+#[derive(Debug, Serialize, Deserialize)]
+struct MatchLine {
+    id: Uuid,
+    challenge_id: Uuid,
+    variant: Variant,
+    south_id: Uuid,
+    north_id: Uuid,
+    days_per_move: u8,
+    rated: bool,
+    weekend_pause: bool,
+    games: u8,
+    schedule: String,
+    stop_when_decided: bool,
+    first: Side,
+    status: String,
+    half_points: Option<BySide<u32>>,
+    created_at: DateTime<Utc>,
+    finished_at: Option<DateTime<Utc>>,
+    /// The game ids by number: the first is game 1.
+    match_games: Vec<MatchGameLine>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct MatchGameLine {
+    number: u8,
+    game_id: Uuid,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -392,6 +451,38 @@ fn challenge_line(c: &Challenge) -> Line {
         created_at: c.created_at,
         rated: c.terms.rated,
         weekend_pause: c.terms.weekend_pause,
+        games: c.match_terms.games(),
+        schedule: c.match_terms.schedule.as_str().to_owned(),
+        stop_when_decided: c.match_terms.stop_when_decided,
+    })
+}
+
+fn match_line(m: &Match) -> Line {
+    Line::Match(MatchLine {
+        id: m.id.0,
+        challenge_id: m.challenge_id.0,
+        variant: m.variant,
+        south_id: m.players.south.id.0,
+        north_id: m.players.north.id.0,
+        days_per_move: m.days_per_move.days(),
+        rated: m.terms.rated,
+        weekend_pause: m.terms.weekend_pause,
+        games: m.match_terms.games(),
+        schedule: m.match_terms.schedule.as_str().to_owned(),
+        stop_when_decided: m.match_terms.stop_when_decided,
+        first: m.first,
+        status: m.status.as_str().to_owned(),
+        half_points: m.half_points,
+        created_at: m.created_at,
+        finished_at: m.finished_at,
+        match_games: m
+            .games
+            .iter()
+            .map(|g| MatchGameLine {
+                number: g.number,
+                game_id: g.game.0,
+            })
+            .collect(),
     })
 }
 
@@ -559,6 +650,7 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
         ratings: store.export_ratings().await?,
         vacations: store.export_vacations().await?,
         tournaments: store.export_tournaments().await?,
+        matches: store.export_matches().await?,
         events: store.export_events().await?,
         webhooks: store.all_webhooks().await?,
         deliveries: store.export_deliveries().await?,
@@ -585,6 +677,9 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
     }
     for r in &data.ratings {
         write_line(out, &rating_line(r))?;
+    }
+    for m in &data.matches {
+        write_line(out, &match_line(m))?;
     }
     for v in &data.vacations {
         write_line(out, &vacation_line(v))?;
@@ -705,6 +800,7 @@ impl Reader {
             Line::Rating(r) => self.rating(r),
             Line::Vacation(v) => self.vacation(v),
             Line::Tournament(t) => self.tournament(t),
+            Line::Match(m) => self.a_match(m),
             Line::Event(e) => self.event(e),
             Line::Webhook(w) => self.webhook(w),
             Line::Delivery(d) => self.delivery(d),
@@ -817,6 +913,13 @@ impl Reader {
                 rated: c.rated,
                 weekend_pause: c.weekend_pause,
             },
+            match_terms: MatchTerms::new(
+                c.games.into(),
+                Schedule::parse(&c.schedule)
+                    .ok_or_else(|| format!("{what}: bad schedule {:?}", c.schedule))?,
+                c.stop_when_decided,
+            )
+            .map_err(|e| format!("{what}: {e}"))?,
             status,
             game_id: c.game_id.map(GameId),
             created_at: c.created_at,
@@ -909,6 +1012,78 @@ impl Reader {
             return Err(format!("{what} appears twice"));
         }
         self.data.games.push(stored);
+        Ok(())
+    }
+
+    fn a_match(&mut self, m: MatchLine) -> Result<(), String> {
+        let what = format!("match {}", m.id);
+        let south = self.player(m.south_id, &format!("{what}: South"))?;
+        let north = self.player(m.north_id, &format!("{what}: North"))?;
+        if !self.challenges.contains_key(&m.challenge_id) {
+            return Err(format!(
+                "{what}: challenge {} is not on an earlier line",
+                m.challenge_id
+            ));
+        }
+        if self.data.matches.iter().any(|x| x.id.0 == m.id) {
+            return Err(format!("{what} appears twice"));
+        }
+        let days_per_move =
+            DaysPerMove::new(i64::from(m.days_per_move)).map_err(|e| format!("{what}: {e}"))?;
+        let schedule = Schedule::parse(&m.schedule)
+            .ok_or_else(|| format!("{what}: bad schedule {:?}", m.schedule))?;
+        let match_terms = MatchTerms::new(m.games.into(), schedule, m.stop_when_decided)
+            .map_err(|e| format!("{what}: {e}"))?;
+        let status = MatchStatus::parse(&m.status)
+            .ok_or_else(|| format!("{what}: bad status {:?}", m.status))?;
+        if (status == MatchStatus::Finished) != (m.half_points.is_some() && m.finished_at.is_some())
+        {
+            return Err(format!(
+                "{what}: a finished match, and only one, has a score and an end"
+            ));
+        }
+        let mut games = Vec::with_capacity(m.match_games.len());
+        for (expected, g) in (1..).zip(&m.match_games) {
+            if g.number != expected || g.number > m.games {
+                return Err(format!("{what}: game number {} out of order", g.number));
+            }
+            if !self.games.contains_key(&g.game_id) {
+                return Err(format!(
+                    "{what}: game {} is not on an earlier line",
+                    g.game_id
+                ));
+            }
+            let taken = self
+                .data
+                .matches
+                .iter()
+                .any(|x| x.games.iter().any(|y| y.game.0 == g.game_id));
+            if taken {
+                return Err(format!("{what}: game {} is in another match", g.game_id));
+            }
+            games.push(MatchGame {
+                number: g.number,
+                game: GameId(g.game_id),
+            });
+        }
+        self.data.matches.push(Match {
+            id: MatchId(m.id),
+            challenge_id: ChallengeId(m.challenge_id),
+            variant: m.variant,
+            players: BySide::new(south, north),
+            days_per_move,
+            terms: Terms {
+                rated: m.rated,
+                weekend_pause: m.weekend_pause,
+            },
+            match_terms,
+            first: m.first,
+            status,
+            half_points: m.half_points,
+            created_at: m.created_at,
+            finished_at: m.finished_at,
+            games,
+        });
         Ok(())
     }
 

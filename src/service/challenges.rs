@@ -5,7 +5,8 @@ use seedpost_rules::{BySide, Position, Side, Variant};
 
 use super::{LoadedGame, Service, events};
 use crate::domain::{
-    ChallengeId, ChallengeStatus, DaysPerMove, EventKind, FirstChoice, GameId, GameStatus, Terms,
+    ChallengeId, ChallengeStatus, DaysPerMove, EventKind, FirstChoice, GameId, GameStatus,
+    MatchTerms, Schedule, Terms,
 };
 use crate::error::{Error, Result};
 use crate::store::{
@@ -28,6 +29,12 @@ pub struct ChallengeRequest {
     pub rated: bool,
     /// Whether the game's clocks stop on Saturdays and Sundays (UTC).
     pub weekend_pause: bool,
+    /// The number of games, 1 to 9; `None` for one (no match).
+    pub games: Option<i64>,
+    /// `sequential` (default) or `parallel`.
+    pub schedule: Option<String>,
+    /// Whether a match ends once decided; `None` for yes.
+    pub stop_when_decided: Option<bool>,
 }
 
 /// Days per move when a challenge does not say.
@@ -37,8 +44,9 @@ impl Service {
     /// Creates a challenge from `account`.
     ///
     /// # Errors
-    /// `invalid_variant`, `invalid_days_per_move`, `invalid_first`, `self_challenge`
-    /// (422); `not_found` (404) for an unknown opponent.
+    /// `invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games`,
+    /// `invalid_schedule`, `self_challenge` (422); `not_found` (404) for an unknown
+    /// opponent.
     pub async fn create_challenge(
         &self,
         account: &Account,
@@ -59,6 +67,7 @@ impl Service {
                 )
             })?,
         };
+        let match_terms = match_terms(&request)?;
         let opponent = match request.opponent.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(name) => {
@@ -83,6 +92,7 @@ impl Service {
                 rated: request.rated,
                 weekend_pause: request.weekend_pause,
             },
+            match_terms,
             created_at: self.now(),
         };
         // Only a challenge naming someone is an event: an open one would go to all.
@@ -97,6 +107,7 @@ impl Service {
                     days_per_move,
                     first,
                     terms: challenge.terms,
+                    match_terms,
                     status: ChallengeStatus::Open,
                     game_id: None,
                     created_at: challenge.created_at,
@@ -157,6 +168,9 @@ impl Service {
         };
         let first = challenge.first.side(draw);
         let now = self.now();
+        if challenge.match_terms.is_match() {
+            return self.accept_match(account, &challenge, first, now).await;
+        }
         let start = Position::start(challenge.variant, first);
         let game = NewGame {
             id: GameId::new(),
@@ -272,8 +286,24 @@ impl Service {
     }
 }
 
+/// The match terms a challenge asks for.
+fn match_terms(request: &ChallengeRequest) -> Result<MatchTerms> {
+    let schedule = match request.schedule.as_deref() {
+        None => Schedule::Sequential,
+        Some(s) => Schedule::parse(s).ok_or_else(|| {
+            Error::unprocessable("invalid_schedule", "schedule is `sequential` or `parallel`")
+        })?,
+    };
+    MatchTerms::new(
+        request.games.unwrap_or(1),
+        schedule,
+        request.stop_when_decided.unwrap_or(true),
+    )
+    .map_err(|e| Error::unprocessable("invalid_games", e.to_string()))
+}
+
 /// An account as shown beside a challenge or game.
-fn player(account: &Account) -> Player {
+pub(super) fn player(account: &Account) -> Player {
     Player {
         id: account.id,
         username: account.username.clone(),
@@ -281,7 +311,7 @@ fn player(account: &Account) -> Player {
     }
 }
 
-fn closed() -> Error {
+pub(super) fn closed() -> Error {
     Error::conflict("challenge_closed", "the challenge is no longer open")
 }
 

@@ -202,6 +202,18 @@ fn game_payload(loaded: &LoadedGame) -> String {
     })
 }
 
+/// The body of a match event: `{"match": {...}}`.
+#[derive(Serialize)]
+struct MatchBody<'a> {
+    #[serde(rename = "match")]
+    body: &'a crate::wire::MatchJson,
+}
+
+/// The payload of a match event.
+pub(super) fn match_payload(json: &crate::wire::MatchJson) -> String {
+    json_text(&MatchBody { body: json })
+}
+
 /// The payload of a challenge event.
 fn challenge_payload(challenge: &Challenge) -> String {
     json_text(&ChallengeBody {

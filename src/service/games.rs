@@ -6,6 +6,7 @@ use seedpost_rules::{Pit, Ply, Record, Side, Variant};
 use super::{Service, events};
 use crate::domain::{AccountId, DaysPerMove, Ending, EventKind, GameId, GameStatus};
 use crate::error::{Error, Result};
+use crate::store::matches::MatchRef;
 use crate::store::{
     Account, Game, GameFilter, GameResult, GameState, GameWithMoves, Move, Standing, StoreError,
 };
@@ -19,6 +20,8 @@ pub struct LoadedGame {
     pub stored: GameWithMoves,
     /// The replay of the moves.
     pub engine: seedpost_rules::Game,
+    /// The match the game is part of, if any (fixed when the game is created).
+    pub match_ref: Option<MatchRef>,
 }
 
 impl LoadedGame {
@@ -27,7 +30,11 @@ impl LoadedGame {
         let plies: Vec<Ply> = stored.moves.iter().map(to_ply).collect();
         let engine = seedpost_rules::Game::replay(game.variant, game.first, &plies)
             .map_err(|e| Error::Internal(format!("game {} does not replay: {e}", game.id)))?;
-        Ok(LoadedGame { stored, engine })
+        Ok(LoadedGame {
+            stored,
+            engine,
+            match_ref: None,
+        })
     }
 
     /// The stored game.
@@ -127,16 +134,18 @@ impl Service {
                         moves: copy.stored.moves,
                     },
                     engine: copy.engine,
+                    match_ref: copy.match_ref,
                 };
                 self.cache.put(&loaded);
                 return Ok(loaded);
             }
         }
-        let loaded = match self.store.game(id).await {
+        let mut loaded = match self.store.game(id).await {
             Err(StoreError::NotFound) => return Err(Error::NotFound("game")),
             Ok(stored) => LoadedGame::new(stored)?,
             Err(e) => return Err(e.into()),
         };
+        loaded.match_ref = self.store.match_of_game(id).await?;
         self.cache.put(&loaded);
         Ok(loaded)
     }
@@ -239,6 +248,7 @@ impl Service {
             let mut after = LoadedGame {
                 stored: loaded.stored.clone(),
                 engine,
+                match_ref: loaded.match_ref,
             };
             after.stored.moves.extend(plies.iter().copied());
             after.stored.game.state = new_state.clone();
@@ -254,6 +264,7 @@ impl Service {
                     crate::metrics::move_played(after.game().variant);
                     self.cache.put(&after);
                     if new_state.status != GameStatus::Ongoing {
+                        self.game_ended(id).await;
                         self.tournament_game_ended(id).await;
                     }
                     return Ok(MoveOutcome::Played(after));
@@ -376,6 +387,7 @@ impl Service {
                     self.events.wake_for(&events);
                     self.cache.forget(id);
                     self.changed(id, state.ply);
+                    self.game_ended(id).await;
                     self.tournament_game_ended(id).await;
                     return Ok(after);
                 }
@@ -393,7 +405,8 @@ impl Service {
     /// if it has not moved yet in the game, the game is aborted. Returns the games
     /// this call ended; a game another sweeper (or a move) got to first is skipped.
     /// Expired vacations end, due tournaments start ([`Service::sweep_tournaments`]) and
-    /// deadline reminders go out first ([`Service::remind_deadlines`]).
+    /// deadline reminders go out first ([`Service::remind_deadlines`]); matches are
+    /// advanced last ([`Service::advance_matches`]).
     ///
     /// # Errors
     /// Storage errors.
@@ -447,11 +460,13 @@ impl Service {
                     tracing::info!(game = %game.id, ending = new_state.result.map(|r| r.ending.code()), "deadline passed");
                     self.tournament_game_ended(game.id).await;
                     ended.push(game.id);
+                    self.game_ended(game.id).await;
                 }
                 Err(StoreError::Conflict) => {}
                 Err(e) => return Err(e.into()),
             }
         }
+        self.advance_matches().await?;
         Ok(ended)
     }
 
@@ -548,7 +563,7 @@ pub fn record_of(loaded: &LoadedGame) -> Record {
 
 /// The state of a game ended by the server (resign, timeout, abort): the board stays
 /// as it is and the score is the stores.
-fn ended_state(
+pub(super) fn ended_state(
     state: &GameState,
     status: GameStatus,
     winner: Option<Side>,
@@ -575,6 +590,8 @@ impl GameJson {
     /// The full game with its moves, as the API answers and events carry it.
     #[must_use]
     pub fn full(loaded: &LoadedGame) -> GameJson {
-        GameJson::with_moves(&loaded.stored, loaded.engine.position())
+        let mut json = GameJson::with_moves(&loaded.stored, loaded.engine.position());
+        json.match_ref = loaded.match_ref.map(crate::wire::MatchRefJson::from);
+        json
     }
 }

@@ -19,6 +19,7 @@ mod challenges;
 mod events;
 mod games;
 mod house;
+mod matches;
 mod passwords;
 mod ratings;
 mod sessions;
@@ -32,6 +33,7 @@ pub use challenges::ChallengeRequest;
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed};
 pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
 pub use house::HouseRound;
+pub use matches::MatchView;
 pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
 pub use throttle::LoginLimits;
 pub use tournaments::{

@@ -19,7 +19,7 @@ use super::{
 };
 use crate::domain::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, EventKind, FirstChoice, GameId,
-    GameStatus, Terms, TokenId, TournamentId, Username,
+    GameStatus, MatchTerms, Schedule, Terms, TokenId, TournamentId, Username,
 };
 use crate::ratings::Rating;
 
@@ -30,7 +30,8 @@ macro_rules! challenge_select {
         "SELECT c.id, c.challenger_id, ca.username AS challenger_username, \
                 ca.bot AS challenger_bot, c.opponent_id, oa.username AS opponent_username, \
                 oa.bot AS opponent_bot, c.variant, c.days_per_move, c.first, c.status, \
-                c.game_id, c.created_at, c.rated, c.weekend_pause \
+                c.game_id, c.created_at, c.rated, c.weekend_pause, \
+                c.games, c.schedule, c.stop_when_decided \
          FROM challenges c \
          JOIN accounts ca ON ca.id = c.challenger_id \
          LEFT JOIN accounts oa ON oa.id = c.opponent_id "
@@ -162,7 +163,7 @@ pub(super) fn corrupt(column: &str, value: impl Debug) -> StoreError {
     StoreError::Other(format!("corrupt {column} column: {value:?}"))
 }
 
-fn parse<T: FromStr>(column: &str, value: &str) -> Result<T, StoreError> {
+pub(super) fn parse<T: FromStr>(column: &str, value: &str) -> Result<T, StoreError> {
     value.parse().map_err(|_| corrupt(column, value))
 }
 
@@ -176,7 +177,10 @@ pub(super) fn days_per_move(value: i32) -> Result<DaysPerMove, StoreError> {
     DaysPerMove::new(value.into()).map_err(|_| corrupt("days_per_move", value))
 }
 
-fn count<T: TryFrom<N>, N: Copy + Debug>(column: &str, value: N) -> Result<T, StoreError> {
+pub(super) fn count<T: TryFrom<N>, N: Copy + Debug>(
+    column: &str,
+    value: N,
+) -> Result<T, StoreError> {
     T::try_from(value).map_err(|_| corrupt(column, value))
 }
 
@@ -268,6 +272,9 @@ pub(super) struct ChallengeRow {
     created_at: DateTime<Utc>,
     rated: bool,
     weekend_pause: bool,
+    games: i32,
+    schedule: String,
+    stop_when_decided: bool,
 }
 
 impl ChallengeRow {
@@ -296,6 +303,13 @@ impl ChallengeRow {
                 rated: self.rated,
                 weekend_pause: self.weekend_pause,
             },
+            match_terms: MatchTerms::new(
+                self.games.into(),
+                Schedule::parse(&self.schedule)
+                    .ok_or_else(|| corrupt("schedule", &self.schedule))?,
+                self.stop_when_decided,
+            )
+            .map_err(|_| corrupt("games", self.games))?,
             status: ChallengeStatus::parse(&self.status)
                 .ok_or_else(|| corrupt("status", &self.status))?,
             game_id: self.game_id.map(GameId),

@@ -12,10 +12,11 @@ use seedpost_rules::{BySide, Pit, Side, Variant};
 
 use crate::domain::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, EventKind, FirstChoice, GameId,
-    GameStatus, Terms, TokenId, Username,
+    GameStatus, MatchTerms, Terms, TokenId, Username,
 };
 
 mod common;
+pub mod matches;
 pub mod ops;
 pub mod postgres;
 pub mod ratings;
@@ -24,6 +25,7 @@ pub mod tournaments;
 pub mod vacations;
 pub mod webhooks;
 
+pub use matches::MatchStore;
 pub use ops::OpsStore;
 pub use ratings::RatingStore;
 pub use tournaments::{Entrant, TournamentStore};
@@ -170,6 +172,8 @@ pub struct Challenge {
     pub first: FirstChoice,
     /// Rated or casual.
     pub terms: Terms,
+    /// One game, or a match of several.
+    pub match_terms: MatchTerms,
     /// Where it stands.
     pub status: ChallengeStatus,
     /// The game started by accepting it.
@@ -195,6 +199,8 @@ pub struct NewChallenge {
     pub first: FirstChoice,
     /// Rated or casual.
     pub terms: Terms,
+    /// One game, or a match of several.
+    pub match_terms: MatchTerms,
     /// Now.
     pub created_at: DateTime<Utc>,
 }
@@ -385,7 +391,15 @@ impl SessionRow {
 /// The storage of seedpost. Every method is one transaction (or one statement).
 #[async_trait]
 pub trait Store:
-    WebhookStore + OpsStore + RatingStore + VacationStore + TournamentStore + Send + Sync + 'static
+    WebhookStore
+    + OpsStore
+    + RatingStore
+    + VacationStore
+    + MatchStore
+    + TournamentStore
+    + Send
+    + Sync
+    + 'static
 {
     /// Creates an account with its first API token.
     ///

@@ -32,6 +32,7 @@ use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 use sqlx::postgres::PgListener;
 
+mod matches;
 mod ops;
 mod rates;
 mod ratings;
@@ -404,8 +405,9 @@ async fn create_challenge_tx(
 ) -> Result<Challenge, StoreError> {
     sqlx::query(
         "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
-                                 first, status, created_at, rated, weekend_pause) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9)",
+                                 first, status, created_at, rated, weekend_pause, games, \
+                                 schedule, stop_when_decided) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12)",
     )
     .bind(challenge.id.0)
     .bind(challenge.challenger.0)
@@ -416,6 +418,9 @@ async fn create_challenge_tx(
     .bind(micros(challenge.created_at))
     .bind(challenge.terms.rated)
     .bind(challenge.terms.weekend_pause)
+    .bind(i32::from(challenge.match_terms.games()))
+    .bind(challenge.match_terms.schedule.as_str())
+    .bind(challenge.match_terms.stop_when_decided)
     .execute(&mut *conn)
     .await?;
     insert_events(conn, events).await?;

@@ -11,6 +11,7 @@ mod accounts;
 mod challenges;
 mod games;
 mod house;
+mod matches;
 mod moves;
 mod openapi;
 mod ratelimits;

@@ -177,6 +177,65 @@ async fn two_sweepers_at_once_never_end_a_game_twice() {
     assert!(a.expect("a sweep").is_empty() && b.expect("a sweep").is_empty());
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_sweepers_at_once_start_each_next_match_game_once() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let one = Instance::start(&db.url, clock()).await;
+    let two = Instance::start(&db.url, clock()).await;
+    let client = Client::new();
+    let ann = sign_up(&client, &one.base, "ann", false).await;
+    let bob = sign_up(&client, &one.base, "bob", false).await;
+    let mut matches = Vec::new();
+    for _ in 0..6 {
+        let (status, challenge) = post(
+            &client,
+            &one.base,
+            "/challenges",
+            Some(&ann.token),
+            json!({"variant": "mangala", "opponent": "bob", "games": 3}),
+        )
+        .await
+        .expect("the server answers");
+        assert_eq!(status, StatusCode::CREATED, "{challenge}");
+        let id = challenge["id"].as_str().expect("an id");
+        let (status, game) = post(
+            &client,
+            &two.base,
+            &format!("/challenges/{id}/accept"),
+            Some(&bob.token),
+            json!({}),
+        )
+        .await
+        .expect("the server answers");
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        matches.push(game["match"]["id"].as_str().expect("a match").to_owned());
+    }
+    // Nobody moves: every game 1 is aborted on time, by one sweeper or the other, and
+    // both advance the matches.
+    one.clock.advance(chrono::Duration::days(4));
+    two.clock.advance(chrono::Duration::days(4));
+    let (a, b) = tokio::join!(one.service.sweep_timeouts(), two.service.sweep_timeouts());
+    let ended = a.expect("a sweep").len() + b.expect("a sweep").len();
+    assert_eq!(ended, 6);
+    let (a, b) = tokio::join!(one.service.advance_matches(), two.service.advance_matches());
+    a.expect("an advance");
+    b.expect("an advance");
+    for id in &matches {
+        let (_, m) = get(&client, &two.base, &format!("/matches/{id}")).await;
+        let games = m["match_games"].as_array().expect("the games");
+        assert_eq!(games.len(), 2, "game 2 starts once: {m}");
+        assert_eq!(
+            (&games[0]["status"], &games[1]["status"]),
+            (&json!("aborted"), &json!("ongoing")),
+            "{m}"
+        );
+    }
+    let (_, games) = get(&client, &one.base, "/games?player=ann").await;
+    assert_eq!(games.as_array().map(Vec::len), Some(12));
+}
+
 /// A child process killed when the test ends, however it ends.
 struct KillOnDrop(std::process::Child);
 

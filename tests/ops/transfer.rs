@@ -175,6 +175,35 @@ async fn club(app: &Instance) -> String {
     for k in 0..5 {
         play_some(&client, base, (&bob, &ann), &ongoing, k).await;
     }
+    // A match Bob wins early against Ann (two resignations of three games), and a
+    // parallel match of Bob and the bot still going.
+    let first = start_match(&client, base, &ann, &bob, json!({"games": 3})).await;
+    let match_id = first["match"]["id"].as_str().expect("a match").to_owned();
+    for number in 0..2 {
+        let (_, m) = get(&client, base, &format!("/matches/{match_id}")).await;
+        let game = m["match_games"][number]["game_id"]
+            .as_str()
+            .expect("a game");
+        post(
+            &client,
+            base,
+            &format!("/games/{game}/resign"),
+            Some(&ann.token),
+            json!({}),
+        )
+        .await
+        .expect("the server answers");
+    }
+    let (_, m) = get(&client, base, &format!("/matches/{match_id}")).await;
+    assert_eq!(m["status"], "finished", "{m}");
+    start_match(
+        &client,
+        base,
+        &bob,
+        &bot,
+        json!({"games": 2, "schedule": "parallel", "stop_when_decided": false}),
+    )
+    .await;
     // Ann goes on vacation.
     let (status, vacation) = post(&client, base, "/me/vacation", Some(&ann.token), json!({}))
         .await
@@ -190,6 +219,37 @@ async fn club(app: &Instance) -> String {
     }
     assert!(delivered > 0, "Bob's receiver takes some");
     session
+}
+
+/// `challenger` offers `opponent` a Tihbat match on `terms`, which the opponent
+/// accepts; returns game 1.
+async fn start_match(
+    client: &Client,
+    base: &str,
+    challenger: &crate::Player,
+    opponent: &crate::Player,
+    terms: Value,
+) -> Value {
+    let mut body = json!({"variant": "tihbat", "first": "challenger", "opponent": opponent.name});
+    for (k, v) in terms.as_object().expect("an object") {
+        body[k] = v.clone();
+    }
+    let (status, challenge) = post(client, base, "/challenges", Some(&challenger.token), body)
+        .await
+        .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED, "challenge: {challenge}");
+    let id = challenge["id"].as_str().expect("an id");
+    let (status, game) = post(
+        client,
+        base,
+        &format!("/challenges/{id}/accept"),
+        Some(&opponent.token),
+        json!({}),
+    )
+    .await
+    .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED, "accept: {game}");
+    game
 }
 
 /// `challenger` offers `opponent` a rated game, which the opponent accepts.
@@ -291,8 +351,37 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     // Ann, Bob and the bot in Mangala.
     assert_eq!(ratings, 3, "{exported}");
     assert!(exported.contains("\"rated\":true"));
-    // Seven games from challenges, one from the tournament.
-    assert!(challenges >= 9 && games == 8, "{exported}");
+    // Eleven games from challenges, one from the tournament.
+    assert!(challenges >= 11 && games == 12, "{exported}");
+    let match_lines: Vec<Value> = exported
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["type"] == "match")
+        .collect();
+    assert_eq!(match_lines.len(), 2, "{exported}");
+    assert!(
+        match_lines
+            .iter()
+            .any(|m| m["status"] == "finished"
+                && m["half_points"] == json!({"south": 0, "north": 4})),
+        "{match_lines:?}"
+    );
+    assert!(
+        match_lines
+            .iter()
+            .any(|m| m["schedule"] == "parallel"
+                && m["match_games"].as_array().map(Vec::len) == Some(2)),
+        "{match_lines:?}"
+    );
+    // A match naming a game of no earlier line is refused.
+    let mut stray = match_lines[0].clone();
+    stray["id"] = json!(seedpost::domain::MatchId::new());
+    stray["match_games"][0]["game_id"] = json!(seedpost::domain::GameId::new());
+    let message = refused(&format!("{exported}{stray}\n")).await;
+    assert!(
+        message.contains("is not on an earlier line") && message.contains("match "),
+        "{message}"
+    );
     assert!(exported.contains("\"ended_by\":\"timeout\""));
     assert!(exported.contains("\"ended_by\":\"resign\""));
     assert!(exported.contains("\"ended_by\":\"abort\""));
@@ -312,7 +401,10 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     let counts = transfer::import(store.as_ref(), exported.as_bytes())
         .await
         .expect("the import runs");
-    assert_eq!((counts.games, counts.tournaments), (8, 2));
+    assert_eq!(
+        (counts.games, counts.matches, counts.tournaments),
+        (12, 2, 2)
+    );
     let through_middle = export_text(store.as_ref()).await;
     assert_eq!(
         through_middle, exported,
@@ -589,7 +681,7 @@ async fn an_import_refuses_an_event_above_its_accounts_counter_or_of_no_account_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_export_from_before_events_webhooks_and_sessions_were_carried_still_imports() {
+async fn an_export_from_before_events_webhooks_sessions_and_matches_were_carried_still_imports() {
     let db = TestDb::sqlite().await;
     let app = Instance::start(&db.url, clock()).await;
     club(&app).await;
@@ -598,9 +690,17 @@ async fn an_export_from_before_events_webhooks_and_sessions_were_carried_still_i
         .lines()
         .filter_map(|l| {
             let mut v: Value = serde_json::from_str(l).expect("JSON");
-            let new = ["event", "webhook", "delivery", "session"].contains(&v["type"].as_str()?);
-            if let Some(account) = v.as_object_mut().filter(|_| !new) {
-                account.remove("event_seq");
+            let new =
+                ["event", "webhook", "delivery", "session", "match"].contains(&v["type"].as_str()?);
+            let challenge = v["type"] == "challenge";
+            if let Some(line) = v.as_object_mut().filter(|_| !new) {
+                line.remove("event_seq");
+                // Nor the match terms of challenges.
+                if challenge {
+                    for field in ["games", "schedule", "stop_when_decided"] {
+                        line.remove(field);
+                    }
+                }
             }
             (!new).then(|| format!("{v}\n"))
         })
@@ -626,5 +726,7 @@ async fn an_export_from_before_events_webhooks_and_sessions_were_carried_still_i
         ),
         (0, 0, 0, 0)
     );
-    assert_eq!(counts.games, 8);
+    assert_eq!((counts.games, counts.matches), (12, 0));
+    let challenges = store.export_challenges().await.expect("the challenges");
+    assert!(challenges.iter().all(|c| !c.match_terms.is_match()));
 }

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use seedpost::domain::{
-    AccountId, ChallengeId, DaysPerMove, Ending, FirstChoice, GameId, GameStatus, Terms, TokenId,
-    Username,
+    AccountId, ChallengeId, DaysPerMove, Ending, FirstChoice, GameId, GameStatus, MatchTerms,
+    Terms, TokenId, Username,
 };
 use seedpost::store::{
     Account, Challenge, Game, GameResult, GameState, Move, NewAccount, NewChallenge, NewGame,
@@ -97,6 +97,7 @@ pub async fn challenge(
                 days_per_move: dpm(3),
                 first: FirstChoice::Random,
                 terms: Terms::default(),
+                match_terms: MatchTerms::default(),
                 created_at,
             },
             &[],
@@ -386,6 +387,7 @@ pub async fn start_with(
                     Side::North => FirstChoice::Opponent,
                 },
                 terms,
+                match_terms: MatchTerms::default(),
                 created_at: now,
             },
             &[],

@@ -8,6 +8,7 @@
 mod support;
 
 mod helpers;
+mod matches;
 mod ratings;
 mod terms;
 mod tournaments;
@@ -32,6 +33,10 @@ use helpers::{
     Played, account, at, challenge, connect, connect_with, days, dpm, ended, finished_game,
     first_legal, new_account, new_game, new_token, pit, player, plies_since, start_at, state_of,
     state_of_position, t0,
+};
+use matches::{
+    a_match_holds_one_game_per_number_and_finishes_once,
+    a_parallel_match_starts_all_its_games_and_is_listed_once_decided,
 };
 use ratings::{
     a_rated_game_finished_by_the_rules_moves_both_ratings_as_glicko_2_says,
@@ -101,6 +106,8 @@ on_both_backends!(
     joins_are_settled_at_the_tournament_and_the_start_inserts_every_game_once,
     a_tournament_short_of_players_is_canceled_and_only_then,
     a_vacation_does_not_stop_the_clocks_of_a_tournament_that_forbids_it,
+    a_match_holds_one_game_per_number_and_finishes_once,
+    a_parallel_match_starts_all_its_games_and_is_listed_once_decided,
 );
 
 /// Asserts that a result is the error matching `pattern`.
@@ -270,6 +277,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
             days_per_move: dpm(3),
             first: FirstChoice::Random,
             terms: Terms::default(),
+            match_terms: seedpost::domain::MatchTerms::default(),
             status: ChallengeStatus::Open,
             game_id: None,
             created_at: at(1),

@@ -10,6 +10,7 @@ mod helpers;
 mod accounts;
 mod games;
 mod house;
+mod matches;
 mod ratings;
 mod security;
 mod tournaments;

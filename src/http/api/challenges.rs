@@ -16,7 +16,7 @@ use crate::service::{ChallengeRequest, Service};
 /// A new challenge.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({"variant": "modiar", "days_per_move": 3, "first": "random", "opponent": "mehmet", "rated": true, "weekend_pause": false}))]
+#[schema(example = json!({"variant": "mangala", "days_per_move": 3, "first": "random", "opponent": "mehmet", "rated": true, "weekend_pause": false, "games": 5, "schedule": "sequential", "stop_when_decided": true}))]
 pub(super) struct NewChallengeBody {
     /// `mangala`, `modiar` or `tihbat`.
     variant: String,
@@ -37,6 +37,19 @@ pub(super) struct NewChallengeBody {
     /// count towards the days per move (default false).
     #[serde(default)]
     weekend_pause: bool,
+    /// The number of games: 1 (default) for a single game, 2 to 9 for a match, whose
+    /// score is the sum of its games' points (1 / ½ / 0); the players keep their
+    /// sides and the first mover alternates game by game.
+    #[serde(default)]
+    games: Option<i64>,
+    /// How a match's games are played: `sequential` (default: each starts when the
+    /// last one ends) or `parallel` (all start at once).
+    #[serde(default)]
+    schedule: Option<String>,
+    /// Whether a match ends as soon as one player's points cannot be caught (default
+    /// true); a parallel match then aborts its games still going, which score nothing.
+    #[serde(default)]
+    stop_when_decided: Option<bool>,
 }
 
 /// Challenges a player, or anyone.
@@ -53,7 +66,7 @@ pub(super) struct NewChallengeBody {
         (status = 401, response = super::openapi::Unauthorized),
         (status = 404, description = "No such opponent", body = ErrorJson,
             example = json!({"error": "not_found", "message": "player not found"})),
-        (status = 422, description = "A bad field: `invalid_variant`, `invalid_days_per_move`, `invalid_first`, `self_challenge`, `invalid_body`", body = ErrorJson,
+        (status = 422, description = "A bad field: `invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games` (not 1 to 9), `invalid_schedule`, `self_challenge`, `invalid_body`", body = ErrorJson,
             example = json!({"error": "invalid_variant", "message": "variant: expected `mangala`, `modiar` or `tihbat`"})),
         (status = 429, response = super::openapi::TooManyRequests),
     ),
@@ -74,6 +87,9 @@ pub(super) async fn create(
                 opponent: body.opponent,
                 rated: body.rated,
                 weekend_pause: body.weekend_pause,
+                games: body.games,
+                schedule: body.schedule,
+                stop_when_decided: body.stop_when_decided,
             },
         )
         .await?;
@@ -122,7 +138,8 @@ pub(super) async fn show(
     Ok(Json(ChallengeJson::from(&service.challenge(id).await?)))
 }
 
-/// Accepts a challenge: the game starts.
+/// Accepts a challenge: the game starts (game 1 of a match; all its games when they
+/// are played at once, each with `game_start` events).
 #[utoipa::path(
     post,
     path = "/challenges/{id}/accept",
@@ -131,7 +148,7 @@ pub(super) async fn show(
     security(("bearer" = [])),
     params(("id" = String, Path, description = "The challenge's id")),
     responses(
-        (status = 201, description = "The new game", body = GameJson),
+        (status = 201, description = "The new game (game 1 of a match)", body = GameJson),
         (status = 401, response = super::openapi::Unauthorized),
         (status = 403, description = "The challenge names another player", body = ErrorJson,
             example = json!({"error": "forbidden", "message": "this challenge is addressed to another player"})),

@@ -81,7 +81,18 @@ pub(super) async fn list(
             query.limit.unwrap_or(100),
         )
         .await?;
-    Ok(Json(games.iter().map(GameJson::summary).collect()))
+    let matches = service.match_refs(&games).await?;
+    Ok(Json(
+        games
+            .iter()
+            .zip(matches)
+            .map(|(game, m)| {
+                let mut json = GameJson::summary(game);
+                json.match_ref = m.map(Into::into);
+                json
+            })
+            .collect(),
+    ))
 }
 
 /// One game with its moves: public to spectators.

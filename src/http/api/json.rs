@@ -11,7 +11,7 @@ use super::openapi::VariantName;
 
 // The shapes that events carry too live beside the engine's shapes, in `wire`, so
 // that the service can build them; the API names them from here as before.
-pub use crate::wire::{ChallengeJson, GameJson, MoveJson};
+pub use crate::wire::{ChallengeJson, GameJson, MatchGameJson, MatchJson, MatchRefJson, MoveJson};
 
 /// Times as RFC 3339 in UTC, to the millisecond.
 fn time(t: DateTime<Utc>) -> String {

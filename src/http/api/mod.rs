@@ -16,6 +16,7 @@ mod analysis;
 mod challenges;
 mod games;
 pub mod json;
+mod matches;
 pub mod openapi;
 mod players;
 mod stream;
@@ -54,6 +55,8 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(games::resign))
         .routes(routes!(games::abort))
         .routes(routes!(games::record))
+        .routes(routes!(matches::list))
+        .routes(routes!(matches::show))
         .routes(routes!(analysis::show))
         .routes(routes!(games::standings))
         .routes(routes!(players::ratings))

@@ -174,6 +174,8 @@ pub struct GameView {
     pub can_abort: bool,
     /// The viewer's form token.
     pub csrf: String,
+    /// The game's match: its id, this game's number and the number of games.
+    pub match_link: Option<(String, u8, u8)>,
 }
 
 impl GameView {
@@ -348,6 +350,7 @@ impl GameView {
             moves: plies.iter().map(ToString::to_string).collect(),
             last_move: plies.last().map(ToString::to_string).unwrap_or_default(),
             result: result_line(game),
+            match_link: loaded.match_ref.map(|m| (m.id.to_string(), m.number, m.of)),
             error,
             board,
             can_resign: ongoing && mine.is_some(),

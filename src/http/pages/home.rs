@@ -25,8 +25,8 @@ pub struct ChallengeLine {
     variant: &'static str,
     days: u8,
     first: &'static str,
-    /// "rated" or "casual".
-    kind: &'static str,
+    /// "rated" or "casual", and the match if it is one.
+    kind: String,
 }
 
 impl ChallengeLine {
@@ -41,12 +41,16 @@ impl ChallengeLine {
                 .unwrap_or_default(),
             variant: c.variant.title(),
             days: c.days_per_move.days(),
-            kind: match (c.terms.rated, c.terms.weekend_pause) {
-                (true, false) => "rated",
-                (false, false) => "casual",
-                (true, true) => "rated, clocks paused at weekends",
-                (false, true) => "casual, clocks paused at weekends",
-            },
+            kind: format!(
+                "{}{}",
+                match (c.terms.rated, c.terms.weekend_pause) {
+                    (true, false) => "rated",
+                    (false, false) => "casual",
+                    (true, true) => "rated, clocks paused at weekends",
+                    (false, true) => "casual, clocks paused at weekends",
+                },
+                match_words(c.match_terms)
+            ),
             first: match c.first {
                 crate::domain::FirstChoice::Random => "drawn at random",
                 crate::domain::FirstChoice::Challenger => "the challenger",
@@ -54,6 +58,23 @@ impl ChallengeLine {
             },
         }
     }
+}
+
+/// How a challenge's match reads in a list: nothing for a single game.
+fn match_words(terms: crate::domain::MatchTerms) -> String {
+    if !terms.is_match() {
+        return String::new();
+    }
+    let schedule = match terms.schedule {
+        crate::domain::Schedule::Sequential => "one after another",
+        crate::domain::Schedule::Parallel => "all at once",
+    };
+    let stop = if terms.stop_when_decided {
+        ", ending once decided"
+    } else {
+        ""
+    };
+    format!(", a match of {} games {schedule}{stop}", terms.games())
 }
 
 /// The new-challenge form as typed.
@@ -73,6 +94,15 @@ pub struct ChallengeForm {
     /// `true` when the "weekend pause" box is ticked (absent otherwise).
     #[serde(default)]
     weekend_pause: String,
+    /// The number of games, 1 to 9 (absent: 1).
+    #[serde(default)]
+    games: String,
+    /// `sequential` or `parallel`.
+    #[serde(default)]
+    schedule: String,
+    /// `true` when the "stop once decided" box is ticked.
+    #[serde(default)]
+    stop_when_decided: String,
 }
 
 /// A `<select>` option.
@@ -101,6 +131,12 @@ struct HomePage {
     rated: bool,
     /// Whether the "weekend pause" box is ticked.
     weekend_pause: bool,
+    /// 1 to 9 games.
+    games: Vec<Choice>,
+    /// One after another, or all at once.
+    schedules: Vec<Choice>,
+    /// Whether the "stop once decided" box is ticked.
+    stop_when_decided: bool,
     /// The house bots, for the "Play the computer" form.
     levels: Vec<Choice>,
     error: Option<String>,
@@ -219,6 +255,30 @@ async fn home(
         .collect(),
         rated: form.rated == "true",
         weekend_pause: form.weekend_pause == "true",
+        games: (1..=crate::domain::MatchTerms::MAX_GAMES)
+            .map(|n| Choice {
+                value: n.to_string(),
+                label: if n == 1 {
+                    "1 game".to_owned()
+                } else {
+                    format!("A match of {n} games")
+                },
+                selected: n.to_string() == form.games || (n == 1 && form.games.is_empty()),
+            })
+            .collect(),
+        schedules: [
+            ("sequential", "One after another"),
+            ("parallel", "All at once"),
+        ]
+        .into_iter()
+        .map(|(value, label)| Choice {
+            value: value.to_owned(),
+            label: label.to_owned(),
+            selected: value == form.schedule || (value == "sequential" && form.schedule.is_empty()),
+        })
+        .collect(),
+        // Ticked on a fresh form, as the option defaults to yes.
+        stop_when_decided: form.games.is_empty() || form.stop_when_decided == "true",
         opponent: form.opponent,
         levels: crate::house::Level::ALL
             .into_iter()
@@ -266,6 +326,17 @@ pub async fn create_challenge(
         opponent: Some(form.opponent.trim().to_owned()).filter(|o| !o.is_empty()),
         rated: form.rated == "true",
         weekend_pause: form.weekend_pause == "true",
+        games: match form.games.trim() {
+            "" => None,
+            text => Some(text.parse().unwrap_or(0)),
+        },
+        schedule: Some(form.schedule.clone()).filter(|s| !s.is_empty()),
+        // An unticked box sends nothing: only a form with the match fields says no.
+        stop_when_decided: if form.games.trim().is_empty() {
+            None
+        } else {
+            Some(form.stop_when_decided == "true")
+        },
     };
     match state.service.create_challenge(account, request).await {
         Ok(_) => Ok(Redirect::to("/").into_response()),

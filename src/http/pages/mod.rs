@@ -21,6 +21,7 @@ mod board;
 mod error;
 mod games;
 mod home;
+mod matches;
 mod players;
 mod rules;
 mod session;
@@ -61,6 +62,7 @@ pub fn router(state: AppState) -> Router<AppState> {
             "/games/{id}/abort",
             get(games::confirm_abort).post(games::abort),
         )
+        .route("/matches/{id}", get(matches::show))
         .route("/players/{name}", get(players::show))
         .route("/standings", get(players::standings))
         .route(

@@ -77,6 +77,8 @@ struct PlayerPage {
     joined: String,
     records: Vec<RecordLine>,
     games: Vec<GameLine>,
+    /// The player's matches, newest first.
+    matches: Vec<super::matches::MatchLine>,
 }
 
 /// `GET /players/{name}`.
@@ -120,6 +122,13 @@ pub async fn show(
         joined: when(account.created_at),
         records,
         games,
+        matches: state
+            .service
+            .player_matches(account.username.as_str())
+            .await?
+            .iter()
+            .map(super::matches::MatchLine::new)
+            .collect(),
     })
 }
 

@@ -209,8 +209,8 @@ impl OpsStore for SqliteStore {
             sqlx::query(
                 "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
                                          first, status, game_id, created_at, rated, \
-                                         weekend_pause) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                                         weekend_pause, games, schedule, stop_when_decided) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
             )
             .bind(c.id.0)
             .bind(c.challenger.id.0)
@@ -223,6 +223,9 @@ impl OpsStore for SqliteStore {
             .bind(micros(c.created_at))
             .bind(c.terms.rated)
             .bind(c.terms.weekend_pause)
+            .bind(i32::from(c.match_terms.games()))
+            .bind(c.match_terms.schedule.as_str())
+            .bind(c.match_terms.stop_when_decided)
             .execute(&mut *tx)
             .await?;
         }
@@ -264,6 +267,7 @@ impl OpsStore for SqliteStore {
                 .await?;
             }
         }
+        super::matches::import_matches(&mut tx, &data.matches).await?;
         for r in &data.ratings {
             sqlx::query(
                 "INSERT INTO ratings (account_id, variant, rating, deviation, volatility, games, \

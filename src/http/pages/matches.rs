@@ -1,0 +1,180 @@
+//! The match page: the games of a match and its score.
+
+use askama::Template;
+use axum::extract::State;
+use axum::response::Html;
+
+use super::error::PageError;
+use super::session::{PagePath, Visitor};
+use super::view::{Layout, render};
+use crate::domain::{GameStatus, MatchId, MatchStatus, Schedule};
+use crate::http::AppState;
+use crate::service::MatchView;
+
+/// One game in the match's table.
+#[derive(Debug, Clone)]
+struct MatchGameLine {
+    number: u8,
+    id: String,
+    /// The name of the player who moves first.
+    first: String,
+    /// `Playing`, `South won`…
+    status: String,
+    /// South's and North's points, once over.
+    points: Option<(String, String)>,
+}
+
+/// `templates/match.html`.
+#[derive(Template)]
+#[template(path = "match.html")]
+struct MatchPage {
+    layout: Layout,
+    variant_title: &'static str,
+    variant: &'static str,
+    south: String,
+    north: String,
+    /// "A match of 5 games, one after another, ending once decided".
+    terms: String,
+    days_per_move: u8,
+    /// South's and North's points.
+    score: (String, String),
+    /// `Under way`, `Won by ayse`, `Drawn`…
+    standing: String,
+    games: Vec<MatchGameLine>,
+}
+
+/// Points as people write them: `2½`, `½`, `3`.
+fn points_text(points: f64) -> String {
+    // Points are whole or halves, at most 9.
+    let halves = (points * 2.0).round() as u32;
+    match (halves / 2, halves % 2) {
+        (0, 1) => "½".to_owned(),
+        (n, 1) => format!("{n}½"),
+        (n, _) => n.to_string(),
+    }
+}
+
+impl MatchPage {
+    fn new(view: &MatchView, layout: Layout) -> MatchPage {
+        let json = view.json();
+        let stored = &view.stored;
+        let names = &json.players;
+        let terms = stored.match_terms;
+        let games = json
+            .match_games
+            .iter()
+            .map(|g| MatchGameLine {
+                number: g.number,
+                id: g.game_id.clone(),
+                first: names.get(g.first).clone(),
+                status: match (g.status, g.points) {
+                    (GameStatus::Ongoing, _) => "Playing".to_owned(),
+                    (GameStatus::Aborted, _) => "Aborted".to_owned(),
+                    (GameStatus::Finished, Some(p)) if p.south > p.north => {
+                        format!("Won by {}", names.south)
+                    }
+                    (GameStatus::Finished, Some(p)) if p.north > p.south => {
+                        format!("Won by {}", names.north)
+                    }
+                    (GameStatus::Finished, _) => "Drawn".to_owned(),
+                },
+                points: g
+                    .points
+                    .map(|p| (points_text(p.south), points_text(p.north))),
+            })
+            .collect();
+        let standing = match (stored.status, json.winner) {
+            (MatchStatus::Ongoing, _) if json.decided => "Under way, decided".to_owned(),
+            (MatchStatus::Ongoing, _) => "Under way".to_owned(),
+            (MatchStatus::Finished, Some(side)) => format!("Won by {}", names.get(side)),
+            (MatchStatus::Finished, None) => "Drawn".to_owned(),
+        };
+        MatchPage {
+            layout,
+            variant_title: stored.variant.title(),
+            variant: stored.variant.as_str(),
+            south: names.south.clone(),
+            north: names.north.clone(),
+            terms: format!(
+                "A match of {} games, {}{}",
+                terms.games(),
+                match terms.schedule {
+                    Schedule::Sequential => "one after another",
+                    Schedule::Parallel => "all at once",
+                },
+                if terms.stop_when_decided {
+                    ", ending once decided"
+                } else {
+                    ""
+                }
+            ),
+            days_per_move: stored.days_per_move.days(),
+            score: (points_text(json.score.south), points_text(json.score.north)),
+            standing,
+            games,
+        }
+    }
+}
+
+/// A match in a list: its id, and `Mangala, 5 games: ayse 2½ – 1 mehmet, under way`.
+#[derive(Debug, Clone)]
+pub struct MatchLine {
+    /// Its id.
+    pub id: String,
+    /// What it is and where it stands.
+    pub text: String,
+}
+
+impl MatchLine {
+    /// The line of `view`.
+    #[must_use]
+    pub fn new(view: &MatchView) -> MatchLine {
+        let json = view.json();
+        let standing = match (view.stored.status, json.winner) {
+            (MatchStatus::Ongoing, _) => "under way".to_owned(),
+            (MatchStatus::Finished, Some(side)) => format!("won by {}", json.players.get(side)),
+            (MatchStatus::Finished, None) => "drawn".to_owned(),
+        };
+        MatchLine {
+            id: json.id.clone(),
+            text: format!(
+                "{}, {} games: {} {} – {} {}, {standing}",
+                view.stored.variant.title(),
+                json.games,
+                json.players.south,
+                points_text(json.score.south),
+                points_text(json.score.north),
+                json.players.north,
+            ),
+        }
+    }
+}
+
+/// `GET /matches/{id}`: anyone may watch.
+pub async fn show(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<MatchId>,
+) -> Result<Html<String>, PageError> {
+    let view = state.service.get_match(id).await?;
+    let title = format!(
+        "{} match: {} v {}",
+        view.stored.variant.title(),
+        view.stored.players.south.username,
+        view.stored.players.north.username
+    );
+    render(&MatchPage::new(&view, visitor.layout(&title)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::points_text;
+
+    #[test]
+    fn points_are_written_with_halves() {
+        assert_eq!(points_text(0.0), "0");
+        assert_eq!(points_text(0.5), "½");
+        assert_eq!(points_text(2.5), "2½");
+        assert_eq!(points_text(3.0), "3");
+    }
+}

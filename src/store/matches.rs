@@ -1,0 +1,408 @@
+//! Match storage: a challenge of several games starts a match, whose games are
+//! listed in `match_games` (see `migrations/*/0010_matches.sql` and
+//! `0009_matches.sql`). A part of every [`Store`](super::Store) (a supertrait),
+//! implemented per backend in `postgres/matches.rs` and `sqlite/matches.rs`.
+//!
+//! Two writers advancing one match (the service after a game ends, and every
+//! instance's sweeper) are settled by the database: the primary key (match, number)
+//! of `match_games` lets one of them create the n-th game, and finishing is a
+//! conditional update of an ongoing match.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use seedpost_rules::{BySide, Side, Variant};
+use uuid::Uuid;
+
+use super::common::{corrupt, count, days_per_move, parse, username};
+use super::{Game, NewEvent, NewGame, Player, StoreError};
+use crate::domain::{
+    AccountId, ChallengeId, DaysPerMove, GameId, MatchId, MatchStatus, MatchTerms, Schedule, Terms,
+};
+
+/// A match to create on accepting a challenge of several games.
+#[derive(Debug, Clone)]
+pub struct NewMatch {
+    /// Its id.
+    pub id: MatchId,
+    /// The challenge accepted.
+    pub challenge_id: ChallengeId,
+    /// The game played.
+    pub variant: Variant,
+    /// South's and North's accounts, the same in every game.
+    pub players: BySide<AccountId>,
+    /// Days for each move.
+    pub days_per_move: DaysPerMove,
+    /// Rated or casual, weekend pause: every game keeps them.
+    pub terms: Terms,
+    /// How many games, how they are played.
+    pub match_terms: MatchTerms,
+    /// Who moves first in game 1.
+    pub first: Side,
+    /// Now.
+    pub created_at: DateTime<Utc>,
+}
+
+/// One game of a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchGame {
+    /// Its number in the match, from 1.
+    pub number: u8,
+    /// The game.
+    pub game: GameId,
+}
+
+/// A stored match with its games (not their states).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    /// Its id.
+    pub id: MatchId,
+    /// The challenge that started it.
+    pub challenge_id: ChallengeId,
+    /// The game played.
+    pub variant: Variant,
+    /// The players, the same sides in every game.
+    pub players: BySide<Player>,
+    /// Days for each move.
+    pub days_per_move: DaysPerMove,
+    /// Rated or casual, weekend pause.
+    pub terms: Terms,
+    /// How many games, how they are played.
+    pub match_terms: MatchTerms,
+    /// Who moves first in game 1 (the other side in game 2, and so on).
+    pub first: Side,
+    /// Where it stands.
+    pub status: MatchStatus,
+    /// The final score in half points per side, once finished.
+    pub half_points: Option<BySide<u32>>,
+    /// When it started.
+    pub created_at: DateTime<Utc>,
+    /// When it finished.
+    pub finished_at: Option<DateTime<Utc>>,
+    /// Its games so far, by number.
+    pub games: Vec<MatchGame>,
+}
+
+impl Match {
+    /// Who moves first in game `number` (from 1): game 1's first mover in odd games,
+    /// the other side in even ones.
+    #[must_use]
+    pub fn first_in(&self, number: u8) -> Side {
+        first_in(self.first, number)
+    }
+}
+
+/// Who moves first in game `number` of a match whose game 1 `first` starts.
+#[must_use]
+pub fn first_in(first: Side, number: u8) -> Side {
+    if number % 2 == 1 {
+        first
+    } else {
+        first.opposite()
+    }
+}
+
+/// Where a game stands in its match: game `number` of `of`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchRef {
+    /// The match.
+    pub id: MatchId,
+    /// The game's number, from 1.
+    pub number: u8,
+    /// The number of games the match has.
+    pub of: u8,
+}
+
+/// Storage of matches.
+#[async_trait]
+pub trait MatchStore: Send + Sync {
+    /// Marks an open challenge accepted, creates its match and `games` (game 1 first,
+    /// numbered in order, game 1 as the challenge's game) and writes `events`, in one
+    /// transaction; returns game 1.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the challenge is no longer open.
+    async fn accept_match(
+        &self,
+        new_match: NewMatch,
+        games: Vec<NewGame>,
+        events: &[NewEvent],
+    ) -> Result<Game, StoreError>;
+
+    /// Creates game `number` of an ongoing match with `events`, in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the match already has a game `number` (another
+    /// writer got there first) or is over; nothing is written.
+    async fn start_match_game(
+        &self,
+        id: MatchId,
+        number: u8,
+        game: NewGame,
+        events: &[NewEvent],
+    ) -> Result<Game, StoreError>;
+
+    /// Marks an ongoing match finished with its score in half points, with `events`.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when it is already over; [`StoreError::NotFound`].
+    async fn finish_match(
+        &self,
+        id: MatchId,
+        half_points: BySide<u32>,
+        at: DateTime<Utc>,
+        events: &[NewEvent],
+    ) -> Result<(), StoreError>;
+
+    /// One match with its games.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`].
+    async fn get_match(&self, id: MatchId) -> Result<Match, StoreError>;
+
+    /// The games of a match as they stand, by number.
+    async fn match_game_states(&self, id: MatchId) -> Result<Vec<Game>, StoreError>;
+
+    /// The match game `game` belongs to, if any.
+    async fn match_of_game(&self, game: GameId) -> Result<Option<MatchRef>, StoreError>;
+
+    /// The matches of those of `games` that belong to one.
+    async fn match_refs(&self, games: &[GameId]) -> Result<Vec<(GameId, MatchRef)>, StoreError>;
+
+    /// Ongoing matches that need advancing, oldest first, at most `limit`: those with
+    /// no ongoing game (the next game is due, or the match is over), and those that
+    /// stop once decided and are (their remaining games are to be aborted).
+    async fn matches_to_advance(&self, limit: u32) -> Result<Vec<MatchId>, StoreError>;
+
+    /// The matches `account` plays, newest first, at most `limit`.
+    async fn player_matches(
+        &self,
+        account: AccountId,
+        limit: u32,
+    ) -> Result<Vec<Match>, StoreError>;
+
+    /// Every match with its games, oldest first (for `seedpost export`).
+    async fn export_matches(&self) -> Result<Vec<Match>, StoreError>;
+}
+
+/// The columns of a [`MatchRow`], from `matches m` joined with its players.
+macro_rules! match_select {
+    () => {
+        "SELECT m.id, m.challenge_id, m.variant, m.south_id, sa.username AS south_username, \
+                sa.bot AS south_bot, m.north_id, na.username AS north_username, \
+                na.bot AS north_bot, m.days_per_move, m.rated, m.weekend_pause, m.games, \
+                m.schedule, m.stop_when_decided, m.first, m.status, m.half_south, \
+                m.half_north, m.created_at, m.finished_at \
+         FROM matches m \
+         JOIN accounts sa ON sa.id = m.south_id \
+         JOIN accounts na ON na.id = m.north_id "
+    };
+}
+
+/// The SQL reading match `$1`.
+pub(super) const SELECT_MATCH: &str = concat!(match_select!(), "WHERE m.id = $1");
+
+/// The SQL reading the matches of account `$1`, newest first, at most `$2`.
+pub(super) const SELECT_PLAYER_MATCHES: &str = concat!(
+    match_select!(),
+    "WHERE m.south_id = $1 OR m.north_id = $1 ORDER BY m.created_at DESC, m.id LIMIT $2"
+);
+
+/// The SQL reading every match, oldest first.
+pub(super) const SELECT_ALL_MATCHES: &str = concat!(match_select!(), "ORDER BY m.created_at, m.id");
+
+/// The SQL reading the games of match `$1`.
+pub(super) const SELECT_MATCH_GAMES: &str =
+    "SELECT match_id, number, game_id FROM match_games WHERE match_id = $1 ORDER BY number";
+
+/// The SQL reading the games of the matches of account `$1`.
+pub(super) const SELECT_PLAYER_MATCH_GAMES: &str = "SELECT mg.match_id, mg.number, mg.game_id \
+     FROM match_games mg JOIN matches m ON m.id = mg.match_id \
+     WHERE m.south_id = $1 OR m.north_id = $1 ORDER BY mg.match_id, mg.number";
+
+/// The SQL reading every match's games.
+pub(super) const SELECT_ALL_MATCH_GAMES: &str =
+    "SELECT match_id, number, game_id FROM match_games ORDER BY match_id, number";
+
+/// The SQL reading the states of the games of match `$1`, by number.
+pub(super) const SELECT_MATCH_GAME_STATES: &str = concat!(
+    super::common::game_select!(),
+    "JOIN match_games mg ON mg.game_id = g.id WHERE mg.match_id = $1 ORDER BY mg.number"
+);
+
+/// The SQL reading the match of game `$1`.
+pub(super) const SELECT_MATCH_OF_GAME: &str = "SELECT mg.game_id, mg.match_id, mg.number, m.games \
+     FROM match_games mg JOIN matches m ON m.id = mg.match_id WHERE mg.game_id = $1";
+
+/// The SQL inserting a match, ongoing.
+pub(super) const INSERT_MATCH: &str = "INSERT INTO matches (id, challenge_id, variant, south_id, north_id, days_per_move, rated, \
+                          weekend_pause, games, schedule, stop_when_decided, first, status, \
+                          half_south, half_north, created_at, finished_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
+
+/// The SQL making game `$3` number `$2` of match `$1`, if the match is ongoing.
+pub(super) const INSERT_MATCH_GAME: &str = "INSERT INTO match_games (match_id, number, game_id) \
+     SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM matches WHERE id = $1 AND status = 'ongoing')";
+
+/// The SQL writing a match's game as exported.
+pub(super) const IMPORT_MATCH_GAME: &str =
+    "INSERT INTO match_games (match_id, number, game_id) VALUES ($1, $2, $3)";
+
+/// The SQL inserting a game of a match (the state columns `$1` to `$12` first, as in
+/// the backends' `bind_state`); `$19` is its challenge, for game 1 only.
+pub(super) const INSERT_GAME: &str = "INSERT INTO games (status, ply, to_move, board, store_south, store_north, deadline, \
+                        winner, ended_by, score_south, score_north, updated_at, \
+                        id, variant, south_id, north_id, first, days_per_move, \
+                        challenge_id, created_at, rated, weekend_pause) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
+             $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)";
+
+/// The SQL finishing ongoing match `$1` with half points `$2` (South) and `$3`.
+pub(super) const FINISH_MATCH: &str = "UPDATE matches SET status = 'finished', half_south = $2, half_north = $3, \
+            finished_at = $4 \
+     WHERE id = $1 AND status = 'ongoing'";
+
+/// The SQL listing the ongoing matches to advance, at most `$1`: without an ongoing
+/// game, or stopping once decided and decided (the half points apart are more than
+/// twice the games not yet over).
+pub(super) const SELECT_TO_ADVANCE: &str = "WITH tally AS ( \
+         SELECT mg.match_id, \
+                sum(CASE WHEN g.status = 'finished' THEN \
+                    CASE g.winner WHEN 'south' THEN 2 WHEN 'north' THEN 0 ELSE 1 END \
+                    ELSE 0 END) AS half_south, \
+                sum(CASE WHEN g.status = 'finished' THEN \
+                    CASE g.winner WHEN 'north' THEN 2 WHEN 'south' THEN 0 ELSE 1 END \
+                    ELSE 0 END) AS half_north, \
+                sum(CASE WHEN g.status = 'ongoing' THEN 1 ELSE 0 END) AS going, \
+                count(*) AS made \
+         FROM matches m \
+         JOIN match_games mg ON mg.match_id = m.id \
+         JOIN games g ON g.id = mg.game_id \
+         WHERE m.status = 'ongoing' \
+         GROUP BY mg.match_id \
+     ) \
+     SELECT m.id FROM matches m JOIN tally t ON t.match_id = m.id \
+     WHERE m.status = 'ongoing' \
+       AND (t.going = 0 \
+            OR (m.stop_when_decided \
+                AND abs(t.half_south - t.half_north) > 2 * (m.games - t.made + t.going))) \
+     ORDER BY m.created_at, m.id LIMIT $1";
+
+/// A match as [`SELECT_MATCH`] reads it.
+#[derive(sqlx::FromRow)]
+pub(super) struct MatchRow {
+    id: Uuid,
+    challenge_id: Uuid,
+    variant: String,
+    south_id: Uuid,
+    south_username: String,
+    south_bot: bool,
+    north_id: Uuid,
+    north_username: String,
+    north_bot: bool,
+    days_per_move: i32,
+    rated: bool,
+    weekend_pause: bool,
+    games: i32,
+    schedule: String,
+    stop_when_decided: bool,
+    first: String,
+    status: String,
+    half_south: Option<i32>,
+    half_north: Option<i32>,
+    created_at: DateTime<Utc>,
+    finished_at: Option<DateTime<Utc>>,
+}
+
+impl MatchRow {
+    /// The match, with `games` (the rows of `match_games` of any matches).
+    pub(super) fn parse(self, games: &[MatchGameRow]) -> Result<Match, StoreError> {
+        let games = games
+            .iter()
+            .filter(|g| g.match_id == self.id)
+            .map(|g| {
+                Ok(MatchGame {
+                    number: count("number", g.number)?,
+                    game: GameId(g.game_id),
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        let schedule =
+            Schedule::parse(&self.schedule).ok_or_else(|| corrupt("schedule", &self.schedule))?;
+        Ok(Match {
+            id: MatchId(self.id),
+            challenge_id: ChallengeId(self.challenge_id),
+            variant: parse("variant", &self.variant)?,
+            players: BySide::new(
+                Player {
+                    id: AccountId(self.south_id),
+                    username: username("south username", &self.south_username)?,
+                    bot: self.south_bot,
+                },
+                Player {
+                    id: AccountId(self.north_id),
+                    username: username("north username", &self.north_username)?,
+                    bot: self.north_bot,
+                },
+            ),
+            days_per_move: days_per_move(self.days_per_move)?,
+            terms: Terms {
+                rated: self.rated,
+                weekend_pause: self.weekend_pause,
+            },
+            match_terms: MatchTerms::new(self.games.into(), schedule, self.stop_when_decided)
+                .map_err(|_| corrupt("games", self.games))?,
+            first: parse("first", &self.first)?,
+            status: MatchStatus::parse(&self.status)
+                .ok_or_else(|| corrupt("status", &self.status))?,
+            half_points: match (self.half_south, self.half_north) {
+                (Some(south), Some(north)) => Some(BySide::new(
+                    count("half_south", south)?,
+                    count("half_north", north)?,
+                )),
+                (None, None) => None,
+                (south, _) => return Err(corrupt("half_south", south)),
+            },
+            created_at: self.created_at,
+            finished_at: self.finished_at,
+            games,
+        })
+    }
+}
+
+/// A row of `match_games`.
+#[derive(sqlx::FromRow)]
+pub(super) struct MatchGameRow {
+    match_id: Uuid,
+    number: i32,
+    game_id: Uuid,
+}
+
+/// A game's match as [`SELECT_MATCH_OF_GAME`] reads it.
+#[derive(sqlx::FromRow)]
+pub(super) struct MatchRefRow {
+    game_id: Uuid,
+    match_id: Uuid,
+    number: i32,
+    games: i32,
+}
+
+impl MatchRefRow {
+    pub(super) fn parse(self) -> Result<(GameId, MatchRef), StoreError> {
+        Ok((
+            GameId(self.game_id),
+            MatchRef {
+                id: MatchId(self.match_id),
+                number: count("number", self.number)?,
+                of: count("games", self.games)?,
+            },
+        ))
+    }
+}
+
+/// Parses match rows with the rows of their games.
+pub(super) fn parse_matches(
+    rows: Vec<MatchRow>,
+    games: &[MatchGameRow],
+) -> Result<Vec<Match>, StoreError> {
+    rows.into_iter().map(|r| r.parse(games)).collect()
+}
