@@ -34,7 +34,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Writes all data (accounts with their event counters, tokens, challenges, games
     /// with their moves, ratings, vacations, events, webhooks with their deliveries,
-    /// sessions) to standard output as JSON lines.
+    /// sessions, calendar feeds, digest settings) to standard output as JSON lines.
     Export(DatabaseArgs),
     /// Reads what `export` wrote from standard input into an empty database, checking
     /// every game by replaying it.
@@ -136,6 +136,10 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub rate_limits: RateLimitArgs,
 
+    /// The daily e-mail digest.
+    #[command(flatten)]
+    pub digest: DigestArgs,
+
     /// The address players reach the server at, such as `https://seedpost.example.org`,
     /// for absolute links. An `https://` address also marks cookies Secure.
     #[arg(long, env = "SEEDPOST_PUBLIC_URL", global = true)]
@@ -198,6 +202,43 @@ impl RateLimitArgs {
             challenges: Rate::new(self.rate_challenges, self.rate_challenges_burst),
             streams: Rate::new(self.rate_streams, self.rate_streams_burst),
         }
+    }
+}
+
+/// The daily e-mail digest of the games where it is a player's move (README,
+/// "Deadline reminders"). Off unless `--smtp-url` is given.
+#[derive(Clone, Args)]
+pub struct DigestArgs {
+    /// The SMTP server digests are sent through: `smtp://host:25` (plain),
+    /// `smtp://user:password@host:587?tls=required` (STARTTLS) or
+    /// `smtps://user:password@host:465` (TLS). No digests are sent without it.
+    #[arg(
+        long,
+        env = "SEEDPOST_SMTP_URL",
+        global = true,
+        requires = "smtp_from",
+        hide_env_values = true
+    )]
+    pub smtp_url: Option<String>,
+
+    /// The sender of digests, such as `seedpost <seedpost@example.org>`.
+    #[arg(long, env = "SEEDPOST_SMTP_FROM", global = true)]
+    pub smtp_from: Option<String>,
+
+    /// The hour of the day (UTC, 0 to 23) from which each day's digests go out.
+    #[arg(long, env = "SEEDPOST_DIGEST_HOUR", default_value_t = crate::service::DEFAULT_DIGEST_HOUR, global = true,
+          value_parser = clap::value_parser!(u32).range(0..=23))]
+    pub digest_hour: u32,
+}
+
+impl std::fmt::Debug for DigestArgs {
+    // The SMTP URL may hold a password: only whether it is set is shown.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DigestArgs")
+            .field("smtp_url", &self.smtp_url.as_ref().map(|_| "<redacted>"))
+            .field("smtp_from", &self.smtp_from)
+            .field("digest_hour", &self.digest_hour)
+            .finish()
     }
 }
 

@@ -80,9 +80,17 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     init_tracing(args.log_format);
     let store =
         seedpost::store::connect(&args.database.database_url, args.database.pool_size).await?;
-    let service = Service::new(store, Arc::new(SystemClock))
+    let mut service = Service::new(store, Arc::new(SystemClock))
         .with_private_webhooks(args.webhook_allow_private)
         .with_vacation_days(args.vacation_days);
+    if let (Some(url), Some(from)) = (&args.digest.smtp_url, &args.digest.smtp_from) {
+        let links = args
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}", args.bind));
+        let mailer = seedpost::service::Mailer::new(url, from, args.digest.digest_hour, &links)?;
+        service = service.with_digest(mailer);
+    }
     let state = AppState {
         service: service.clone(),
         settings: Arc::new(Settings {

@@ -13,7 +13,9 @@
 //! on above the old ones and a stream resumed with `since` misses nothing and hears
 //! nothing twice), per webhook (with its secret and cursor), per webhook delivery
 //! (pending ones keep their attempts and next attempt time, and are still delivered),
-//! and per browser session (the hash of its secret, so that players stay logged in).
+//! and per browser session (the hash of its secret, so that players stay logged in);
+//! then one per calendar feed (the hash of its URL's secret) and one per account's
+//! digest settings.
 //! Exports from before a record kind existed simply have no such lines.
 //!
 //! The import trusts nothing it reads: every reference must point to an earlier
@@ -37,6 +39,7 @@ use crate::domain::{
     TournamentId, Username, WebhookId,
 };
 use crate::ratings::Rating;
+use crate::store::calendar::{CalendarFeed, DigestSettings};
 use crate::store::matches::{Match, MatchGame};
 use crate::store::ops::{AccountWithPassword, DataSet, TokenWithHash};
 use crate::store::ratings::VariantRating;
@@ -110,6 +113,10 @@ pub struct Counts {
     pub deliveries: usize,
     /// Browser sessions.
     pub sessions: usize,
+    /// Calendar feeds.
+    pub calendars: usize,
+    /// Accounts' digest settings.
+    pub digests: usize,
 }
 
 impl fmt::Display for Counts {
@@ -118,7 +125,7 @@ impl fmt::Display for Counts {
             f,
             "{} accounts, {} tokens, {} challenges, {} games, {} moves, {} ratings, {} vacations, \
              {} matches, {} tournaments, {} events, {} webhooks, {} webhook deliveries, \
-             {} sessions",
+             {} sessions, {} calendar feeds, {} digest settings",
             self.accounts,
             self.tokens,
             self.challenges,
@@ -131,7 +138,9 @@ impl fmt::Display for Counts {
             self.events,
             self.webhooks,
             self.deliveries,
-            self.sessions
+            self.sessions,
+            self.calendars,
+            self.digests
         )
     }
 }
@@ -152,6 +161,8 @@ impl Counts {
             webhooks: data.webhooks.len(),
             deliveries: data.deliveries.len(),
             sessions: data.sessions.len(),
+            calendars: data.calendars.len(),
+            digests: data.digests.len(),
         }
     }
 }
@@ -173,6 +184,27 @@ enum Line {
     Webhook(WebhookLine),
     Delivery(DeliveryLine),
     Session(SessionLine),
+    Calendar(CalendarLine),
+    Digest(DigestLine),
+}
+
+/// An account's calendar feed: the hash of its URL's secret, never the secret.
+/// Exports from before calendar feeds have none.
+#[derive(Debug, Serialize, Deserialize)]
+struct CalendarLine {
+    account_id: Uuid,
+    hash: String,
+    created_at: DateTime<Utc>,
+}
+
+/// An account's daily digest settings. Exports from before digests have none.
+#[derive(Debug, Serialize, Deserialize)]
+struct DigestLine {
+    account_id: Uuid,
+    email: String,
+    enabled: bool,
+    last_sent_on: Option<chrono::NaiveDate>,
+    updated_at: DateTime<Utc>,
 }
 
 /// A stored event of an account's stream. Exports from before events have none.
@@ -631,10 +663,36 @@ fn session_line(s: &NewSession) -> Line {
     })
 }
 
+fn calendar_line(c: &CalendarFeed) -> Line {
+    Line::Calendar(CalendarLine {
+        account_id: c.account.0,
+        hash: c.hash.clone(),
+        created_at: c.created_at,
+    })
+}
+
+fn digest_line(d: &DigestSettings) -> Line {
+    Line::Digest(DigestLine {
+        account_id: d.account.0,
+        email: d.email.clone(),
+        enabled: d.enabled,
+        last_sent_on: d.last_sent_on,
+        updated_at: d.updated_at,
+    })
+}
+
 fn write_line(out: &mut impl Write, line: &Line) -> Result<(), TransferError> {
     serde_json::to_writer(&mut *out, line).map_err(std::io::Error::other)?;
     out.write_all(b"\n")?;
     Ok(())
+}
+
+/// Whether `hash` is a SHA-256 in lower-case hex, as stored for secrets.
+fn is_sha256_hex(hash: &str) -> bool {
+    hash.len() == 64
+        && hash
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 /// Writes everything in `store` to `out` as JSON lines; returns what it wrote.
@@ -655,6 +713,8 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
         webhooks: store.all_webhooks().await?,
         deliveries: store.export_deliveries().await?,
         sessions: store.export_sessions().await?,
+        calendars: store.export_calendars().await?,
+        digests: store.export_digests().await?,
     };
     write_line(
         out,
@@ -698,6 +758,12 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
     }
     for s in &data.sessions {
         write_line(out, &session_line(s))?;
+    }
+    for c in &data.calendars {
+        write_line(out, &calendar_line(c))?;
+    }
+    for d in &data.digests {
+        write_line(out, &digest_line(d))?;
     }
     Ok(Counts::of(&data))
 }
@@ -805,6 +871,8 @@ impl Reader {
             Line::Webhook(w) => self.webhook(w),
             Line::Delivery(d) => self.delivery(d),
             Line::Session(s) => self.session(s),
+            Line::Calendar(c) => self.calendar(c),
+            Line::Digest(d) => self.digest(d),
         }
     }
 
@@ -1370,6 +1438,48 @@ impl Reader {
             csrf: s.csrf,
             created_at: s.created_at,
             expires_at: s.expires_at,
+        });
+        Ok(())
+    }
+
+    fn calendar(&mut self, c: CalendarLine) -> Result<(), String> {
+        let what = format!("the calendar feed of account {}", c.account_id);
+        self.player(c.account_id, &format!("{what}: its account"))?;
+        if !is_sha256_hex(&c.hash) {
+            return Err(format!("{what}: the hash is not lower-case hex SHA-256"));
+        }
+        let taken = |x: &CalendarFeed| x.account.0 == c.account_id || x.hash == c.hash;
+        if self.data.calendars.iter().any(taken) {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.calendars.push(CalendarFeed {
+            account: AccountId(c.account_id),
+            hash: c.hash,
+            created_at: c.created_at,
+        });
+        Ok(())
+    }
+
+    fn digest(&mut self, d: DigestLine) -> Result<(), String> {
+        let what = format!("the digest settings of account {}", d.account_id);
+        self.player(d.account_id, &format!("{what}: its account"))?;
+        if d.email.parse::<lettre::Address>().is_err() || d.email.len() > 254 {
+            return Err(format!("{what}: {:?} is not an e-mail address", d.email));
+        }
+        if self
+            .data
+            .digests
+            .iter()
+            .any(|x| x.account.0 == d.account_id)
+        {
+            return Err(format!("{what} appear twice"));
+        }
+        self.data.digests.push(DigestSettings {
+            account: AccountId(d.account_id),
+            email: d.email,
+            enabled: d.enabled,
+            last_sent_on: d.last_sent_on,
+            updated_at: d.updated_at,
         });
         Ok(())
     }

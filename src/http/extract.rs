@@ -183,3 +183,36 @@ where
             .map_err(|e: QueryRejection| Error::bad_request("invalid_query", e.body_text()))
     }
 }
+
+/// The address players reach the server at, without a trailing `/`, for absolute
+/// links: `--public-url` when set; otherwise built from the request's scheme (see
+/// [`super::ops::client_scheme`]) and `Host` header.
+#[derive(Debug, Clone)]
+pub struct PublicBase(pub String);
+
+impl<S> FromRequestParts<S> for PublicBase
+where
+    S: Send + Sync,
+    Arc<Settings>: FromRef<S>,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<PublicBase, Error> {
+        let settings = Arc::<Settings>::from_ref(state);
+        if let Some(url) = &settings.public_url {
+            return Ok(PublicBase(url.trim_end_matches('/').to_owned()));
+        }
+        let host = parts
+            .headers
+            .get(axum::http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .filter(|h| {
+                !h.is_empty()
+                    && h.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+            })
+            .unwrap_or("localhost");
+        let scheme = super::ops::client_scheme(&parts.headers, settings.trust_proxy_headers);
+        Ok(PublicBase(format!("{scheme}://{host}")))
+    }
+}

@@ -81,12 +81,22 @@ pub fn app(state: AppState) -> Router {
                 tracing::info_span!(
                     "request",
                     method = %request.method(),
-                    path = %request.uri().path(),
+                    path = %logged_path(request.uri().path()),
                     client = client.map(tracing::field::display),
                 )
             }),
         )
         .with_state(state)
+}
+
+/// A request's path as logged: without a calendar feed's secret, the URL being its
+/// only credential.
+fn logged_path(path: &str) -> &str {
+    if path.starts_with("/calendar/") {
+        "/calendar/<secret>"
+    } else {
+        path
+    }
 }
 
 /// A header every response carries unless its handler set it.
@@ -123,7 +133,7 @@ pub async fn serve(
 }
 
 /// Runs the timeout sweeper, the purge of events past their retention and of idle
-/// shared rate-limit cells, every
+/// shared rate-limit cells, and the daily digests, every
 /// `every` until `stop` resolves.
 pub async fn sweep_forever(service: Service, every: Duration, stop: impl Future<Output = ()>) {
     let mut ticks = tokio::time::interval(every);
@@ -145,7 +155,21 @@ pub async fn sweep_forever(service: Service, every: Duration, stop: impl Future<
                 if let Err(e) = service.purge_rates().await {
                     tracing::warn!(error = %e, "rate-limit purge failed");
                 }
+                if let Err(e) = service.send_digests().await {
+                    tracing::warn!(error = %e, "digest round failed");
+                }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_calendar_feeds_secret_is_not_logged() {
+        assert_eq!(logged_path("/calendar/0123abcd.ics"), "/calendar/<secret>");
+        assert_eq!(logged_path("/games/42"), "/games/42");
     }
 }

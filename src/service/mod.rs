@@ -15,7 +15,9 @@ use crate::store::Store;
 mod accounts;
 mod analysis;
 mod cache;
+mod calendar;
 mod challenges;
+mod digest;
 mod events;
 mod games;
 mod house;
@@ -30,6 +32,7 @@ mod webhooks;
 
 pub use accounts::{NewAccountRequest, SignedUp};
 pub use challenges::ChallengeRequest;
+pub use digest::{DEFAULT_DIGEST_HOUR, DigestStatus, Mailer, parse_email};
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed};
 pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
 pub use house::HouseRound;
@@ -75,6 +78,8 @@ pub struct Service {
     cache: Arc<cache::GameCache>,
     /// Each account's vacation allowance, in days a year.
     vacation_days: u32,
+    /// How daily digests are sent; `None` sends none.
+    mailer: Option<Arc<digest::Mailer>>,
 }
 
 impl Service {
@@ -90,6 +95,7 @@ impl Service {
             login_throttle: Arc::new(throttle::LoginThrottle::new(LoginLimits::DEFAULT)),
             cache: Arc::default(),
             vacation_days: DEFAULT_VACATION_DAYS,
+            mailer: None,
         }
     }
 

@@ -15,6 +15,7 @@ use crate::domain::{
     GameStatus, MatchTerms, Terms, TokenId, Username,
 };
 
+pub mod calendar;
 mod common;
 pub mod matches;
 pub mod ops;
@@ -25,6 +26,7 @@ pub mod tournaments;
 pub mod vacations;
 pub mod webhooks;
 
+pub use calendar::CalendarStore;
 pub use matches::MatchStore;
 pub use ops::OpsStore;
 pub use ratings::RatingStore;
@@ -397,6 +399,7 @@ pub trait Store:
     + VacationStore
     + MatchStore
     + TournamentStore
+    + CalendarStore
     + Send
     + Sync
     + 'static

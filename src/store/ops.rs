@@ -155,6 +155,10 @@ pub struct DataSet {
     pub deliveries: Vec<Delivery>,
     /// Every browser session (the hash of its secret), so that players stay logged in.
     pub sessions: Vec<NewSession>,
+    /// Every calendar feed (the hash of its secret, never the secret).
+    pub calendars: Vec<super::calendar::CalendarFeed>,
+    /// Every account's digest settings.
+    pub digests: Vec<super::calendar::DigestSettings>,
 }
 
 /// Storage for operating seedpost: health, metrics, export and import.

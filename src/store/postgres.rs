@@ -32,6 +32,7 @@ use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 use sqlx::postgres::PgListener;
 
+mod calendar;
 mod matches;
 mod ops;
 mod rates;

@@ -36,6 +36,7 @@ use super::{
 use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 
+mod calendar;
 mod matches;
 mod ops;
 mod ratings;

@@ -93,6 +93,17 @@ impl TestApp {
 
     /// Starts the server on `backend` with `settings` (e.g. low rate limits).
     pub async fn spawn_with(backend: Backend, settings: Settings) -> Option<TestApp> {
+        TestApp::spawn_configured(backend, settings, |service, _| service).await
+    }
+
+    /// Starts the server on `backend` with `settings` and its service as `configure`
+    /// makes it, given the service and the server's base URL (e.g. a mailer whose
+    /// links point at the server).
+    pub async fn spawn_configured(
+        backend: Backend,
+        settings: Settings,
+        configure: impl FnOnce(Service, &str) -> Service,
+    ) -> Option<TestApp> {
         let db = match backend {
             Backend::Sqlite => TestDb::sqlite().await,
             Backend::Postgres => TestDb::postgres().await?,
@@ -105,16 +116,19 @@ impl TestApp {
                 .single()
                 .expect("a valid time"),
         ));
-        // The webhook tests run their receivers on loopback.
-        let service = Service::new(store, clock.clone()).with_private_webhooks(true);
-        let state = AppState {
-            service: service.clone(),
-            settings: Arc::new(settings),
-        };
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("port 0 binds");
         let base = format!("http://{}", listener.local_addr().expect("an address"));
+        // The webhook tests run their receivers on loopback.
+        let service = configure(
+            Service::new(store, clock.clone()).with_private_webhooks(true),
+            &base,
+        );
+        let state = AppState {
+            service: service.clone(),
+            settings: Arc::new(settings),
+        };
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(seedpost::http::serve(listener, state, async move {
             let _ = rx.await;
@@ -159,6 +173,10 @@ impl TestApp {
 
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Answer {
         self.call(Method::POST, path, token, Some(body)).await
+    }
+
+    pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> Answer {
+        self.call(Method::PUT, path, token, Some(body)).await
     }
 
     /// Signs up `username` with a fixed good password.

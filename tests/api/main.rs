@@ -8,7 +8,9 @@ mod helpers;
 mod hostile;
 
 mod accounts;
+mod calendar;
 mod challenges;
+mod digest;
 mod games;
 mod house;
 mod matches;

@@ -236,6 +236,54 @@ async fn two_sweepers_at_once_start_each_next_match_game_once() {
     assert_eq!(games.as_array().map(Vec::len), Some(12));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_instances_sending_digests_at_once_send_each_one_once() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let one = Instance::start(&db.url, clock()).await;
+    let two = Instance::start(&db.url, clock()).await;
+    let sink = crate::support::smtp::SmtpSink::start().await;
+    let mailer = || {
+        seedpost::service::Mailer::new(&sink.url(), "seedpost@example.org", 7, &one.base)
+            .expect("a mailer")
+    };
+    let (a, b) = (
+        one.service.clone().with_digest(mailer()),
+        two.service.clone().with_digest(mailer()),
+    );
+    let client = Client::new();
+    let names = ["ann", "bob", "cem", "dan", "eda", "fatma"];
+    let mut players = Vec::new();
+    for name in names {
+        players.push(sign_up(&client, &one.base, name, false).await);
+    }
+    // Each player is to move in one game, and asks for the digest.
+    for pair in players.chunks(2) {
+        start_game(&client, &one.base, &pair[0], &pair[1], "mangala").await;
+        start_game(&client, &one.base, &pair[1], &pair[0], "mangala").await;
+    }
+    for (player, name) in players.iter().zip(names) {
+        let answer = client
+            .put(format!("{}/api/v1/me/digest", one.base))
+            .bearer_auth(&player.token)
+            .json(&json!({"email": format!("{name}@example.org"), "enabled": true}))
+            .send()
+            .await
+            .expect("the server answers");
+        assert_eq!(answer.status(), StatusCode::OK);
+    }
+    for _ in 0..3 {
+        let (x, y) = tokio::join!(a.send_digests(), b.send_digests());
+        x.expect("a round");
+        y.expect("a round");
+    }
+    let mut to: Vec<String> = sink.mails().into_iter().flat_map(|m| m.to).collect();
+    to.sort();
+    let expected: Vec<String> = names.iter().map(|n| format!("{n}@example.org")).collect();
+    assert_eq!(to, expected, "each digest once");
+}
+
 /// A child process killed when the test ends, however it ends.
 struct KillOnDrop(std::process::Child);
 

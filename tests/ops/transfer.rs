@@ -13,9 +13,10 @@ use crate::support::db::TestDb;
 use crate::{Instance, clock, get, play_some, post, sign_up, start_game};
 
 /// A club's worth of data on `app`: every kind of challenge and game ending, events,
-/// webhooks with pending, retried and delivered deliveries, and browser sessions.
-/// Returns the secret of Ann's browser session.
-async fn club(app: &Instance) -> String {
+/// webhooks with pending, retried and delivered deliveries, browser sessions, a
+/// calendar feed and digest settings. Returns the secret of Ann's browser session and
+/// the path of her calendar feed.
+async fn club(app: &Instance) -> (String, String) {
     let client = Client::new();
     let base = &app.base;
     let ann = sign_up(&client, base, "ann", false).await;
@@ -209,6 +210,24 @@ async fn club(app: &Instance) -> String {
         .await
         .expect("the server answers");
     assert_eq!(status, StatusCode::OK, "{vacation}");
+    // Ann subscribes to her deadlines and asks for the daily digest.
+    let (status, feed) = post(&client, base, "/me/calendar", Some(&ann.token), json!({}))
+        .await
+        .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED, "{feed}");
+    let feed = feed["url"]
+        .as_str()
+        .and_then(|u| u.strip_prefix(base.as_str()))
+        .expect("a feed on this server")
+        .to_owned();
+    let digest = client
+        .put(format!("{base}/api/v1/me/digest"))
+        .bearer_auth(&ann.token)
+        .json(&json!({"email": "ann@example.org", "enabled": true}))
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(digest.status(), StatusCode::OK);
     // Two rounds of the webhook worker (each tries at most 100 deliveries): Bob's
     // receiver takes its deliveries, Ann's fail and wait for their retry.
     let mut delivered = 0;
@@ -218,7 +237,7 @@ async fn club(app: &Instance) -> String {
         delivered += round.delivered;
     }
     assert!(delivered > 0, "Bob's receiver takes some");
-    session
+    (session, feed)
 }
 
 /// `challenger` offers `opponent` a Tihbat match on `terms`, which the opponent
@@ -296,7 +315,7 @@ async fn export_text(store: &dyn Store) -> String {
 async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_anything() {
     let first = TestDb::sqlite().await;
     let app = Instance::start(&first.url, clock()).await;
-    let session = club(&app).await;
+    let (session, feed) = club(&app).await;
     let exported = export_text(app.service.store().as_ref()).await;
     let kinds = |t: &str| {
         [
@@ -311,6 +330,8 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
             "webhook",
             "delivery",
             "session",
+            "calendar",
+            "digest",
         ]
         .map(|k| {
             t.lines()
@@ -330,10 +351,17 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
         webhooks,
         deliveries,
         sessions,
+        calendars,
+        digests,
     ] = kinds(&exported);
     assert_eq!(vacations, 1, "{exported}");
     assert_eq!(tournaments, 2, "{exported}");
     assert!(exported.contains("\"status\":\"running\""), "{exported}");
+    assert_eq!((calendars, digests), (1, 1), "{exported}");
+    assert!(
+        exported.contains("\"email\":\"ann@example.org\",\"enabled\":true"),
+        "{exported}"
+    );
     assert_eq!((webhooks, sessions), (2, 2), "{exported}");
     assert!(events > 100 && deliveries > 100, "{exported}");
     // Deliveries in both states the worker leaves them: taken, and failed and
@@ -435,6 +463,13 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
         .expect("a lookup")
         .expect("the session is carried");
     assert_eq!(signed_in.account.username.as_str(), "ann");
+    // Her calendar feed's URL still works: its hash was carried.
+    let listed = reqwest::get(format!("{}{feed}", back.base))
+        .await
+        .expect("the server answers");
+    assert_eq!(listed.status(), StatusCode::OK);
+    let listed = listed.text().await.expect("a feed");
+    assert!(listed.contains("BEGIN:VEVENT"), "{listed}");
 
     // The imported server works: the passwords and tokens are the same, the games
     // replay and the standings agree.
@@ -729,4 +764,60 @@ async fn an_export_from_before_events_webhooks_sessions_and_matches_were_carried
     assert_eq!((counts.games, counts.matches), (12, 0));
     let challenges = store.export_challenges().await.expect("the challenges");
     assert!(challenges.iter().all(|c| !c.match_terms.is_match()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_import_refuses_a_bad_calendar_feed_or_digest_line_naming_it() {
+    let db = TestDb::sqlite().await;
+    let app = Instance::start(&db.url, clock()).await;
+    club(&app).await;
+    let exported = export_text(app.service.store().as_ref()).await;
+    let (account, _) = account_heads(&exported)[0];
+    let lines = exported.lines().count();
+    let line_of = |kind: &str| {
+        exported
+            .lines()
+            .find(|l| l.contains(&format!("\"type\":\"{kind}\"")))
+            .expect("a line of that kind")
+            .to_owned()
+    };
+
+    // A feed whose hash is not a SHA-256, and one of no account.
+    let feed = |account: uuid::Uuid, hash: &str| {
+        json!({"type": "calendar", "account_id": account, "hash": hash,
+               "created_at": "2026-11-30T12:00:00Z"})
+    };
+    let message = refused(&format!("{exported}{}\n", feed(account.0, "secret"))).await;
+    assert!(
+        message.starts_with(&format!("line {}: the calendar feed of account", lines + 1)),
+        "{message}"
+    );
+    assert!(message.contains("not lower-case hex SHA-256"), "{message}");
+    let message = refused(&format!(
+        "{exported}{}\n",
+        feed(uuid::Uuid::new_v4(), &"ab".repeat(32))
+    ))
+    .await;
+    assert!(
+        message.contains("is not an account of an earlier line"),
+        "{message}"
+    );
+    let message = refused(&format!("{exported}{}\n", line_of("calendar"))).await;
+    assert!(message.contains("appears twice"), "{message}");
+
+    // Digest settings with an address that is not one, and twice the same.
+    let digest = json!({"type": "digest", "account_id": account.0, "email": "nobody",
+                        "enabled": true, "last_sent_on": null,
+                        "updated_at": "2026-11-30T12:00:00Z"});
+    let message = refused(&format!("{exported}{digest}\n")).await;
+    assert!(
+        message.starts_with(&format!(
+            "line {}: the digest settings of account",
+            lines + 1
+        )),
+        "{message}"
+    );
+    assert!(message.contains("is not an e-mail address"), "{message}");
+    let message = refused(&format!("{exported}{}\n", line_of("digest"))).await;
+    assert!(message.contains("appear twice"), "{message}");
 }

@@ -7,6 +7,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod calendar;
 mod helpers;
 mod matches;
 mod ratings;
@@ -29,6 +30,10 @@ use seedpost::store::{
 };
 use seedpost_rules::{BySide, Ply, Position, Side, Variant};
 
+use calendar::{
+    a_calendar_feed_is_found_by_its_hash_until_replaced_or_deleted,
+    a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_given_back,
+};
 use helpers::{
     Played, account, at, challenge, connect, connect_with, days, dpm, ended, finished_game,
     first_legal, new_account, new_game, new_token, pit, player, plies_since, start_at, state_of,
@@ -106,6 +111,8 @@ on_both_backends!(
     joins_are_settled_at_the_tournament_and_the_start_inserts_every_game_once,
     a_tournament_short_of_players_is_canceled_and_only_then,
     a_vacation_does_not_stop_the_clocks_of_a_tournament_that_forbids_it,
+    a_calendar_feed_is_found_by_its_hash_until_replaced_or_deleted,
+    a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_given_back,
     a_match_holds_one_game_per_number_and_finishes_once,
     a_parallel_match_starts_all_its_games_and_is_listed_once_decided,
 );

@@ -12,5 +12,6 @@ mod games;
 mod house;
 mod matches;
 mod ratings;
+mod reminders;
 mod security;
 mod tournaments;

@@ -202,6 +202,7 @@ async fn no_page_weighs_more_than_100_kb_with_its_css_and_js(server: Server) {
         (&ayse, "/standings".to_owned()),
         (&ayse, "/players/ayse".to_owned()),
         (&ayse, "/settings/tokens".to_owned()),
+        (&ayse, "/settings/reminders".to_owned()),
         (&visitor, "/rules/mangala".to_owned()),
         (&visitor, "/rules/modiar".to_owned()),
         (&visitor, "/rules/tihbat".to_owned()),

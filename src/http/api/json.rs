@@ -14,7 +14,7 @@ use super::openapi::VariantName;
 pub use crate::wire::{ChallengeJson, GameJson, MatchGameJson, MatchJson, MatchRefJson, MoveJson};
 
 /// Times as RFC 3339 in UTC, to the millisecond.
-fn time(t: DateTime<Utc>) -> String {
+pub(super) fn time(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 

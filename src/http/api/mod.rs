@@ -13,6 +13,7 @@ use super::AppState;
 
 mod accounts;
 mod analysis;
+mod calendar;
 mod challenges;
 mod games;
 pub mod json;
@@ -44,6 +45,8 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(accounts::revoke_token))
         .routes(routes!(accounts::me))
         .routes(routes!(vacation::show, vacation::start, vacation::end))
+        .routes(routes!(calendar::create, calendar::show, calendar::revoke))
+        .routes(routes!(calendar::digest, calendar::set_digest))
         .routes(routes!(games::variants))
         .routes(routes!(challenges::create, challenges::list))
         .routes(routes!(challenges::show, challenges::cancel))

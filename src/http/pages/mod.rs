@@ -23,6 +23,7 @@ mod games;
 mod home;
 mod matches;
 mod players;
+mod reminders;
 mod rules;
 mod session;
 mod tournaments;
@@ -46,6 +47,16 @@ pub fn router(state: AppState) -> Router<AppState> {
             get(accounts::tokens).post(accounts::create_token),
         )
         .route("/settings/tokens/{id}/revoke", post(accounts::revoke_token))
+        .route("/settings/reminders", get(reminders::show))
+        .route(
+            "/settings/reminders/calendar",
+            post(reminders::create_calendar),
+        )
+        .route(
+            "/settings/reminders/calendar/revoke",
+            post(reminders::revoke_calendar),
+        )
+        .route("/settings/reminders/digest", post(reminders::set_digest))
         .route("/challenges", post(home::create_challenge))
         .route("/challenges/{id}/accept", post(home::accept))
         .route("/challenges/{id}/decline", post(home::decline))
@@ -75,6 +86,8 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/rules", get(rules::index))
         .route("/rules/{variant}", get(rules::show))
         .layer(middleware::from_fn_with_state(state, session::form_cookie))
+        // Read by calendar programs: no session, no form cookie.
+        .route("/calendar/{file}", get(reminders::feed))
         .merge(assets::router())
 }
 

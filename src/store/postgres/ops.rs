@@ -346,6 +346,24 @@ impl OpsStore for PgStore {
                 .execute(&mut *tx)
                 .await?;
         }
+        for c in &data.calendars {
+            sqlx::query(crate::store::calendar::IMPORT_CALENDAR)
+                .bind(c.account.0)
+                .bind(&c.hash)
+                .bind(micros(c.created_at))
+                .execute(&mut *tx)
+                .await?;
+        }
+        for d in &data.digests {
+            sqlx::query(crate::store::calendar::IMPORT_DIGEST)
+                .bind(d.account.0)
+                .bind(&d.email)
+                .bind(d.enabled)
+                .bind(d.last_sent_on)
+                .bind(micros(d.updated_at))
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         Ok(())
     }

@@ -1,0 +1,188 @@
+//! Reminders outside the site: the account's calendar feed of move deadlines (a secret
+//! URL) and its daily e-mail digest settings.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::Result;
+use crate::http::extract::{ApiJson, Auth, PublicBase};
+use crate::service::{DigestStatus, Service};
+
+/// `POST /me/calendar`: the feed's URL, shown once.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"url": "https://seedpost.example.org/calendar/5f0c3a1e9b7d4c2a8e6f1b3d5a7c9e0f2b4d6f8a1c3e5a7b9d0f2e4c6a8b0d1e.ics"}))]
+pub struct CalendarUrlJson {
+    /// The feed: subscribe to it in a calendar program. Anyone with this URL sees the
+    /// account's games and deadlines; a new one (or `DELETE /me/calendar`) stops it.
+    pub url: String,
+}
+
+/// `GET /me/calendar`: whether the account has a feed, never its URL.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"active": true, "created_at": "2026-11-30T12:00:00.000Z"}))]
+pub struct CalendarJson {
+    /// Whether a feed URL works now.
+    pub active: bool,
+    /// When its secret was made; null without one.
+    pub created_at: Option<String>,
+}
+
+/// `GET` and `PUT /me/digest`: the daily digest settings.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({"email": "ayse@example.org", "enabled": true, "last_sent_on": "2026-11-30", "mail_configured": true, "hour": 7}))]
+pub struct DigestJson {
+    /// Where the digest goes; null before it is set.
+    pub email: Option<String>,
+    /// Whether it is sent.
+    pub enabled: bool,
+    /// The UTC day of the last digest; null before the first.
+    pub last_sent_on: Option<String>,
+    /// Whether this server sends mail at all (its operator set up SMTP); without it
+    /// the settings are kept but nothing is sent.
+    pub mail_configured: bool,
+    /// The hour (UTC) from which each day's digest goes out.
+    pub hour: u32,
+}
+
+impl From<&DigestStatus> for DigestJson {
+    fn from(status: &DigestStatus) -> DigestJson {
+        DigestJson {
+            email: status.email.clone(),
+            enabled: status.enabled,
+            last_sent_on: status.last_sent_on.map(|d| d.to_string()),
+            mail_configured: status.mail_configured,
+            hour: status.hour,
+        }
+    }
+}
+
+/// `PUT /me/digest`'s body.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"email": "ayse@example.org", "enabled": true}))]
+pub struct DigestRequest {
+    /// Where to send it: an e-mail address.
+    pub email: String,
+    /// Whether to send it.
+    pub enabled: bool,
+}
+
+/// Makes a new secret URL for the account's calendar feed (iCalendar, RFC 5545),
+/// replacing the old one, which stops working. The feed (`GET /calendar/<secret>.ics`,
+/// outside `/api/v1`, no token needed) has an event at the deadline of each ongoing
+/// game: where it is the account's move, with an alarm when a fifth of the time is
+/// left; where it is the opponent's, a free-time event for information.
+#[utoipa::path(
+    post,
+    path = "/me/calendar",
+    operation_id = "create_calendar",
+    tag = "accounts",
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The new feed URL, shown once", body = CalendarUrlJson),
+        (status = 401, response = super::openapi::Unauthorized),
+    ),
+)]
+pub(super) async fn create(
+    State(service): State<Service>,
+    PublicBase(base): PublicBase,
+    Auth(account): Auth,
+) -> Result<(StatusCode, Json<CalendarUrlJson>)> {
+    let secret = service.create_calendar(&account).await?;
+    let url = format!("{base}/calendar/{secret}.ics");
+    Ok((StatusCode::CREATED, Json(CalendarUrlJson { url })))
+}
+
+/// Whether the account has a calendar feed (its URL is shown only when made).
+#[utoipa::path(
+    get,
+    path = "/me/calendar",
+    operation_id = "calendar",
+    tag = "accounts",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The feed", body = CalendarJson),
+        (status = 401, response = super::openapi::Unauthorized),
+    ),
+)]
+pub(super) async fn show(
+    State(service): State<Service>,
+    Auth(account): Auth,
+) -> Result<Json<CalendarJson>> {
+    let created = service.calendar(&account).await?;
+    Ok(Json(CalendarJson {
+        active: created.is_some(),
+        created_at: created.map(super::json::time),
+    }))
+}
+
+/// Stops the account's calendar feed: its URL answers 404 from now on.
+#[utoipa::path(
+    delete,
+    path = "/me/calendar",
+    operation_id = "revoke_calendar",
+    tag = "accounts",
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Stopped"),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 404, response = super::openapi::NotFound),
+    ),
+)]
+pub(super) async fn revoke(
+    State(service): State<Service>,
+    Auth(account): Auth,
+) -> Result<StatusCode> {
+    service.revoke_calendar(&account).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The account's daily digest settings.
+#[utoipa::path(
+    get,
+    path = "/me/digest",
+    operation_id = "digest",
+    tag = "accounts",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The settings", body = DigestJson),
+        (status = 401, response = super::openapi::Unauthorized),
+    ),
+)]
+pub(super) async fn digest(
+    State(service): State<Service>,
+    Auth(account): Auth,
+) -> Result<Json<DigestJson>> {
+    let status = service.digest(&account).await?;
+    Ok(Json(DigestJson::from(&status)))
+}
+
+/// Sets where the daily digest goes and whether it is sent: once a day, after the
+/// server's digest hour (UTC), one plain-text mail listing the games where it is the
+/// account's move (opponent, variant, deadline, link), when there are any.
+#[utoipa::path(
+    put,
+    path = "/me/digest",
+    operation_id = "set_digest",
+    tag = "accounts",
+    security(("bearer" = [])),
+    request_body = DigestRequest,
+    responses(
+        (status = 200, description = "The settings", body = DigestJson),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 422, description = "Not an e-mail address (`invalid_email`), or a body without `email` and `enabled` (`invalid_body`)", body = super::json::ErrorJson,
+            example = json!({"error": "invalid_email", "message": "\"ayse\" is not an e-mail address"})),
+    ),
+)]
+pub(super) async fn set_digest(
+    State(service): State<Service>,
+    Auth(account): Auth,
+    ApiJson(request): ApiJson<DigestRequest>,
+) -> Result<Json<DigestJson>> {
+    let status = service
+        .set_digest(&account, &request.email, request.enabled)
+        .await?;
+    Ok(Json(DigestJson::from(&status)))
+}

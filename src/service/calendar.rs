@@ -1,0 +1,169 @@
+//! The calendar feed: an iCalendar document (RFC 5545) of an account's move deadlines,
+//! at a secret URL that calendar programs subscribe to without logging in.
+//!
+//! The secret is 256 random bits; only its SHA-256 is stored, like an API token's
+//! (`accounts::token_hash`). Making a new one replaces the old, whose URL stops
+//! working; deleting it stops the feed.
+//!
+//! Each ongoing game gives one event at its deadline: where it is the account's move,
+//! with an alarm when a fifth of the time for the move is left (when the site's
+//! `time_running_out` notice comes too); where it is the opponent's, a "free" event
+//! for information, without an alarm. An event's UID names the game and its ply, so a
+//! move makes a new event and the old one goes.
+
+use chrono::{DateTime, Utc};
+use icalendar::{Alarm, Calendar, Component, Event, EventLike, Property, Trigger};
+
+use super::accounts::token_hash;
+use super::sessions::random_hex;
+use super::{Service, side_of};
+use crate::domain::GameStatus;
+use crate::error::{Error, Result};
+use crate::store::calendar::CalendarFeed;
+use crate::store::{Account, Game, GameFilter, StoreError};
+
+/// At most this many games are listed (the most urgent first).
+const FEED_GAMES: u32 = 500;
+
+impl Service {
+    /// Gives the account a new calendar feed secret, replacing the old one (whose URL
+    /// stops working); returns the secret, shown once. The feed is at
+    /// `/calendar/<secret>.ics`.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn create_calendar(&self, account: &Account) -> Result<String> {
+        let secret = random_hex();
+        let feed = CalendarFeed {
+            account: account.id,
+            hash: token_hash(&secret),
+            created_at: self.now(),
+        };
+        self.store.set_calendar(&feed).await?;
+        Ok(secret)
+    }
+
+    /// When the account's calendar feed secret was made, if it has one.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn calendar(&self, account: &Account) -> Result<Option<DateTime<Utc>>> {
+        match self.store.calendar(account.id).await {
+            Ok(feed) => Ok(Some(feed.created_at)),
+            Err(StoreError::NotFound) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Stops the account's calendar feed: its URL stops working.
+    ///
+    /// # Errors
+    /// `not_found` (404) when it has none.
+    pub async fn revoke_calendar(&self, account: &Account) -> Result<()> {
+        match self.store.delete_calendar(account.id).await {
+            Err(StoreError::NotFound) => Err(Error::NotFound("calendar feed")),
+            other => Ok(other?),
+        }
+    }
+
+    /// The iCalendar document of the feed with this secret, its links starting with
+    /// `base` (such as `https://seedpost.example.org`).
+    ///
+    /// # Errors
+    /// `not_found` (404) for an unknown, replaced or revoked secret.
+    pub async fn calendar_feed(&self, secret: &str, base: &str) -> Result<String> {
+        let account = match self.store.account_by_calendar(&token_hash(secret)).await {
+            Err(StoreError::NotFound) => return Err(Error::NotFound("calendar feed")),
+            other => other?,
+        };
+        let filter = GameFilter {
+            status: Some(GameStatus::Ongoing),
+            player: Some(account.id),
+            viewer: Some(account.id),
+            to_move: None,
+            limit: FEED_GAMES,
+        };
+        let games = self.store.games(&filter).await?;
+        Ok(feed(&account, &games, base, self.now()))
+    }
+}
+
+/// The feed of `account`'s `games` (those without a deadline left out), written at
+/// `now`.
+#[must_use]
+fn feed(account: &Account, games: &[Game], base: &str, now: DateTime<Utc>) -> String {
+    let mut calendar = Calendar::empty();
+    calendar
+        .append_property(Property::new("VERSION", "2.0"))
+        .append_property(Property::new("PRODID", "-//seedpost//move deadlines//EN"))
+        .append_property(Property::new("CALSCALE", "GREGORIAN"))
+        .append_property(Property::new("METHOD", "PUBLISH"))
+        .name(&format!("seedpost: {}'s move deadlines", account.username))
+        .ttl(&chrono::Duration::hours(1));
+    for game in games {
+        if let Some(event) = event(account, game, base, now) {
+            calendar.push(event);
+        }
+    }
+    calendar.done().to_string()
+}
+
+/// The event of one game, if it is ongoing with a deadline and `account` plays it.
+fn event(account: &Account, game: &Game, base: &str, now: DateTime<Utc>) -> Option<Event> {
+    let deadline = game.state.deadline?;
+    let side = side_of(game, account.id)?;
+    let to_move = game.state.to_move?;
+    let opponent = &game.players.get(side.opposite()).username;
+    let variant = game.variant.title();
+    let url = format!("{base}/games/{}", game.id);
+    let away = [side, side.opposite()]
+        .into_iter()
+        .filter(|&s| *game.on_vacation.get(s))
+        .map(|s| game.players.get(s).username.to_string())
+        .collect::<Vec<_>>();
+    let mut description = if to_move == side {
+        format!(
+            "Your move in {variant} against {opponent}, {} days per move: \
+             play it by this time or lose on time. {url}",
+            game.days_per_move.days()
+        )
+    } else {
+        format!(
+            "{opponent} is to move in your game of {variant}: \
+             by this time, or {opponent} loses on time. {url}"
+        )
+    };
+    for name in &away {
+        description.push_str(&format!(
+            "\n{name} is on vacation: the clock stands still, and the deadline moves on \
+             when they are back."
+        ));
+    }
+    let mut event = Event::new();
+    event
+        .uid(&format!("{}-{}@seedpost", game.id, game.state.ply))
+        .timestamp(now)
+        .starts(deadline)
+        .url(&url)
+        .description(&description)
+        .last_modified(game.state.updated_at);
+    if to_move == side {
+        let lead = game.days_per_move.reminder_lead();
+        event
+            .summary(&format!("Your move: {variant} against {opponent}"))
+            .alarm(
+                Alarm::display(
+                    &format!("Your move in {variant} against {opponent}: time is running out"),
+                    Trigger::before_start(lead),
+                )
+                .uid(&format!("{}-{}-alarm@seedpost", game.id, game.state.ply))
+                .timestamp(now)
+                .done(),
+            );
+    } else {
+        event
+            .summary(&format!("{opponent} to move: {variant}"))
+            .append_property(Property::new("TRANSP", "TRANSPARENT"));
+    }
+    Some(event.done())
+}

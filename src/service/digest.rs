@@ -1,0 +1,388 @@
+//! The daily digest: once a UTC day, after the operator's digest hour, each account
+//! that asked for it gets one plain-text mail listing the games where it is its move
+//! (opponent, variant, deadline and link), if there are any and it is not on
+//! vacation. An account with no such game at the digest hour gets its mail later that
+//! day, at the first sweep after it has one.
+//!
+//! The server sends mail only when the operator gives an SMTP server
+//! (`--smtp-url`); players may set their address either way. A day's digest is
+//! claimed in the database (`CalendarStore::claim_digest`) before the mail goes out,
+//! so that two servers on one database never both send it. A mail that cannot be sent
+//! gives its claim back and ends the round: the next sweep (a minute later by
+//! default) tries again, so a digest is late while the SMTP server is down, not lost.
+//! Should the SMTP server fail after taking a mail but before saying so, that
+//! digest may come twice.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, NaiveDate, Timelike, Utc};
+use lettre::message::Mailbox;
+use lettre::message::header::ContentType;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+use super::{Service, side_of};
+use crate::domain::{AccountId, GameStatus};
+use crate::error::{Error, Result};
+use crate::store::{Account, Game, GameFilter, StoreError};
+
+/// The digest hour (UTC) when the operator does not say.
+pub const DEFAULT_DIGEST_HOUR: u32 = 7;
+
+/// How long one SMTP conversation may take.
+const SMTP_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// Digests sent by one sweep at most (the rest go at the next).
+const DIGESTS_PER_SWEEP: u32 = 200;
+
+/// How the server sends digests: its SMTP server, sender and hour.
+pub struct Mailer {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+    hour: u32,
+    links: String,
+}
+
+impl std::fmt::Debug for Mailer {
+    // The transport holds the SMTP credentials: never shown.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mailer")
+            .field("from", &self.from.to_string())
+            .field("hour", &self.hour)
+            .field("links", &self.links)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Mailer {
+    /// A mailer sending through `smtp_url` (`smtp://host:25` in plain text,
+    /// `smtp://user:password@host:587?tls=required` with STARTTLS,
+    /// `smtps://user:password@host:465` over TLS) from `from` (`Name <address>` or an
+    /// address), at `hour` (UTC, 0 to 23), with links under `links` (the server's
+    /// public address).
+    ///
+    /// # Errors
+    /// A message saying which setting is wrong.
+    pub fn new(smtp_url: &str, from: &str, hour: u32, links: &str) -> Result<Mailer, String> {
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(smtp_url)
+            .map_err(|e| format!("the SMTP URL is not understood: {e}"))?
+            .timeout(Some(SMTP_TIMEOUT))
+            .build();
+        let from = from
+            .parse::<Mailbox>()
+            .map_err(|e| format!("the digest sender {from:?} is not an e-mail address: {e}"))?;
+        if hour > 23 {
+            return Err(format!("the digest hour {hour} is not an hour of the day"));
+        }
+        Ok(Mailer {
+            transport,
+            from,
+            hour,
+            links: links.trim_end_matches('/').to_owned(),
+        })
+    }
+}
+
+/// An account's digest settings, as shown to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DigestStatus {
+    /// The address, once set.
+    pub email: Option<String>,
+    /// Whether the digest is sent.
+    pub enabled: bool,
+    /// The UTC day of the last digest.
+    pub last_sent_on: Option<NaiveDate>,
+    /// Whether this server sends mail at all (its operator gave an SMTP server).
+    pub mail_configured: bool,
+    /// The hour (UTC) after which the digest goes out.
+    pub hour: u32,
+}
+
+/// Checks an e-mail address as typed: trimmed, at most 254 characters, `local@domain`.
+///
+/// # Errors
+/// `invalid_email` (422).
+pub fn parse_email(email: &str) -> Result<String> {
+    let email = email.trim();
+    if email.len() <= 254 && email.parse::<lettre::Address>().is_ok() {
+        Ok(email.to_owned())
+    } else {
+        Err(Error::unprocessable(
+            "invalid_email",
+            format!("{email:?} is not an e-mail address"),
+        ))
+    }
+}
+
+impl Service {
+    /// Sends daily digests through `mailer` (without one, the server sends none).
+    #[must_use]
+    pub fn with_digest(mut self, mailer: Mailer) -> Service {
+        self.mailer = Some(Arc::new(mailer));
+        self
+    }
+
+    /// The account's digest settings.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn digest(&self, account: &Account) -> Result<DigestStatus> {
+        let stored = match self.store.digest(account.id).await {
+            Ok(d) => Some(d),
+            Err(StoreError::NotFound) => None,
+            Err(e) => return Err(e.into()),
+        };
+        Ok(DigestStatus {
+            email: stored.as_ref().map(|d| d.email.clone()),
+            enabled: stored.as_ref().is_some_and(|d| d.enabled),
+            last_sent_on: stored.and_then(|d| d.last_sent_on),
+            mail_configured: self.mailer.is_some(),
+            hour: self.mailer.as_ref().map_or(DEFAULT_DIGEST_HOUR, |m| m.hour),
+        })
+    }
+
+    /// Sets where the account's digest goes and whether it is sent.
+    ///
+    /// # Errors
+    /// `invalid_email` (422).
+    pub async fn set_digest(
+        &self,
+        account: &Account,
+        email: &str,
+        enabled: bool,
+    ) -> Result<DigestStatus> {
+        let email = parse_email(email)?;
+        self.store
+            .set_digest(account.id, &email, enabled, self.now())
+            .await?;
+        self.digest(account).await
+    }
+
+    /// Sends the digests due: after the digest hour, each enabled account not sent
+    /// today's yet gets one if it has games where it is its move and is not on
+    /// vacation. Returns how many were sent. Does nothing without a mailer.
+    ///
+    /// # Errors
+    /// Storage errors. A mail that cannot be sent is logged, its claim given back,
+    /// and the round ends there (the next one tries again).
+    pub async fn send_digests(&self) -> Result<usize> {
+        let Some(mailer) = self.mailer.clone() else {
+            return Ok(0);
+        };
+        let now = self.now();
+        if now.hour() < mailer.hour {
+            return Ok(0);
+        }
+        let today = now.date_naive();
+        let mut sent = 0;
+        for settings in self.store.digests_due(today, DIGESTS_PER_SWEEP).await? {
+            if !self.store.claim_digest(settings.account, today).await? {
+                continue;
+            }
+            let filter = GameFilter {
+                status: Some(GameStatus::Ongoing),
+                to_move: Some(settings.account),
+                viewer: Some(settings.account),
+                player: None,
+                limit: 100,
+            };
+            let mut games = self.store.games(&filter).await?;
+            games.retain(|g| side_of(g, settings.account).is_some_and(|s| !*g.on_vacation.get(s)));
+            let username = games.first().and_then(|g| {
+                side_of(g, settings.account).map(|s| g.players.get(s).username.to_string())
+            });
+            let Some(username) = username else {
+                // The games moved on since they were counted: nothing to send today
+                // after all, unless another comes.
+                self.store
+                    .unclaim_digest(settings.account, today, settings.last_sent_on)
+                    .await?;
+                continue;
+            };
+            let digest = Digest {
+                email: &settings.email,
+                username: &username,
+                games: &games,
+                id: message_id(&mailer.links, settings.account, today),
+                now,
+            };
+            let message = match digest_message(&mailer, &digest) {
+                Ok(m) => m,
+                Err(e) => {
+                    tracing::warn!(account = %settings.account, error = %e, "a digest cannot be written");
+                    continue;
+                }
+            };
+            if let Err(e) = mailer.transport.send(message).await {
+                tracing::warn!(account = %settings.account, error = %e, "a digest could not be sent; retried at the next sweep");
+                self.store
+                    .unclaim_digest(settings.account, today, settings.last_sent_on)
+                    .await?;
+                break;
+            }
+            tracing::info!(account = %settings.account, games = games.len(), "digest sent");
+            sent += 1;
+        }
+        Ok(sent)
+    }
+}
+
+/// One account's digest of one day, to write.
+struct Digest<'a> {
+    /// Where it goes.
+    email: &'a str,
+    /// Whom it greets.
+    username: &'a str,
+    /// The games where it is the account's move.
+    games: &'a [Game],
+    /// Its `Message-ID`.
+    id: String,
+    /// Now.
+    now: DateTime<Utc>,
+}
+
+/// The `Message-ID` of `account`'s digest of `day`: the same for the same day, so that
+/// a digest sent twice (the SMTP server failed after taking it) can be recognised.
+fn message_id(links: &str, account: AccountId, day: NaiveDate) -> String {
+    let host = links
+        .split_once("://")
+        .map_or(links, |(_, rest)| rest)
+        .split(['/', ':'])
+        .next()
+        .filter(|h| !h.is_empty())
+        .unwrap_or("localhost");
+    format!("<digest.{day}.{account}@{host}>")
+}
+
+/// The digest's mail.
+fn digest_message(mailer: &Mailer, digest: &Digest<'_>) -> Result<Message, String> {
+    let to = digest
+        .email
+        .parse::<Mailbox>()
+        .map_err(|e| format!("bad address: {e}"))?;
+    let subject = match digest.games.len() {
+        1 => "Your move in 1 game on seedpost".to_owned(),
+        n => format!("Your move in {n} games on seedpost"),
+    };
+    Message::builder()
+        .from(mailer.from.clone())
+        .to(to)
+        .subject(subject)
+        .date(digest.now.into())
+        .message_id(Some(digest.id.clone()))
+        .header(ContentType::TEXT_PLAIN)
+        .body(digest_text(
+            &mailer.links,
+            digest.username,
+            digest.games,
+            digest.now,
+        ))
+        .map_err(|e| e.to_string())
+}
+
+/// The digest's text: one entry per game with the opponent, the variant, the deadline
+/// (UTC) and the game's link. Plain ASCII in short lines, so that it travels as is.
+#[must_use]
+fn digest_text(links: &str, username: &str, games: &[Game], now: DateTime<Utc>) -> String {
+    let mut text =
+        format!("Hello {username},\n\nIt is your move in these games (times in UTC):\n\n");
+    for game in games {
+        let Some(side) = [seedpost_rules::Side::South, seedpost_rules::Side::North]
+            .into_iter()
+            .find(|&s| game.players.get(s).username.as_str() == username)
+        else {
+            continue;
+        };
+        let opponent = &game.players.get(side.opposite()).username;
+        let _ = write!(text, "* {} against {opponent}", game.variant.title());
+        if let Some(deadline) = game.state.deadline {
+            let _ = write!(
+                text,
+                ": move by {} ({} left)",
+                deadline.format("%Y-%m-%d %H:%M"),
+                left(deadline - now)
+            );
+        }
+        let _ = write!(text, "\n  {links}/games/{}\n\n", game.id);
+    }
+    let _ = write!(
+        text,
+        "You get this mail once a day because you asked for it. To stop it or\n\
+         change the address: {links}/settings/reminders\n"
+    );
+    text
+}
+
+/// "2 days 3 hours", "5 hours", "40 minutes" or "no time".
+fn left(time: chrono::TimeDelta) -> String {
+    let plural = |n: i64, unit: &str| {
+        if n == 1 {
+            format!("1 {unit}")
+        } else {
+            format!("{n} {unit}s")
+        }
+    };
+    let (days, hours, minutes) = (
+        time.num_days(),
+        time.num_hours() % 24,
+        time.num_minutes() % 60,
+    );
+    if time <= chrono::TimeDelta::zero() {
+        "no time".to_owned()
+    } else if days > 0 {
+        format!("{} {}", plural(days, "day"), plural(hours, "hour"))
+    } else if hours > 0 {
+        plural(hours, "hour")
+    } else {
+        plural(minutes.max(1), "minute")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_is_checked_and_trimmed() {
+        assert_eq!(
+            parse_email(" ayse@example.org ").ok().as_deref(),
+            Some("ayse@example.org")
+        );
+        for bad in ["", "ayse", "ayse@", "@example.org", "a b@example.org"] {
+            assert_eq!(
+                parse_email(bad).map_err(|e| e.code()).err(),
+                Some("invalid_email"),
+                "{bad:?}"
+            );
+        }
+        let long = format!("{}@example.org", "a".repeat(250));
+        assert!(parse_email(&long).is_err());
+    }
+
+    #[test]
+    fn a_digests_message_id_names_its_day_account_and_host() {
+        let account = AccountId(uuid::Uuid::nil());
+        let day = NaiveDate::from_ymd_opt(2026, 12, 1).expect("a day");
+        let id = |links| message_id(links, account, day);
+        assert_eq!(
+            id("https://seedpost.example.org"),
+            format!("<digest.2026-12-01.{account}@seedpost.example.org>")
+        );
+        assert_eq!(
+            id("http://127.0.0.1:8080/sub"),
+            format!("<digest.2026-12-01.{account}@127.0.0.1>")
+        );
+        assert_eq!(id(""), format!("<digest.2026-12-01.{account}@localhost>"));
+    }
+
+    #[test]
+    fn time_left_is_said_in_the_largest_units() {
+        use chrono::TimeDelta;
+        assert_eq!(left(TimeDelta::hours(51)), "2 days 3 hours");
+        assert_eq!(left(TimeDelta::hours(24)), "1 day 0 hours");
+        assert_eq!(left(TimeDelta::hours(5)), "5 hours");
+        assert_eq!(left(TimeDelta::seconds(30)), "1 minute");
+        assert_eq!(left(TimeDelta::seconds(-1)), "no time");
+    }
+}

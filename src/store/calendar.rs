@@ -1,0 +1,242 @@
+//! Storage of the reminders a player gets outside the site: its calendar feed (the
+//! hash of the feed URL's secret) and its daily e-mail digest settings. A part of
+//! every [`Store`](super::Store) (a supertrait), implemented per backend in
+//! `postgres/calendar.rs` and `sqlite/calendar.rs`, with the same SQL.
+//!
+//! The digest of a UTC day is claimed by a conditional update of `last_sent_on`
+//! ([`CalendarStore::claim_digest`]) before the mail goes out, so that two servers on
+//! one database never both send it.
+
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDate, Utc};
+use uuid::Uuid;
+
+use super::StoreError;
+use crate::domain::AccountId;
+
+/// An account's calendar feed: never its secret.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CalendarFeed {
+    /// Whose deadlines it lists.
+    pub account: AccountId,
+    /// Lower-case hex SHA-256 of the secret in the feed's URL.
+    pub hash: String,
+    /// When this secret was made.
+    pub created_at: DateTime<Utc>,
+}
+
+/// An account's digest settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DigestSettings {
+    /// Whose they are.
+    pub account: AccountId,
+    /// Where the digest goes (checked to be an address when set).
+    pub email: String,
+    /// Whether it is sent.
+    pub enabled: bool,
+    /// The UTC day of the last digest sent (claimed), if any.
+    pub last_sent_on: Option<NaiveDate>,
+    /// When they last changed.
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Storage of calendar feeds and digest settings.
+#[async_trait]
+pub trait CalendarStore: Send + Sync {
+    /// Gives the account a calendar feed with this secret's hash, replacing the one
+    /// it had (whose URL then stops working).
+    async fn set_calendar(&self, feed: &CalendarFeed) -> Result<(), StoreError>;
+
+    /// The account's calendar feed.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when it has none.
+    async fn calendar(&self, account: AccountId) -> Result<CalendarFeed, StoreError>;
+
+    /// Deletes the account's calendar feed.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when it has none.
+    async fn delete_calendar(&self, account: AccountId) -> Result<(), StoreError>;
+
+    /// The account whose calendar feed has this secret's hash.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown (or replaced, or deleted) secret.
+    async fn account_by_calendar(&self, hash: &str) -> Result<super::Account, StoreError>;
+
+    /// Every calendar feed, by account (for `seedpost export`).
+    async fn export_calendars(&self) -> Result<Vec<CalendarFeed>, StoreError>;
+
+    /// Sets the account's digest address and whether it is sent, keeping the day of
+    /// the last one.
+    async fn set_digest(
+        &self,
+        account: AccountId,
+        email: &str,
+        enabled: bool,
+        now: DateTime<Utc>,
+    ) -> Result<DigestSettings, StoreError>;
+
+    /// The account's digest settings.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when it has never set them.
+    async fn digest(&self, account: AccountId) -> Result<DigestSettings, StoreError>;
+
+    /// Enabled digests not yet sent on `today` of accounts with an ongoing game where
+    /// it is their move and not on vacation, at most `limit` (the store caps it at
+    /// 500).
+    async fn digests_due(
+        &self,
+        today: NaiveDate,
+        limit: u32,
+    ) -> Result<Vec<DigestSettings>, StoreError>;
+
+    /// Claims the account's digest of `today`: records it as sent if it is enabled
+    /// and was not sent on `today` yet. Returns whether this call claimed it (another
+    /// server's sweep may have got there first).
+    async fn claim_digest(&self, account: AccountId, today: NaiveDate) -> Result<bool, StoreError>;
+
+    /// Gives back a claim of [`CalendarStore::claim_digest`] whose mail could not be
+    /// sent: the day of the last digest becomes `previous` again, if it is still
+    /// `today`.
+    async fn unclaim_digest(
+        &self,
+        account: AccountId,
+        today: NaiveDate,
+        previous: Option<NaiveDate>,
+    ) -> Result<(), StoreError>;
+
+    /// Every account's digest settings, by account (for `seedpost export`).
+    async fn export_digests(&self) -> Result<Vec<DigestSettings>, StoreError>;
+}
+
+/// A row of `calendar_feeds`.
+#[derive(sqlx::FromRow)]
+pub(super) struct CalendarRow {
+    account_id: Uuid,
+    hash: String,
+    created_at: DateTime<Utc>,
+}
+
+impl CalendarRow {
+    pub(super) fn parse(self) -> CalendarFeed {
+        CalendarFeed {
+            account: AccountId(self.account_id),
+            hash: self.hash,
+            created_at: self.created_at,
+        }
+    }
+}
+
+/// A row of `digest_settings`.
+#[derive(sqlx::FromRow)]
+pub(super) struct DigestRow {
+    account_id: Uuid,
+    email: String,
+    enabled: bool,
+    last_sent_on: Option<NaiveDate>,
+    updated_at: DateTime<Utc>,
+}
+
+impl DigestRow {
+    pub(super) fn parse(self) -> DigestSettings {
+        DigestSettings {
+            account: AccountId(self.account_id),
+            email: self.email,
+            enabled: self.enabled,
+            last_sent_on: self.last_sent_on,
+            updated_at: self.updated_at,
+        }
+    }
+}
+
+/// The SQL giving an account a feed, or a new secret for the one it has.
+pub(super) const UPSERT_CALENDAR: &str = "INSERT INTO calendar_feeds (account_id, hash, created_at) \
+     VALUES ($1, $2, $3) \
+     ON CONFLICT (account_id) DO UPDATE SET hash = excluded.hash, created_at = excluded.created_at";
+
+/// The SQL reading an account's feed.
+pub(super) const SELECT_CALENDAR: &str =
+    "SELECT account_id, hash, created_at FROM calendar_feeds WHERE account_id = $1";
+
+/// The SQL deleting an account's feed.
+pub(super) const DELETE_CALENDAR: &str = "DELETE FROM calendar_feeds WHERE account_id = $1";
+
+/// The SQL finding the account of a feed's secret.
+pub(super) const SELECT_CALENDAR_ACCOUNT: &str = "SELECT a.id, a.username, a.bot, a.created_at \
+     FROM calendar_feeds f JOIN accounts a ON a.id = f.account_id WHERE f.hash = $1";
+
+/// The SQL reading every feed.
+pub(super) const SELECT_ALL_CALENDARS: &str =
+    "SELECT account_id, hash, created_at FROM calendar_feeds ORDER BY account_id";
+
+/// The columns of a [`DigestRow`].
+macro_rules! digest_columns {
+    () => {
+        "account_id, email, enabled, last_sent_on, updated_at"
+    };
+}
+
+/// The columns of a [`DigestRow`] from `digest_settings d`.
+macro_rules! digest_columns_of_d {
+    () => {
+        "d.account_id, d.email, d.enabled, d.last_sent_on, d.updated_at"
+    };
+}
+
+/// The SQL setting an account's digest address and switch, keeping its last day.
+pub(super) const UPSERT_DIGEST: &str = concat!(
+    "INSERT INTO digest_settings (account_id, email, enabled, updated_at) \
+     VALUES ($1, $2, $3, $4) \
+     ON CONFLICT (account_id) DO UPDATE SET email = excluded.email, \
+       enabled = excluded.enabled, updated_at = excluded.updated_at \
+     RETURNING ",
+    digest_columns!()
+);
+
+/// The SQL reading an account's digest settings.
+pub(super) const SELECT_DIGEST: &str = concat!(
+    "SELECT ",
+    digest_columns!(),
+    " FROM digest_settings WHERE account_id = $1"
+);
+
+/// The SQL finding the enabled digests not sent on day `$1` of accounts with a game
+/// to move in and not on vacation, at most `$2`.
+pub(super) const SELECT_DUE: &str = concat!(
+    "SELECT ",
+    digest_columns_of_d!(),
+    " FROM digest_settings d \
+     WHERE d.enabled AND (d.last_sent_on IS NULL OR d.last_sent_on < $1) \
+       AND EXISTS (SELECT 1 FROM games g WHERE g.status = 'ongoing' \
+                   AND ((g.to_move = 'south' AND g.south_id = d.account_id) \
+                        OR (g.to_move = 'north' AND g.north_id = d.account_id))) \
+       AND NOT EXISTS (SELECT 1 FROM vacations v \
+                       WHERE v.account_id = d.account_id AND v.ended_at IS NULL) \
+     ORDER BY d.account_id LIMIT $2"
+);
+
+/// The SQL claiming account `$1`'s digest of day `$2`.
+pub(super) const CLAIM_DIGEST: &str = "UPDATE digest_settings SET last_sent_on = $2 \
+     WHERE account_id = $1 AND enabled AND (last_sent_on IS NULL OR last_sent_on < $2)";
+
+/// The SQL giving back account `$1`'s claim of day `$2`, to the day `$3` before it.
+pub(super) const UNCLAIM_DIGEST: &str = "UPDATE digest_settings SET last_sent_on = $3 \
+     WHERE account_id = $1 AND last_sent_on = $2";
+
+/// The SQL reading every account's digest settings.
+pub(super) const SELECT_ALL_DIGESTS: &str = concat!(
+    "SELECT ",
+    digest_columns!(),
+    " FROM digest_settings ORDER BY account_id"
+);
+
+/// The SQL writing a feed as exported.
+pub(super) const IMPORT_CALENDAR: &str =
+    "INSERT INTO calendar_feeds (account_id, hash, created_at) VALUES ($1, $2, $3)";
+
+/// The SQL writing digest settings as exported.
+pub(super) const IMPORT_DIGEST: &str = "INSERT INTO digest_settings \
+     (account_id, email, enabled, last_sent_on, updated_at) VALUES ($1, $2, $3, $4, $5)";

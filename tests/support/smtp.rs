@@ -1,0 +1,169 @@
+//! A local SMTP sink for tests: it accepts every mail on a loopback port and keeps it,
+//! and can refuse the next one (451) to test retries. Just enough SMTP (RFC 5321)
+//! for a client that sends plain-text mail: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP,
+//! QUIT.
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::{TcpListener, TcpStream};
+
+/// A mail as received.
+#[derive(Debug, Clone)]
+pub struct Mail {
+    /// The envelope sender (`MAIL FROM`).
+    pub from: String,
+    /// The envelope recipients (`RCPT TO`).
+    pub to: Vec<String>,
+    /// The message: headers, a blank line, the body (CRLF line ends, dots unstuffed).
+    pub data: String,
+}
+
+impl Mail {
+    /// The value of the first header named `name` (ignoring case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        let (head, _) = self.data.split_once("\r\n\r\n")?;
+        head.split("\r\n").find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.eq_ignore_ascii_case(name).then(|| value.trim())
+        })
+    }
+
+    /// The body, after the blank line.
+    pub fn body(&self) -> &str {
+        self.data.split_once("\r\n\r\n").map_or("", |(_, b)| b)
+    }
+}
+
+#[derive(Default)]
+struct Shared {
+    mails: Mutex<Vec<Mail>>,
+    refuse_next: AtomicBool,
+}
+
+/// A running sink; it stops when dropped.
+pub struct SmtpSink {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    shared: Arc<Shared>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for SmtpSink {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl SmtpSink {
+    /// Starts a sink on a free loopback port.
+    pub async fn start() -> SmtpSink {
+        let listener = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("port 0 binds");
+        let addr = listener.local_addr().expect("an address");
+        let shared = Arc::new(Shared::default());
+        let accepting = shared.clone();
+        let task = tokio::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                let shared = accepting.clone();
+                tokio::spawn(async move {
+                    let _ = converse(stream, &shared).await;
+                });
+            }
+        });
+        SmtpSink { addr, shared, task }
+    }
+
+    /// The URL a client sends to: plain SMTP, no TLS.
+    pub fn url(&self) -> String {
+        format!("smtp://{}", self.addr)
+    }
+
+    /// The mails received so far, oldest first.
+    pub fn mails(&self) -> Vec<Mail> {
+        self.shared
+            .mails
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Refuses the next mail with a temporary failure (451) after its data.
+    pub fn refuse_next(&self) {
+        self.shared.refuse_next.store(true, Ordering::SeqCst);
+    }
+}
+
+async fn converse(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
+    let (read, mut write) = stream.into_split();
+    let mut lines = BufReader::new(read);
+    write.write_all(b"220 sink ESMTP ready\r\n").await?;
+    let (mut from, mut to) = (String::new(), Vec::new());
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if lines.read_line(&mut line).await? == 0 {
+            return Ok(());
+        }
+        let command = line.trim_end().to_owned();
+        let upper = command.to_ascii_uppercase();
+        let answer: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO") {
+            b"250 sink\r\n"
+        } else if upper.starts_with("MAIL FROM:") {
+            from = address(&command["MAIL FROM:".len()..]);
+            to.clear();
+            b"250 OK\r\n"
+        } else if upper.starts_with("RCPT TO:") {
+            to.push(address(&command["RCPT TO:".len()..]));
+            b"250 OK\r\n"
+        } else if upper == "DATA" {
+            write.write_all(b"354 go on\r\n").await?;
+            let mut data = String::new();
+            loop {
+                line.clear();
+                if lines.read_line(&mut line).await? == 0 {
+                    return Ok(());
+                }
+                if line == ".\r\n" {
+                    break;
+                }
+                data.push_str(line.strip_prefix('.').unwrap_or(&line));
+            }
+            if shared.refuse_next.swap(false, Ordering::SeqCst) {
+                b"451 try again later\r\n"
+            } else {
+                shared
+                    .mails
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(Mail {
+                        from: from.clone(),
+                        to: to.clone(),
+                        data,
+                    });
+                b"250 OK queued\r\n"
+            }
+        } else if upper == "RSET" || upper == "NOOP" {
+            b"250 OK\r\n"
+        } else if upper == "QUIT" {
+            write.write_all(b"221 bye\r\n").await?;
+            return Ok(());
+        } else {
+            b"502 not implemented\r\n"
+        };
+        write.write_all(answer).await?;
+    }
+}
+
+/// `<a@b>` with any parameters after it, as `a@b`.
+fn address(text: &str) -> String {
+    let text = text.trim();
+    let inner = text
+        .strip_prefix('<')
+        .and_then(|t| t.split_once('>'))
+        .map_or(text, |(a, _)| a);
+    inner.to_owned()
+}
