@@ -62,6 +62,10 @@ id_type!(
     GameId
 );
 id_type!(
+    /// A round-robin tournament's id.
+    TournamentId
+);
+id_type!(
     /// A match's id.
     MatchId
 );
@@ -456,13 +460,18 @@ pub enum EventKind {
     TimeRunningOut,
     /// A game of the account ended (by the rules, resignation, abort or time).
     GameFinish,
+    /// A tournament the account joined started: all its games start with it.
+    TournamentStart,
+    /// A tournament the account joined finished (with its final standing), or was
+    /// canceled at its start for want of players.
+    TournamentFinish,
     /// A match of the account ended: all its games are over, or it was decided.
     MatchFinish,
 }
 
 impl EventKind {
     /// Every kind.
-    pub const ALL: [EventKind; 9] = [
+    pub const ALL: [EventKind; 11] = [
         EventKind::Challenge,
         EventKind::ChallengeCanceled,
         EventKind::ChallengeDeclined,
@@ -471,6 +480,8 @@ impl EventKind {
         EventKind::YourTurn,
         EventKind::TimeRunningOut,
         EventKind::GameFinish,
+        EventKind::TournamentStart,
+        EventKind::TournamentFinish,
         EventKind::MatchFinish,
     ];
 
@@ -486,6 +497,8 @@ impl EventKind {
             EventKind::YourTurn => "your_turn",
             EventKind::TimeRunningOut => "time_running_out",
             EventKind::GameFinish => "game_finish",
+            EventKind::TournamentStart => "tournament_start",
+            EventKind::TournamentFinish => "tournament_finish",
             EventKind::MatchFinish => "match_finish",
         }
     }

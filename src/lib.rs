@@ -20,5 +20,6 @@ pub mod replay;
 pub mod service;
 pub mod solved;
 pub mod store;
+pub mod tournament;
 pub mod transfer;
 pub mod wire;

@@ -7,7 +7,8 @@
 //! hash, never a secret), challenge, and game (with its moves, cached state and
 //! result), each with a `type`; then one line per player's rating in a variant (after
 //! the games, whose results it sums up), one per match (with the numbers of its
-//! games, after them), and one per vacation; then one line per
+//! games, after them), one per vacation, and one per tournament (with its players
+//! and the ids of its games); then one line per
 //! stored event (each account's line carries its `event_seq` counter, so that seqs go
 //! on above the old ones and a stream resumed with `since` misses nothing and hears
 //! nothing twice), per webhook (with its secret and cursor), per webhook delivery
@@ -35,19 +36,21 @@ use uuid::Uuid;
 use crate::domain::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeliveryId, Ending, EventKind,
     FirstChoice, GameId, GameStatus, MatchId, MatchStatus, MatchTerms, Schedule, Terms, TokenId,
-    Username, WebhookId,
+    TournamentId, Username, WebhookId,
 };
 use crate::ratings::Rating;
 use crate::store::calendar::{CalendarFeed, DigestSettings};
 use crate::store::matches::{Match, MatchGame};
 use crate::store::ops::{AccountWithPassword, DataSet, TokenWithHash};
 use crate::store::ratings::VariantRating;
+use crate::store::tournaments::{Tournament, TournamentRecord};
 use crate::store::vacations::Vacation;
 use crate::store::webhooks::{Delivery, DeliveryStatus, Webhook};
 use crate::store::{
-    Account, Challenge, Event, Game, GameResult, GameState, GameWithMoves, Move, NewSession,
-    Player, Store, StoreError, Token,
+    Account, Challenge, Entrant, Event, Game, GameResult, GameState, GameWithMoves, Move,
+    NewSession, Player, Store, StoreError, Token,
 };
+use crate::tournament::TournamentStatus;
 
 /// The `format` of the header line.
 pub const FORMAT: &str = "seedpost-export";
@@ -98,6 +101,8 @@ pub struct Counts {
     pub ratings: usize,
     /// Vacations.
     pub vacations: usize,
+    /// Tournaments.
+    pub tournaments: usize,
     /// Matches.
     pub matches: usize,
     /// Stored events.
@@ -119,8 +124,8 @@ impl fmt::Display for Counts {
         write!(
             f,
             "{} accounts, {} tokens, {} challenges, {} games, {} moves, {} ratings, {} vacations, \
-             {} matches, {} events, {} webhooks, {} webhook deliveries, {} sessions, \
-             {} calendar feeds, {} digest settings",
+             {} matches, {} tournaments, {} events, {} webhooks, {} webhook deliveries, \
+             {} sessions, {} calendar feeds, {} digest settings",
             self.accounts,
             self.tokens,
             self.challenges,
@@ -129,6 +134,7 @@ impl fmt::Display for Counts {
             self.ratings,
             self.vacations,
             self.matches,
+            self.tournaments,
             self.events,
             self.webhooks,
             self.deliveries,
@@ -149,6 +155,7 @@ impl Counts {
             moves: data.games.iter().map(|g| g.moves.len()).sum(),
             ratings: data.ratings.len(),
             vacations: data.vacations.len(),
+            tournaments: data.tournaments.len(),
             matches: data.matches.len(),
             events: data.events.len(),
             webhooks: data.webhooks.len(),
@@ -171,6 +178,7 @@ enum Line {
     Game(GameLine),
     Rating(RatingLine),
     Vacation(VacationLine),
+    Tournament(TournamentLine),
     Match(MatchLine),
     Event(EventLine),
     Webhook(WebhookLine),
@@ -256,6 +264,42 @@ struct VacationLine {
     started_at: DateTime<Utc>,
     allowed_until: DateTime<Utc>,
     ended_at: Option<DateTime<Utc>>,
+}
+
+/// A round-robin tournament with its players and games (after the games). Exports
+/// from before tournaments have none.
+#[derive(Debug, Serialize, Deserialize)]
+struct TournamentLine {
+    id: Uuid,
+    name: String,
+    creator_id: Uuid,
+    variant: Variant,
+    days_per_move: u8,
+    double: bool,
+    rated: bool,
+    vacation_allowed: bool,
+    max_players: u32,
+    starts_at: DateTime<Utc>,
+    status: TournamentStatus,
+    created_at: DateTime<Utc>,
+    ended_at: Option<DateTime<Utc>>,
+    players: Vec<EntrantLine>,
+    games: Vec<TournamentGameLine>,
+}
+
+/// A player of a tournament.
+#[derive(Debug, Serialize, Deserialize)]
+struct EntrantLine {
+    account_id: Uuid,
+    joined_at: DateTime<Utc>,
+    withdrawn_at: Option<DateTime<Utc>>,
+}
+
+/// A game of a tournament.
+#[derive(Debug, Serialize, Deserialize)]
+struct TournamentGameLine {
+    game_id: Uuid,
+    cycle: u8,
 }
 
 /// A player's rating in a variant. Exports from before ratings have none.
@@ -535,6 +579,42 @@ fn vacation_line(v: &Vacation) -> Line {
     })
 }
 
+fn tournament_line(r: &TournamentRecord) -> Line {
+    let t = &r.tournament;
+    Line::Tournament(TournamentLine {
+        id: t.id.0,
+        name: t.name.clone(),
+        creator_id: t.creator.id.0,
+        variant: t.variant,
+        days_per_move: t.days_per_move.days(),
+        double: t.double,
+        rated: t.rated,
+        vacation_allowed: t.vacation_allowed,
+        max_players: t.max_players,
+        starts_at: t.starts_at,
+        status: t.status,
+        created_at: t.created_at,
+        ended_at: t.ended_at,
+        players: r
+            .entrants
+            .iter()
+            .map(|e| EntrantLine {
+                account_id: e.player.id.0,
+                joined_at: e.joined_at,
+                withdrawn_at: e.withdrawn_at,
+            })
+            .collect(),
+        games: r
+            .games
+            .iter()
+            .map(|(g, cycle)| TournamentGameLine {
+                game_id: g.0,
+                cycle: *cycle,
+            })
+            .collect(),
+    })
+}
+
 fn event_line(e: &Event) -> Line {
     Line::Event(EventLine {
         account_id: e.account.0,
@@ -627,6 +707,7 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
         games: store.export_games().await?,
         ratings: store.export_ratings().await?,
         vacations: store.export_vacations().await?,
+        tournaments: store.export_tournaments().await?,
         matches: store.export_matches().await?,
         events: store.export_events().await?,
         webhooks: store.all_webhooks().await?,
@@ -662,6 +743,9 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
     }
     for v in &data.vacations {
         write_line(out, &vacation_line(v))?;
+    }
+    for t in &data.tournaments {
+        write_line(out, &tournament_line(t))?;
     }
     for e in &data.events {
         write_line(out, &event_line(e))?;
@@ -781,6 +865,7 @@ impl Reader {
             Line::Game(g) => self.game(line, g),
             Line::Rating(r) => self.rating(r),
             Line::Vacation(v) => self.vacation(v),
+            Line::Tournament(t) => self.tournament(t),
             Line::Match(m) => self.a_match(m),
             Line::Event(e) => self.event(e),
             Line::Webhook(w) => self.webhook(w),
@@ -975,6 +1060,8 @@ impl Reader {
             },
             on_vacation: BySide::default(),
             challenge_id: g.challenge_id.map(ChallengeId),
+            // Its tournament's line comes later and links it.
+            tournament: None,
             created_at: g.created_at,
             state: GameState {
                 status,
@@ -1125,6 +1212,90 @@ impl Reader {
             started_at: v.started_at,
             allowed_until: v.allowed_until,
             ended_at: v.ended_at,
+        });
+        Ok(())
+    }
+
+    fn tournament(&mut self, t: TournamentLine) -> Result<(), String> {
+        let what = format!("tournament {}", t.id);
+        let creator = self.player(t.creator_id, &format!("{what}: its creator"))?;
+        let name_ok = !t.name.trim().is_empty() && t.name.chars().count() <= 60;
+        let days_per_move =
+            DaysPerMove::new(t.days_per_move.into()).map_err(|e| format!("{what}: {e}"))?;
+        let ended = matches!(
+            t.status,
+            TournamentStatus::Finished | TournamentStatus::Canceled
+        );
+        if !name_ok
+            || !(2..=crate::tournament::MAX_PLAYERS).contains(&t.max_players)
+            || ended != t.ended_at.is_some()
+        {
+            return Err(format!(
+                "{what}: a bad name, player limit or end for its status"
+            ));
+        }
+        if self
+            .data
+            .tournaments
+            .iter()
+            .any(|x| x.tournament.id.0 == t.id)
+        {
+            return Err(format!("{what} appears twice"));
+        }
+        let mut entrants = Vec::new();
+        for e in &t.players {
+            let player = self.player(e.account_id, &format!("{what}: its player"))?;
+            if entrants.iter().any(|x: &Entrant| x.player.id == player.id) {
+                return Err(format!("{what}: player {} appears twice", e.account_id));
+            }
+            entrants.push(Entrant {
+                player,
+                joined_at: e.joined_at,
+                withdrawn_at: e.withdrawn_at,
+            });
+        }
+        let mut games = Vec::new();
+        for g in &t.games {
+            if !self.games.contains_key(&g.game_id) {
+                return Err(format!(
+                    "{what}: game {} is not a game of an earlier line",
+                    g.game_id
+                ));
+            }
+            let taken = self
+                .data
+                .tournaments
+                .iter()
+                .flat_map(|r| &r.games)
+                .chain(&games)
+                .any(|(id, _): &(GameId, u8)| id.0 == g.game_id);
+            if taken || !(1..=2).contains(&g.cycle) {
+                return Err(format!(
+                    "{what}: game {} is in another tournament or has a bad cycle",
+                    g.game_id
+                ));
+            }
+            games.push((GameId(g.game_id), g.cycle));
+        }
+        self.data.tournaments.push(TournamentRecord {
+            tournament: Tournament {
+                id: TournamentId(t.id),
+                name: t.name,
+                creator,
+                variant: t.variant,
+                days_per_move,
+                double: t.double,
+                rated: t.rated,
+                vacation_allowed: t.vacation_allowed,
+                max_players: t.max_players,
+                players: u32::try_from(entrants.len()).unwrap_or(u32::MAX),
+                starts_at: t.starts_at,
+                status: t.status,
+                created_at: t.created_at,
+                ended_at: t.ended_at,
+            },
+            entrants,
+            games,
         });
         Ok(())
     }

@@ -162,7 +162,8 @@ impl From<&Move> for MoveJson {
 #[schema(example = json!({
     "id": "7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40", "variant": "modiar",
     "players": {"south": "ayse", "north": "mehmet"}, "first": "south", "days_per_move": 3,
-    "rated": false, "weekend_pause": false, "on_vacation": {"south": false, "north": true},
+    "rated": false, "weekend_pause": false, "tournament": null,
+    "on_vacation": {"south": false, "north": true},
     "status": "ongoing", "ply": 1, "to_move": "north",
     "board": {"south": [7, 0, 8], "north": [8, 8, 7]}, "store": {"south": 0, "north": 0},
     "legal_moves": [1, 2, 3],
@@ -190,6 +191,8 @@ pub struct GameJson {
     /// Whether its clocks stop on Saturdays and Sundays (UTC): weekend time does not
     /// count towards a deadline.
     pub weekend_pause: bool,
+    /// The round-robin tournament it belongs to, or null.
+    pub tournament: Option<TournamentRefJson>,
     /// Which players are on vacation now: the game's clock stands still meanwhile.
     #[schema(value_type = crate::http::api::openapi::SidesFlag)]
     pub on_vacation: BySide<bool>,
@@ -252,6 +255,10 @@ impl GameJson {
             days_per_move: game.days_per_move.days(),
             rated: game.terms.rated,
             weekend_pause: game.terms.weekend_pause,
+            tournament: game.tournament.as_ref().map(|t| TournamentRefJson {
+                id: t.id.to_string(),
+                name: t.name.clone(),
+            }),
             on_vacation: game.on_vacation,
             status: state.status,
             ply: state.ply,
@@ -272,6 +279,16 @@ impl GameJson {
             updated_at: time(state.updated_at),
         }
     }
+}
+
+/// The tournament a game belongs to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(example = json!({"id": "3c9d5e1f-2a4b-4c6d-8e0f-1a2b3c4d5e6f", "name": "Winter cup"}))]
+pub struct TournamentRefJson {
+    /// Its id (`GET /tournaments/{id}`).
+    pub id: String,
+    /// Its name.
+    pub name: String,
 }
 
 /// The position of the cached state, when the game is ongoing. At ply 0 it is the

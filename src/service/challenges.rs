@@ -205,6 +205,7 @@ impl Service {
                 terms: game.terms,
                 on_vacation: BySide::default(),
                 challenge_id: Some(id),
+                tournament: None,
                 created_at: now,
                 state: game.state.clone(),
             },

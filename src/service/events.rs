@@ -221,7 +221,12 @@ fn challenge_payload(challenge: &Challenge) -> String {
     })
 }
 
-fn new_event(account: AccountId, kind: EventKind, payload: &str, at: DateTime<Utc>) -> NewEvent {
+pub(super) fn new_event(
+    account: AccountId,
+    kind: EventKind,
+    payload: &str,
+    at: DateTime<Utc>,
+) -> NewEvent {
     NewEvent {
         account,
         kind,

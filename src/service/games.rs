@@ -265,6 +265,7 @@ impl Service {
                     self.cache.put(&after);
                     if new_state.status != GameStatus::Ongoing {
                         self.game_ended(id).await;
+                        self.tournament_game_ended(id).await;
                     }
                     return Ok(MoveOutcome::Played(after));
                 }
@@ -387,6 +388,7 @@ impl Service {
                     self.cache.forget(id);
                     self.changed(id, state.ply);
                     self.game_ended(id).await;
+                    self.tournament_game_ended(id).await;
                     return Ok(after);
                 }
                 Err(StoreError::Conflict) => loaded = self.game(id).await?,
@@ -402,14 +404,15 @@ impl Service {
     /// Ends every game whose deadline has passed: the side to move loses on time, or,
     /// if it has not moved yet in the game, the game is aborted. Returns the games
     /// this call ended; a game another sweeper (or a move) got to first is skipped.
-    /// Expired vacations end and deadline reminders go out first
-    /// ([`Service::remind_deadlines`]); matches are advanced last
-    /// ([`Service::advance_matches`]).
+    /// Expired vacations end, due tournaments start ([`Service::sweep_tournaments`]) and
+    /// deadline reminders go out first ([`Service::remind_deadlines`]); matches are
+    /// advanced last ([`Service::advance_matches`]).
     ///
     /// # Errors
     /// Storage errors.
     pub async fn sweep_timeouts(&self) -> Result<Vec<GameId>> {
         self.end_expired_vacations().await?;
+        self.sweep_tournaments().await?;
         self.remind_deadlines().await?;
         let now = self.now();
         let mut ended = Vec::new();
@@ -455,6 +458,7 @@ impl Service {
                     self.cache.forget(game.id);
                     self.changed(game.id, new_state.ply);
                     tracing::info!(game = %game.id, ending = new_state.result.map(|r| r.ending.code()), "deadline passed");
+                    self.tournament_game_ended(game.id).await;
                     ended.push(game.id);
                     self.game_ended(game.id).await;
                 }

@@ -101,6 +101,7 @@ fn started(
             terms: game.terms,
             on_vacation: BySide::default(),
             challenge_id,
+            tournament: None,
             created_at: game.created_at,
             state: game.state.clone(),
         },

@@ -26,6 +26,7 @@ mod passwords;
 mod ratings;
 mod sessions;
 mod throttle;
+mod tournaments;
 mod vacations;
 mod webhooks;
 
@@ -38,6 +39,10 @@ pub use house::HouseRound;
 pub use matches::MatchView;
 pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
 pub use throttle::LoginLimits;
+pub use tournaments::{
+    CrossCellJson, EntrantJson, StandingLineJson, TournamentDetailJson, TournamentGameJson,
+    TournamentJson, TournamentRequest, TournamentView,
+};
 pub use vacations::{DEFAULT_VACATION_DAYS, VacationStatus};
 pub use webhooks::{
     DELIVERY_TIMEOUT, DeliveryRound, MAX_ATTEMPTS, MAX_WEBHOOKS, RETRY_BACKOFF, SIGNATURE_HEADER,

@@ -19,7 +19,7 @@ use super::{
 };
 use crate::domain::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, EventKind, FirstChoice, GameId,
-    GameStatus, MatchTerms, Schedule, Terms, TokenId, Username,
+    GameStatus, MatchTerms, Schedule, Terms, TokenId, TournamentId, Username,
 };
 use crate::ratings::Rating;
 
@@ -48,10 +48,23 @@ macro_rules! game_select {
                 g.status, g.ply, g.to_move, g.board, g.store_south, g.store_north, g.deadline, \
                 g.winner, g.ended_by, g.score_south, g.score_north, g.updated_at, g.rated, \
                 g.weekend_pause, \
-                EXISTS (SELECT 1 FROM vacations v \
-                        WHERE v.account_id = g.south_id AND v.ended_at IS NULL) AS south_vacation, \
-                EXISTS (SELECT 1 FROM vacations v \
-                        WHERE v.account_id = g.north_id AND v.ended_at IS NULL) AS north_vacation \
+                (EXISTS (SELECT 1 FROM vacations v \
+                         WHERE v.account_id = g.south_id AND v.ended_at IS NULL) \
+                 AND NOT EXISTS (SELECT 1 FROM tournament_games tg \
+                                 JOIN tournaments t ON t.id = tg.tournament_id \
+                                 WHERE tg.game_id = g.id AND NOT t.vacation_allowed)) \
+                    AS south_vacation, \
+                (EXISTS (SELECT 1 FROM vacations v \
+                         WHERE v.account_id = g.north_id AND v.ended_at IS NULL) \
+                 AND NOT EXISTS (SELECT 1 FROM tournament_games tg \
+                                 JOIN tournaments t ON t.id = tg.tournament_id \
+                                 WHERE tg.game_id = g.id AND NOT t.vacation_allowed)) \
+                    AS north_vacation, \
+                (SELECT tg.tournament_id FROM tournament_games tg WHERE tg.game_id = g.id) \
+                    AS tournament_id, \
+                (SELECT t.name FROM tournament_games tg \
+                 JOIN tournaments t ON t.id = tg.tournament_id WHERE tg.game_id = g.id) \
+                    AS tournament_name \
          FROM games g \
          JOIN accounts sa ON sa.id = g.south_id \
          JOIN accounts na ON na.id = g.north_id "
@@ -59,12 +72,17 @@ macro_rules! game_select {
 }
 pub(super) use game_select;
 
-/// The condition on a game `g` whose clock runs: ongoing, and no player on vacation.
+/// The condition on a game `g` whose clock runs: ongoing, and no player on vacation,
+/// unless the game belongs to a tournament that forbids vacation (then its clock runs
+/// whoever is away).
 macro_rules! clock_runs {
     () => {
         "g.status = 'ongoing' \
-         AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
-                         AND v.account_id IN (g.south_id, g.north_id)) "
+         AND (NOT EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
+                          AND v.account_id IN (g.south_id, g.north_id)) \
+              OR EXISTS (SELECT 1 FROM tournament_games tg \
+                         JOIN tournaments t ON t.id = tg.tournament_id \
+                         WHERE tg.game_id = g.id AND NOT t.vacation_allowed)) "
     };
 }
 
@@ -140,6 +158,7 @@ pub(super) fn row_limit(limit: u32) -> i64 {
     }
 }
 
+/// The error for a column holding what it cannot.
 pub(super) fn corrupt(column: &str, value: impl Debug) -> StoreError {
     StoreError::Other(format!("corrupt {column} column: {value:?}"))
 }
@@ -148,10 +167,12 @@ pub(super) fn parse<T: FromStr>(column: &str, value: &str) -> Result<T, StoreErr
     value.parse().map_err(|_| corrupt(column, value))
 }
 
+/// A user-name column.
 pub(super) fn username(column: &str, value: &str) -> Result<Username, StoreError> {
     Username::parse(value).map_err(|_| corrupt(column, value))
 }
 
+/// A days-per-move column.
 pub(super) fn days_per_move(value: i32) -> Result<DaysPerMove, StoreError> {
     DaysPerMove::new(value.into()).map_err(|_| corrupt("days_per_move", value))
 }
@@ -328,6 +349,8 @@ pub(super) struct GameRow {
     weekend_pause: bool,
     south_vacation: bool,
     north_vacation: bool,
+    tournament_id: Option<Uuid>,
+    tournament_name: Option<String>,
 }
 
 impl GameRow {
@@ -385,6 +408,13 @@ impl GameRow {
             },
             on_vacation: BySide::new(self.south_vacation, self.north_vacation),
             challenge_id: self.challenge_id.map(ChallengeId),
+            tournament: match (self.tournament_id, self.tournament_name) {
+                (Some(id), Some(name)) => Some(super::tournaments::TournamentRef {
+                    id: TournamentId(id),
+                    name,
+                }),
+                _ => None,
+            },
             created_at: self.created_at,
             state: GameState {
                 status: GameStatus::parse(&self.status)

@@ -22,6 +22,7 @@ pub mod ops;
 pub mod postgres;
 pub mod ratings;
 pub mod sqlite;
+pub mod tournaments;
 pub mod vacations;
 pub mod webhooks;
 
@@ -29,6 +30,7 @@ pub use calendar::CalendarStore;
 pub use matches::MatchStore;
 pub use ops::OpsStore;
 pub use ratings::RatingStore;
+pub use tournaments::{Entrant, TournamentStore};
 pub use vacations::VacationStore;
 pub use webhooks::WebhookStore;
 
@@ -265,10 +267,13 @@ pub struct Game {
     pub days_per_move: DaysPerMove,
     /// Rated or casual, as its challenge said.
     pub terms: Terms,
-    /// Which players are on vacation now (their games' clocks stand still).
+    /// Which players are on vacation now with this game's clock standing still (never
+    /// in a tournament game whose tournament forbids vacation).
     pub on_vacation: BySide<bool>,
     /// The challenge it came from.
     pub challenge_id: Option<ChallengeId>,
+    /// The tournament it belongs to, if any.
+    pub tournament: Option<tournaments::TournamentRef>,
     /// When it started.
     pub created_at: DateTime<Utc>,
     /// The cached state.
@@ -393,6 +398,7 @@ pub trait Store:
     + RatingStore
     + VacationStore
     + MatchStore
+    + TournamentStore
     + CalendarStore
     + Send
     + Sync

@@ -142,6 +142,8 @@ pub struct DataSet {
     pub ratings: Vec<VariantRating>,
     /// Every vacation, over or going on.
     pub vacations: Vec<Vacation>,
+    /// Every tournament with its players and the ids of its games.
+    pub tournaments: Vec<super::tournaments::TournamentRecord>,
     /// Every match with its games.
     pub matches: Vec<super::matches::Match>,
     /// Every stored event (those of the last 7 days at least), by account and seq.

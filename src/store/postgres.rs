@@ -37,6 +37,7 @@ mod matches;
 mod ops;
 mod rates;
 mod ratings;
+mod tournaments;
 mod vacations;
 mod webhooks;
 

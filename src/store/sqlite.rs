@@ -40,6 +40,7 @@ crate::store::calendar::impl_calendar_store!(SqliteStore);
 mod matches;
 mod ops;
 mod ratings;
+mod tournaments;
 mod vacations;
 mod webhooks;
 

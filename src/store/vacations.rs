@@ -145,9 +145,24 @@ pub(super) const SELECT_OPEN: &str = concat!(
 pub(super) const CLOSE_VACATION: &str =
     "UPDATE vacations SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL";
 
-/// The SQL reading the ongoing games of an account.
-pub(super) const SELECT_PAUSED_GAMES: &str = "SELECT id, deadline, updated_at FROM games \
-     WHERE status = 'ongoing' AND (south_id = $1 OR north_id = $1) ORDER BY id";
+/// The condition on a game `games` whose clock a vacation stops: any game, except
+/// those of tournaments that forbid vacation.
+macro_rules! vacation_stops_clock {
+    () => {
+        "NOT EXISTS (SELECT 1 FROM tournament_games tg \
+                     JOIN tournaments t ON t.id = tg.tournament_id \
+                     WHERE tg.game_id = games.id AND NOT t.vacation_allowed)"
+    };
+}
+pub(super) use vacation_stops_clock;
+
+/// The SQL reading the ongoing games of an account whose clocks its vacation stopped.
+pub(super) const SELECT_PAUSED_GAMES: &str = concat!(
+    "SELECT id, deadline, updated_at FROM games \
+     WHERE status = 'ongoing' AND (south_id = $1 OR north_id = $1) AND ",
+    vacation_stops_clock!(),
+    " ORDER BY id"
+);
 
 /// The SQL moving an ongoing game's deadline.
 pub(super) const PUSH_DEADLINE: &str =

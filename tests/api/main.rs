@@ -20,6 +20,7 @@ mod ratelimits;
 mod ratings;
 mod reminders;
 mod security;
+mod tournaments;
 mod vacation;
 mod webhooks;
 mod weekends;

@@ -137,6 +137,36 @@ async fn club(app: &Instance) -> (String, String) {
     let late = late["id"].as_str().expect("an id").to_owned();
     play_some(&client, base, (&bot, &bob), &late, 1).await;
     play_some(&client, base, (&bot, &bob), &late, 1).await;
+    // Two tournaments: Ann's and Bob's starts in the sweep below (one game, its
+    // clock running through vacations), Bob's alone waits for players.
+    for (name, starts_at, players) in [
+        ("Winter cup", "2026-12-01T12:00:00Z", vec![&ann, &bob]),
+        ("Spring cup", "2027-01-10T12:00:00Z", vec![&bob]),
+    ] {
+        let (status, tournament) = post(
+            &client,
+            base,
+            "/tournaments",
+            Some(&ann.token),
+            json!({"name": name, "variant": "tihbat", "starts_at": starts_at, "vacation_allowed": false, "rated": true}),
+        )
+        .await
+        .expect("the server answers");
+        assert_eq!(status, StatusCode::CREATED, "{tournament}");
+        let id = tournament["id"].as_str().expect("an id");
+        for player in players {
+            let (status, joined) = post(
+                &client,
+                base,
+                &format!("/tournaments/{id}/join"),
+                Some(&player.token),
+                json!({}),
+            )
+            .await
+            .expect("the server answers");
+            assert_eq!(status, StatusCode::OK, "{joined}");
+        }
+    }
     // Only `late` is left to time out: the ongoing game starts after the sweep.
     app.clock.advance(Duration::days(4));
     let ended = app.service.sweep_timeouts().await.expect("the sweep runs");
@@ -295,6 +325,7 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
             "game",
             "rating",
             "vacation",
+            "tournament",
             "event",
             "webhook",
             "delivery",
@@ -315,6 +346,7 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
         games,
         ratings,
         vacations,
+        tournaments,
         events,
         webhooks,
         deliveries,
@@ -323,6 +355,8 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
         digests,
     ] = kinds(&exported);
     assert_eq!(vacations, 1, "{exported}");
+    assert_eq!(tournaments, 2, "{exported}");
+    assert!(exported.contains("\"status\":\"running\""), "{exported}");
     assert_eq!((calendars, digests), (1, 1), "{exported}");
     assert!(
         exported.contains("\"email\":\"ann@example.org\",\"enabled\":true"),
@@ -345,7 +379,8 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     // Ann, Bob and the bot in Mangala.
     assert_eq!(ratings, 3, "{exported}");
     assert!(exported.contains("\"rated\":true"));
-    assert!(challenges >= 11 && games == 11, "{exported}");
+    // Eleven games from challenges, one from the tournament.
+    assert!(challenges >= 11 && games == 12, "{exported}");
     let match_lines: Vec<Value> = exported
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
@@ -394,7 +429,10 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     let counts = transfer::import(store.as_ref(), exported.as_bytes())
         .await
         .expect("the import runs");
-    assert_eq!((counts.games, counts.matches), (11, 2));
+    assert_eq!(
+        (counts.games, counts.matches, counts.tournaments),
+        (12, 2, 2)
+    );
     let through_middle = export_text(store.as_ref()).await;
     assert_eq!(
         through_middle, exported,
@@ -723,7 +761,7 @@ async fn an_export_from_before_events_webhooks_sessions_and_matches_were_carried
         ),
         (0, 0, 0, 0)
     );
-    assert_eq!((counts.games, counts.matches), (11, 0));
+    assert_eq!((counts.games, counts.matches), (12, 0));
     let challenges = store.export_challenges().await.expect("the challenges");
     assert!(challenges.iter().all(|c| !c.match_terms.is_match()));
 }

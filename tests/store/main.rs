@@ -12,6 +12,7 @@ mod helpers;
 mod matches;
 mod ratings;
 mod terms;
+mod tournaments;
 mod vacations;
 
 use std::task::Poll;
@@ -49,6 +50,11 @@ use ratings::{
 };
 use support::db::TestDb;
 use terms::every_combination_of_terms_is_kept_by_the_challenge_and_its_game;
+use tournaments::{
+    a_tournament_short_of_players_is_canceled_and_only_then,
+    a_vacation_does_not_stop_the_clocks_of_a_tournament_that_forbids_it,
+    joins_are_settled_at_the_tournament_and_the_start_inserts_every_game_once,
+};
 use vacations::a_vacation_hides_its_games_from_the_sweeper_and_its_end_pushes_their_deadlines;
 
 /// Runs each named test on both backends: `on_sqlite::name` and `on_postgres::name`.
@@ -102,6 +108,9 @@ on_both_backends!(
     two_rated_games_ending_at_once_for_one_player_are_rated_one_after_the_other,
     every_combination_of_terms_is_kept_by_the_challenge_and_its_game,
     a_vacation_hides_its_games_from_the_sweeper_and_its_end_pushes_their_deadlines,
+    joins_are_settled_at_the_tournament_and_the_start_inserts_every_game_once,
+    a_tournament_short_of_players_is_canceled_and_only_then,
+    a_vacation_does_not_stop_the_clocks_of_a_tournament_that_forbids_it,
     a_calendar_feed_is_found_by_its_hash_until_replaced_or_deleted,
     a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_given_back,
     a_match_holds_one_game_per_number_and_finishes_once,

@@ -14,3 +14,4 @@ mod matches;
 mod ratings;
 mod reminders;
 mod security;
+mod tournaments;

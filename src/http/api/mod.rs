@@ -21,6 +21,7 @@ mod matches;
 pub mod openapi;
 mod players;
 mod stream;
+mod tournaments;
 mod vacation;
 mod webhooks;
 
@@ -62,6 +63,10 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(analysis::show))
         .routes(routes!(games::standings))
         .routes(routes!(players::ratings))
+        .routes(routes!(tournaments::create, tournaments::list))
+        .routes(routes!(tournaments::show))
+        .routes(routes!(tournaments::join))
+        .routes(routes!(tournaments::withdraw))
         .routes(routes!(stream::events))
         .routes(routes!(stream::game))
         .routes(routes!(webhooks::create, webhooks::list))

@@ -26,7 +26,7 @@ use crate::http::ratelimit::{RateLimiter, RateLimits};
     ),
     servers((url = "/api/v1", description = "This server")),
     components(
-        schemas(ErrorJson, VariantName, SideName, GameStatusName, SidesName, SidesBoard, SidesCount, SidesPoints, SidesFlag),
+        schemas(ErrorJson, VariantName, SideName, GameStatusName, TournamentStatusName, SidesName, SidesBoard, SidesCount, SidesPoints, SidesFlag),
         responses(Unauthorized, NotFound, TooManyRequests, BadBody),
     ),
     modifiers(&BearerScheme),
@@ -35,6 +35,7 @@ use crate::http::ratelimit::{RateLimiter, RateLimits};
         (name = "challenges", description = "Offering and answering games"),
         (name = "games", description = "Games, moves and standings"),
         (name = "streams", description = "Event and game streams"),
+        (name = "tournaments", description = "Round-robin tournaments"),
         (name = "webhooks", description = "Events POSTed to your URLs, signed"),
         (name = "meta", description = "This description"),
     ),
@@ -164,6 +165,20 @@ pub enum GameStatusName {
     Finished,
     /// Ended before both sides moved, scoring nothing.
     Aborted,
+}
+
+/// Where a tournament stands.
+#[derive(ToSchema, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TournamentStatusName {
+    /// Players may join until the start.
+    Open,
+    /// Its games are being played.
+    Running,
+    /// Every game is over: the standing is final.
+    Finished,
+    /// It had fewer than two players at its start.
+    Canceled,
 }
 
 /// A yes or no for each side.

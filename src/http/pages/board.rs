@@ -154,6 +154,8 @@ pub struct GameView {
     pub days_per_move: u8,
     /// `Rated` or `Casual`, and the weekend pause if any.
     pub terms: String,
+    /// The tournament it belongs to: its id and name.
+    pub tournament: Option<(String, String)>,
     /// The players on vacation now, while the game goes on: its clock stands still.
     pub away: Vec<String>,
     /// The plies in our notation.
@@ -336,6 +338,10 @@ impl GameView {
                     ""
                 }
             ),
+            tournament: game
+                .tournament
+                .as_ref()
+                .map(|t| (t.id.to_string(), t.name.clone())),
             away: Side::ALL
                 .into_iter()
                 .filter(|&side| ongoing && *game.on_vacation.get(side))

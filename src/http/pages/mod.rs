@@ -26,6 +26,7 @@ mod players;
 mod reminders;
 mod rules;
 mod session;
+mod tournaments;
 mod view;
 
 pub use error::PageError;
@@ -75,6 +76,13 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/matches/{id}", get(matches::show))
         .route("/players/{name}", get(players::show))
         .route("/standings", get(players::standings))
+        .route(
+            "/tournaments",
+            get(tournaments::list).post(tournaments::create),
+        )
+        .route("/tournaments/{id}", get(tournaments::show))
+        .route("/tournaments/{id}/join", post(tournaments::join))
+        .route("/tournaments/{id}/withdraw", post(tournaments::withdraw))
         .route("/rules", get(rules::index))
         .route("/rules/{variant}", get(rules::show))
         .layer(middleware::from_fn_with_state(state, session::form_cookie))

@@ -297,6 +297,7 @@ impl OpsStore for PgStore {
                 .execute(&mut *tx)
                 .await?;
         }
+        super::tournaments::import_tournaments(&mut tx, &data.tournaments).await?;
         for e in &data.events {
             sqlx::query(INSERT_EVENT)
                 .bind(e.account.0)

@@ -12,6 +12,7 @@ use crate::store::common::{detached, finish, micros};
 use crate::store::vacations::{
     CLOSE_VACATION, INSERT_VACATION, PUSH_DEADLINE, PausedGameRow, SELECT_ALL, SELECT_EXPIRED,
     SELECT_SINCE, Vacation, VacationRow, VacationStore, pushed_deadline, vacation_columns,
+    vacation_stops_clock,
 };
 
 async fn end_vacation_tx(
@@ -38,10 +39,12 @@ async fn end_vacation_tx(
     if closed.rows_affected() == 0 {
         return Err(StoreError::Conflict);
     }
-    let games = sqlx::query_as::<_, PausedGameRow>(
+    let games = sqlx::query_as::<_, PausedGameRow>(concat!(
         "SELECT id, deadline, updated_at FROM games \
-         WHERE status = 'ongoing' AND (south_id = $1 OR north_id = $1) ORDER BY id FOR UPDATE",
-    )
+         WHERE status = 'ongoing' AND (south_id = $1 OR north_id = $1) AND ",
+        vacation_stops_clock!(),
+        " ORDER BY id FOR UPDATE"
+    ))
     .bind(account.0)
     .fetch_all(&mut *conn)
     .await?;

@@ -294,6 +294,7 @@ impl OpsStore for SqliteStore {
                 .execute(&mut *tx)
                 .await?;
         }
+        super::tournaments::import_tournaments(&mut tx, &data.tournaments).await?;
         for e in &data.events {
             sqlx::query(INSERT_EVENT)
                 .bind(e.account.0)

@@ -1,0 +1,447 @@
+//! Tournament storage: round-robin tournaments, their players and their games. A part
+//! of every [`Store`](super::Store) (a supertrait), implemented per backend in
+//! `postgres/tournaments.rs` and `sqlite/tournaments.rs`, with the same SQL.
+//!
+//! Concurrent writers meet at the tournament row: starting it is a conditional update
+//! of its status from `open`, in the same transaction as the insertion of all its
+//! games, so that two sweepers (two instances on one database) cannot start it twice;
+//! joining locks the row first, so that the start and the player limit see every
+//! join or none.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use seedpost_rules::Variant;
+use uuid::Uuid;
+
+use super::common::{corrupt, days_per_move, username};
+use super::{Game, NewEvent, NewGame, Player, StoreError};
+use crate::domain::{AccountId, DaysPerMove, GameId, TournamentId};
+use crate::tournament::TournamentStatus;
+
+/// A stored tournament, without its players and games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tournament {
+    /// Its id.
+    pub id: TournamentId,
+    /// Its name.
+    pub name: String,
+    /// Who made it.
+    pub creator: Player,
+    /// The game played.
+    pub variant: Variant,
+    /// Days for each move.
+    pub days_per_move: DaysPerMove,
+    /// Each pair plays twice (sides swapped) rather than once.
+    pub double: bool,
+    /// Whether its games are rated.
+    pub rated: bool,
+    /// Whether a player's vacation stops the clocks of its games here.
+    pub vacation_allowed: bool,
+    /// At most this many players.
+    pub max_players: u32,
+    /// How many players are in it (those who withdrew included).
+    pub players: u32,
+    /// When it starts: joining closes and the games start.
+    pub starts_at: DateTime<Utc>,
+    /// Where it stands.
+    pub status: TournamentStatus,
+    /// When it was made.
+    pub created_at: DateTime<Utc>,
+    /// When it finished or was canceled.
+    pub ended_at: Option<DateTime<Utc>>,
+}
+
+/// A tournament to create.
+#[derive(Debug, Clone)]
+pub struct NewTournament {
+    /// Its id.
+    pub id: TournamentId,
+    /// Its name (1 to 60 characters).
+    pub name: String,
+    /// Who makes it.
+    pub creator: AccountId,
+    /// The game played.
+    pub variant: Variant,
+    /// Days for each move.
+    pub days_per_move: DaysPerMove,
+    /// A double round robin.
+    pub double: bool,
+    /// Rated games.
+    pub rated: bool,
+    /// Whether vacation stops its clocks.
+    pub vacation_allowed: bool,
+    /// 2 to [`crate::tournament::MAX_PLAYERS`].
+    pub max_players: u32,
+    /// When it starts.
+    pub starts_at: DateTime<Utc>,
+    /// Now.
+    pub created_at: DateTime<Utc>,
+}
+
+/// The tournament a game belongs to, as the game shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentRef {
+    /// Its id.
+    pub id: TournamentId,
+    /// Its name.
+    pub name: String,
+}
+
+/// A player of a tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entrant {
+    /// The player.
+    pub player: Player,
+    /// When it joined.
+    pub joined_at: DateTime<Utc>,
+    /// When it withdrew after the start, if it did.
+    pub withdrawn_at: Option<DateTime<Utc>>,
+}
+
+/// A game of a tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentGame {
+    /// 1, or 2 for a return game of a double round robin.
+    pub cycle: u8,
+    /// The game.
+    pub game: Game,
+}
+
+/// A game to start with its tournament.
+#[derive(Debug, Clone)]
+pub struct NewTournamentGame {
+    /// 1 or 2.
+    pub cycle: u8,
+    /// The game.
+    pub game: NewGame,
+}
+
+/// A tournament with its players and the ids of its games, as exported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentRecord {
+    /// The tournament.
+    pub tournament: Tournament,
+    /// Its players, by join time.
+    pub entrants: Vec<Entrant>,
+    /// Its games and their cycles.
+    pub games: Vec<(GameId, u8)>,
+}
+
+/// Storage of tournaments.
+#[async_trait]
+pub trait TournamentStore: Send + Sync {
+    /// Creates an open tournament.
+    async fn create_tournament(&self, tournament: &NewTournament)
+    -> Result<Tournament, StoreError>;
+
+    /// One tournament.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown id.
+    async fn tournament(&self, id: TournamentId) -> Result<Tournament, StoreError>;
+
+    /// Tournaments, of one status or all: open ones by start, the others newest first.
+    async fn tournaments(
+        &self,
+        status: Option<TournamentStatus>,
+        limit: u32,
+    ) -> Result<Vec<Tournament>, StoreError>;
+
+    /// The tournament's players, by join time.
+    async fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>, StoreError>;
+
+    /// The tournament's games, by cycle and start.
+    async fn tournament_games(&self, id: TournamentId) -> Result<Vec<TournamentGame>, StoreError>;
+
+    /// Adds `account` to an open tournament before its start `now`, if there is room.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when it is not open, has started by `now`, is full, or
+    /// the account is in it already; [`StoreError::NotFound`] for an unknown one.
+    async fn join_tournament(
+        &self,
+        id: TournamentId,
+        account: AccountId,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+
+    /// Takes `account` out of an open tournament.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when it is not in it; [`StoreError::Conflict`] when
+    /// the tournament is no longer open.
+    async fn leave_tournament(
+        &self,
+        id: TournamentId,
+        account: AccountId,
+    ) -> Result<(), StoreError>;
+
+    /// Marks `account` withdrawn from a running tournament at `now`; a player already
+    /// withdrawn stays so. Returns whether this call withdrew it.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when it does not play in it; [`StoreError::Conflict`]
+    /// when the tournament is not running.
+    async fn withdraw_from_tournament(
+        &self,
+        id: TournamentId,
+        account: AccountId,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError>;
+
+    /// Starts an open tournament whose start has come by `now`, with exactly
+    /// `players`: marks it running and inserts `games` and `events`, in one
+    /// transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when it is no longer open, its start has not come, or
+    /// its players are not `players` (someone joined or left meanwhile): nothing is
+    /// written.
+    async fn start_tournament(
+        &self,
+        id: TournamentId,
+        players: &[AccountId],
+        games: &[NewTournamentGame],
+        now: DateTime<Utc>,
+        events: &[NewEvent],
+    ) -> Result<(), StoreError>;
+
+    /// Cancels an open tournament whose start has come with fewer than two players.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when it is not open or has two players or more.
+    async fn cancel_tournament(
+        &self,
+        id: TournamentId,
+        now: DateTime<Utc>,
+        events: &[NewEvent],
+    ) -> Result<(), StoreError>;
+
+    /// Marks a running tournament finished when none of its games is ongoing.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when it is not running or a game of it goes on.
+    async fn finish_tournament(
+        &self,
+        id: TournamentId,
+        now: DateTime<Utc>,
+        events: &[NewEvent],
+    ) -> Result<(), StoreError>;
+
+    /// Open tournaments whose start has come by `now`, earliest first.
+    async fn due_tournaments(&self, now: DateTime<Utc>) -> Result<Vec<TournamentId>, StoreError>;
+
+    /// Running tournaments none of whose games is ongoing.
+    async fn tournaments_to_finish(&self) -> Result<Vec<TournamentId>, StoreError>;
+
+    /// The tournament game `game` belongs to, if any.
+    async fn tournament_of_game(&self, game: GameId) -> Result<Option<TournamentId>, StoreError>;
+
+    /// Every tournament with its players and games (for `seedpost export`).
+    async fn export_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError>;
+}
+
+/// The columns of a [`TournamentRow`], from `tournaments t` joined with its creator
+/// `ca`.
+macro_rules! tournament_select {
+    () => {
+        "SELECT t.id, t.name, t.creator_id, ca.username AS creator_username, \
+                ca.bot AS creator_bot, t.variant, t.days_per_move, t.cycles, t.rated, \
+                t.vacation_allowed, t.max_players, t.starts_at, t.status, t.created_at, \
+                t.ended_at, \
+                (SELECT count(*) FROM tournament_players p WHERE p.tournament_id = t.id) \
+                    AS players \
+         FROM tournaments t JOIN accounts ca ON ca.id = t.creator_id "
+    };
+}
+pub(super) use tournament_select;
+
+/// A tournament as [`tournament_select`] reads it.
+#[derive(sqlx::FromRow)]
+pub(super) struct TournamentRow {
+    id: Uuid,
+    name: String,
+    creator_id: Uuid,
+    creator_username: String,
+    creator_bot: bool,
+    variant: String,
+    days_per_move: i32,
+    cycles: i32,
+    rated: bool,
+    vacation_allowed: bool,
+    max_players: i32,
+    players: i64,
+    starts_at: DateTime<Utc>,
+    status: String,
+    created_at: DateTime<Utc>,
+    ended_at: Option<DateTime<Utc>>,
+}
+
+impl TournamentRow {
+    pub(super) fn parse(self) -> Result<Tournament, StoreError> {
+        Ok(Tournament {
+            id: TournamentId(self.id),
+            name: self.name,
+            creator: Player {
+                id: AccountId(self.creator_id),
+                username: username("creator username", &self.creator_username)?,
+                bot: self.creator_bot,
+            },
+            variant: self
+                .variant
+                .parse()
+                .map_err(|_| corrupt("variant", &self.variant))?,
+            days_per_move: days_per_move(self.days_per_move)?,
+            double: match self.cycles {
+                1 => false,
+                2 => true,
+                n => return Err(corrupt("cycles", n)),
+            },
+            rated: self.rated,
+            vacation_allowed: self.vacation_allowed,
+            max_players: u32::try_from(self.max_players)
+                .map_err(|_| corrupt("max_players", self.max_players))?,
+            players: u32::try_from(self.players).map_err(|_| corrupt("players", self.players))?,
+            starts_at: self.starts_at,
+            status: TournamentStatus::parse(&self.status)
+                .ok_or_else(|| corrupt("status", &self.status))?,
+            created_at: self.created_at,
+            ended_at: self.ended_at,
+        })
+    }
+}
+
+/// A row of `tournament_players` with its account.
+#[derive(sqlx::FromRow)]
+pub(super) struct EntrantRow {
+    account_id: Uuid,
+    username: String,
+    bot: bool,
+    joined_at: DateTime<Utc>,
+    withdrawn_at: Option<DateTime<Utc>>,
+}
+
+impl EntrantRow {
+    pub(super) fn parse(self) -> Result<Entrant, StoreError> {
+        Ok(Entrant {
+            player: Player {
+                id: AccountId(self.account_id),
+                username: username("username", &self.username)?,
+                bot: self.bot,
+            },
+            joined_at: self.joined_at,
+            withdrawn_at: self.withdrawn_at,
+        })
+    }
+}
+
+/// A cycle column.
+pub(super) fn cycle(value: i32) -> Result<u8, StoreError> {
+    match value {
+        1 => Ok(1),
+        2 => Ok(2),
+        n => Err(corrupt("cycle", n)),
+    }
+}
+
+/// The SQL creating a tournament.
+pub(super) const INSERT_TOURNAMENT: &str = "INSERT INTO tournaments (id, name, creator_id, \
+     variant, days_per_move, cycles, rated, vacation_allowed, max_players, starts_at, status, \
+     created_at, ended_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
+
+/// The SQL reading a tournament's players.
+pub(super) const SELECT_ENTRANTS: &str = "SELECT p.account_id, a.username, a.bot, p.joined_at, \
+     p.withdrawn_at FROM tournament_players p JOIN accounts a ON a.id = p.account_id \
+     WHERE p.tournament_id = $1 ORDER BY p.joined_at, p.account_id";
+
+/// The SQL reading the cycles and ids of a tournament's games.
+pub(super) const SELECT_GAME_CYCLES: &str = "SELECT tg.game_id, tg.cycle FROM tournament_games tg \
+     JOIN games g ON g.id = tg.game_id WHERE tg.tournament_id = $1 \
+     ORDER BY tg.cycle, g.created_at, g.id";
+
+/// The SQL adding a player to an open tournament not yet started by `$3`, with room.
+/// The caller has locked the tournament row (Postgres) or holds the write lock
+/// (SQLite), so the count is that of every committed join.
+pub(super) const JOIN: &str = "INSERT INTO tournament_players (tournament_id, account_id, joined_at) \
+     SELECT t.id, $2, $3 FROM tournaments t \
+     WHERE t.id = $1 AND t.status = 'open' AND t.starts_at > $3 \
+       AND (SELECT count(*) FROM tournament_players p WHERE p.tournament_id = t.id) \
+           < t.max_players";
+
+/// The SQL taking a player out of an open tournament.
+pub(super) const LEAVE: &str = "DELETE FROM tournament_players \
+     WHERE tournament_id = $1 AND account_id = $2 \
+       AND EXISTS (SELECT 1 FROM tournaments t WHERE t.id = $1 AND t.status = 'open')";
+
+/// The SQL marking a player of a running tournament withdrawn.
+pub(super) const WITHDRAW: &str = "UPDATE tournament_players SET withdrawn_at = $3 \
+     WHERE tournament_id = $1 AND account_id = $2 AND withdrawn_at IS NULL \
+       AND EXISTS (SELECT 1 FROM tournaments t WHERE t.id = $1 AND t.status = 'running')";
+
+/// The SQL starting an open tournament whose start has come.
+pub(super) const MARK_RUNNING: &str = "UPDATE tournaments SET status = 'running' \
+     WHERE id = $1 AND status = 'open' AND starts_at <= $2";
+
+/// The SQL canceling an open tournament whose start has come, short of players.
+pub(super) const MARK_CANCELED: &str = "UPDATE tournaments SET status = 'canceled', ended_at = $2 \
+     WHERE id = $1 AND status = 'open' AND starts_at <= $2 \
+       AND (SELECT count(*) FROM tournament_players p WHERE p.tournament_id = $1) < 2";
+
+/// The SQL finishing a running tournament none of whose games goes on.
+pub(super) const MARK_FINISHED: &str = "UPDATE tournaments SET status = 'finished', ended_at = $2 \
+     WHERE id = $1 AND status = 'running' \
+       AND NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN games g ON g.id = tg.game_id \
+                       WHERE tg.tournament_id = $1 AND g.status = 'ongoing')";
+
+/// The SQL inserting a tournament game (the cached state as `$1` to `$12`).
+pub(super) const INSERT_GAME: &str = "INSERT INTO games (status, ply, to_move, board, \
+     store_south, store_north, deadline, winner, ended_by, score_south, score_north, \
+     updated_at, id, variant, south_id, north_id, first, days_per_move, created_at, rated, \
+     weekend_pause) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
+             $19, $20, $21)";
+
+/// The SQL linking a game to its tournament.
+pub(super) const INSERT_LINK: &str =
+    "INSERT INTO tournament_games (tournament_id, game_id, cycle) VALUES ($1, $2, $3)";
+
+/// The SQL finding due tournaments.
+pub(super) const SELECT_DUE: &str = "SELECT id FROM tournaments \
+     WHERE status = 'open' AND starts_at <= $1 ORDER BY starts_at, id";
+
+/// The SQL finding running tournaments that are over.
+pub(super) const SELECT_TO_FINISH: &str = "SELECT t.id FROM tournaments t \
+     WHERE t.status = 'running' \
+       AND NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN games g ON g.id = tg.game_id \
+                       WHERE tg.tournament_id = t.id AND g.status = 'ongoing') \
+     ORDER BY t.id";
+
+/// The SQL finding a game's tournament.
+pub(super) const SELECT_OF_GAME: &str =
+    "SELECT tournament_id FROM tournament_games WHERE game_id = $1";
+
+/// The SQL listing tournaments, of status `$1` or all, at most `$2`.
+pub(super) const SELECT_LIST: &str = concat!(
+    tournament_select!(),
+    "WHERE ($1 IS NULL OR t.status = $1) \
+     ORDER BY CASE WHEN t.status = 'open' THEN 0 ELSE 1 END, \
+              CASE WHEN t.status = 'open' THEN t.starts_at END, \
+              t.created_at DESC, t.id \
+     LIMIT $2"
+);
+
+/// The SQL reading every tournament.
+pub(super) const SELECT_ALL: &str = concat!(tournament_select!(), "ORDER BY t.created_at, t.id");
+
+/// The SQL writing a player as exported.
+pub(super) const IMPORT_ENTRANT: &str = "INSERT INTO tournament_players (tournament_id, \
+     account_id, joined_at, withdrawn_at) VALUES ($1, $2, $3, $4)";
+
+/// Whether `players` are exactly the stored `entrants` (ids, in any order).
+pub(super) fn same_players(players: &[AccountId], mut entrants: Vec<Uuid>) -> bool {
+    let mut players: Vec<Uuid> = players.iter().map(|a| a.0).collect();
+    players.sort_unstable();
+    entrants.sort_unstable();
+    players == entrants
+}

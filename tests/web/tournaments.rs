@@ -1,0 +1,87 @@
+//! Tournaments in the browser, without JavaScript: the list's form creates one, the
+//! tournament page's forms join and withdraw, and the crosstable shows the standing.
+
+use reqwest::StatusCode;
+
+use crate::helpers::{Browser, Server};
+use crate::on_both_backends;
+
+on_both_backends!(a_tournament_is_created_joined_and_decided_through_its_pages);
+
+async fn a_tournament_is_created_joined_and_decided_through_its_pages(server: Server) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+
+    let list = ayse.get("/tournaments").await;
+    assert_eq!(list.status, StatusCode::OK);
+    let form = list
+        .form("form#new-tournament")
+        .set("variant", "tihbat")
+        .set("starts_at", "2026-12-01T12:00")
+        .set("max_players", "4")
+        .without("rated")
+        .without("no_vacation");
+    // A refused form comes back with the reason and what was typed.
+    let refused = ayse.submit(&form.clone().set("name", " ")).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.text("#tournament-error").contains("name"),
+        "{}",
+        refused.body
+    );
+    let page = ayse.submit(&form.set("name", "Winter cup")).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(page.text("h1"), "Winter cup");
+    assert!(
+        page.text("main").contains("double round robin"),
+        "{}",
+        page.body
+    );
+    let path = page.url.trim_start_matches(&ayse.base).to_owned();
+
+    // Both join through the page's form; Ayse's page then offers to leave.
+    let joined = ayse.submit(&page.form("form#join")).await;
+    assert_eq!(joined.count("form#join"), 0);
+    assert_eq!(joined.count("form#leave"), 1);
+    let theirs = mehmet.get(&path).await;
+    let theirs = mehmet.submit(&theirs.form("form#join")).await;
+    assert_eq!(theirs.text("#players-h"), "Players (2 of 4)");
+    assert!(
+        mehmet
+            .get("/tournaments")
+            .await
+            .text(".tournaments")
+            .contains("Winter cup"),
+    );
+
+    // The start: two games, a crosstable of two rows.
+    server.clock.advance(chrono::Duration::days(1));
+    server.service.sweep_timeouts().await.expect("a sweep");
+    let running = mehmet.get(&path).await;
+    assert_eq!(running.count(".games li"), 2, "{}", running.body);
+    assert_eq!(running.count(".crosstable tbody tr"), 2);
+    assert_eq!(running.count("form#join"), 0);
+    // Each game's page links back to the tournament.
+    let game = running.attr(".games li a", "href");
+    let game = mehmet.get(&game).await;
+    assert_eq!(game.attr(".game-links a.tournament", "href"), path);
+    assert_eq!(game.text(".game-links a.tournament"), "Winter cup");
+
+    // Mehmet withdraws: his two games are lost, and the tournament is over.
+    let after = mehmet.submit(&running.form("form#withdraw")).await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.body);
+    assert_eq!(after.text("#table-h"), "Final standing");
+    let rows: Vec<String> = after
+        .all(".crosstable tbody tr")
+        .iter()
+        .map(|r| r.text().collect::<Vec<_>>().join("|"))
+        .collect();
+    assert!(rows[0].starts_with("1|ayse|×|1 1|2|"), "{rows:?}");
+    assert!(
+        rows[1].starts_with("2|mehmet| |(withdrew)|0 0|×|0|"),
+        "{rows:?}"
+    );
+    assert_eq!(after.count("form#withdraw"), 0);
+}
