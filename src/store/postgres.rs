@@ -33,11 +33,14 @@ use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId
 use sqlx::postgres::PgListener;
 
 crate::store::calendar::impl_calendar_store!(PgStore);
-mod matches;
+crate::store::matches::impl_match_store!(PgStore);
 mod ops;
 mod rates;
 mod ratings;
-mod tournaments;
+crate::store::tournaments::impl_tournament_store!(
+    PgStore,
+    lock = "SELECT 1 FROM tournaments WHERE id = $1 FOR UPDATE"
+);
 mod vacations;
 mod webhooks;
 
@@ -169,6 +172,64 @@ const LAST_USED_RESOLUTION: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
 pub struct PgStore {
     pool: PgPool,
     notifier: Notifier,
+}
+
+/// This backend's connection, for the code both backends share (see
+/// [`impl_match_store`](crate::store::matches::impl_match_store)).
+type Conn = PgConnection;
+
+/// Begins write transactions and commits them, then announces their events: for the
+/// code both backends share.
+#[derive(Clone)]
+struct Writer {
+    pool: PgPool,
+    notifier: Notifier,
+}
+
+impl Writer {
+    async fn begin(&self) -> Result<Transaction<'static, Postgres>, StoreError> {
+        Ok(self.pool.begin().await?)
+    }
+
+    async fn finish<T>(
+        &self,
+        tx: Transaction<'static, Postgres>,
+        outcome: Result<T, StoreError>,
+        events: &[AccountEvents],
+    ) -> Result<T, StoreError> {
+        self.notifier.finish(tx, outcome, events).await
+    }
+}
+
+impl PgStore {
+    fn writer(&self) -> Writer {
+        Writer {
+            pool: self.pool.clone(),
+            notifier: self.notifier.clone(),
+        }
+    }
+
+    /// The matches of `games`, in one query.
+    async fn match_refs_of(
+        &self,
+        games: &[GameId],
+    ) -> Result<Vec<(GameId, crate::store::matches::MatchRef)>, StoreError> {
+        if games.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<uuid::Uuid> = games.iter().map(|g| g.0).collect();
+        sqlx::query_as::<_, crate::store::matches::MatchRefRow>(
+            "SELECT mg.game_id, mg.match_id, mg.number, m.games \
+             FROM match_games mg JOIN matches m ON m.id = mg.match_id \
+             WHERE mg.game_id = ANY($1)",
+        )
+        .bind(&ids)
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(crate::store::matches::MatchRefRow::parse)
+        .collect()
+    }
 }
 
 impl PgStore {

@@ -37,10 +37,13 @@ use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 
 crate::store::calendar::impl_calendar_store!(SqliteStore);
-mod matches;
+crate::store::matches::impl_match_store!(SqliteStore);
 mod ops;
 mod ratings;
-mod tournaments;
+crate::store::tournaments::impl_tournament_store!(
+    SqliteStore,
+    lock = "SELECT 1 FROM tournaments WHERE id = $1"
+);
 mod vacations;
 mod webhooks;
 
@@ -63,6 +66,62 @@ const LAST_USED_RESOLUTION: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
     pool: SqlitePool,
+}
+
+/// This backend's connection, for the code both backends share (see
+/// [`impl_match_store`](crate::store::matches::impl_match_store)).
+type Conn = SqliteConnection;
+
+/// Begins write transactions (holding SQLite's one write lock) and commits them: for
+/// the code both backends share.
+#[derive(Clone)]
+struct Writer {
+    pool: SqlitePool,
+}
+
+impl Writer {
+    async fn begin(&self) -> Result<Transaction<'static, Sqlite>, StoreError> {
+        Ok(self.pool.begin_with(BEGIN_WRITE).await?)
+    }
+
+    async fn finish<T>(
+        &self,
+        tx: Transaction<'static, Sqlite>,
+        outcome: Result<T, StoreError>,
+        _events: &[AccountEvents],
+    ) -> Result<T, StoreError> {
+        finish(tx, outcome).await
+    }
+}
+
+impl SqliteStore {
+    fn writer(&self) -> Writer {
+        Writer {
+            pool: self.pool.clone(),
+        }
+    }
+
+    /// The matches of `games`: one query per game on one connection (SQLite runs in
+    /// process).
+    async fn match_refs_of(
+        &self,
+        games: &[GameId],
+    ) -> Result<Vec<(GameId, crate::store::matches::MatchRef)>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let mut refs = Vec::new();
+        for game in games {
+            if let Some(row) = sqlx::query_as::<_, crate::store::matches::MatchRefRow>(
+                crate::store::matches::SELECT_MATCH_OF_GAME,
+            )
+            .bind(game.0)
+            .fetch_optional(&mut *conn)
+            .await?
+            {
+                refs.push(row.parse()?);
+            }
+        }
+        Ok(refs)
+    }
 }
 
 impl SqliteStore {
