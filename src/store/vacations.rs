@@ -6,13 +6,16 @@
 //! ([`Store::overdue_games`](super::Store::overdue_games)). Ending the vacation, in
 //! one transaction, pushes the deadline of each of its ongoing games by the time that
 //! game's clock stood still: from the later of the vacation's start and the game's
-//! last change, to the vacation's end.
+//! last change, to the vacation's end — counted on weekday time in a game with a
+//! weekend pause, so that the player to move gets back exactly the clock time they
+//! had left.
 
 use async_trait::async_trait;
 use chrono::{DateTime, TimeDelta, Utc};
 use uuid::Uuid;
 
 use super::StoreError;
+use crate::deadline::{after, clock_time};
 use crate::domain::AccountId;
 
 /// A vacation, over or not.
@@ -112,11 +115,14 @@ pub(super) struct PausedGameRow {
     pub(super) id: Uuid,
     pub(super) deadline: Option<DateTime<Utc>>,
     pub(super) updated_at: DateTime<Utc>,
+    pub(super) weekend_pause: bool,
 }
 
 /// The new deadline of a game whose clock stood still during `vacation` (ended at
-/// `end`): pushed by the time from the later of the vacation's start and the game's
-/// last change to `end`, if its deadline had not passed by then.
+/// `end`), if its deadline had not passed by then: the clock time left when it stopped
+/// (at the later of the vacation's start and the game's last change) runs again from
+/// `end`. In plain time that pushes the deadline by the time it stood still; under a
+/// weekend pause it is weekday time (`crate::deadline`).
 pub(super) fn pushed_deadline(
     game: &PausedGameRow,
     vacation: &Vacation,
@@ -127,7 +133,8 @@ pub(super) fn pushed_deadline(
     if deadline <= stopped || end <= stopped {
         return None;
     }
-    Some(deadline + (end - stopped))
+    let left = clock_time(stopped, deadline, game.weekend_pause);
+    Some(after(end, left, game.weekend_pause))
 }
 
 /// The SQL starting a vacation.
@@ -146,7 +153,7 @@ pub(super) const CLOSE_VACATION: &str =
     "UPDATE vacations SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL";
 
 /// The SQL reading the ongoing games of an account.
-pub(super) const SELECT_PAUSED_GAMES: &str = "SELECT id, deadline, updated_at FROM games \
+pub(super) const SELECT_PAUSED_GAMES: &str = "SELECT id, deadline, updated_at, weekend_pause FROM games \
      WHERE status = 'ongoing' AND (south_id = $1 OR north_id = $1) ORDER BY id";
 
 /// The SQL moving an ongoing game's deadline.
@@ -196,6 +203,7 @@ mod tests {
             id: Uuid::nil(),
             deadline: Some(t(deadline)),
             updated_at: t(updated),
+            weekend_pause: false,
         };
         // Moved before the vacation: stood still from its start.
         assert_eq!(
@@ -209,5 +217,40 @@ mod tests {
         );
         // Already overdue when the vacation started: not pushed.
         assert_eq!(pushed_deadline(&game(0, 5), &vacation, t(30)), None);
+    }
+
+    #[test]
+    fn under_a_weekend_pause_the_clock_time_left_is_given_back_in_weekday_time() {
+        let wednesday = chrono::NaiveDate::from_ymd_opt(2026, 12, 2)
+            .and_then(|d| d.and_hms_opt(12, 0, 0))
+            .expect("a time")
+            .and_utc();
+        assert_eq!(chrono::Datelike::weekday(&wednesday), chrono::Weekday::Wed);
+        let at = |hours: i64| wednesday + TimeDelta::hours(hours);
+        let vacation = Vacation {
+            id: Uuid::nil(),
+            account: AccountId(Uuid::nil()),
+            started_at: at(24),
+            allowed_until: at(24 * 20),
+            ended_at: None,
+        };
+        // Moved on Wednesday noon with three days a move: due Monday noon.
+        let game = PausedGameRow {
+            id: Uuid::nil(),
+            deadline: Some(at(24 * 5)),
+            updated_at: at(0),
+            weekend_pause: true,
+        };
+        // Away from Thursday noon (two weekdays left) to the next Wednesday noon:
+        // the two weekdays run from then, to Friday noon.
+        assert_eq!(
+            pushed_deadline(&game, &vacation, at(24 * 7)),
+            Some(at(24 * 9))
+        );
+        // Back on Saturday noon: the weekday time starts on Monday, due Wednesday 00:00.
+        assert_eq!(
+            pushed_deadline(&game, &vacation, at(24 * 3)),
+            Some(at(24 * 7 - 12))
+        );
     }
 }

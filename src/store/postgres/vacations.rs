@@ -39,7 +39,7 @@ async fn end_vacation_tx(
         return Err(StoreError::Conflict);
     }
     let games = sqlx::query_as::<_, PausedGameRow>(
-        "SELECT id, deadline, updated_at FROM games \
+        "SELECT id, deadline, updated_at, weekend_pause FROM games \
          WHERE status = 'ongoing' AND (south_id = $1 OR north_id = $1) ORDER BY id FOR UPDATE",
     )
     .bind(account.0)
