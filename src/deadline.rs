@@ -222,7 +222,10 @@ mod tests {
         ];
         for (from, to, expected) in cases {
             assert_eq!(clock_time(from, to, true), expected, "{from} to {to}");
-            assert_eq!(clock_time(from, to, false), (to - from).max(Duration::zero()));
+            assert_eq!(
+                clock_time(from, to, false),
+                (to - from).max(Duration::zero())
+            );
         }
     }
 
@@ -233,7 +236,11 @@ mod tests {
             for n in [1, 2, 3, 5, 7, 10, 14] {
                 for pause in [false, true] {
                     let due = deadline(from, days(n), pause);
-                    assert_eq!(clock_time(from, due, pause), days(n).duration(), "{from} {n}");
+                    assert_eq!(
+                        clock_time(from, due, pause),
+                        days(n).duration(),
+                        "{from} {n}"
+                    );
                     // Restarted at any later time, the same clock time left gives the
                     // same time left on the clock.
                     for later in [Duration::hours(13), Duration::days(2), Duration::days(6)] {

