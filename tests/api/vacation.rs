@@ -12,6 +12,7 @@ crate::on_both_backends!(
     a_vacation_ends_by_itself_when_the_yearly_allowance_runs_out,
     a_stopped_clock_shows_as_stopped_everywhere_and_the_opponent_is_told,
     a_weekend_pause_game_gets_back_exactly_the_weekday_time_left_after_a_vacation_over_a_weekend,
+    when_both_players_are_away_the_time_they_overlap_counts_once,
 );
 
 async fn call(app: &TestApp, method: reqwest::Method, player: &Player) -> crate::helpers::Answer {
@@ -336,5 +337,42 @@ async fn a_weekend_pause_game_gets_back_exactly_the_weekday_time_left_after_a_va
     assert_eq!(
         app.service.sweep_timeouts().await.expect("a sweep").len(),
         1
+    );
+}
+
+async fn when_both_players_are_away_the_time_they_overlap_counts_once(app: TestApp) {
+    use reqwest::Method;
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let game = app.start_game(&ayse, &mehmet, "tihbat", "challenger").await;
+    let id = game["id"].as_str().expect("an id");
+    let due = deadline(&game);
+    // Ayse is away from day 1 to day 4, Mehmet from day 2 to day 6: the clock
+    // stands still from day 1 to day 6.
+    app.clock.advance(Duration::days(1));
+    call(&app, Method::POST, &ayse).await.expect(200);
+    app.clock.advance(Duration::days(1));
+    call(&app, Method::POST, &mehmet).await.expect(200);
+    app.clock.advance(Duration::days(2));
+    call(&app, Method::DELETE, &ayse).await.expect(200);
+    let half = app.game(id).await;
+    assert_eq!(half["clock"], "stopped");
+    assert_eq!(deadline(&half), due + Duration::days(1));
+    app.clock.advance(Duration::days(2));
+    call(&app, Method::DELETE, &mehmet).await.expect(200);
+    let back = app.game(id).await;
+    assert_eq!(back["clock"], "running");
+    assert_eq!(deadline(&back), due + Duration::days(5));
+    // Mehmet away within Ayse's time away adds nothing.
+    call(&app, Method::POST, &ayse).await.expect(200);
+    app.clock.advance(Duration::hours(1));
+    call(&app, Method::POST, &mehmet).await.expect(200);
+    app.clock.advance(Duration::hours(1));
+    call(&app, Method::DELETE, &mehmet).await.expect(200);
+    app.clock.advance(Duration::hours(1));
+    call(&app, Method::DELETE, &ayse).await.expect(200);
+    assert_eq!(
+        deadline(&app.game(id).await),
+        due + Duration::days(5) + Duration::hours(3)
     );
 }
