@@ -77,6 +77,14 @@ async fn a_rated_game_from_the_form_shows_its_terms_and_both_ratings_with_their_
         "{}",
         page.body
     );
+    assert_eq!(page.count("p.deadline"), 0, "no countdown: {}", page.body);
+    let home = ayse.get("/").await;
+    assert!(
+        home.text("ul.games .meta")
+            .contains("to move, clock stopped: mehmet is on vacation"),
+        "{}",
+        home.body
+    );
     server
         .service
         .end_vacation(&away)
