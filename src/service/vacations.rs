@@ -10,8 +10,9 @@ use crate::error::{Error, Result};
 use crate::store::vacations::Vacation;
 use crate::store::{Account, GameFilter, StoreError};
 
-/// At most this many games of an account are told of its vacation.
-const VACATION_EVENT_GAMES: u32 = 1000;
+/// At most this many games of an account are told of its vacation (the most a game
+/// list holds; its most urgent ones).
+const VACATION_EVENT_GAMES: u32 = 500;
 
 /// Vacation days a year when the operator does not say.
 pub const DEFAULT_VACATION_DAYS: u32 = 20;
