@@ -28,10 +28,28 @@ use crate::domain::DaysPerMove;
 /// ```
 #[must_use]
 pub fn deadline(from: DateTime<Utc>, days: DaysPerMove, weekend_pause: bool) -> DateTime<Utc> {
+    after(from, days.duration(), weekend_pause)
+}
+
+/// The instant when `time` of clock time has run from `from`: plain time, or under a
+/// `weekend_pause` weekday time only.
+///
+/// # Examples
+/// ```
+/// use chrono::{Duration, TimeZone, Utc};
+/// use seedpost::deadline::after;
+///
+/// // Friday 2026-12-04 23:00: one hour on Friday, one on Monday.
+/// let friday = Utc.with_ymd_and_hms(2026, 12, 4, 23, 0, 0).unwrap();
+/// let monday = Utc.with_ymd_and_hms(2026, 12, 7, 1, 0, 0).unwrap();
+/// assert_eq!(after(friday, Duration::hours(2), true), monday);
+/// ```
+#[must_use]
+pub fn after(from: DateTime<Utc>, time: Duration, weekend_pause: bool) -> DateTime<Utc> {
     if !weekend_pause {
-        return from + days.duration();
+        return from + time;
     }
-    let mut left = days.duration();
+    let mut left = time.max(Duration::zero());
     let mut at = from;
     loop {
         if is_weekend(at) {
@@ -45,6 +63,43 @@ pub fn deadline(from: DateTime<Utc>, days: DaysPerMove, weekend_pause: bool) -> 
         left -= until_weekend;
         at = weekend;
     }
+}
+
+/// The clock time that runs from `from` to `to` (zero if `to` is not later): plain
+/// time, or under a `weekend_pause` weekday time only. The inverse of [`after`]:
+/// `after(from, clock_time(from, to, p), p)` is `to` whenever `to` is a time the clock
+/// runs (or a Saturday's 00:00).
+///
+/// # Examples
+/// ```
+/// use chrono::{Duration, TimeZone, Utc};
+/// use seedpost::deadline::clock_time;
+///
+/// let friday = Utc.with_ymd_and_hms(2026, 12, 4, 23, 0, 0).unwrap();
+/// let monday = Utc.with_ymd_and_hms(2026, 12, 7, 1, 0, 0).unwrap();
+/// assert_eq!(clock_time(friday, monday, true), Duration::hours(2));
+/// assert_eq!(clock_time(friday, monday, false), Duration::hours(50));
+/// ```
+#[must_use]
+pub fn clock_time(from: DateTime<Utc>, to: DateTime<Utc>, weekend_pause: bool) -> Duration {
+    if to <= from {
+        return Duration::zero();
+    }
+    if !weekend_pause {
+        return to - from;
+    }
+    let mut time = Duration::zero();
+    let mut at = from;
+    while at < to {
+        if is_weekend(at) {
+            at = next_monday(at);
+            continue;
+        }
+        let weekend = saturday_after(at);
+        time += weekend.min(to) - at;
+        at = weekend;
+    }
+    time
 }
 
 fn is_weekend(at: DateTime<Utc>) -> bool {
@@ -145,6 +200,56 @@ mod tests {
                 let saturday_midnight =
                     due.weekday() == Weekday::Sat && due.time() == NaiveTime::MIN;
                 assert!(!is_weekend(due) || saturday_midnight, "{from} {n}: {due}");
+            }
+        }
+    }
+
+    #[test]
+    fn clock_time_counts_weekday_time_only_under_a_weekend_pause() {
+        // (from, to, weekday time)
+        let cases = [
+            (at(0, 9, 0), at(1, 9, 0), Duration::days(1)),
+            // Friday 23:00 to Monday 01:00: an hour each side of the weekend.
+            (at(4, 23, 0), at(7, 1, 0), Duration::hours(2)),
+            // From Saturday noon to Tuesday 00:00: Monday only.
+            (at(5, 12, 0), at(8, 0, 0), Duration::days(1)),
+            // Within a weekend: none.
+            (at(5, 1, 0), at(6, 23, 0), Duration::zero()),
+            // Two weeks: ten weekdays.
+            (at(0, 0, 0), at(14, 0, 0), Duration::days(10)),
+            // Backwards: none.
+            (at(2, 0, 0), at(1, 0, 0), Duration::zero()),
+        ];
+        for (from, to, expected) in cases {
+            assert_eq!(clock_time(from, to, true), expected, "{from} to {to}");
+            assert_eq!(
+                clock_time(from, to, false),
+                (to - from).max(Duration::zero())
+            );
+        }
+    }
+
+    #[test]
+    fn after_undoes_clock_time_for_every_deadline() {
+        for hour in (0..24 * 14).step_by(7) {
+            let from = at(0, 0, 0) + Duration::hours(hour);
+            for n in [1, 2, 3, 5, 7, 10, 14] {
+                for pause in [false, true] {
+                    let due = deadline(from, days(n), pause);
+                    assert_eq!(
+                        clock_time(from, due, pause),
+                        days(n).duration(),
+                        "{from} {n}"
+                    );
+                    // Restarted at any later time, the same clock time left gives the
+                    // same time left on the clock.
+                    for later in [Duration::hours(13), Duration::days(2), Duration::days(6)] {
+                        let stopped = from + Duration::hours(5).min(due - from);
+                        let left = clock_time(stopped, due, pause);
+                        let restarted = after(stopped + later, left, pause);
+                        assert_eq!(clock_time(stopped + later, restarted, pause), left);
+                    }
+                }
             }
         }
     }

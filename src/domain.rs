@@ -467,11 +467,17 @@ pub enum EventKind {
     TournamentFinish,
     /// A match of the account ended: all its games are over, or it was decided.
     MatchFinish,
+    /// The opponent in an ongoing game of the account went on vacation: the game's
+    /// clock stands still.
+    VacationStart,
+    /// The opponent in an ongoing game of the account is back from vacation: the
+    /// game's clock runs again, to its moved deadline.
+    VacationEnd,
 }
 
 impl EventKind {
     /// Every kind.
-    pub const ALL: [EventKind; 11] = [
+    pub const ALL: [EventKind; 13] = [
         EventKind::Challenge,
         EventKind::ChallengeCanceled,
         EventKind::ChallengeDeclined,
@@ -483,6 +489,8 @@ impl EventKind {
         EventKind::TournamentStart,
         EventKind::TournamentFinish,
         EventKind::MatchFinish,
+        EventKind::VacationStart,
+        EventKind::VacationEnd,
     ];
 
     /// The name used in JSON and SQL.
@@ -500,6 +508,8 @@ impl EventKind {
             EventKind::TournamentStart => "tournament_start",
             EventKind::TournamentFinish => "tournament_finish",
             EventKind::MatchFinish => "match_finish",
+            EventKind::VacationStart => "vacation_start",
+            EventKind::VacationEnd => "vacation_end",
         }
     }
 

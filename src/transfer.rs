@@ -443,6 +443,10 @@ struct GameLine {
     board: BySide<Vec<u8>>,
     stores: BySide<u8>,
     deadline: Option<DateTime<Utc>>,
+    /// The ply at which the player to move was last told that time is running out;
+    /// absent (never told) in exports from before reminders.
+    #[serde(default)]
+    reminded_ply: Option<u32>,
     result: Option<ResultLine>,
     updated_at: DateTime<Utc>,
     moves: Vec<MoveLine>,
@@ -518,7 +522,7 @@ fn match_line(m: &Match) -> Line {
     })
 }
 
-fn game_line(g: &GameWithMoves) -> Line {
+fn game_line(g: &GameWithMoves, reminded_ply: Option<u32>) -> Line {
     let game = &g.game;
     let state = &game.state;
     Line::Game(GameLine {
@@ -538,6 +542,7 @@ fn game_line(g: &GameWithMoves) -> Line {
         board: state.board.clone(),
         stores: state.stores,
         deadline: state.deadline,
+        reminded_ply,
         result: state.result.map(|r| ResultLine {
             score: r.score,
             winner: r.winner,
@@ -708,6 +713,7 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
         ratings: store.export_ratings().await?,
         vacations: store.export_vacations().await?,
         tournaments: store.export_tournaments().await?,
+        reminded: store.export_reminded().await?,
         matches: store.export_matches().await?,
         events: store.export_events().await?,
         webhooks: store.all_webhooks().await?,
@@ -732,8 +738,9 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
     for c in &data.challenges {
         write_line(out, &challenge_line(c))?;
     }
+    let reminded: std::collections::HashMap<_, _> = data.reminded.iter().copied().collect();
     for g in &data.games {
-        write_line(out, &game_line(g))?;
+        write_line(out, &game_line(g, reminded.get(&g.game.id).copied()))?;
     }
     for r in &data.ratings {
         write_line(out, &rating_line(r))?;
@@ -1076,6 +1083,15 @@ impl Reader {
         };
         let stored = GameWithMoves { game, moves };
         check_game(&stored).map_err(|e| format!("{what}: {e}"))?;
+        if let Some(ply) = g.reminded_ply {
+            if ply > g.ply {
+                return Err(format!(
+                    "{what}: reminded at ply {ply}, beyond its ply {}",
+                    g.ply
+                ));
+            }
+            self.data.reminded.push((GameId(g.id), ply));
+        }
         if self.games.insert(g.id, (line, g.challenge_id)).is_some() {
             return Err(format!("{what} appears twice"));
         }

@@ -168,7 +168,7 @@ impl From<&Move> for MoveJson {
     "board": {"south": [7, 0, 8], "north": [8, 8, 7]}, "store": {"south": 0, "north": 0},
     "legal_moves": [1, 2, 3],
     "moves": [{"ply": 1, "side": "south", "pit": 2, "at": "2026-11-30T12:00:00.000Z"}],
-    "deadline": "2026-12-03T12:00:00.000Z", "result": null,
+    "deadline": "2026-12-03T12:00:00.000Z", "clock": "stopped", "result": null,
     "match": {"id": "3c1d9e2f-5a4b-4c7d-8e6f-0a1b2c3d4e5f", "number": 2, "of": 5},
     "created_at": "2026-11-30T11:00:00.000Z", "updated_at": "2026-11-30T12:00:00.000Z"
 }))]
@@ -215,8 +215,13 @@ pub struct GameJson {
     /// The plies (only in a single game's answer).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<MoveJson>>,
-    /// When the side to move loses on time; null once over.
+    /// When the side to move loses on time if the clock runs on; null once over.
+    /// While `clock` is `stopped` it is not yet known: it moves later, when the clock
+    /// runs again, by the time it stood still.
     pub deadline: Option<String>,
+    /// `running`, or `stopped` while a player is on vacation (see `deadline`); null
+    /// once over.
+    pub clock: Option<Clock>,
     /// The result; null until the game ends.
     pub result: Option<ResultJson>,
     /// The match it is part of (game `number` of `of`), or null for a single game.
@@ -268,6 +273,7 @@ impl GameJson {
             legal_moves,
             moves: None,
             deadline: state.deadline.map(time),
+            clock: Clock::of(game),
             result: state.result.as_ref().map(|r| ResultJson {
                 score: r.score,
                 points: points(state.status, r),
@@ -289,6 +295,30 @@ pub struct TournamentRefJson {
     pub id: String,
     /// Its name.
     pub name: String,
+}
+
+/// Whether a game's clock runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Clock {
+    /// The side to move's time runs towards the deadline.
+    Running,
+    /// A player is on vacation: the time stands still and the deadline will move.
+    Stopped,
+}
+
+impl Clock {
+    /// The clock of `game`; `None` once it is over.
+    #[must_use]
+    pub fn of(game: &Game) -> Option<Clock> {
+        if game.state.status != GameStatus::Ongoing {
+            None
+        } else if game.on_vacation.south || game.on_vacation.north {
+            Some(Clock::Stopped)
+        } else {
+            Some(Clock::Running)
+        }
+    }
 }
 
 /// The position of the cached state, when the game is ongoing. At ply 0 it is the

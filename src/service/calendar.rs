@@ -9,7 +9,9 @@
 //! with an alarm when a fifth of the time for the move is left (when the site's
 //! `time_running_out` notice comes too); where it is the opponent's, a "free" event
 //! for information, without an alarm. An event's UID names the game and its ply, so a
-//! move makes a new event and the old one goes.
+//! move makes a new event and the old one goes. A game whose clock stands still (a
+//! player is on vacation) has no event until it runs again: its deadline is not known
+//! until then.
 
 use chrono::{DateTime, Utc};
 use icalendar::{Alarm, Calendar, Component, Event, EventLike, Property, Trigger};
@@ -21,6 +23,7 @@ use crate::domain::GameStatus;
 use crate::error::{Error, Result};
 use crate::store::calendar::CalendarFeed;
 use crate::store::{Account, Game, GameFilter, StoreError};
+use crate::wire::Clock;
 
 /// At most this many games are listed (the most urgent first).
 const FEED_GAMES: u32 = 500;
@@ -108,20 +111,19 @@ fn feed(account: &Account, games: &[Game], base: &str, now: DateTime<Utc>) -> St
     calendar.done().to_string()
 }
 
-/// The event of one game, if it is ongoing with a deadline and `account` plays it.
+/// The event of one game, if it is ongoing with a deadline, its clock runs and
+/// `account` plays it.
 fn event(account: &Account, game: &Game, base: &str, now: DateTime<Utc>) -> Option<Event> {
+    if Clock::of(game) != Some(Clock::Running) {
+        return None;
+    }
     let deadline = game.state.deadline?;
     let side = side_of(game, account.id)?;
     let to_move = game.state.to_move?;
     let opponent = &game.players.get(side.opposite()).username;
     let variant = game.variant.title();
     let url = format!("{base}/games/{}", game.id);
-    let away = [side, side.opposite()]
-        .into_iter()
-        .filter(|&s| *game.on_vacation.get(s))
-        .map(|s| game.players.get(s).username.to_string())
-        .collect::<Vec<_>>();
-    let mut description = if to_move == side {
+    let description = if to_move == side {
         format!(
             "Your move in {variant} against {opponent}, {} days per move: \
              play it by this time or lose on time. {url}",
@@ -133,12 +135,6 @@ fn event(account: &Account, game: &Game, base: &str, now: DateTime<Utc>) -> Opti
              by this time, or {opponent} loses on time. {url}"
         )
     };
-    for name in &away {
-        description.push_str(&format!(
-            "\n{name} is on vacation: the clock stands still, and the deadline moves on \
-             when they are back."
-        ));
-    }
     let mut event = Event::new();
     event
         .uid(&format!("{}-{}@seedpost", game.id, game.state.ply))

@@ -282,7 +282,8 @@ fn digest_message(mailer: &Mailer, digest: &Digest<'_>) -> Result<Message, Strin
 }
 
 /// The digest's text: one entry per game with the opponent, the variant, the deadline
-/// (UTC) and the game's link. Plain ASCII in short lines, so that it travels as is.
+/// (UTC) — or that the clock stands still while the opponent is on vacation — and the
+/// game's link. Plain ASCII in short lines, so that it travels as is.
 #[must_use]
 fn digest_text(links: &str, username: &str, games: &[Game], now: DateTime<Utc>) -> String {
     let mut text =
@@ -296,7 +297,9 @@ fn digest_text(links: &str, username: &str, games: &[Game], now: DateTime<Utc>) 
         };
         let opponent = &game.players.get(side.opposite()).username;
         let _ = write!(text, "* {} against {opponent}", game.variant.title());
-        if let Some(deadline) = game.state.deadline {
+        if *game.on_vacation.get(side.opposite()) {
+            let _ = write!(text, ": clock stopped, {opponent} is on vacation");
+        } else if let Some(deadline) = game.state.deadline {
             let _ = write!(
                 text,
                 ": move by {} ({} left)",

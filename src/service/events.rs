@@ -273,6 +273,24 @@ pub(super) fn reminder_event(loaded: &LoadedGame, at: DateTime<Utc>) -> Option<N
     ))
 }
 
+/// A `vacation_start` or `vacation_end` event to the opponent of `away` in `loaded`.
+pub(super) fn vacation_event(
+    loaded: &LoadedGame,
+    away: AccountId,
+    kind: EventKind,
+    at: DateTime<Utc>,
+) -> Option<NewEvent> {
+    let players = &loaded.game().players;
+    let opponent = if players.south.id == away {
+        players.north.id
+    } else if players.north.id == away {
+        players.south.id
+    } else {
+        return None;
+    };
+    Some(new_event(opponent, kind, &game_payload(loaded), at))
+}
+
 /// A challenge event to `account`.
 pub(super) fn challenge_event(
     account: AccountId,

@@ -4,10 +4,15 @@
 
 use chrono::{DateTime, Datelike, NaiveDate, TimeDelta, Utc};
 
-use super::Service;
+use super::{Service, events};
+use crate::domain::{AccountId, EventKind, GameStatus};
 use crate::error::{Error, Result};
 use crate::store::vacations::Vacation;
-use crate::store::{Account, StoreError};
+use crate::store::{Account, GameFilter, StoreError};
+
+/// At most this many games of an account are told of its vacation (the most a game
+/// list holds; its most urgent ones).
+const VACATION_EVENT_GAMES: u32 = 500;
 
 /// Vacation days a year when the operator does not say.
 pub const DEFAULT_VACATION_DAYS: u32 = 20;
@@ -92,7 +97,44 @@ impl Service {
             Err(StoreError::Conflict) => return Err(on_vacation()),
             other => other?,
         }
+        self.tell_opponents(account.id, EventKind::VacationStart)
+            .await?;
         self.vacation(account).await
+    }
+
+    /// Tells the opponent in each ongoing game of `away` that its clock stopped
+    /// (`vacation_start`) or runs again (`vacation_end`), with the game as it stands.
+    /// The events are written after the vacation's change commits, not with it.
+    async fn tell_opponents(&self, away: AccountId, kind: EventKind) -> Result<()> {
+        let filter = GameFilter {
+            status: Some(GameStatus::Ongoing),
+            player: Some(away),
+            viewer: None,
+            to_move: None,
+            limit: VACATION_EVENT_GAMES,
+        };
+        let now = self.now();
+        let mut events = Vec::new();
+        for game in self.store.games(&filter).await? {
+            // A tournament that forbids vacation keeps its games' clocks running:
+            // nothing to tell there.
+            if let Some(t) = &game.tournament {
+                if !self.store.tournament(t.id).await?.vacation_allowed {
+                    continue;
+                }
+            }
+            let loaded = match self.game(game.id).await {
+                Ok(l) => l,
+                Err(Error::NotFound(_)) => continue,
+                Err(e) => return Err(e),
+            };
+            events.extend(events::vacation_event(&loaded, away, kind, now));
+        }
+        if !events.is_empty() {
+            self.store.add_events(&events).await?;
+            self.events.wake_for(&events);
+        }
+        Ok(())
     }
 
     /// Ends the account's vacation: the deadlines of its games move on by the time
@@ -110,6 +152,8 @@ impl Service {
             }
             other => other?,
         };
+        self.tell_opponents(account.id, EventKind::VacationEnd)
+            .await?;
         self.vacation(account).await
     }
 
@@ -122,7 +166,10 @@ impl Service {
         let now = self.now();
         for account in self.store.expired_vacations(now).await? {
             match self.store.end_vacation(account, now).await {
-                Ok(_) | Err(StoreError::NotFound) => {}
+                Ok(_) => {
+                    self.tell_opponents(account, EventKind::VacationEnd).await?;
+                }
+                Err(StoreError::NotFound) => {}
                 Err(e) => return Err(e.into()),
             }
         }
@@ -137,7 +184,6 @@ fn on_vacation() -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::AccountId;
 
     fn t(day: u32, hour: u32) -> DateTime<Utc> {
         NaiveDate::from_ymd_opt(2026, 12, day)

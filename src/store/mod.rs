@@ -484,7 +484,8 @@ pub trait Store:
     async fn game_state(&self, id: GameId) -> Result<Game, StoreError>;
 
     /// Games matching `filter`, most urgent first: games where the filter's viewer is to
-    /// move, by earliest deadline; then the rest, latest change first.
+    /// move, by earliest deadline, those whose clock stands still (a player on
+    /// vacation) after those whose clock runs; then the rest, latest change first.
     async fn games(&self, filter: &GameFilter) -> Result<Vec<Game>, StoreError>;
 
     /// Appends plies to a game and replaces its cached state, in one transaction, if
@@ -534,6 +535,10 @@ pub trait Store:
     /// [`StoreError::Conflict`] when the game moved, ended or was reminded meanwhile
     /// (another instance's sweeper): nothing is written.
     async fn remind(&self, id: GameId, ply: u32, events: &[NewEvent]) -> Result<(), StoreError>;
+
+    /// Stores `events` on their own, in one transaction: the news of a change already
+    /// committed (a vacation starting or ending).
+    async fn add_events(&self, events: &[NewEvent]) -> Result<(), StoreError>;
 
     /// Ongoing games whose deadline is before `now`, oldest deadline first, without
     /// those with a player on vacation (their clocks stand still).

@@ -5,13 +5,14 @@
 //! with the same SQL, so that an export from one imports into the other.
 
 use async_trait::async_trait;
+use uuid::Uuid;
 
 use super::common::AccountPasswordRow;
 use super::ratings::VariantRating;
 use super::vacations::Vacation;
 use super::webhooks::{Delivery, Webhook};
 use super::{Account, Challenge, Event, GameWithMoves, NewSession, StoreError, Token};
-use crate::domain::GameStatus;
+use crate::domain::{GameId, GameStatus};
 
 /// The connections of a store's pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -127,6 +128,24 @@ pub(super) const EXPORT_SESSIONS: &str = "SELECT hash, account_id, csrf, created
 pub(super) const IMPORT_SESSION: &str = "INSERT INTO sessions (hash, account_id, csrf, created_at, expires_at) \
      VALUES ($1, $2, $3, $4, $5)";
 
+/// The SQL reading the ply each game was last reminded at, for the games reminded.
+pub(super) const EXPORT_REMINDED: &str =
+    "SELECT id, reminded_ply FROM games WHERE reminded_ply IS NOT NULL ORDER BY id";
+
+/// The SQL writing the ply a game was last reminded at, as exported.
+pub(super) const IMPORT_REMINDED: &str = "UPDATE games SET reminded_ply = $2 WHERE id = $1";
+
+/// Parses [`EXPORT_REMINDED`] rows.
+pub(super) fn parse_reminded(rows: Vec<(Uuid, i32)>) -> Result<Vec<(GameId, u32)>, StoreError> {
+    rows.into_iter()
+        .map(|(id, ply)| {
+            let ply = u32::try_from(ply)
+                .map_err(|_| StoreError::Other(format!("bad reminded_ply {ply} of game {id}")))?;
+            Ok((GameId(id), ply))
+        })
+        .collect()
+}
+
 /// Everything [`OpsStore::import`] writes, in the order it writes it.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DataSet {
@@ -144,6 +163,9 @@ pub struct DataSet {
     pub vacations: Vec<Vacation>,
     /// Every tournament with its players and the ids of its games.
     pub tournaments: Vec<super::tournaments::TournamentRecord>,
+    /// The ply at which each game's player to move was last told that time is
+    /// running out (`games.reminded_ply`), for the games told at all, by game.
+    pub reminded: Vec<(GameId, u32)>,
     /// Every match with its games.
     pub matches: Vec<super::matches::Match>,
     /// Every stored event (those of the last 7 days at least), by account and seq.
@@ -190,6 +212,10 @@ pub trait OpsStore: Send + Sync {
     /// # Errors
     /// [`StoreError::Other`] when a game's moves do not number 1 to its ply.
     async fn export_games(&self) -> Result<Vec<GameWithMoves>, StoreError>;
+
+    /// The ply at which each game's player to move was last reminded, for the games
+    /// reminded at all, by game.
+    async fn export_reminded(&self) -> Result<Vec<(GameId, u32)>, StoreError>;
 
     /// Every stored event, by account and seq.
     async fn export_events(&self) -> Result<Vec<Event>, StoreError>;

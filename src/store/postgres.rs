@@ -898,6 +898,11 @@ impl Store for PgStore {
                     = $4 THEN 0 ELSE 1 END, \
                CASE WHEN g.status = 'ongoing' AND \
                     CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
+                    = $4 AND EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
+                                     AND v.account_id IN (g.south_id, g.north_id)) \
+                    THEN 1 ELSE 0 END, \
+               CASE WHEN g.status = 'ongoing' AND \
+                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
                     = $4 THEN g.deadline END, \
                g.updated_at DESC, g.id \
              LIMIT $5"
@@ -1022,6 +1027,18 @@ impl Store for PgStore {
         detached(async move {
             let mut tx = pool.begin().await?;
             let outcome = remind_tx(&mut tx, id, ply, &events).await;
+            notifier.finish(tx, outcome, &events).await
+        })
+        .await
+    }
+
+    async fn add_events(&self, events: &[NewEvent]) -> Result<(), StoreError> {
+        let events = events_by_account(events);
+        let notifier = self.notifier.clone();
+        let pool = self.pool.clone();
+        detached(async move {
+            let mut tx = pool.begin().await?;
+            let outcome = insert_events(&mut tx, &events).await.map(drop);
             notifier.finish(tx, outcome, &events).await
         })
         .await

@@ -719,6 +719,11 @@ impl Store for SqliteStore {
                     = $4 THEN 0 ELSE 1 END, \
                CASE WHEN g.status = 'ongoing' AND \
                     CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
+                    = $4 AND EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
+                                     AND v.account_id IN (g.south_id, g.north_id)) \
+                    THEN 1 ELSE 0 END, \
+               CASE WHEN g.status = 'ongoing' AND \
+                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
                     = $4 THEN g.deadline END, \
                g.updated_at DESC, g.id \
              LIMIT $5"
@@ -811,6 +816,17 @@ impl Store for SqliteStore {
         detached(async move {
             let mut tx = pool.begin_with(BEGIN_WRITE).await?;
             let outcome = remind_tx(&mut tx, id, ply, &events).await;
+            finish(tx, outcome).await
+        })
+        .await
+    }
+
+    async fn add_events(&self, events: &[NewEvent]) -> Result<(), StoreError> {
+        let events = events_by_account(events);
+        let pool = self.pool.clone();
+        detached(async move {
+            let mut tx = pool.begin_with(BEGIN_WRITE).await?;
+            let outcome = insert_events(&mut tx, &events).await.map(drop);
             finish(tx, outcome).await
         })
         .await

@@ -6,13 +6,16 @@
 //! ([`Store::overdue_games`](super::Store::overdue_games)). Ending the vacation, in
 //! one transaction, pushes the deadline of each of its ongoing games by the time that
 //! game's clock stood still: from the later of the vacation's start and the game's
-//! last change, to the vacation's end.
+//! last change, to the vacation's end — counted on weekday time in a game with a
+//! weekend pause, so that the player to move gets back exactly the clock time they
+//! had left; when the opponent is still away, only up to the opponent's start.
 
 use async_trait::async_trait;
 use chrono::{DateTime, TimeDelta, Utc};
 use uuid::Uuid;
 
 use super::StoreError;
+use crate::deadline::{after, clock_time};
 use crate::domain::AccountId;
 
 /// A vacation, over or not.
@@ -112,22 +115,32 @@ pub(super) struct PausedGameRow {
     pub(super) id: Uuid,
     pub(super) deadline: Option<DateTime<Utc>>,
     pub(super) updated_at: DateTime<Utc>,
+    pub(super) weekend_pause: bool,
 }
 
 /// The new deadline of a game whose clock stood still during `vacation` (ended at
-/// `end`): pushed by the time from the later of the vacation's start and the game's
-/// last change to `end`, if its deadline had not passed by then.
+/// `end`), if its deadline had not passed by then: the clock time left when it stopped
+/// (at the later of the vacation's start and the game's last change) runs again from
+/// `end`. In plain time that pushes the deadline by the time it stood still; under a
+/// weekend pause it is weekday time (`crate::deadline`).
+///
+/// When the other player is away too, since `other_away_since`, the clock still
+/// stands: this vacation pushes only up to the other's start (nothing if that came
+/// first), and the other's end pushes the rest, so time both were away counts once.
 pub(super) fn pushed_deadline(
     game: &PausedGameRow,
     vacation: &Vacation,
     end: DateTime<Utc>,
+    other_away_since: Option<DateTime<Utc>>,
 ) -> Option<DateTime<Utc>> {
     let deadline = game.deadline?;
     let stopped = vacation.started_at.max(game.updated_at);
+    let end = other_away_since.map_or(end, |since| end.min(since));
     if deadline <= stopped || end <= stopped {
         return None;
     }
-    Some(deadline + (end - stopped))
+    let left = clock_time(stopped, deadline, game.weekend_pause);
+    Some(after(end, left, game.weekend_pause))
 }
 
 /// The SQL starting a vacation.
@@ -158,11 +171,18 @@ pub(super) use vacation_stops_clock;
 
 /// The SQL reading the ongoing games of an account whose clocks its vacation stopped.
 pub(super) const SELECT_PAUSED_GAMES: &str = concat!(
-    "SELECT id, deadline, updated_at FROM games \
+    "SELECT id, deadline, updated_at, weekend_pause FROM games \
      WHERE status = 'ongoing' AND (south_id = $1 OR north_id = $1) AND ",
     vacation_stops_clock!(),
     " ORDER BY id"
 );
+
+/// The SQL reading, for each ongoing game of the account `$1`, when its opponent's
+/// vacation going on started, if the opponent is away.
+pub(super) const SELECT_OTHERS_AWAY: &str = "SELECT g.id, v.started_at FROM games g \
+     JOIN vacations v ON v.ended_at IS NULL AND v.account_id <> $1 \
+                     AND v.account_id IN (g.south_id, g.north_id) \
+     WHERE g.status = 'ongoing' AND (g.south_id = $1 OR g.north_id = $1)";
 
 /// The SQL moving an ongoing game's deadline.
 pub(super) const PUSH_DEADLINE: &str =
@@ -211,18 +231,64 @@ mod tests {
             id: Uuid::nil(),
             deadline: Some(t(deadline)),
             updated_at: t(updated),
+            weekend_pause: false,
         };
         // Moved before the vacation: stood still from its start.
         assert_eq!(
-            pushed_deadline(&game(0, 72,), &vacation, t(30)),
+            pushed_deadline(&game(0, 72,), &vacation, t(30), None),
             Some(t(92))
         );
         // Moved during it: stood still from the move.
         assert_eq!(
-            pushed_deadline(&game(20, 92), &vacation, t(30)),
+            pushed_deadline(&game(20, 92), &vacation, t(30), None),
             Some(t(102))
         );
         // Already overdue when the vacation started: not pushed.
-        assert_eq!(pushed_deadline(&game(0, 5), &vacation, t(30)), None);
+        assert_eq!(pushed_deadline(&game(0, 5), &vacation, t(30), None), None);
+        // The opponent went away at t(15) and is still away: pushed to then only...
+        assert_eq!(
+            pushed_deadline(&game(0, 72), &vacation, t(30), Some(t(15))),
+            Some(t(77))
+        );
+        // ... and not at all if they went away first.
+        assert_eq!(
+            pushed_deadline(&game(0, 72), &vacation, t(30), Some(t(5))),
+            None
+        );
+    }
+
+    #[test]
+    fn under_a_weekend_pause_the_clock_time_left_is_given_back_in_weekday_time() {
+        let wednesday = chrono::NaiveDate::from_ymd_opt(2026, 12, 2)
+            .and_then(|d| d.and_hms_opt(12, 0, 0))
+            .expect("a time")
+            .and_utc();
+        assert_eq!(chrono::Datelike::weekday(&wednesday), chrono::Weekday::Wed);
+        let at = |hours: i64| wednesday + TimeDelta::hours(hours);
+        let vacation = Vacation {
+            id: Uuid::nil(),
+            account: AccountId(Uuid::nil()),
+            started_at: at(24),
+            allowed_until: at(24 * 20),
+            ended_at: None,
+        };
+        // Moved on Wednesday noon with three days a move: due Monday noon.
+        let game = PausedGameRow {
+            id: Uuid::nil(),
+            deadline: Some(at(24 * 5)),
+            updated_at: at(0),
+            weekend_pause: true,
+        };
+        // Away from Thursday noon (two weekdays left) to the next Wednesday noon:
+        // the two weekdays run from then, to Friday noon.
+        assert_eq!(
+            pushed_deadline(&game, &vacation, at(24 * 7), None),
+            Some(at(24 * 9))
+        );
+        // Back on Saturday noon: the weekday time starts on Monday, due Wednesday 00:00.
+        assert_eq!(
+            pushed_deadline(&game, &vacation, at(24 * 3), None),
+            Some(at(24 * 7 - 12))
+        );
     }
 }

@@ -44,6 +44,7 @@ with_mail_on_both_backends!(
     one_digest_a_day_lists_the_games_where_it_is_your_move,
     a_refused_digest_is_sent_again_at_the_next_sweep,
     the_settings_take_only_an_e_mail_address,
+    a_game_whose_clock_a_vacation_stopped_shows_no_deadline,
 );
 
 async fn spawn(backend: Backend) -> Option<(TestApp, SmtpSink)> {
@@ -268,4 +269,25 @@ async fn a_server_without_smtp_keeps_the_settings_and_says_it_sends_no_mail() {
     assert_eq!(send(&app).await, 0);
     let shown = app.get("/me/digest", Some(&ayse.token)).await.expect(200);
     assert_eq!(shown["last_sent_on"], Value::Null);
+}
+
+async fn a_game_whose_clock_a_vacation_stopped_shows_no_deadline(app: TestApp, sink: SmtpSink) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let game = app
+        .start_game(&ayse, &mehmet, "mangala", "challenger")
+        .await;
+    set(&app, &ayse, "ayse@example.org", true).await;
+    app.post("/me/vacation", Some(&mehmet.token), json!({}))
+        .await
+        .expect(200);
+    assert_eq!(send(&app).await, 1);
+    let body = text(&sink.mails()[0]);
+    let expected = format!(
+        "* Mangala against mehmet: clock stopped, mehmet is on vacation\n  {}/games/{}\n",
+        app.base,
+        id(&game)
+    );
+    assert!(body.contains(&expected), "{expected:?} in:\n{body}");
+    assert!(!body.contains("move by"), "{body}");
 }

@@ -550,6 +550,31 @@ async fn a_tournament_that_forbids_vacation_keeps_its_clocks_running(app: TestAp
         app.game(&id(&relaxed_game)).await["on_vacation"][relaxed_side],
         true
     );
+    assert_eq!(app.game(&id(&strict_game)).await["clock"], "running");
+    assert_eq!(app.game(&id(&relaxed_game)).await["clock"], "stopped");
+    // The opponent hears of the vacation in the game whose clock it stops only.
+    let opponent = all
+        .iter()
+        .find(|p| p.username != away.username)
+        .expect("the opponent");
+    let account = app
+        .service
+        .account(&opponent.username)
+        .await
+        .expect("the account");
+    let told: Vec<String> = app
+        .service
+        .events_since(account.id, 0, 500)
+        .await
+        .expect("the events")
+        .into_iter()
+        .filter(|e| e.kind == seedpost::domain::EventKind::VacationStart)
+        .map(|e| {
+            let payload: Value = serde_json::from_str(&e.payload).expect("a JSON payload");
+            text(&payload["game"]["id"]).to_owned()
+        })
+        .collect();
+    assert_eq!(told, [id(&relaxed_game)]);
     // Past the deadline: the player to move loses the strict game on time; the other
     // game stands still.
     app.clock.advance(Duration::days(4));

@@ -72,9 +72,18 @@ async fn a_rated_game_from_the_form_shows_its_terms_and_both_ratings_with_their_
         .expect("the vacation starts");
     let page = ayse.get(&path).await;
     assert!(
-        page.text("p.vacation").starts_with("mehmet is on vacation"),
+        page.text("p.vacation")
+            .starts_with("Clock stopped: mehmet is on vacation"),
         "{}",
         page.body
+    );
+    assert_eq!(page.count("p.deadline"), 0, "no countdown: {}", page.body);
+    let home = ayse.get("/").await;
+    assert!(
+        home.text("ul.games .meta")
+            .contains("to move, clock stopped: mehmet is on vacation"),
+        "{}",
+        home.body
     );
     server
         .service

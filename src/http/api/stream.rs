@@ -115,7 +115,10 @@ pub(super) struct SinceQuery {
 /// `challenge_canceled`, `challenge_declined`, `game_start`, `move`, `your_turn`,
 /// `time_running_out` (80% of the move's time used), `game_finish`, each `{"type", "seq", "game" or "challenge"}`;
 /// `match_finish` (a match is over) with `"match"`; `tournament_start` and
-/// `tournament_finish`, each `{"type", "seq", "tournament", "standings"}`. Keep-alive every
+/// `tournament_finish`, each `{"type", "seq", "tournament", "standings"}`;
+/// `vacation_start` and `vacation_end` (the opponent in an ongoing game went on
+/// vacation or is back) with the `"game"`, whose `clock` stops and runs again.
+/// Keep-alive every
 /// 10 s. Events are kept at least 7 days. Several streams per token are allowed.
 #[utoipa::path(
     get,

@@ -148,7 +148,7 @@ pub struct GameView {
     pub ply: u32,
     /// Whose turn, or the result.
     pub status: String,
-    /// The deadline and time left, while it goes on.
+    /// The deadline and time left, while it goes on with its clock running.
     pub deadline: String,
     /// Days per move.
     pub days_per_move: u8,
@@ -156,7 +156,8 @@ pub struct GameView {
     pub terms: String,
     /// The tournament it belongs to: its id and name.
     pub tournament: Option<(String, String)>,
-    /// The players on vacation now, while the game goes on: its clock stands still.
+    /// The players on vacation now, while the game goes on: its clock stands still
+    /// (shown instead of the deadline, which will move).
     pub away: Vec<String>,
     /// The plies in our notation.
     pub moves: Vec<String>,
@@ -295,8 +296,9 @@ impl GameView {
             }
             _ => "Game over.".to_owned(),
         };
+        let stopped = ongoing && (game.on_vacation.south || game.on_vacation.north);
         let deadline = match state.deadline {
-            Some(d) if ongoing => format!(
+            Some(d) if ongoing && !stopped => format!(
                 "Deadline {} — {} left{}.",
                 when(d),
                 time_left(d, now),

@@ -192,17 +192,32 @@ impl GameLine {
                 } else {
                     names.get(side).clone()
                 };
+                let away: Vec<&str> = Side::ALL
+                    .into_iter()
+                    .filter(|&s| *game.on_vacation.get(s))
+                    .map(|s| names.get(s).as_str())
+                    .collect();
                 let hurry = if game.days_per_move.running_out(deadline, now) {
                     " (time is running out)"
                 } else {
                     ""
                 };
-                format!(
-                    "{} to move, {} left{}",
-                    who,
-                    time_left(deadline, now),
-                    hurry
-                )
+                if away.is_empty() {
+                    format!(
+                        "{} to move, {} left{}",
+                        who,
+                        time_left(deadline, now),
+                        hurry
+                    )
+                } else {
+                    format!(
+                        "{who} to move, clock stopped: {} on vacation",
+                        match away.as_slice() {
+                            [one] => format!("{one} is"),
+                            _ => format!("{} are", away.join(" and ")),
+                        }
+                    )
+                }
             }
             _ => result_line(game).unwrap_or_default(),
         };

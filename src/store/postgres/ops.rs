@@ -109,6 +109,14 @@ impl OpsStore for PgStore {
             .collect()
     }
 
+    async fn export_reminded(&self) -> Result<Vec<(crate::domain::GameId, u32)>, StoreError> {
+        crate::store::ops::parse_reminded(
+            sqlx::query_as::<_, (Uuid, i32)>(crate::store::ops::EXPORT_REMINDED)
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
     async fn export_sessions(&self) -> Result<Vec<NewSession>, StoreError> {
         Ok(sqlx::query_as::<_, SessionExportRow>(EXPORT_SESSIONS)
             .fetch_all(&self.pool)
@@ -286,6 +294,13 @@ impl OpsStore for PgStore {
             .bind(micros(r.updated_at))
             .execute(&mut *tx)
             .await?;
+        }
+        for (game, ply) in &data.reminded {
+            sqlx::query(crate::store::ops::IMPORT_REMINDED)
+                .bind(game.0)
+                .bind(to_i32("reminded_ply", *ply)?)
+                .execute(&mut *tx)
+                .await?;
         }
         for v in &data.vacations {
             sqlx::query(crate::store::vacations::IMPORT_VACATION)

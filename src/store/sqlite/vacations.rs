@@ -40,8 +40,18 @@ async fn end_vacation_tx(
         .bind(account.0)
         .fetch_all(&mut *conn)
         .await?;
+    let others: std::collections::HashMap<uuid::Uuid, DateTime<Utc>> =
+        sqlx::query_as::<_, (uuid::Uuid, DateTime<Utc>)>(
+            crate::store::vacations::SELECT_OTHERS_AWAY,
+        )
+        .bind(account.0)
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .collect();
     for game in &games {
-        if let Some(deadline) = pushed_deadline(game, &open, end) {
+        let other_away_since = others.get(&game.id).copied();
+        if let Some(deadline) = pushed_deadline(game, &open, end, other_away_since) {
             sqlx::query(PUSH_DEADLINE)
                 .bind(game.id)
                 .bind(micros(deadline))
