@@ -118,10 +118,10 @@ impl Service {
         for game in self.store.games(&filter).await? {
             // A tournament that forbids vacation keeps its games' clocks running:
             // nothing to tell there.
-            if let Some(t) = &game.tournament {
-                if !self.store.tournament(t.id).await?.vacation_allowed {
-                    continue;
-                }
+            if let Some(t) = &game.tournament
+                && !self.store.tournament(t.id).await?.vacation_allowed
+            {
+                continue;
             }
             let loaded = match self.game(game.id).await {
                 Ok(l) => l,
