@@ -636,3 +636,118 @@ async fn a_read_through_an_instance_holding_an_older_copy_shows_the_other_instan
         after
     );
 }
+
+/// `GET {base}/api/v1/me` with `token`: the status.
+async fn me(client: &Client, base: &str, token: &str) -> StatusCode {
+    client
+        .get(format!("{base}/api/v1/me"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("the server answers")
+        .status()
+}
+
+/// Uses `token` on `instance` until it answers for it from its token cache (which
+/// waits for its revocation listener).
+async fn until_cached(client: &Client, instance: &Instance, token: &str) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !instance.service.token_is_cached(token) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the token is cached within 10 s"
+        );
+        assert_eq!(me(client, &instance.base, token).await, StatusCode::OK);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A second token of `player`, made through `base`: its id and secret.
+async fn second_token(client: &Client, base: &str, player: &Player) -> (String, String) {
+    let (status, made) = post(
+        client,
+        base,
+        "/tokens",
+        None,
+        json!({"username": player.name, "password": "correct horse battery", "label": "bot"}),
+    )
+    .await
+    .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    (
+        made["id"].as_str().expect("an id").to_owned(),
+        made["token"].as_str().expect("a secret").to_owned(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_token_revoked_through_one_instance_is_refused_by_the_other_that_had_it_cached() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    // The clock stands still: without the notification the other instance's copy
+    // would never expire.
+    let one = Instance::start(&db.url, clock()).await;
+    let two = Instance::start(&db.url, clock()).await;
+    let client = Client::new();
+    let ann = sign_up(&client, &one.base, "ann", false).await;
+    let (id, secret) = second_token(&client, &one.base, &ann).await;
+    until_cached(&client, &two, &secret).await;
+    until_cached(&client, &two, &ann.token).await;
+
+    let response = client
+        .delete(format!("{}/api/v1/tokens/{id}", one.base))
+        .bearer_auth(&ann.token)
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        me(&client, &one.base, &secret).await,
+        StatusCode::UNAUTHORIZED
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while me(&client, &two.base, &secret).await != StatusCode::UNAUTHORIZED {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the other instance refuses the revoked token within 5 s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(!two.service.token_is_cached(&secret));
+    assert_eq!(me(&client, &two.base, &ann.token).await, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_instance_whose_revocation_listener_loses_its_connection_forgets_its_tokens() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let one = Instance::start(&db.url, clock()).await;
+    let client = Client::new();
+    let ann = sign_up(&client, &one.base, "ann", false).await;
+    until_cached(&client, &one, &ann.token).await;
+
+    let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&db.url)
+        .await
+        .expect("the test database connects");
+    let ended: Vec<bool> = sqlx::query_scalar(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE datname = current_database() AND query = 'LISTEN \"seedpost_revocations\"'",
+    )
+    .fetch_all(&mut admin)
+    .await
+    .expect("the listener's connection ends");
+    assert_eq!(ended, [true], "one listener");
+
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while one.service.token_is_cached(&ann.token) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the cache is emptied within 5 s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Once the listener is back, the token is cached again.
+    until_cached(&client, &one, &ann.token).await;
+}
