@@ -36,7 +36,10 @@ crate::store::calendar::impl_calendar_store!(PgStore);
 crate::store::matches::impl_match_store!(PgStore);
 mod ops;
 mod rates;
-mod ratings;
+crate::store::ratings::impl_rating_store!(
+    PgStore,
+    select_pair = crate::store::ratings::SELECT_PAIR_FOR_UPDATE
+);
 mod revocations;
 crate::store::tournaments::impl_tournament_store!(
     PgStore,

@@ -163,3 +163,123 @@ pub(super) fn rate(
     let after = crate::ratings::rate_game(seedpost_rules::BySide::new(south, north), winner);
     Ok([(game.south_id, after.south), (game.north_id, after.north)])
 }
+
+/// The SQL reading a game's two players' ratings in lock order, locking them until the
+/// commit (Postgres).
+pub(super) const SELECT_PAIR_FOR_UPDATE: &str = concat!(
+    "SELECT ",
+    rating_columns!(),
+    " FROM ratings WHERE variant = $1 AND account_id IN ($2, $3) ORDER BY account_id \
+     FOR UPDATE"
+);
+
+/// Implements [`RatingStore`] for a backend's store (`PgStore`, `SqliteStore`), and
+/// its `rate_if_finished` (the rating of a game in the transaction that ends it), as
+/// its module `ratings`: the SQL is the same on both but for `select_pair`, which
+/// locks the two ratings on Postgres ([`SELECT_PAIR_FOR_UPDATE`]) and needs no lock on
+/// SQLite, whose transaction holds the one write lock ([`SELECT_PAIR`]). The backend
+/// provides `Conn`, its connection type.
+macro_rules! impl_rating_store {
+    ($store:ident, select_pair = $select_pair:expr) => {
+        mod ratings {
+            use async_trait::async_trait;
+
+            use super::{Conn, $store};
+            use crate::domain::{AccountId, GameId};
+            use crate::ratings::Rating;
+            use crate::store::StoreError;
+            use crate::store::common::StateColumns;
+            use crate::store::ratings::{
+                INSERT_INITIAL, RatedGameRow, RatingRow, RatingStore, SELECT_RATED_GAME,
+                UPDATE_RATING, VariantRating, by_variant, players_in_lock_order, rate,
+                rating_columns,
+            };
+
+            /// Rates game `id` if its new `state` finishes it and it is rated: called in the
+            /// transaction that writes that state, after the game row is updated (and locked).
+            pub(super) async fn rate_if_finished(
+                conn: &mut Conn,
+                id: GameId,
+                state: &StateColumns,
+            ) -> Result<(), StoreError> {
+                if state.status != "finished" {
+                    return Ok(());
+                }
+                let game = sqlx::query_as::<_, RatedGameRow>(SELECT_RATED_GAME)
+                    .bind(id.0)
+                    .fetch_one(&mut *conn)
+                    .await?;
+                if !game.rated {
+                    return Ok(());
+                }
+                let initial = Rating::INITIAL;
+                for account in players_in_lock_order(&game) {
+                    sqlx::query(INSERT_INITIAL)
+                        .bind(account)
+                        .bind(&game.variant)
+                        .bind(initial.rating)
+                        .bind(initial.deviation)
+                        .bind(initial.volatility)
+                        .bind(state.updated_at)
+                        .execute(&mut *conn)
+                        .await?;
+                }
+                let [first, second] = players_in_lock_order(&game);
+                let before = sqlx::query_as::<_, RatingRow>($select_pair)
+                    .bind(&game.variant)
+                    .bind(first)
+                    .bind(second)
+                    .fetch_all(&mut *conn)
+                    .await?;
+                for (account, after) in rate(&game, before)? {
+                    sqlx::query(UPDATE_RATING)
+                        .bind(account)
+                        .bind(&game.variant)
+                        .bind(after.rating)
+                        .bind(after.deviation)
+                        .bind(after.volatility)
+                        .bind(state.updated_at)
+                        .execute(&mut *conn)
+                        .await?;
+                }
+                Ok(())
+            }
+
+            #[async_trait]
+            impl RatingStore for $store {
+                async fn account_ratings(
+                    &self,
+                    account: AccountId,
+                ) -> Result<Vec<VariantRating>, StoreError> {
+                    let rows = sqlx::query_as::<_, RatingRow>(concat!(
+                        "SELECT ",
+                        rating_columns!(),
+                        " FROM ratings WHERE account_id = $1"
+                    ))
+                    .bind(account.0)
+                    .fetch_all(&self.pool)
+                    .await?;
+                    Ok(by_variant(
+                        rows.into_iter()
+                            .map(RatingRow::parse)
+                            .collect::<Result<_, _>>()?,
+                    ))
+                }
+
+                async fn export_ratings(&self) -> Result<Vec<VariantRating>, StoreError> {
+                    sqlx::query_as::<_, RatingRow>(concat!(
+                        "SELECT ",
+                        rating_columns!(),
+                        " FROM ratings ORDER BY account_id, variant"
+                    ))
+                    .fetch_all(&self.pool)
+                    .await?
+                    .into_iter()
+                    .map(RatingRow::parse)
+                    .collect()
+                }
+            }
+        }
+    };
+}
+pub(super) use impl_rating_store;

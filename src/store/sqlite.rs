@@ -39,7 +39,10 @@ use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId
 crate::store::calendar::impl_calendar_store!(SqliteStore);
 crate::store::matches::impl_match_store!(SqliteStore);
 mod ops;
-mod ratings;
+crate::store::ratings::impl_rating_store!(
+    SqliteStore,
+    select_pair = crate::store::ratings::SELECT_PAIR
+);
 crate::store::tournaments::impl_tournament_store!(
     SqliteStore,
     lock = "SELECT 1 FROM tournaments WHERE id = $1"
