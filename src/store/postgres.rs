@@ -45,7 +45,11 @@ crate::store::tournaments::impl_tournament_store!(
     PgStore,
     lock = "SELECT 1 FROM tournaments WHERE id = $1 FOR UPDATE"
 );
-mod vacations;
+crate::store::vacations::impl_vacation_store!(
+    PgStore,
+    select_open = crate::store::vacations::SELECT_OPEN_FOR_UPDATE,
+    select_paused_games = crate::store::vacations::SELECT_PAUSED_GAMES_FOR_UPDATE
+);
 mod webhooks;
 
 /// The channel on which a transaction that wrote events notifies, with the account

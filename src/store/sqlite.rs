@@ -47,7 +47,11 @@ crate::store::tournaments::impl_tournament_store!(
     SqliteStore,
     lock = "SELECT 1 FROM tournaments WHERE id = $1"
 );
-mod vacations;
+crate::store::vacations::impl_vacation_store!(
+    SqliteStore,
+    select_open = crate::store::vacations::SELECT_OPEN,
+    select_paused_games = crate::store::vacations::SELECT_PAUSED_GAMES
+);
 mod webhooks;
 
 /// How long a request waits for a pooled connection before the database counts as

@@ -85,7 +85,6 @@ macro_rules! vacation_columns {
         "id, account_id, started_at, allowed_until, ended_at"
     };
 }
-pub(super) use vacation_columns;
 
 /// A row of `vacations`.
 #[derive(sqlx::FromRow)]
@@ -167,7 +166,6 @@ macro_rules! vacation_stops_clock {
                      WHERE tg.game_id = games.id AND NOT t.vacation_allowed)"
     };
 }
-pub(super) use vacation_stops_clock;
 
 /// The SQL reading the ongoing games of an account whose clocks its vacation stopped.
 pub(super) const SELECT_PAUSED_GAMES: &str = concat!(
@@ -209,6 +207,164 @@ pub(super) const IMPORT_VACATION: &str = "INSERT INTO vacations (id, account_id,
 /// The SQL finding vacations past their allowance.
 pub(super) const SELECT_EXPIRED: &str =
     "SELECT account_id FROM vacations WHERE ended_at IS NULL AND allowed_until <= $1";
+
+/// [`SELECT_OPEN`], locking the row until the commit (Postgres).
+pub(super) const SELECT_OPEN_FOR_UPDATE: &str = concat!(
+    "SELECT ",
+    vacation_columns!(),
+    " FROM vacations WHERE account_id = $1 AND ended_at IS NULL FOR UPDATE"
+);
+
+/// [`SELECT_PAUSED_GAMES`], locking the games until the commit (Postgres).
+pub(super) const SELECT_PAUSED_GAMES_FOR_UPDATE: &str = concat!(
+    "SELECT id, deadline, updated_at, weekend_pause FROM games \
+     WHERE status = 'ongoing' AND (south_id = $1 OR north_id = $1) AND ",
+    vacation_stops_clock!(),
+    " ORDER BY id FOR UPDATE"
+);
+
+/// Implements [`VacationStore`] for a backend's store (`PgStore`, `SqliteStore`) as its
+/// module `vacations`: the SQL is the same on both but for what the end of a vacation
+/// reads, which Postgres locks (`*_FOR_UPDATE`) and SQLite need not (its transaction
+/// holds the one write lock). The backend provides `Conn` and `Writer`.
+macro_rules! impl_vacation_store {
+    ($store:ident, select_open = $select_open:expr, select_paused_games = $select_paused_games:expr) => {
+        mod vacations {
+            use async_trait::async_trait;
+            use chrono::{DateTime, Utc};
+
+            use super::{Conn, $store};
+            use crate::domain::AccountId;
+            use crate::store::StoreError;
+            use crate::store::common::{detached, micros};
+            use crate::store::vacations::{
+                CLOSE_VACATION, INSERT_VACATION, PUSH_DEADLINE, PausedGameRow, SELECT_ALL,
+                SELECT_EXPIRED, SELECT_SINCE, Vacation, VacationRow, VacationStore,
+                pushed_deadline,
+            };
+
+            async fn end_vacation_tx(
+                conn: &mut Conn,
+                account: AccountId,
+                at: DateTime<Utc>,
+            ) -> Result<Vacation, StoreError> {
+                let open = sqlx::query_as::<_, VacationRow>($select_open)
+                    .bind(account.0)
+                    .fetch_optional(&mut *conn)
+                    .await?
+                    .ok_or(StoreError::NotFound)?
+                    .parse();
+                let end = micros(at.min(open.allowed_until).max(open.started_at));
+                let closed = sqlx::query(CLOSE_VACATION)
+                    .bind(open.id)
+                    .bind(end)
+                    .execute(&mut *conn)
+                    .await?;
+                if closed.rows_affected() == 0 {
+                    return Err(StoreError::Conflict);
+                }
+                let games = sqlx::query_as::<_, PausedGameRow>($select_paused_games)
+                    .bind(account.0)
+                    .fetch_all(&mut *conn)
+                    .await?;
+                let others: std::collections::HashMap<uuid::Uuid, DateTime<Utc>> =
+                    sqlx::query_as::<_, (uuid::Uuid, DateTime<Utc>)>(
+                        crate::store::vacations::SELECT_OTHERS_AWAY,
+                    )
+                    .bind(account.0)
+                    .fetch_all(&mut *conn)
+                    .await?
+                    .into_iter()
+                    .collect();
+                for game in &games {
+                    let other_away_since = others.get(&game.id).copied();
+                    if let Some(deadline) = pushed_deadline(game, &open, end, other_away_since) {
+                        sqlx::query(PUSH_DEADLINE)
+                            .bind(game.id)
+                            .bind(micros(deadline))
+                            .execute(&mut *conn)
+                            .await?;
+                    }
+                }
+                Ok(Vacation {
+                    ended_at: Some(end),
+                    ..open
+                })
+            }
+
+            #[async_trait]
+            impl VacationStore for $store {
+                async fn start_vacation(&self, vacation: &Vacation) -> Result<(), StoreError> {
+                    let pool = self.pool.clone();
+                    let vacation = vacation.clone();
+                    detached(async move {
+                        sqlx::query(INSERT_VACATION)
+                            .bind(vacation.id)
+                            .bind(vacation.account.0)
+                            .bind(micros(vacation.started_at))
+                            .bind(micros(vacation.allowed_until))
+                            .execute(&pool)
+                            .await?;
+                        Ok(())
+                    })
+                    .await
+                }
+
+                async fn end_vacation(
+                    &self,
+                    account: AccountId,
+                    at: DateTime<Utc>,
+                ) -> Result<Vacation, StoreError> {
+                    let writer = self.writer();
+                    detached(async move {
+                        let mut tx = writer.begin().await?;
+                        let outcome = end_vacation_tx(&mut tx, account, at).await;
+                        writer.finish(tx, outcome, &[]).await
+                    })
+                    .await
+                }
+
+                async fn vacations(
+                    &self,
+                    account: AccountId,
+                    since: DateTime<Utc>,
+                ) -> Result<Vec<Vacation>, StoreError> {
+                    Ok(sqlx::query_as::<_, VacationRow>(SELECT_SINCE)
+                        .bind(account.0)
+                        .bind(micros(since))
+                        .fetch_all(&self.pool)
+                        .await?
+                        .into_iter()
+                        .map(VacationRow::parse)
+                        .collect())
+                }
+
+                async fn export_vacations(&self) -> Result<Vec<Vacation>, StoreError> {
+                    Ok(sqlx::query_as::<_, VacationRow>(SELECT_ALL)
+                        .fetch_all(&self.pool)
+                        .await?
+                        .into_iter()
+                        .map(VacationRow::parse)
+                        .collect())
+                }
+
+                async fn expired_vacations(
+                    &self,
+                    now: DateTime<Utc>,
+                ) -> Result<Vec<AccountId>, StoreError> {
+                    Ok(sqlx::query_scalar::<_, uuid::Uuid>(SELECT_EXPIRED)
+                        .bind(micros(now))
+                        .fetch_all(&self.pool)
+                        .await?
+                        .into_iter()
+                        .map(AccountId)
+                        .collect())
+                }
+            }
+        }
+    };
+}
+pub(super) use impl_vacation_store;
 
 #[cfg(test)]
 mod tests {
