@@ -153,36 +153,20 @@ impl Service {
         }
     }
 
-    /// The account that owns this token secret: from this instance's token cache
-    /// when it is there, else from the store, which records
-    /// the use.
+    /// The account that owns this token secret.
     ///
     /// # Errors
     /// `unauthorized` (401) for an unknown or revoked token.
     pub async fn authenticate(&self, secret: &str) -> Result<Account> {
-        let hash = token_hash(secret);
-        let now = self.now();
-        if let Some(account) = self.tokens.get(&hash, now) {
-            return Ok(account);
-        }
-        self.tokens.listen(&self.store);
-        let ticket = self.tokens.ticket();
-        match self.store.token_use(&hash, now).await {
-            Ok(used) => {
-                self.tokens
-                    .put(ticket, &hash, used.account.clone(), now, used.last_used_at);
-                Ok(used.account)
-            }
+        match self
+            .store
+            .account_by_token(&token_hash(secret), self.now())
+            .await
+        {
+            Ok(account) => Ok(account),
             Err(StoreError::NotFound) => Err(Error::Unauthorized),
             Err(e) => Err(e.into()),
         }
-    }
-
-    /// Whether this instance would answer for this token secret from its token cache
-    /// now, without asking the store (for tests and diagnostics).
-    #[must_use]
-    pub fn token_is_cached(&self, secret: &str) -> bool {
-        self.tokens.get(&token_hash(secret), self.now()).is_some()
     }
 
     /// Adds an API token to an account; returns it and its secret, shown once.
@@ -212,17 +196,10 @@ impl Service {
 
     /// Revokes one of the account's tokens.
     ///
-    /// The token stops working at once on this instance, and on the others on the
-    /// same database as soon as they hear of it.
-    ///
     /// # Errors
     /// `not_found` (404) when the account has no such token.
     pub async fn revoke_token(&self, account: &Account, id: TokenId) -> Result<()> {
-        let deleted = self.store.delete_token(account.id, id).await;
-        // Whatever the outcome (a failed deletion may still have committed): the
-        // account's other tokens are simply looked up again.
-        self.tokens.forget_account(account.id);
-        match deleted {
+        match self.store.delete_token(account.id, id).await {
             Err(StoreError::NotFound) => Err(Error::NotFound("token")),
             other => Ok(other?),
         }

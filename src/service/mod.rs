@@ -26,7 +26,6 @@ mod passwords;
 mod ratings;
 mod sessions;
 mod throttle;
-mod tokens;
 mod tournaments;
 mod vacations;
 mod webhooks;
@@ -40,7 +39,6 @@ pub use house::HouseRound;
 pub use matches::MatchView;
 pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
 pub use throttle::LoginLimits;
-pub use tokens::TOKEN_TTL;
 pub use tournaments::{
     CrossCellJson, EntrantJson, StandingLineJson, TournamentDetailJson, TournamentGameJson,
     TournamentJson, TournamentRequest, TournamentView,
@@ -78,8 +76,6 @@ pub struct Service {
     login_throttle: Arc<throttle::LoginThrottle>,
     /// Copies of recently played games (a hint for the next move).
     cache: Arc<cache::GameCache>,
-    /// Accounts of recently used API tokens.
-    tokens: Arc<tokens::TokenCache>,
     /// Each account's vacation allowance, in days a year.
     vacation_days: u32,
     /// How daily digests are sent; `None` sends none.
@@ -98,7 +94,6 @@ impl Service {
             private_webhooks: false,
             login_throttle: Arc::new(throttle::LoginThrottle::new(LoginLimits::DEFAULT)),
             cache: Arc::default(),
-            tokens: Arc::default(),
             vacation_days: DEFAULT_VACATION_DAYS,
             mailer: None,
         }

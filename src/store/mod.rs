@@ -22,7 +22,6 @@ pub mod ops;
 pub mod postgres;
 pub mod ratings;
 pub mod sqlite;
-pub mod tokens;
 pub mod tournaments;
 pub mod vacations;
 pub mod webhooks;
@@ -31,7 +30,6 @@ pub use calendar::CalendarStore;
 pub use matches::MatchStore;
 pub use ops::OpsStore;
 pub use ratings::RatingStore;
-pub use tokens::{LAST_USED_RESOLUTION, Revocation, RevocationWake, TokenUse};
 pub use tournaments::{Entrant, TournamentStore};
 pub use vacations::VacationStore;
 pub use webhooks::WebhookStore;
@@ -423,18 +421,8 @@ pub trait Store:
     async fn account_by_name(&self, username: &str) -> Result<Account, StoreError>;
 
     /// The account owning the token with this hash, recording `now` as its last use.
-    async fn account_by_token(
-        &self,
-        hash: &str,
-        now: DateTime<Utc>,
-    ) -> Result<Account, StoreError> {
-        Ok(self.token_use(hash, now).await?.account)
-    }
-
-    /// The account owning the token with this hash and the token's last use, after
-    /// recording `now` as its last use if the stored one is older than
-    /// [`LAST_USED_RESOLUTION`].
-    async fn token_use(&self, hash: &str, now: DateTime<Utc>) -> Result<TokenUse, StoreError>;
+    async fn account_by_token(&self, hash: &str, now: DateTime<Utc>)
+    -> Result<Account, StoreError>;
 
     /// Adds an API token.
     async fn create_token(&self, account: AccountId, token: NewToken) -> Result<Token, StoreError>;
@@ -442,8 +430,7 @@ pub trait Store:
     /// The account's tokens, newest first.
     async fn tokens(&self, account: AccountId) -> Result<Vec<Token>, StoreError>;
 
-    /// Deletes one of the account's tokens, and tells every process listening for
-    /// revocations (see [`Store::listen_revocations`]) once that is committed.
+    /// Deletes one of the account's tokens.
     ///
     /// # Errors
     /// [`StoreError::NotFound`] when the account has no such token.
@@ -625,17 +612,6 @@ pub trait Store:
     /// backend can: one SQLite file has one server process, whose own writes it
     /// already knows.
     async fn listen_events(&self, wake: EventWake) -> Result<bool, StoreError> {
-        let _ = wake;
-        Ok(false)
-    }
-
-    /// Starts telling `wake` about token revocations committed by any process on the
-    /// same database (Postgres `LISTEN`), until `wake` returns `false`: first
-    /// [`Revocation::Listening`], then each revocation, and [`Revocation::Lost`] when
-    /// the connection drops (then `Listening` again once it is back). Returns whether
-    /// the backend can: one SQLite file has one server process, which knows its own
-    /// revocations.
-    async fn listen_revocations(&self, wake: RevocationWake) -> Result<bool, StoreError> {
         let _ = wake;
         Ok(false)
     }

@@ -28,7 +28,7 @@ use super::{
     Account, Challenge, Game, GameFilter, GameState, GameWithMoves, Move, NewAccount, NewChallenge,
     NewGame, NewSession, NewToken, Session, SessionRow, Standing, Store, StoreError, Token,
 };
-use super::{Event, LAST_USED_RESOLUTION, NewEvent, RevocationWake, TokenUse};
+use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 use sqlx::postgres::PgListener;
 
@@ -40,7 +40,6 @@ crate::store::ratings::impl_rating_store!(
     PgStore,
     select_pair = crate::store::ratings::SELECT_PAIR_FOR_UPDATE
 );
-mod revocations;
 crate::store::tournaments::impl_tournament_store!(
     PgStore,
     lock = "SELECT 1 FROM tournaments WHERE id = $1 FOR UPDATE"
@@ -170,6 +169,10 @@ impl Notifier {
 /// connect before it answers, so it is short; under load a connection is free within
 /// milliseconds.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// How stale a token's last-use time may get before authenticating writes it again:
+/// the hot read paths then write at most once a minute per token.
+const LAST_USED_RESOLUTION: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
 
 /// The store on a Postgres database.
 #[derive(Debug, Clone)]
@@ -705,7 +708,11 @@ impl Store for PgStore {
         .parse()
     }
 
-    async fn token_use(&self, hash: &str, now: DateTime<Utc>) -> Result<TokenUse, StoreError> {
+    async fn account_by_token(
+        &self,
+        hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Account, StoreError> {
         let row = sqlx::query_as::<_, TokenAccountRow>(
             "SELECT a.id, a.username, a.bot, a.created_at, t.id AS token_id, t.last_used_at \
              FROM tokens t JOIN accounts a ON a.id = t.account_id \
@@ -727,16 +734,8 @@ impl Store for PgStore {
             .bind(stale)
             .execute(&self.pool)
             .await?;
-            // A concurrent request may have written instead: a time within moments.
-            return Ok(TokenUse {
-                account: row.account.parse()?,
-                last_used_at: micros(now),
-            });
         }
-        Ok(TokenUse {
-            account: row.account.parse()?,
-            last_used_at: row.last_used_at.unwrap_or(stale),
-        })
+        row.account.parse()
     }
 
     async fn create_token(&self, account: AccountId, token: NewToken) -> Result<Token, StoreError> {
@@ -769,19 +768,12 @@ impl Store for PgStore {
     async fn delete_token(&self, account: AccountId, id: TokenId) -> Result<(), StoreError> {
         let pool = self.pool.clone();
         detached(async move {
-            // One statement, so the notification goes out exactly when the deletion
-            // commits (see [`revocations`]).
-            let deleted = sqlx::query(
-                "WITH deleted AS ( \
-                   DELETE FROM tokens WHERE id = $1 AND account_id = $2 RETURNING account_id \
-                 ) SELECT pg_notify($3, account_id::text) FROM deleted",
-            )
-            .bind(id.0)
-            .bind(account.0)
-            .bind(revocations::CHANNEL)
-            .fetch_optional(&pool)
-            .await?;
-            if deleted.is_none() {
+            let deleted = sqlx::query("DELETE FROM tokens WHERE id = $1 AND account_id = $2")
+                .bind(id.0)
+                .bind(account.0)
+                .execute(&pool)
+                .await?;
+            if deleted.rows_affected() == 0 {
                 return Err(StoreError::NotFound);
             }
             Ok(())
@@ -1200,11 +1192,6 @@ impl Store for PgStore {
         let mut listener = PgListener::connect_with(&self.pool).await?;
         listener.listen(EVENTS_CHANNEL).await?;
         tokio::spawn(listen_forever(listener, wake, self.notifier.origin));
-        Ok(true)
-    }
-
-    async fn listen_revocations(&self, wake: RevocationWake) -> Result<bool, StoreError> {
-        revocations::listen(&self.pool, wake).await?;
         Ok(true)
     }
 

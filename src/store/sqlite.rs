@@ -33,7 +33,7 @@ use super::{
     Account, Challenge, Game, GameFilter, GameState, GameWithMoves, Move, NewAccount, NewChallenge,
     NewGame, NewSession, NewToken, Session, SessionRow, Standing, Store, StoreError, Token,
 };
-use super::{Event, LAST_USED_RESOLUTION, NewEvent, TokenUse};
+use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 
 crate::store::calendar::impl_calendar_store!(SqliteStore);
@@ -64,6 +64,10 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Starts a write transaction holding the write lock (see the module's docs).
 const BEGIN_WRITE: &str = "BEGIN IMMEDIATE";
+
+/// How stale a token's last-use time may get before authenticating writes it again:
+/// the hot read paths then write at most once a minute per token.
+const LAST_USED_RESOLUTION: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
 
 /// The store on an SQLite database file.
 #[derive(Debug, Clone)]
@@ -528,7 +532,11 @@ impl Store for SqliteStore {
         .parse()
     }
 
-    async fn token_use(&self, hash: &str, now: DateTime<Utc>) -> Result<TokenUse, StoreError> {
+    async fn account_by_token(
+        &self,
+        hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Account, StoreError> {
         let row = sqlx::query_as::<_, TokenAccountRow>(
             "SELECT a.id, a.username, a.bot, a.created_at, t.id AS token_id, t.last_used_at \
              FROM tokens t JOIN accounts a ON a.id = t.account_id \
@@ -550,16 +558,8 @@ impl Store for SqliteStore {
             .bind(stale)
             .execute(&self.pool)
             .await?;
-            // A concurrent request may have written instead: a time within moments.
-            return Ok(TokenUse {
-                account: row.account.parse()?,
-                last_used_at: micros(now),
-            });
         }
-        Ok(TokenUse {
-            account: row.account.parse()?,
-            last_used_at: row.last_used_at.unwrap_or(stale),
-        })
+        row.account.parse()
     }
 
     async fn create_token(&self, account: AccountId, token: NewToken) -> Result<Token, StoreError> {

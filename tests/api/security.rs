@@ -13,8 +13,6 @@ crate::on_both_backends!(
     a_token_cannot_revoke_another_accounts_token_or_cancel_or_decline_its_challenges,
     a_token_cannot_move_resign_or_abort_in_a_game_it_does_not_play,
     a_revoked_token_is_refused_everywhere,
-    a_cached_token_is_refused_at_once_after_its_revocation,
-    a_cached_token_expires_when_its_use_is_due_to_be_recorded_again,
     an_account_is_throttled_after_five_failed_log_ins_until_the_window_passes,
     an_address_is_throttled_after_twenty_failed_log_ins_on_any_accounts,
     api_answers_and_pages_carry_the_security_headers,
@@ -291,67 +289,4 @@ async fn api_answers_and_pages_carry_the_security_headers(app: TestApp) {
         assert!(!header("referrer-policy").is_empty(), "{path}");
         assert_eq!(header("x-frame-options"), "DENY", "{path}");
     }
-}
-
-/// Uses `secret` until this instance answers for it from its token cache (on Postgres
-/// the cache waits for its revocation listener).
-async fn until_cached(app: &TestApp, secret: &str) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while !app.service.token_is_cached(secret) {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the token is cached within 10 s"
-        );
-        app.get("/me", Some(secret)).await.expect(200);
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-}
-
-async fn a_cached_token_is_refused_at_once_after_its_revocation(app: TestApp) {
-    let ayse = app.sign_up("ayse").await;
-    let second = new_token(&app, &ayse, "soon revoked").await;
-    let secret = second["token"].as_str().expect("a secret").to_owned();
-    let id = second["id"].as_str().expect("a token id");
-    until_cached(&app, &secret).await;
-    until_cached(&app, &ayse.token).await;
-
-    let revoked = delete(&app, &format!("/tokens/{id}"), &ayse.token).await;
-    assert_eq!(revoked.status.as_u16(), 204);
-    assert!(!app.service.token_is_cached(&secret));
-    app.get("/me", Some(&secret))
-        .await
-        .expect_error(401, "unauthorized");
-    app.get("/me", Some(&ayse.token)).await.expect(200);
-}
-
-async fn a_cached_token_expires_when_its_use_is_due_to_be_recorded_again(app: TestApp) {
-    let ayse = app.sign_up("ayse").await;
-    let second = new_token(&app, &ayse, "in use").await;
-    let secret = second["token"].as_str().expect("a secret").to_owned();
-    let id = second["id"].as_str().expect("a token id").to_owned();
-    let last_used = |list: Value| -> Option<chrono::DateTime<chrono::Utc>> {
-        list.as_array()?.iter().find(|t| t["id"] == id.as_str())?["last_used_at"]
-            .as_str()?
-            .parse()
-            .ok()
-    };
-    let start = app.service.now();
-    until_cached(&app, &secret).await;
-    let listed = app.get("/tokens", Some(&secret)).await.expect(200);
-    assert_eq!(last_used(listed), Some(start));
-
-    app.clock.advance(TimeDelta::seconds(59));
-    assert!(app.service.token_is_cached(&secret), "still cached");
-    let listed = app.get("/tokens", Some(&secret)).await.expect(200);
-    assert_eq!(last_used(listed), Some(start), "nothing written meanwhile");
-
-    app.clock.advance(TimeDelta::seconds(2));
-    assert!(!app.service.token_is_cached(&secret), "expired");
-    let listed = app.get("/tokens", Some(&secret)).await.expect(200);
-    assert_eq!(
-        last_used(listed),
-        Some(start + TimeDelta::seconds(61)),
-        "the use is recorded again"
-    );
-    assert!(app.service.token_is_cached(&secret), "and cached again");
 }
