@@ -190,7 +190,7 @@ pub(super) fn to_i32(what: &str, value: u32) -> Result<i32, StoreError> {
 }
 
 /// A row of `accounts`.
-#[derive(sqlx::FromRow)]
+#[derive(Clone, sqlx::FromRow)]
 pub(super) struct AccountRow {
     id: Uuid,
     username: String,
@@ -224,7 +224,7 @@ impl AccountPasswordRow {
 }
 
 /// An account found by one of its tokens, with the token's last use.
-#[derive(sqlx::FromRow)]
+#[derive(Clone, sqlx::FromRow)]
 pub(super) struct TokenAccountRow {
     #[sqlx(flatten)]
     pub(super) account: AccountRow,
@@ -319,7 +319,7 @@ impl ChallengeRow {
 }
 
 /// A game as [`game_select`] reads it.
-#[derive(sqlx::FromRow)]
+#[derive(Clone, sqlx::FromRow)]
 pub(super) struct GameRow {
     id: Uuid,
     variant: String,

@@ -15,6 +15,7 @@ use crate::domain::{
     GameStatus, MatchTerms, Terms, TokenId, Username,
 };
 
+mod batch;
 pub mod calendar;
 mod common;
 pub mod matches;
@@ -35,7 +36,7 @@ pub use vacations::VacationStore;
 pub use webhooks::WebhookStore;
 
 /// What can go wrong in storage.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum StoreError {
     /// No such row.
     #[error("not found")]
