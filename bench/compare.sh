@@ -3,6 +3,9 @@
 # mix), on SQLite and on Postgres side by side, and pgbench running the transaction
 # shape of a move on the same Postgres, in one run.
 #   bash bench/compare.sh [clients] [seconds]        # STREAMS=N: streams held open in mix
+# Both seedpost and pgbench talk to Postgres with the same transport: TLS off
+# (SSLMODE=disable, the default here: this is the loopback) or SSLMODE=prefer (what
+# sqlx and libpq do when the URL says nothing; Debian's Postgres has ssl on).
 # A fresh server per backend (rate limits and house bots off: the load alone); each
 # scenario prints throughput, p50 / p99 / max latency, errors by kind and the server's
 # peak RSS while it ran.
@@ -13,6 +16,8 @@ seconds=${2:-20}
 streams=${STREAMS:-200}
 pg=${PGURL:-postgres://postgres@127.0.0.1:5432}
 port=${PORT:-18080}
+sslmode=${SSLMODE:-disable}
+export PGSSLMODE=$sslmode
 bin=${CARGO_TARGET_DIR:-target}/release
 scenarios=(moves reads mix)
 
@@ -38,29 +43,38 @@ bench() {
   server=$!
   for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
   for scenario in "${scenarios[@]}"; do
+    # This machine's speed drifts within minutes: on Postgres the moves scenario runs
+    # between two runs of each pgbench script, and is compared with their mean.
+    if [ "$backend-$scenario" = postgres-moves ]; then pgbenches before; fi
     echo "== seedpost on $backend: $scenario, $clients clients, $seconds s"
     "$bin/examples/load" --url "http://127.0.0.1:$port" --scenario "$scenario" \
       --clients "$clients" --seconds "$seconds" --streams "$streams" --server-pid "$server" \
       | tee "$work/$backend-$scenario.txt"
+    if [ "$backend-$scenario" = postgres-moves ]; then pgbenches after; fi
   done
   kill "$server"
   wait "$server" || true
   server=""
 }
 
-bench sqlite "sqlite://$work/bench.db"
-bench postgres "$pg/seedpost_bench"
-cp "$work/postgres-moves.txt" /tmp/seedpost-load.txt
+# pgbenches WHEN: each pgbench script once, its report in $work/<script>-WHEN.txt. Two
+# scripts: the shape issue #3 names (lock the game row, insert the move, update the
+# game: bench/pgbench/move.sql), and the server's own statement, which also writes the
+# move's three events (bench/pgbench/move-events.sql).
+pgbenches() {
+  local script
+  for script in move move-events; do
+    echo "== pgbench $script ($1 seedpost's moves), $clients clients, $seconds s"
+    pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=1000 \
+      -f "bench/pgbench/$script.sql" "$pg/seedpost_pgbench" | tee "$work/$script-$1.txt"
+  done
+}
 
 for m in migrations/postgres/*.sql; do psql "$pg/seedpost_pgbench" -q -f "$m"; done
 psql "$pg/seedpost_pgbench" -q -v games=1000 -f bench/pgbench/setup.sql
-# Two scripts: the shape issue #3 names (lock the game row, insert the move, update
-# the game: bench/pgbench/move.sql), and the server's own statement, which also writes
-# the move's three events (bench/pgbench/move-events.sql).
-echo "== pgbench: lock, insert, update, $clients clients, $seconds s"
-pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=1000 -f bench/pgbench/move.sql "$pg/seedpost_pgbench" | tee /tmp/pgbench.txt
-echo "== pgbench: the server's statement with the events, $clients clients, $seconds s"
-pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=1000 -f bench/pgbench/move-events.sql "$pg/seedpost_pgbench" | tee /tmp/pgbench-events.txt
+
+bench sqlite "sqlite://$work/bench.db"
+bench postgres "$pg/seedpost_bench?sslmode=$sslmode"
 
 # One backend's columns of a scenario's row, from its load report: rate, p50/p99/max,
 # errors, peak RSS.
@@ -76,7 +90,7 @@ cell() {
 }
 
 echo
-echo "== seedpost: $clients clients, $seconds s a scenario (mix: $streams streams open)"
+echo "== seedpost: $clients clients, $seconds s a scenario (mix: $streams streams open; Postgres sslmode=$sslmode)"
 echo "   per second (moves/s for moves, requests/s otherwise); latency in ms; peak RSS in MiB"
 printf '%-8s | %-44s | %s\n' "" "SQLite" "Postgres"
 header=$(printf '%8s %22s %6s %5s' "per s" "p50/p99/max" errors RSS)
@@ -84,8 +98,10 @@ printf '%-8s | %s | %s\n' scenario "$header" "$header"
 for scenario in "${scenarios[@]}"; do
   printf '%-8s | %s | %s\n' "$scenario" "$(cell "sqlite-$scenario")" "$(cell "postgres-$scenario")"
 done
-ours=$(sed -n 's/.*moves\/s: \([0-9]*\).*/\1/p' /tmp/seedpost-load.txt)
-for script in pgbench pgbench-events; do
-  theirs=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "/tmp/$script.txt" | head -n 1)
-  echo "== seedpost $ours moves/s on Postgres vs $script $theirs tps: ratio $(python3 -c "print(round($ours / $theirs, 2))")"
+ours=$(sed -n 's/.*moves\/s: \([0-9]*\).*/\1/p' "$work/postgres-moves.txt")
+for script in move move-events; do
+  before=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$work/$script-before.txt")
+  after=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$work/$script-after.txt")
+  echo "== seedpost $ours moves/s on Postgres vs pgbench $script.sql $before tps before, $after after:" \
+    "ratio $(python3 -c "print(round(2 * $ours / ($before + $after), 2))") to their mean"
 done
