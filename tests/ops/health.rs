@@ -130,3 +130,112 @@ async fn metrics_count_requests_by_route_template_moves_games_pool_and_open_stre
     );
     drop(stream);
 }
+
+/// The NDJSON lines of `response` until one satisfies `last` (at most 10 s).
+async fn lines_until(
+    response: &mut reqwest::Response,
+    last: impl Fn(&Value) -> bool,
+) -> Vec<Value> {
+    let mut lines = Vec::new();
+    let mut pending = Vec::new();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let chunk = tokio::time::timeout_at(deadline, response.chunk())
+            .await
+            .expect("the line comes within 10 s")
+            .expect("the stream reads")
+            .expect("the stream goes on");
+        pending.extend_from_slice(&chunk);
+        while let Some(end) = pending.iter().position(|b| *b == b'\n') {
+            let line: Vec<u8> = pending.drain(..=end).collect();
+            if line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let line: Value = serde_json::from_slice(&line).expect("a JSON line");
+            let done = last(&line);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn streams_dropped_mid_stream_close_on_the_server_and_a_new_stream_misses_nothing() {
+    let db = TestDb::sqlite().await;
+    let app = Instance::start(&db.url, clock()).await;
+    let client = Client::new();
+    let ann = sign_up(&client, &app.base, "ann", false).await;
+    let bob = sign_up(&client, &app.base, "bob", false).await;
+    let game = start_game(&client, &app.base, &ann, &bob, "mangala").await;
+    let id = game["id"].as_str().expect("an id").to_owned();
+    let events_route = r#"seedpost_open_streams{route="/api/v1/stream/events"}"#;
+    let game_route = r#"seedpost_open_streams{route="/api/v1/games/{id}/stream"}"#;
+    let open = |text: &str| {
+        sample(text, events_route).unwrap_or(0.0) + sample(text, game_route).unwrap_or(0.0)
+    };
+
+    // Ten event streams and ten game streams, each past its first line, then dropped.
+    let mut streams = Vec::new();
+    for _ in 0..10 {
+        for path in [
+            "/api/v1/stream/events?since=0".to_owned(),
+            format!("/api/v1/games/{id}/stream"),
+        ] {
+            let mut stream = client
+                .get(format!("{}{path}", app.base))
+                .bearer_auth(&ann.token)
+                .send()
+                .await
+                .expect("the stream opens");
+            assert_eq!(stream.status(), StatusCode::OK, "{path}");
+            lines_until(&mut stream, |_| true).await;
+            streams.push(stream);
+        }
+    }
+    let (_, text) = fetch(&client, &format!("{}/metrics", app.base)).await;
+    assert_eq!(open(&text), 20.0, "{text}");
+    drop(streams);
+
+    // The next move is written to every one of them: the server finds them gone and
+    // ends them.
+    let game = play_some(&client, &app.base, (&ann, &bob), &id, 0)
+        .await
+        .expect("a move");
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let (_, text) = fetch(&client, &format!("{}/metrics", app.base)).await;
+        if open(&text) == 0.0 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "streams left open: {text}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+
+    // A new stream from the start gets each of ann's events once, in order, up to the
+    // move made while the others were going away.
+    let mut stream = client
+        .get(format!("{}/api/v1/stream/events?since=0", app.base))
+        .bearer_auth(&ann.token)
+        .send()
+        .await
+        .expect("the stream opens");
+    let lines = lines_until(&mut stream, |line| {
+        line["type"] == "move" && line["game"]["ply"] == game["ply"]
+    })
+    .await;
+    let seqs: Vec<u64> = lines
+        .iter()
+        .filter(|l| l["snapshot"] != true)
+        .filter_map(|l| l["seq"].as_u64())
+        .collect();
+    assert_eq!(
+        seqs,
+        (1..=seqs.len() as u64).collect::<Vec<_>>(),
+        "{lines:?}"
+    );
+}
