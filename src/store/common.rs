@@ -232,6 +232,14 @@ pub(super) struct TokenAccountRow {
     pub(super) last_used_at: Option<DateTime<Utc>>,
 }
 
+/// A token row with its account and its hash, as a batched read of tokens finds it.
+#[derive(sqlx::FromRow)]
+pub(super) struct HashedTokenRow {
+    pub(super) hash: String,
+    #[sqlx(flatten)]
+    pub(super) row: TokenAccountRow,
+}
+
 /// A row of `tokens`, without the hash.
 #[derive(sqlx::FromRow)]
 pub(super) struct TokenRow {

@@ -15,15 +15,15 @@ use sqlx::query::Query;
 use sqlx::{Postgres, Transaction};
 
 use super::EventWake;
-use super::batch::Batcher;
+use super::batch::{BATCH_KEYS, BATCHES_RUNNING, Batcher};
 use super::common::{
     AccountEvents, EventRow, MARK_REMINDED, SELECT_EVENTS, SELECT_OVERDUE, SELECT_TO_REMIND,
     events_by_account,
 };
 use super::common::{
-    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, MoveColumns, MoveRow, StandingRow,
-    StateColumns, TokenAccountRow, TokenRow, challenge_select, detached, finish, game_select,
-    micros, migrate_error, plies_columns, row_limit, to_i32,
+    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, HashedTokenRow, MoveColumns, MoveRow,
+    StandingRow, StateColumns, TokenAccountRow, TokenRow, challenge_select, detached, finish,
+    game_select, micros, migrate_error, plies_columns, row_limit, to_i32,
 };
 use super::{
     Account, Challenge, Game, GameFilter, GameState, GameWithMoves, Move, NewAccount, NewChallenge,
@@ -186,16 +186,6 @@ pub struct PgStore {
     tokens: Batcher<String, TokenAccountRow>,
 }
 
-/// Batched reads running at once, at most, per kind. Fewer, larger batches serve more
-/// reads (`GET /api/v1/games/{id}` by the load tool's `reads` scenario, 64 clients: 1
-/// or 2 running served 9,500–15,000 a second, 4 about 6,400–9,500, 8 about 4,200, one
-/// query a read 3,500–5,600, on a noisy machine); two keep one slow query from holding
-/// up every read.
-const BATCHES_RUNNING: usize = 2;
-
-/// Keys in one batched read, at most.
-const BATCH_KEYS: usize = 64;
-
 /// The batched read of game rows.
 fn game_batcher(pool: PgPool) -> Batcher<uuid::Uuid, GameRow> {
     Batcher::new(BATCHES_RUNNING, BATCH_KEYS, move |ids: Vec<uuid::Uuid>| {
@@ -228,14 +218,6 @@ fn token_batcher(pool: PgPool) -> Batcher<String, TokenAccountRow> {
             Ok(rows.into_iter().map(|r| (r.hash, r.row)).collect())
         }
     })
-}
-
-/// A token row with its hash, as the batched read finds it.
-#[derive(sqlx::FromRow)]
-struct HashedTokenRow {
-    hash: String,
-    #[sqlx(flatten)]
-    row: TokenAccountRow,
 }
 
 /// This backend's connection, for the code both backends share (see

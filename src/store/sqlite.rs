@@ -20,14 +20,16 @@ use sqlx::sqlite::{
 };
 use sqlx::{Sqlite, Transaction};
 
+use super::batch::{BATCH_KEYS, BATCHES_RUNNING, Batcher};
+
 use super::common::{
     AccountEvents, EventRow, INSERT_EVENT, MARK_REMINDED, SELECT_EVENTS, SELECT_OVERDUE,
     SELECT_TO_REMIND, TAKE_SEQS, events_by_account,
 };
 use super::common::{
-    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, MoveColumns, MoveRow, StandingRow,
-    StateColumns, TokenAccountRow, TokenRow, challenge_select, detached, finish, game_select,
-    micros, migrate_error, plies_columns, row_limit, to_i32,
+    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, HashedTokenRow, MoveColumns, MoveRow,
+    StandingRow, StateColumns, TokenAccountRow, TokenRow, challenge_select, detached, finish,
+    game_select, micros, migrate_error, plies_columns, row_limit, to_i32,
 };
 use super::{
     Account, Challenge, Game, GameFilter, GameState, GameWithMoves, Move, NewAccount, NewChallenge,
@@ -73,6 +75,54 @@ const LAST_USED_RESOLUTION: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
     pool: SqlitePool,
+    /// Game rows by id, concurrent reads batched (see [`super::batch`]).
+    games: Batcher<uuid::Uuid, GameRow>,
+    /// Token rows with their accounts by the token's hash, batched likewise.
+    tokens: Batcher<String, TokenAccountRow>,
+}
+
+/// A JSON array of `keys`, for `json_each`: SQLite's way to take a list of keys in one
+/// parameter.
+fn json_array(keys: &[String]) -> Result<String, StoreError> {
+    serde_json::to_string(keys).map_err(|e| StoreError::Other(format!("keys to JSON: {e}")))
+}
+
+/// The batched read of game rows: the ids go in as a JSON array of hex strings.
+fn game_batcher(pool: SqlitePool) -> Batcher<uuid::Uuid, GameRow> {
+    Batcher::new(BATCHES_RUNNING, BATCH_KEYS, move |ids: Vec<uuid::Uuid>| {
+        let pool = pool.clone();
+        async move {
+            let hex: Vec<String> = ids.iter().map(|id| id.simple().to_string()).collect();
+            let hex = json_array(&hex)?;
+            let rows = sqlx::query_as::<_, GameRow>(concat!(
+                game_select!(),
+                "WHERE g.id IN (SELECT unhex(value) FROM json_each($1))"
+            ))
+            .bind(hex)
+            .fetch_all(&pool)
+            .await?;
+            Ok(rows.into_iter().map(|row| (row.id(), row)).collect())
+        }
+    })
+}
+
+/// The batched read of tokens with their accounts.
+fn token_batcher(pool: SqlitePool) -> Batcher<String, TokenAccountRow> {
+    Batcher::new(BATCHES_RUNNING, BATCH_KEYS, move |hashes: Vec<String>| {
+        let pool = pool.clone();
+        async move {
+            let rows = sqlx::query_as::<_, HashedTokenRow>(
+                "SELECT t.hash, a.id, a.username, a.bot, a.created_at, t.id AS token_id, \
+                        t.last_used_at \
+                 FROM tokens t JOIN accounts a ON a.id = t.account_id \
+                 WHERE t.hash IN (SELECT value FROM json_each($1))",
+            )
+            .bind(json_array(&hashes)?)
+            .fetch_all(&pool)
+            .await?;
+            Ok(rows.into_iter().map(|r| (r.hash, r.row)).collect())
+        }
+    })
 }
 
 /// This backend's connection, for the code both backends share (see
@@ -163,7 +213,11 @@ impl SqliteStore {
                 .max_lifetime(None);
         }
         let pool = pool.connect_with(options).await?;
-        let store = SqliteStore { pool };
+        let store = SqliteStore {
+            games: game_batcher(pool.clone()),
+            tokens: token_batcher(pool.clone()),
+            pool,
+        };
         store.migrate().await?;
         Ok(store)
     }
@@ -537,14 +591,11 @@ impl Store for SqliteStore {
         hash: &str,
         now: DateTime<Utc>,
     ) -> Result<Account, StoreError> {
-        let row = sqlx::query_as::<_, TokenAccountRow>(
-            "SELECT a.id, a.username, a.bot, a.created_at, t.id AS token_id, t.last_used_at \
-             FROM tokens t JOIN accounts a ON a.id = t.account_id \
-             WHERE t.hash = $1",
-        )
-        .bind(hash)
-        .fetch_one(&self.pool)
-        .await?;
+        let row = self
+            .tokens
+            .get(hash.to_owned())
+            .await?
+            .ok_or(StoreError::NotFound)?;
         let stale = now - LAST_USED_RESOLUTION;
         if row.last_used_at.is_none_or(|t| t < stale) {
             // One statement, no transaction; the condition keeps concurrent requests
@@ -705,10 +756,10 @@ impl Store for SqliteStore {
     }
 
     async fn game_state(&self, id: GameId) -> Result<Game, StoreError> {
-        sqlx::query_as::<_, GameRow>(concat!(game_select!(), "WHERE g.id = $1"))
-            .bind(id.0)
-            .fetch_one(&self.pool)
+        self.games
+            .get(id.0)
             .await?
+            .ok_or(StoreError::NotFound)?
             .parse()
     }
 
