@@ -232,6 +232,16 @@ pub(super) struct TokenAccountRow {
     pub(super) last_used_at: Option<DateTime<Utc>>,
 }
 
+/// The columns of a [`HashedTokenRow`], from `tokens t` joined with its account `a`.
+macro_rules! hashed_token_select {
+    () => {
+        "SELECT t.hash, a.id, a.username, a.bot, a.created_at, t.id AS token_id, \
+                t.last_used_at \
+         FROM tokens t JOIN accounts a ON a.id = t.account_id "
+    };
+}
+pub(super) use hashed_token_select;
+
 /// A token row with its account and its hash, as a batched read of tokens finds it.
 #[derive(sqlx::FromRow)]
 pub(super) struct HashedTokenRow {

@@ -29,7 +29,7 @@ use super::common::{
 use super::common::{
     AccountPasswordRow, AccountRow, ChallengeRow, GameRow, HashedTokenRow, MoveColumns, MoveRow,
     StandingRow, StateColumns, TokenAccountRow, TokenRow, challenge_select, detached, finish,
-    game_select, micros, migrate_error, plies_columns, row_limit, to_i32,
+    game_select, hashed_token_select, micros, migrate_error, plies_columns, row_limit, to_i32,
 };
 use super::{
     Account, Challenge, Game, GameFilter, GameState, GameWithMoves, Move, NewAccount, NewChallenge,
@@ -111,12 +111,10 @@ fn token_batcher(pool: SqlitePool) -> Batcher<String, TokenAccountRow> {
     Batcher::new(BATCHES_RUNNING, BATCH_KEYS, move |hashes: Vec<String>| {
         let pool = pool.clone();
         async move {
-            let rows = sqlx::query_as::<_, HashedTokenRow>(
-                "SELECT t.hash, a.id, a.username, a.bot, a.created_at, t.id AS token_id, \
-                        t.last_used_at \
-                 FROM tokens t JOIN accounts a ON a.id = t.account_id \
-                 WHERE t.hash IN (SELECT value FROM json_each($1))",
-            )
+            let rows = sqlx::query_as::<_, HashedTokenRow>(concat!(
+                hashed_token_select!(),
+                "WHERE t.hash IN (SELECT value FROM json_each($1))"
+            ))
             .bind(json_array(&hashes)?)
             .fetch_all(&pool)
             .await?;
