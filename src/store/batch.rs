@@ -1,20 +1,22 @@
-//! Batching of concurrent point reads: requests that look up rows by key at the same
-//! time share one query (`WHERE key = ANY($1)` on Postgres, `WHERE key IN (SELECT …
-//! FROM json_each($1))` on SQLite), so that a busy server pays one round trip (on
-//! SQLite, one hand-over to the connection's thread) and one statement for many reads
-//! instead of one each.
+//! Batching of concurrent requests into shared statements. Point reads: requests
+//! that look up rows by key at the same time share one query (`WHERE key = ANY($1)` on
+//! Postgres, `WHERE key IN (SELECT … FROM json_each($1))` on SQLite), so that a busy
+//! server pays one round trip (on SQLite, one hand-over to the connection's thread)
+//! and one statement for many reads instead of one each ([`Batcher`]). Writes: the
+//! same queue under any statement that answers each of its requests ([`Batches`];
+//! Postgres batches moves with it, see `postgres/appends.rs`).
 //!
-//! Nothing is delayed on purpose and nothing is cached: a lookup joins the queue, and
+//! Nothing is delayed on purpose and nothing is cached: a request joins the queue, and
 //! a batch starts at once when fewer than `max_running` batches are running; otherwise
-//! the next batch to start takes every lookup queued meanwhile. Alone, a lookup runs at
-//! once as a batch of one; under load, batches grow by themselves. Every lookup is
+//! the next batch to start takes every request queued meanwhile. Alone, a request runs
+//! at once as a batch of one; under load, batches grow by themselves. Every lookup is
 //! answered by a query that started after it was made, so it sees every write committed
 //! before it was made, as an unbatched read would.
 //!
 //! Batches run in tasks of their own: a request dropped half-way (its client gone)
-//! cannot cancel a query that other requests wait for. (The `dataloader` crate, the
-//! usual answer, runs one batch at a time, delays each by a number of yields, and runs
-//! it inside whichever caller polls it.)
+//! cannot cancel a statement that other requests wait for, nor leave one half done.
+//! (The `dataloader` crate, the usual answer for reads, runs one batch at a time,
+//! delays each by a number of yields, and runs it inside whichever caller polls it.)
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -39,22 +41,22 @@ pub(super) const BATCH_KEYS: usize = 64;
 /// What a waiting lookup is sent: the row, if there is one.
 type Answer<V> = Result<Option<V>, StoreError>;
 
-/// The query of one batch: every key's row that exists (in any order).
-type Load<K, V> = Box<
-    dyn Fn(Vec<K>) -> Pin<Box<dyn Future<Output = Result<Vec<(K, V)>, StoreError>> + Send>>
+/// The statement of one batch: the answer to each request, in the requests' order.
+type Run<Q, A> = Box<
+    dyn Fn(Vec<Q>) -> Pin<Box<dyn Future<Output = Result<Vec<A>, StoreError>> + Send>>
         + Send
         + Sync,
 >;
 
 /// Batches concurrent lookups of `V` by `K` into queries of many keys.
 pub(super) struct Batcher<K, V> {
-    inner: Arc<Inner<K, V>>,
+    batches: Batches<K, Option<V>>,
 }
 
 impl<K, V> Clone for Batcher<K, V> {
     fn clone(&self) -> Self {
         Batcher {
-            inner: self.inner.clone(),
+            batches: self.batches.clone(),
         }
     }
 }
@@ -62,22 +64,9 @@ impl<K, V> Clone for Batcher<K, V> {
 impl<K, V> std::fmt::Debug for Batcher<K, V> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Batcher")
-            .field("max_running", &self.inner.max_running)
-            .field("max_batch", &self.inner.max_batch)
-            .finish_non_exhaustive()
+            .field("batches", &self.batches)
+            .finish()
     }
-}
-
-struct Inner<K, V> {
-    queue: Mutex<Queue<K, V>>,
-    load: Load<K, V>,
-    max_running: usize,
-    max_batch: usize,
-}
-
-struct Queue<K, V> {
-    waiting: Vec<(K, oneshot::Sender<Answer<V>>)>,
-    running: usize,
 }
 
 impl<K, V> Batcher<K, V>
@@ -86,21 +75,23 @@ where
     V: Clone + Send + 'static,
 {
     /// A batcher running at most `max_running` batches at once, each of at most
-    /// `max_batch` keys, with `load` as the query of one batch.
+    /// `max_batch` keys, with `load` as the query of one batch: every key's row that
+    /// exists, in any order. A key asked for twice in a batch is queried once.
     pub(super) fn new<F, Fut>(max_running: usize, max_batch: usize, load: F) -> Self
     where
         F: Fn(Vec<K>) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<Vec<(K, V)>, StoreError>> + Send + 'static,
     {
         Batcher {
-            inner: Arc::new(Inner {
-                queue: Mutex::new(Queue {
-                    waiting: Vec::new(),
-                    running: 0,
-                }),
-                load: Box::new(move |keys| Box::pin(load(keys))),
-                max_running: max_running.max(1),
-                max_batch: max_batch.max(1),
+            batches: Batches::new(max_running, max_batch, move |asked: Vec<K>| {
+                let mut keys = asked.clone();
+                let mut seen = std::collections::HashSet::with_capacity(keys.len());
+                keys.retain(|k| seen.insert(k.clone()));
+                let rows = load(keys);
+                async move {
+                    let rows: HashMap<K, V> = rows.await?.into_iter().collect();
+                    Ok(asked.iter().map(|k| rows.get(k).cloned()).collect())
+                }
             }),
         }
     }
@@ -110,10 +101,83 @@ where
     /// # Errors
     /// The batch query's error.
     pub(super) async fn get(&self, key: K) -> Answer<V> {
+        self.batches.run(key).await
+    }
+}
+
+/// Batches concurrent requests of type `Q` into statements of many requests, each
+/// request answered with an `A`.
+pub(super) struct Batches<Q, A> {
+    inner: Arc<Inner<Q, A>>,
+}
+
+impl<Q, A> Clone for Batches<Q, A> {
+    fn clone(&self) -> Self {
+        Batches {
+            inner: self.inner.clone(),
+        }
+    }
+}
+
+impl<Q, A> std::fmt::Debug for Batches<Q, A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Batches")
+            .field("max_running", &self.inner.max_running)
+            .field("max_batch", &self.inner.max_batch)
+            .finish_non_exhaustive()
+    }
+}
+
+struct Inner<Q, A> {
+    queue: Mutex<Queue<Q, A>>,
+    run: Run<Q, A>,
+    max_running: usize,
+    max_batch: usize,
+}
+
+/// A queued request and where its answer goes.
+type Waiting<Q, A> = (Q, oneshot::Sender<Result<A, StoreError>>);
+
+struct Queue<Q, A> {
+    waiting: Vec<Waiting<Q, A>>,
+    running: usize,
+}
+
+impl<Q, A> Batches<Q, A>
+where
+    Q: Send + 'static,
+    A: Send + 'static,
+{
+    /// Batches running at most `max_running` at once, each of at most `max_batch`
+    /// requests, with `run` as the statement of one batch: it answers each request, in
+    /// the order given.
+    pub(super) fn new<F, Fut>(max_running: usize, max_batch: usize, run: F) -> Self
+    where
+        F: Fn(Vec<Q>) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Vec<A>, StoreError>> + Send + 'static,
+    {
+        Batches {
+            inner: Arc::new(Inner {
+                queue: Mutex::new(Queue {
+                    waiting: Vec::new(),
+                    running: 0,
+                }),
+                run: Box::new(move |requests| Box::pin(run(requests))),
+                max_running: max_running.max(1),
+                max_batch: max_batch.max(1),
+            }),
+        }
+    }
+
+    /// The answer to `request`, from the batch it joins.
+    ///
+    /// # Errors
+    /// The batch statement's error.
+    pub(super) async fn run(&self, request: Q) -> Result<A, StoreError> {
         let (sender, answer) = oneshot::channel();
         let start = {
             let mut queue = self.inner.lock();
-            queue.waiting.push((key, sender));
+            queue.waiting.push((request, sender));
             let start = queue.running < self.inner.max_running;
             if start {
                 queue.running += 1;
@@ -125,31 +189,31 @@ where
         }
         answer
             .await
-            .map_err(|_| StoreError::Other("a batched read was dropped".to_owned()))?
+            .map_err(|_| StoreError::Other("a batched request was dropped".to_owned()))?
     }
 }
 
-impl<K, V> Inner<K, V> {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Queue<K, V>> {
+impl<Q, A> Inner<Q, A> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Queue<Q, A>> {
         self.queue.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
 /// Gives a running batch's place back should its task end early (a panic in the
-/// query): the lookups queued meanwhile then get a batch of their own.
-struct Place<K, V>
+/// statement): the requests queued meanwhile then get a batch of their own.
+struct Place<Q, A>
 where
-    K: Eq + Hash + Clone + Send + 'static,
-    V: Clone + Send + 'static,
+    Q: Send + 'static,
+    A: Send + 'static,
 {
-    inner: Arc<Inner<K, V>>,
+    inner: Arc<Inner<Q, A>>,
     held: bool,
 }
 
-impl<K, V> Drop for Place<K, V>
+impl<Q, A> Drop for Place<Q, A>
 where
-    K: Eq + Hash + Clone + Send + 'static,
-    V: Clone + Send + 'static,
+    Q: Send + 'static,
+    A: Send + 'static,
 {
     fn drop(&mut self) {
         if !self.held {
@@ -166,18 +230,18 @@ where
     }
 }
 
-/// One running batch: takes the queued lookups and answers them, until none is left.
-async fn run<K, V>(inner: Arc<Inner<K, V>>)
+/// One running batch: takes the queued requests and answers them, until none is left.
+async fn run<Q, A>(inner: Arc<Inner<Q, A>>)
 where
-    K: Eq + Hash + Clone + Send + 'static,
-    V: Clone + Send + 'static,
+    Q: Send + 'static,
+    A: Send + 'static,
 {
     let mut place = Place {
         inner: inner.clone(),
         held: true,
     };
     loop {
-        let batch: Vec<(K, oneshot::Sender<Answer<V>>)> = {
+        let (requests, senders): (Vec<Q>, Vec<_>) = {
             let mut queue = inner.lock();
             if queue.waiting.is_empty() {
                 queue.running -= 1;
@@ -185,28 +249,34 @@ where
                 return;
             }
             let n = queue.waiting.len().min(inner.max_batch);
-            queue.waiting.drain(..n).collect()
+            queue.waiting.drain(..n).unzip()
         };
-        let mut keys: Vec<K> = batch.iter().map(|(k, _)| k.clone()).collect();
-        let mut seen = std::collections::HashSet::with_capacity(keys.len());
-        keys.retain(|k| seen.insert(k.clone()));
-        match (inner.load)(keys).await {
-            Ok(rows) => {
-                let rows: HashMap<K, V> = rows.into_iter().collect();
-                for (key, sender) in batch {
-                    let _ = sender.send(Ok(rows.get(&key).cloned()));
+        let asked = requests.len();
+        match (inner.run)(requests).await {
+            Ok(answers) if answers.len() == asked => {
+                for (answer, sender) in answers.into_iter().zip(senders) {
+                    let _ = sender.send(Ok(answer));
+                }
+            }
+            Ok(answers) => {
+                let e = StoreError::Other(format!(
+                    "a batch of {asked} requests got {} answers",
+                    answers.len()
+                ));
+                for sender in senders {
+                    let _ = sender.send(Err(e.clone()));
                 }
             }
             Err(e) => {
-                // While the database is away the lookups queued behind this batch
+                // While the database is away the requests queued behind this batch
                 // would each wait out another connection attempt (2 s) after this
                 // one's: they fail now with it, so that every request answers 503
                 // quickly during an outage.
-                let mut failed = batch;
+                let mut failed = senders;
                 if matches!(e, StoreError::Unavailable(_)) {
-                    failed.append(&mut inner.lock().waiting);
+                    failed.extend(inner.lock().waiting.drain(..).map(|(_, s)| s));
                 }
-                for (_, sender) in failed {
+                for sender in failed {
                     let _ = sender.send(Err(e.clone()));
                 }
             }

@@ -15,7 +15,7 @@ use sqlx::query::Query;
 use sqlx::{Postgres, Transaction};
 
 use super::EventWake;
-use super::batch::{BATCH_KEYS, BATCHES_RUNNING, Batcher};
+use super::batch::{BATCH_KEYS, BATCHES_RUNNING, Batcher, Batches};
 use super::common::{
     AccountEvents, EventRow, MARK_REMINDED, SELECT_EVENTS, SELECT_OVERDUE, SELECT_TO_REMIND,
     events_by_account,
@@ -35,6 +35,7 @@ use sqlx::postgres::PgListener;
 
 crate::store::calendar::impl_calendar_store!(PgStore);
 crate::store::matches::impl_match_store!(PgStore);
+mod appends;
 mod ops;
 mod rates;
 crate::store::ratings::impl_rating_store!(
@@ -184,6 +185,8 @@ pub struct PgStore {
     games: Batcher<uuid::Uuid, GameRow>,
     /// Token rows with their accounts by the token's hash, batched likewise.
     tokens: Batcher<String, TokenAccountRow>,
+    /// Moves that leave their games going, concurrent ones batched (see [`appends`]).
+    appends: Batches<appends::Append, appends::Appended>,
 }
 
 /// The batched read of game rows.
@@ -293,6 +296,7 @@ impl PgStore {
             notifier: Notifier::start(pool.clone()),
             games: game_batcher(pool.clone()),
             tokens: token_batcher(pool.clone()),
+            appends: appends::append_batches(pool.clone()),
             pool,
         };
         store.migrate().await?;
@@ -976,45 +980,48 @@ impl Store for PgStore {
         let events = events_by_account(events);
         let notifier = self.notifier.clone();
         let pool = self.pool.clone();
-        detached(async move {
-            if state.status == "finished" {
-                // A move that ends the game may rate it: in one transaction, the
-                // rating rows locked after the game row, as when a game ends otherwise
-                // (resign, timeout). Once per game: the plain path below is for the
-                // other moves.
-                let mut tx = pool.begin().await?;
-                let outcome = match append_plies_once(&mut tx, id, seen, &plies, &state, &events)
-                    .await
-                {
-                    Ok(Some(taken)) => match ratings::rate_if_finished(&mut tx, id, &state).await {
-                        Ok(()) => stored_events(&events, &taken),
-                        Err(e) => Err(e),
-                    },
-                    Ok(None) => Err(game_missed(&mut tx, id).await),
-                    Err(e) => Err(e.into()),
-                };
-                return notifier.finish(tx, outcome, &events).await;
-            }
-            // A deadlock cannot happen between movers (accounts are locked in id
-            // order), but Postgres does not promise a plan: should one be reported,
-            // the statement changed nothing and runs again.
-            let mut attempts = 0;
-            let mut conn = pool.acquire().await?;
-            loop {
-                match append_plies_once(&mut conn, id, seen, &plies, &state, &events).await {
-                    Ok(Some(taken)) => {
-                        notifier.send(&events);
-                        return stored_events(&events, &taken);
-                    }
-                    Ok(None) => return Err(game_missed(&mut conn, id).await),
-                    Err(sqlx::Error::Database(e))
-                        if e.code().as_deref() == Some("40P01") && attempts < 3 =>
-                    {
-                        attempts += 1;
-                    }
-                    Err(e) => return Err(e.into()),
+        if state.status == "ongoing" {
+            // The plain path: batched with the concurrent moves of other games.
+            let events = std::sync::Arc::new(events);
+            let appended = self
+                .appends
+                .run(appends::Append {
+                    id,
+                    seen,
+                    plies,
+                    state,
+                    events: events.clone(),
+                })
+                .await?;
+            return match appended {
+                Some(taken) => {
+                    notifier.send(&events);
+                    stored_events(&events, &taken)
                 }
-            }
+                None => {
+                    detached(async move {
+                        let mut conn = pool.acquire().await?;
+                        Err(game_missed(&mut conn, id).await)
+                    })
+                    .await
+                }
+            };
+        }
+        detached(async move {
+            // A move that ends the game may rate it: in one transaction, the rating
+            // rows locked after the game row, as when a game ends otherwise (resign,
+            // timeout). Once per game: the batched path above is for the other moves.
+            let mut tx = pool.begin().await?;
+            let outcome = match append_plies_once(&mut tx, id, seen, &plies, &state, &events).await
+            {
+                Ok(Some(taken)) => match ratings::rate_if_finished(&mut tx, id, &state).await {
+                    Ok(()) => stored_events(&events, &taken),
+                    Err(e) => Err(e),
+                },
+                Ok(None) => Err(game_missed(&mut tx, id).await),
+                Err(e) => Err(e.into()),
+            };
+            notifier.finish(tx, outcome, &events).await
         })
         .await
     }

@@ -94,6 +94,7 @@ on_both_backends!(
     a_ply_at_the_current_ply_is_kept_and_a_second_writer_at_that_ply_gets_conflict,
     a_sow_and_the_automatic_pass_after_it_are_appended_together,
     a_moves_events_take_each_accounts_next_seqs_and_come_back_as_stored,
+    concurrent_moves_in_many_games_of_two_players_take_every_seq_once_in_order,
     of_thirty_two_concurrent_writers_at_one_ply_exactly_one_succeeds,
     a_game_ends_only_at_the_ply_its_ender_saw,
     overdue_games_are_ongoing_games_past_their_deadline_oldest_first,
@@ -1383,4 +1384,116 @@ async fn a_moves_events_take_each_accounts_next_seqs_and_come_back_as_stored(db:
     );
     assert_eq!(store.event_head(ann.id).await.ok(), Some(head.0 + 1));
     assert_eq!(store.event_head(bob.id).await.ok(), Some(head.1 + 2));
+}
+
+async fn concurrent_moves_in_many_games_of_two_players_take_every_seq_once_in_order(db: &TestDb) {
+    let store = connect(db).await;
+    let ann = account(&*store, "ann").await;
+    let bob = account(&*store, "bob").await;
+    let days = dpm(1);
+    let mut games = Vec::new();
+    for i in 0..24 {
+        let first = if i % 2 == 0 { Side::South } else { Side::North };
+        games.push(Played::start(&*store, &ann, &bob, Variant::Mangala, first, days, at(0)).await);
+    }
+    let head = (
+        store.event_head(ann.id).await.expect("ann's head"),
+        store.event_head(bob.id).await.expect("bob's head"),
+    );
+    // Every game's first move at once, two rivals for every third game: the moves'
+    // events to both players, the payload naming game and writer.
+    let start = std::sync::Arc::new(tokio::sync::Barrier::new(32));
+    let writers: Vec<_> = games
+        .iter()
+        .enumerate()
+        .flat_map(|(g, game)| {
+            let rivals = if g % 3 == 0 { 2 } else { 1 };
+            (0..rivals).map(move |r| (g, r, game))
+        })
+        .map(|(g, r, game)| {
+            let mut next = game.engine.clone();
+            let legal: Vec<_> = next.position().legal_moves().into_iter().collect();
+            next.play(legal[r % legal.len()]).expect("a legal move");
+            let payload = format!("{{\"game\":{g},\"writer\":{r}}}");
+            let events: Vec<NewEvent> = [
+                (&ann, EventKind::Move),
+                (&bob, EventKind::Move),
+                (&bob, EventKind::YourTurn),
+            ]
+            .into_iter()
+            .map(|(account, kind)| NewEvent {
+                account: account.id,
+                kind,
+                payload: payload.clone(),
+                created_at: at(1),
+            })
+            .collect();
+            let (store, start, id) = (store.clone(), start.clone(), game.id());
+            let plies = plies_since(&next, 0, at(1));
+            let state = state_of(&next, days, at(1));
+            tokio::spawn(async move {
+                start.wait().await;
+                let written = store.append_plies(id, 0, &plies, &state, &events).await;
+                (g, next, written)
+            })
+        })
+        .collect();
+    assert_eq!(writers.len(), 32);
+    let mut returned = Vec::new();
+    let mut winners = std::collections::HashMap::new();
+    for writer in writers {
+        let (g, next, written) = writer.await.expect("the writer finishes");
+        match written {
+            Ok(events) => {
+                assert_eq!(events.len(), 3, "game {g}: a winner's three events");
+                assert!(winners.insert(g, next).is_none(), "game {g}: two winners");
+                returned.extend(events);
+            }
+            Err(StoreError::Conflict) => {}
+            Err(e) => panic!("game {g}: a writer failed with {e}"),
+        }
+    }
+    assert_eq!(winners.len(), 24, "one winner in every game");
+
+    // Every seq taken once, none skipped; what came back is what the table holds.
+    let mut read = store
+        .events(ann.id, head.0, 100)
+        .await
+        .expect("ann's events");
+    read.extend(
+        store
+            .events(bob.id, head.1, 100)
+            .await
+            .expect("bob's events"),
+    );
+    returned.sort_by_key(|e| (e.account != ann.id, e.seq));
+    assert_eq!(returned, read);
+    let seqs = |account: AccountId| -> Vec<u64> {
+        read.iter()
+            .filter(|e| e.account == account)
+            .map(|e| e.seq)
+            .collect()
+    };
+    assert_eq!(seqs(ann.id), (head.0 + 1..=head.0 + 24).collect::<Vec<_>>());
+    assert_eq!(seqs(bob.id), (head.1 + 1..=head.1 + 48).collect::<Vec<_>>());
+    // Each of bob's moves' two events are consecutive: a move's events are not
+    // interleaved with another's.
+    for pair in read
+        .iter()
+        .filter(|e| e.account == bob.id)
+        .collect::<Vec<_>>()
+        .chunks(2)
+    {
+        assert_eq!(pair[0].payload, pair[1].payload);
+        assert_eq!(
+            (pair[0].kind, pair[1].kind),
+            (EventKind::Move, EventKind::YourTurn)
+        );
+    }
+    for (g, game) in games.iter().enumerate() {
+        let stored = store.game(game.id()).await.expect("the game");
+        let winner = &winners[&g];
+        assert_eq!(stored.game.state, state_of(winner, days, at(1)), "game {g}");
+        assert_eq!(stored.moves.len(), winner.ply(), "game {g}");
+    }
 }

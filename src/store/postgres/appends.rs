@@ -1,0 +1,278 @@
+//! Moves that leave their games going, batched: concurrent moves in different games
+//! share one statement, so that a busy server pays one round trip, one plan and one
+//! commit (one WAL flush) for many moves instead of one each. Each move stays
+//! conditional on its own game standing at the ply its mover saw; a move whose game
+//! moved on changes nothing and is answered as such, whatever the others of its batch
+//! do. A move is answered only once its batch has committed.
+//!
+//! Moves that end their games are not batched: they may rate the game, in a
+//! transaction of their own (see `append_plies`).
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use sqlx::postgres::{PgConnection, PgPool};
+
+use super::super::StoreError;
+use super::super::batch::{BATCHES_RUNNING, Batches};
+use super::super::common::{AccountEvents, MoveColumns, StateColumns};
+use crate::domain::GameId;
+
+/// Moves in one batched statement, at most.
+const BATCH_MOVES: usize = 64;
+
+/// One move to append: the game, the ply its mover saw, the plies it adds, the state
+/// they lead to (the game still going) and the events it causes, by account.
+pub(super) struct Append {
+    pub(super) id: GameId,
+    pub(super) seen: i32,
+    pub(super) plies: Vec<MoveColumns>,
+    pub(super) state: StateColumns,
+    pub(super) events: Arc<Vec<AccountEvents>>,
+}
+
+/// The answer to one move: the last seq taken for each account of its events, or
+/// `None` when its game no longer stood at the ply seen (or is gone).
+pub(super) type Appended = Option<Vec<(uuid::Uuid, i64)>>;
+
+/// The batches of moves on `pool`.
+pub(super) fn append_batches(pool: PgPool) -> Batches<Append, Appended> {
+    Batches::new(BATCHES_RUNNING, BATCH_MOVES, move |moves: Vec<Append>| {
+        let pool = pool.clone();
+        async move {
+            let mut conn = pool.acquire().await?;
+            append_all(&mut conn, &moves).await
+        }
+    })
+}
+
+/// Appends `moves`, in as many statements as the most moves any one game has among
+/// them (one, but for racing submissions to the same game): a statement updates each
+/// game row once.
+async fn append_all(
+    conn: &mut PgConnection,
+    moves: &[Append],
+) -> Result<Vec<Appended>, StoreError> {
+    let mut answers: Vec<Option<Appended>> = moves.iter().map(|_| None).collect();
+    while answers.iter().any(Option::is_none) {
+        let mut games = std::collections::HashSet::new();
+        let mut round: Vec<usize> = (0..moves.len())
+            .filter(|&i| answers[i].is_none() && games.insert(moves[i].id))
+            .collect();
+        // Game rows are updated in id order, as every batch updates them.
+        round.sort_by_key(|&i| moves[i].id.0);
+        let batch: Vec<&Append> = round.iter().map(|&i| &moves[i]).collect();
+        // A deadlock cannot happen between movers (game rows are updated, and
+        // accounts locked, in id order), but Postgres does not promise a plan:
+        // should one be reported, the statement changed nothing and runs again.
+        let mut attempts = 0;
+        let appended = loop {
+            match append_once(conn, &batch).await {
+                Err(sqlx::Error::Database(e))
+                    if e.code().as_deref() == Some("40P01") && attempts < 3 =>
+                {
+                    attempts += 1;
+                }
+                other => break other?,
+            }
+        };
+        for (i, answer) in round.into_iter().zip(appended) {
+            answers[i] = Some(answer);
+        }
+    }
+    Ok(answers.into_iter().flatten().collect())
+}
+
+/// One statement for `moves`, at most one per game: the games still at the ply seen
+/// are updated (and so locked) first; only their plies and events are written. The
+/// events take their seqs from their accounts' rows, locked in id order, so that
+/// commit order is seq order for each account; an account's events in the batch are
+/// numbered in the order of `moves`, then of each move's events, as
+/// [`seqs_taken`] numbers them back.
+async fn append_once(
+    conn: &mut PgConnection,
+    moves: &[&Append],
+) -> Result<Vec<Appended>, sqlx::Error> {
+    let mut games = Games::default();
+    let mut plies = Plies::default();
+    let mut events = Events::default();
+    for m in moves {
+        games.push(m);
+        for p in &m.plies {
+            plies.game.push(m.id.0);
+            plies.ply.push(p.ply);
+            plies.side.push(p.side);
+            plies.pit.push(p.pit);
+            plies.at.push(p.at);
+        }
+        for group in m.events.iter() {
+            for (kind, payload, at) in &group.events {
+                events.game.push(m.id.0);
+                events.account.push(group.account);
+                events.kind.push(kind);
+                events.payload.push(payload.as_str());
+                events.at.push(*at);
+            }
+        }
+    }
+    let (updated, accounts, seqs): Taken = sqlx::query_as(
+        "WITH b AS ( \
+             SELECT * FROM unnest($1::uuid[], $2::integer[], $3::integer[], $4::text[], \
+                                  $5::text[], $6::integer[], $7::integer[], \
+                                  $8::timestamptz[], $9::timestamptz[]) \
+                  AS b(id, seen, ply, to_move, board, store_south, store_north, deadline, \
+                       updated_at) \
+         ), updated AS ( \
+             UPDATE games g SET ply = b.ply, to_move = b.to_move, board = b.board, \
+                    store_south = b.store_south, store_north = b.store_north, \
+                    deadline = b.deadline, updated_at = b.updated_at \
+             FROM b WHERE g.id = b.id AND g.ply = b.seen AND g.status = 'ongoing' \
+             RETURNING g.id \
+         ), moved AS ( \
+             INSERT INTO moves (game_id, ply, side, pit, at) \
+             SELECT m.game_id, m.ply, m.side, m.pit, m.at \
+             FROM unnest($10::uuid[], $11::integer[], $12::text[], $13::integer[], \
+                         $14::timestamptz[]) AS m(game_id, ply, side, pit, at) \
+             WHERE m.game_id IN (SELECT id FROM updated) \
+         ), e AS ( \
+             SELECT * FROM unnest($15::uuid[], $16::uuid[], $17::text[], $18::text[], \
+                                  $19::timestamptz[]) \
+                  WITH ORDINALITY AS e(game_id, account_id, kind, payload, at, n) \
+             WHERE e.game_id IN (SELECT id FROM updated) \
+         ), locked AS MATERIALIZED ( \
+             SELECT a.id FROM accounts a \
+             WHERE a.id IN (SELECT account_id FROM e) \
+             ORDER BY a.id FOR UPDATE \
+         ), counts AS ( \
+             SELECT e.account_id AS id, count(*) AS k FROM e JOIN locked ON locked.id = e.account_id \
+             GROUP BY e.account_id \
+         ), taken AS ( \
+             UPDATE accounts a SET event_seq = a.event_seq + counts.k FROM counts \
+             WHERE a.id = counts.id RETURNING a.id, a.event_seq, counts.k \
+         ), inserted AS ( \
+             INSERT INTO events (account_id, seq, kind, payload, created_at) \
+             SELECT e.account_id, \
+                    taken.event_seq - taken.k \
+                        + row_number() OVER (PARTITION BY e.account_id ORDER BY e.n), \
+                    e.kind, e.payload, e.at \
+             FROM e JOIN taken ON taken.id = e.account_id \
+         ) \
+         SELECT (SELECT array_agg(id) FROM updated), \
+                array_agg(taken.id ORDER BY taken.id), \
+                array_agg(taken.event_seq ORDER BY taken.id) \
+         FROM taken",
+    )
+    .bind(&games.id)
+    .bind(&games.seen)
+    .bind(&games.ply)
+    .bind(&games.to_move)
+    .bind(&games.board)
+    .bind(&games.store_south)
+    .bind(&games.store_north)
+    .bind(&games.deadline)
+    .bind(&games.updated_at)
+    .bind(&plies.game)
+    .bind(&plies.ply)
+    .bind(&plies.side)
+    .bind(&plies.pit)
+    .bind(&plies.at)
+    .bind(&events.game)
+    .bind(&events.account)
+    .bind(&events.kind)
+    .bind(&events.payload)
+    .bind(&events.at)
+    .fetch_one(conn)
+    .await?;
+    let updated = updated.unwrap_or_default();
+    let last: Vec<(uuid::Uuid, i64)> = accounts
+        .unwrap_or_default()
+        .into_iter()
+        .zip(seqs.unwrap_or_default())
+        .collect();
+    Ok(seqs_taken(moves, &updated, &last))
+}
+
+/// Each move's answer: for a move whose game was updated, the last seq of each of its
+/// accounts' events, counting back from `last` (the last seq each account took in
+/// the statement) the events of later moves of the batch.
+fn seqs_taken(
+    moves: &[&Append],
+    updated: &[uuid::Uuid],
+    last: &[(uuid::Uuid, i64)],
+) -> Vec<Appended> {
+    let applied: Vec<bool> = moves.iter().map(|m| updated.contains(&m.id.0)).collect();
+    // The seqs after each account's last event so far, walking the moves backwards.
+    let mut next: std::collections::HashMap<uuid::Uuid, i64> = last.iter().copied().collect();
+    let mut answers: Vec<Appended> = vec![None; moves.len()];
+    for (i, m) in moves.iter().enumerate().rev() {
+        if !applied[i] {
+            continue;
+        }
+        let mut mine = Vec::with_capacity(m.events.len());
+        for group in m.events.iter().rev() {
+            if let Some(seq) = next.get_mut(&group.account) {
+                mine.push((group.account, *seq));
+                *seq -= group.len();
+            }
+        }
+        mine.reverse();
+        answers[i] = Some(mine);
+    }
+    answers
+}
+
+/// What the statement returns: the games updated, and the accounts whose events it
+/// wrote with the last seq each took (`NULL` arrays for none).
+type Taken = (
+    Option<Vec<uuid::Uuid>>,
+    Option<Vec<uuid::Uuid>>,
+    Option<Vec<i64>>,
+);
+
+/// The game columns of a batch, one array per column.
+#[derive(Default)]
+struct Games {
+    id: Vec<uuid::Uuid>,
+    seen: Vec<i32>,
+    ply: Vec<i32>,
+    to_move: Vec<Option<&'static str>>,
+    board: Vec<String>,
+    store_south: Vec<i32>,
+    store_north: Vec<i32>,
+    deadline: Vec<Option<DateTime<Utc>>>,
+    updated_at: Vec<DateTime<Utc>>,
+}
+
+impl Games {
+    fn push(&mut self, m: &Append) {
+        self.id.push(m.id.0);
+        self.seen.push(m.seen);
+        self.ply.push(m.state.ply);
+        self.to_move.push(m.state.to_move);
+        self.board.push(m.state.board.clone());
+        self.store_south.push(m.state.store_south);
+        self.store_north.push(m.state.store_north);
+        self.deadline.push(m.state.deadline);
+        self.updated_at.push(m.state.updated_at);
+    }
+}
+
+/// The move columns of a batch.
+#[derive(Default)]
+struct Plies {
+    game: Vec<uuid::Uuid>,
+    ply: Vec<i32>,
+    side: Vec<&'static str>,
+    pit: Vec<Option<i32>>,
+    at: Vec<DateTime<Utc>>,
+}
+
+/// The event columns of a batch.
+#[derive(Default)]
+struct Events<'a> {
+    game: Vec<uuid::Uuid>,
+    account: Vec<uuid::Uuid>,
+    kind: Vec<&'static str>,
+    payload: Vec<&'a str>,
+    at: Vec<DateTime<Utc>>,
+}
