@@ -9,6 +9,8 @@ WORKDIR /src
 # Cargo.toml or Cargo.lock change.
 COPY Cargo.toml Cargo.lock build.rs ./
 COPY rules/Cargo.toml rules/Cargo.toml
+# sqlx-core with one upstream fix (vendor/README.md), patched in by Cargo.toml.
+COPY vendor vendor
 RUN mkdir -p src rules/src rules/benches migrations \
     && echo 'fn main() {}' > src/main.rs \
     && touch src/lib.rs rules/src/lib.rs \
