@@ -95,6 +95,7 @@ on_both_backends!(
     a_sow_and_the_automatic_pass_after_it_are_appended_together,
     a_moves_events_take_each_accounts_next_seqs_and_come_back_as_stored,
     concurrent_moves_in_many_games_of_two_players_take_every_seq_once_in_order,
+    the_purge_deletes_the_events_written_before_its_time_and_keeps_the_rest,
     of_thirty_two_concurrent_writers_at_one_ply_exactly_one_succeeds,
     a_game_ends_only_at_the_ply_its_ender_saw,
     overdue_games_are_ongoing_games_past_their_deadline_oldest_first,
@@ -1496,4 +1497,68 @@ async fn concurrent_moves_in_many_games_of_two_players_take_every_seq_once_in_or
         assert_eq!(stored.game.state, state_of(winner, days, at(1)), "game {g}");
         assert_eq!(stored.moves.len(), winner.ply(), "game {g}");
     }
+}
+
+async fn the_purge_deletes_the_events_written_before_its_time_and_keeps_the_rest(db: &TestDb) {
+    let store = connect(db).await;
+    let ann = account(&*store, "ann").await;
+    let bob = account(&*store, "bob").await;
+    let days = dpm(1);
+    let mut game = Played::start(
+        &*store,
+        &ann,
+        &bob,
+        Variant::Mangala,
+        Side::South,
+        days,
+        at(0),
+    )
+    .await;
+    let head = store.event_head(ann.id).await.expect("ann's head");
+    // One event to ann with each of three moves, written at minutes 10, 20 and 30.
+    for minute in [10, 20, 30] {
+        let mut next = game.engine.clone();
+        next.play(first_legal(&next)).expect("a legal move");
+        let event = NewEvent {
+            account: ann.id,
+            kind: EventKind::Move,
+            payload: format!("{{\"minute\":{minute}}}"),
+            created_at: at(minute),
+        };
+        store
+            .append_plies(
+                game.id(),
+                u32::try_from(game.engine.ply()).expect("short"),
+                &plies_since(&next, game.engine.ply(), at(minute)),
+                &state_of(&next, days, at(minute)),
+                &[event],
+            )
+            .await
+            .expect("the move and its event");
+        game.engine = next;
+    }
+    let minutes = |events: Vec<seedpost::store::Event>| -> Vec<String> {
+        events.into_iter().map(|e| e.payload).collect()
+    };
+    let before = store.events(ann.id, head, 10).await.expect("ann's events");
+    assert_eq!(before.len(), 3);
+
+    assert_eq!(
+        store.purge_events(at(5)).await.ok(),
+        Some(0),
+        "none before minute 5"
+    );
+    assert_eq!(
+        store.purge_events(at(20)).await.ok(),
+        Some(1),
+        "minute 10 only"
+    );
+    assert_eq!(
+        minutes(store.events(ann.id, head, 10).await.expect("ann's events")),
+        ["{\"minute\":20}", "{\"minute\":30}"]
+    );
+    // The seqs go on where they were: a purge frees none for reuse.
+    assert_eq!(store.event_head(ann.id).await.ok(), Some(head + 3));
+    assert_eq!(store.purge_events(at(31)).await.ok(), Some(2));
+    assert_eq!(store.events(ann.id, head, 10).await.ok(), Some(vec![]));
 }
