@@ -17,6 +17,9 @@ streams=${STREAMS:-200}
 pg=${PGURL:-postgres://postgres@127.0.0.1:5432}
 port=${PORT:-18080}
 sslmode=${SSLMODE:-disable}
+# As the Dockerfile sets it (README, "Production settings"); MALLOC_ARENA_MAX= for
+# glibc's default.
+arenas=${MALLOC_ARENA_MAX-2}
 export PGSSLMODE=$sslmode
 bin=${CARGO_TARGET_DIR:-target}/release
 scenarios=(moves reads mix)
@@ -37,7 +40,8 @@ psql "$pg/test" -qc 'DROP DATABASE IF EXISTS seedpost_pgbench WITH (FORCE)' -c '
 # bench BACKEND DATABASE_URL: every scenario against one fresh server.
 bench() {
   local backend=$1 url=$2 scenario
-  DATABASE_URL="$url" SEEDPOST_BIND="127.0.0.1:$port" RUST_LOG=warn SEEDPOST_HOUSE_BOTS=false \
+  env ${arenas:+MALLOC_ARENA_MAX=$arenas} \
+    DATABASE_URL="$url" SEEDPOST_BIND="127.0.0.1:$port" RUST_LOG=warn SEEDPOST_HOUSE_BOTS=false \
     SEEDPOST_RATE_MOVES=0 SEEDPOST_RATE_CHALLENGES=0 SEEDPOST_RATE_STREAMS=0 \
     "$bin/seedpost" serve &
   server=$!
@@ -90,7 +94,7 @@ cell() {
 }
 
 echo
-echo "== seedpost: $clients clients, $seconds s a scenario (mix: $streams streams open; Postgres sslmode=$sslmode)"
+echo "== seedpost: $clients clients, $seconds s a scenario (mix: $streams streams open; Postgres sslmode=$sslmode; MALLOC_ARENA_MAX=${arenas:-unset})"
 echo "   per second (moves/s for moves, requests/s otherwise); latency in ms; peak RSS in MiB"
 printf '%-8s | %-44s | %s\n' "" "SQLite" "Postgres"
 header=$(printf '%8s %22s %6s %5s' "per s" "p50/p99/max" errors RSS)
