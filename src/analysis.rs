@@ -141,14 +141,24 @@ fn for_side(pos: &Position, valued: &Valued, side: Side) -> i16 {
     }
 }
 
+/// The size of an analysis' transposition table: 2^18 entries, 4 MiB.
+pub const TABLE_BITS: u32 = 18;
+
 /// Analyses every ply of `game` (CPU-heavy: run it on a blocking thread). Building the
 /// Modiar table on first use takes seconds.
 #[must_use]
 pub fn analyse(game: &Game) -> Vec<PlyAnalysisJson> {
+    analyse_with(game, &mut Searcher::new(TABLE_BITS))
+}
+
+/// [`analyse`] with `searcher`, whose table is cleared first (the analysis depends on
+/// the game alone) and then reused: no new table per game.
+#[must_use]
+pub fn analyse_with(game: &Game, searcher: &mut Searcher) -> Vec<PlyAnalysisJson> {
     let positions = positions(game);
-    let mut searcher = Searcher::new(18);
+    searcher.clear();
     let values: Vec<Valued> = (0..positions.len())
-        .map(|i| value_at(&positions, i, &mut searcher))
+        .map(|i| value_at(&positions, i, searcher))
         .collect();
     game.plies()
         .iter()

@@ -1,7 +1,11 @@
 //! The analysis of finished games ([`crate::analysis`]).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use seedpost_rules::search::Searcher;
 
 use super::Service;
 use crate::analysis::AnalysisJson;
@@ -12,9 +16,53 @@ use crate::error::{Error, Result};
 /// cache is emptied when full).
 const CACHED: usize = 256;
 
-fn cache() -> &'static Mutex<HashMap<GameId, Arc<AnalysisJson>>> {
-    static CACHE: OnceLock<Mutex<HashMap<GameId, Arc<AnalysisJson>>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+/// Analyses queued at most for a page to start another.
+const QUEUE_FOR_PAGES: usize = 4;
+
+/// A service's analyses: those kept, and the one running.
+#[derive(Default)]
+pub(super) struct Analyses {
+    kept: Mutex<HashMap<GameId, Arc<AnalysisJson>>>,
+    /// The searcher of the analysis running, kept between analyses (`None` until the
+    /// first, or after one was abandoned half-way). One analysis runs at a time.
+    searcher: tokio::sync::Mutex<Option<Searcher>>,
+    /// Analyses waiting or running.
+    queued: AtomicUsize,
+}
+
+impl Analyses {
+    /// The analysis of game `id`, if it is kept.
+    fn kept(&self, id: GameId) -> Option<Arc<AnalysisJson>> {
+        self.kept
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&id)
+            .cloned()
+    }
+
+    fn keep(&self, analysis: Arc<AnalysisJson>, id: GameId) {
+        let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        if kept.len() >= CACHED {
+            kept.clear();
+        }
+        kept.insert(id, analysis);
+    }
+}
+
+/// Counts an analysis in [`Analyses::queued`] until it ends, however it ends.
+struct Queued<'a>(&'a AtomicUsize);
+
+impl<'a> Queued<'a> {
+    fn new(queued: &'a AtomicUsize) -> Queued<'a> {
+        queued.fetch_add(1, Ordering::Relaxed);
+        Queued(queued)
+    }
+}
+
+impl Drop for Queued<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 impl Service {
@@ -26,12 +74,47 @@ impl Service {
     /// `not_found` (404); `game_not_over` (409) for a game still being played (or
     /// aborted).
     pub async fn analysis(&self, id: GameId) -> Result<Arc<AnalysisJson>> {
-        if let Some(cached) = cache()
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&id)
-        {
-            return Ok(cached.clone());
+        let service = self.clone();
+        tokio::spawn(async move { service.analyse_game(id).await })
+            .await
+            .map_err(|e| Error::Internal(format!("analysis: {e}")))?
+    }
+
+    /// [`Service::analysis`], waiting at most `wait` for it: `None` when it is not done
+    /// by then (it goes on, and is kept once done).
+    ///
+    /// # Errors
+    /// As [`Service::analysis`].
+    pub async fn analysis_within(
+        &self,
+        id: GameId,
+        wait: Duration,
+    ) -> Result<Option<Arc<AnalysisJson>>> {
+        if let Some(cached) = self.analyses.kept(id) {
+            return Ok(Some(cached));
+        }
+        // Pages start no analysis while a few are queued already: at a peak (many
+        // games just over, each page seen) the queue would only grow.
+        if self.analyses.queued.load(Ordering::Relaxed) >= QUEUE_FOR_PAGES {
+            return Ok(None);
+        }
+        let service = self.clone();
+        let task = tokio::spawn(async move { service.analyse_game(id).await });
+        match tokio::time::timeout(wait, task).await {
+            Ok(done) => done
+                .map_err(|e| Error::Internal(format!("analysis: {e}")))?
+                .map(Some),
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// Computes the analysis of game `id` unless it is kept already. It runs in a task
+    /// of its own (see the callers): a request given up does not abandon it.
+    async fn analyse_game(&self, id: GameId) -> Result<Arc<AnalysisJson>> {
+        let analyses = self.analyses.clone();
+        let _queued = Queued::new(&analyses.queued);
+        if let Some(cached) = analyses.kept(id) {
+            return Ok(cached);
         }
         let loaded = self.game(id).await?;
         if loaded.game().state.status != GameStatus::Finished {
@@ -40,21 +123,34 @@ impl Service {
                 "only finished games are analysed",
             ));
         }
+        // One analysis at a time, with one searcher: each takes a core and a 4 MiB
+        // table, and the pages of many games finishing at once would otherwise run
+        // as many side by side (under the load tool's `mix` scenario, the server's
+        // peak RSS went past 100 MiB and game pages waited for seconds).
+        let mut slot = analyses.searcher.lock().await;
+        // Another request may have analysed this game while this one waited.
+        if let Some(cached) = analyses.kept(id) {
+            return Ok(cached);
+        }
         let variant = loaded.game().variant;
         let engine = loaded.engine;
-        let plies = tokio::task::spawn_blocking(move || crate::analysis::analyse(&engine))
-            .await
-            .map_err(|e| Error::Internal(format!("analysis: {e}")))?;
+        let mut searcher = slot
+            .take()
+            .unwrap_or_else(|| Searcher::new(crate::analysis::TABLE_BITS));
+        let (plies, searcher) = tokio::task::spawn_blocking(move || {
+            let plies = crate::analysis::analyse_with(&engine, &mut searcher);
+            (plies, searcher)
+        })
+        .await
+        .map_err(|e| Error::Internal(format!("analysis: {e}")))?;
+        *slot = Some(searcher);
+        drop(slot);
         let analysis = Arc::new(AnalysisJson {
             game_id: id.to_string(),
             variant,
             plies,
         });
-        let mut cache = cache().lock().unwrap_or_else(PoisonError::into_inner);
-        if cache.len() >= CACHED {
-            cache.clear();
-        }
-        cache.insert(id, analysis.clone());
+        analyses.keep(analysis.clone(), id);
         Ok(analysis)
     }
 }

@@ -80,6 +80,8 @@ pub struct Service {
     vacation_days: u32,
     /// How daily digests are sent; `None` sends none.
     mailer: Option<Arc<digest::Mailer>>,
+    /// Analyses of finished games, kept and running.
+    analyses: Arc<analysis::Analyses>,
 }
 
 impl Service {
@@ -96,6 +98,7 @@ impl Service {
             cache: Arc::default(),
             vacation_days: DEFAULT_VACATION_DAYS,
             mailer: None,
+            analyses: Arc::default(),
         }
     }
 

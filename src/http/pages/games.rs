@@ -23,6 +23,10 @@ use crate::http::AppState;
 /// never waits long on open streams).
 const STREAM_LIFETIME: Duration = Duration::from_secs(300);
 
+/// How long the page of a finished game waits for its analysis before it says the
+/// analysis is being prepared.
+const ANALYSIS_WAIT: Duration = Duration::from_secs(1);
+
 /// `templates/game.html`.
 #[derive(Template)]
 #[template(path = "game.html")]
@@ -31,6 +35,8 @@ struct GamePage {
     game: GameView,
     /// The analysis panel, for a finished game.
     analysis: Option<std::sync::Arc<crate::analysis::AnalysisJson>>,
+    /// The analysis of this finished game is still being computed.
+    analysis_pending: bool,
 }
 
 /// `templates/_live.html`: the part of the game page that changes.
@@ -75,19 +81,27 @@ pub async fn show(
     PagePath(id): PagePath<GameId>,
 ) -> Result<Html<String>, PageError> {
     let game = view(&state, &visitor, id, None).await?;
-    // Only finished games are analysed; a failure just leaves the panel out.
-    let analysis = match state.service.analysis(id).await {
-        Ok(analysis) => Some(analysis),
-        Err(Error::Conflict { .. }) => None,
-        Err(e) => {
-            tracing::warn!(error = %e, game = %id, "no analysis for the game page");
-            None
+    // Only finished games are analysed; a failure just leaves the panel out. One
+    // analysis runs at a time: when others are queued, the page says it is coming
+    // rather than waiting for it.
+    let (analysis, analysis_pending) = if game.ongoing {
+        (None, false)
+    } else {
+        match state.service.analysis_within(id, ANALYSIS_WAIT).await {
+            Ok(Some(analysis)) => (Some(analysis), false),
+            Ok(None) => (None, true),
+            Err(Error::Conflict { .. }) => (None, false),
+            Err(e) => {
+                tracing::warn!(error = %e, game = %id, "no analysis for the game page");
+                (None, false)
+            }
         }
     };
     render(&GamePage {
         layout: visitor.layout(&game.title),
         game,
         analysis,
+        analysis_pending,
     })
 }
 
@@ -171,6 +185,7 @@ pub async fn play(
                 layout: visitor.layout(&game.title),
                 game,
                 analysis: None,
+                analysis_pending: false,
             })?;
             Ok((status, page).into_response())
         }
