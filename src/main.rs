@@ -79,7 +79,7 @@ fn init_tracing(format: LogFormat) {
 async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     init_tracing(args.log_format);
     let store =
-        seedpost::store::connect(&args.database.database_url, args.database.pool_size).await?;
+        seedpost::store::connect(&args.database.database_url, args.database.pool_size()).await?;
     let mut service = Service::new(store, Arc::new(SystemClock))
         .with_private_webhooks(args.webhook_allow_private)
         .with_vacation_days(args.vacation_days);

@@ -680,7 +680,7 @@ pub fn format_board(board: &BySide<Vec<u8>>) -> String {
 /// When the URL is not understood, the database cannot be reached or a migration
 /// fails.
 pub async fn connect(url: &str, pool_size: u32) -> Result<std::sync::Arc<dyn Store>, StoreError> {
-    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+    if is_postgres(url) {
         Ok(std::sync::Arc::new(
             postgres::PgStore::connect(url, pool_size).await?,
         ))
@@ -689,6 +689,12 @@ pub async fn connect(url: &str, pool_size: u32) -> Result<std::sync::Arc<dyn Sto
             sqlite::SqliteStore::connect(url, pool_size).await?,
         ))
     }
+}
+
+/// Whether `url` names a Postgres database (any other URL is a SQLite file).
+#[must_use]
+pub fn is_postgres(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
 
 #[cfg(test)]
