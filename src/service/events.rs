@@ -243,20 +243,46 @@ pub(super) fn game_events(
     first: Option<EventKind>,
     at: DateTime<Utc>,
 ) -> Vec<NewEvent> {
+    game_events_with(loaded, first, at, &game_payload(loaded))
+}
+
+/// The game as `GET /api/v1/games/{id}` serves it: the JSON text of
+/// [`GameJson::full`], from which a move's answer and its events are both made.
+pub(super) fn game_text(loaded: &LoadedGame) -> String {
+    json_text(&GameJson::full(loaded))
+}
+
+/// [`game_events`] of a game already serialised by [`game_text`]: its events carry
+/// `{"game": text}`, as [`game_payload`] would write it.
+pub(super) fn game_events_of_text(
+    loaded: &LoadedGame,
+    first: Option<EventKind>,
+    at: DateTime<Utc>,
+    text: &str,
+) -> Vec<NewEvent> {
+    game_events_with(loaded, first, at, &format!("{{\"game\":{text}}}"))
+}
+
+/// [`game_events`] with their `payload`.
+fn game_events_with(
+    loaded: &LoadedGame,
+    first: Option<EventKind>,
+    at: DateTime<Utc>,
+    payload: &str,
+) -> Vec<NewEvent> {
     let game = loaded.game();
-    let payload = game_payload(loaded);
     let players = [game.players.south.id, game.players.north.id];
     let mut events = Vec::with_capacity(4);
     if let Some(kind) = first {
-        events.extend(players.map(|p| new_event(p, kind, &payload, at)));
+        events.extend(players.map(|p| new_event(p, kind, payload, at)));
     }
     if game.state.status == GameStatus::Ongoing {
         if let Some(side) = game.state.to_move {
             let player = game.players.get(side).id;
-            events.push(new_event(player, EventKind::YourTurn, &payload, at));
+            events.push(new_event(player, EventKind::YourTurn, payload, at));
         }
     } else {
-        events.extend(players.map(|p| new_event(p, EventKind::GameFinish, &payload, at)));
+        events.extend(players.map(|p| new_event(p, EventKind::GameFinish, payload, at)));
     }
     events
 }

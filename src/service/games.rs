@@ -76,8 +76,9 @@ enum Checked {
 /// What a move submission did.
 #[derive(Debug, Clone)]
 pub enum MoveOutcome {
-    /// The move was played (201).
-    Played(LoadedGame),
+    /// The move was played (201): the game after it, and its JSON text as `GET
+    /// /api/v1/games/{id}` serves it (made once for the answer and the events).
+    Played(LoadedGame, String),
     /// The same move had already been played at that ply: a safe retry (200).
     AlreadyPlayed(LoadedGame),
 }
@@ -252,7 +253,8 @@ impl Service {
             };
             after.stored.moves.extend(plies.iter().copied());
             after.stored.game.state = new_state.clone();
-            let events = events::game_events(&after, Some(EventKind::Move), now);
+            let text = events::game_text(&after);
+            let events = events::game_events_of_text(&after, Some(EventKind::Move), now, &text);
             match self
                 .store
                 .append_plies(id, seen_ply, &plies, &new_state, &events)
@@ -267,7 +269,7 @@ impl Service {
                         self.game_ended(id).await;
                         self.tournament_game_ended(id).await;
                     }
-                    return Ok(MoveOutcome::Played(after));
+                    return Ok(MoveOutcome::Played(after, text));
                 }
                 Err(StoreError::Conflict) => {
                     loaded = self.game(id).await?;

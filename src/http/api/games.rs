@@ -3,7 +3,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use seedpost_rules::Variant;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -156,7 +156,7 @@ pub(super) async fn play(
     _: Throttle<ratelimit::Moves>,
     PathId(id): PathId<GameId>,
     body: std::result::Result<ApiJson<MoveBody>, Error>,
-) -> Result<(StatusCode, Json<GameJson>)> {
+) -> Result<Response> {
     // The game's existence and the player's place come before the body's checks.
     let ApiJson(body) = match body {
         Ok(body) => body,
@@ -167,8 +167,15 @@ pub(super) async fn play(
         }
     };
     match service.play_move(&account, id, body.ply, body.pit).await? {
-        MoveOutcome::Played(game) => Ok((StatusCode::CREATED, Json(GameJson::full(&game)))),
-        MoveOutcome::AlreadyPlayed(game) => Ok((StatusCode::OK, Json(GameJson::full(&game)))),
+        MoveOutcome::Played(_, text) => Ok((
+            StatusCode::CREATED,
+            [(header::CONTENT_TYPE, "application/json")],
+            text,
+        )
+            .into_response()),
+        MoveOutcome::AlreadyPlayed(game) => {
+            Ok((StatusCode::OK, Json(GameJson::full(&game))).into_response())
+        }
     }
 }
 
