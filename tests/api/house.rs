@@ -11,6 +11,7 @@ crate::on_both_backends!(
     house_bots_are_created_once_as_bots_and_idle_without_work,
     the_analysis_of_a_finished_tihbat_game_agrees_with_the_solved_table,
     only_finished_games_are_analysed,
+    a_page_waits_for_an_analysis_only_so_long_and_the_analysis_goes_on_without_it,
 );
 
 /// `player` challenges house bot `bot` at `variant`; the bot's round accepts it.
@@ -152,4 +153,39 @@ async fn only_finished_games_are_analysed(app: TestApp) {
     app.get("/games/00000000-0000-4000-8000-000000000000/analysis", None)
         .await
         .expect_error(404, "not_found");
+}
+
+async fn a_page_waits_for_an_analysis_only_so_long_and_the_analysis_goes_on_without_it(
+    app: TestApp,
+) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let game = app.start_game(&ayse, &mehmet, "tihbat", "challenger").await;
+    let id = game["id"].as_str().expect("an id");
+    app.play(&ayse, &game, 1).await.expect(201);
+    app.post(
+        &format!("/games/{id}/resign"),
+        Some(&mehmet.token),
+        json!({}),
+    )
+    .await
+    .expect(200);
+    let game_id: seedpost::domain::GameId = id.parse().expect("a game id");
+    // Not waited for: not there yet (the analysis reads the game first).
+    let waited = app
+        .service
+        .analysis_within(game_id, std::time::Duration::ZERO)
+        .await
+        .expect("no error");
+    assert!(waited.is_none(), "an analysis cannot be done at once");
+    // It went on: the full analysis, then kept, is there at once.
+    let full = app.service.analysis(game_id).await.expect("the analysis");
+    assert_eq!(full.plies.len(), 1);
+    let kept = app
+        .service
+        .analysis_within(game_id, std::time::Duration::ZERO)
+        .await
+        .expect("no error")
+        .expect("kept");
+    assert!(std::sync::Arc::ptr_eq(&full, &kept), "computed once");
 }
