@@ -186,7 +186,7 @@ pub struct PgStore {
     /// Token rows with their accounts by the token's hash, batched likewise.
     tokens: Batcher<String, TokenAccountRow>,
     /// Moves that leave their games going, concurrent ones batched (see [`appends`]).
-    appends: Batches<appends::Append, appends::Appended>,
+    appends: Batches<appends::Append, appends::Answer>,
 }
 
 /// The batched read of game rows.
@@ -992,7 +992,7 @@ impl Store for PgStore {
                     state,
                     events: events.clone(),
                 })
-                .await?;
+                .await??;
             return match appended {
                 Some(taken) => {
                     notifier.send(&events);

@@ -96,6 +96,7 @@ on_both_backends!(
     a_moves_events_take_each_accounts_next_seqs_and_come_back_as_stored,
     concurrent_moves_in_many_games_of_two_players_take_every_seq_once_in_order,
     the_purge_deletes_the_events_written_before_its_time_and_keeps_the_rest,
+    a_move_the_database_refuses_fails_alone_among_concurrent_moves,
     of_thirty_two_concurrent_writers_at_one_ply_exactly_one_succeeds,
     a_game_ends_only_at_the_ply_its_ender_saw,
     overdue_games_are_ongoing_games_past_their_deadline_oldest_first,
@@ -1561,4 +1562,72 @@ async fn the_purge_deletes_the_events_written_before_its_time_and_keeps_the_rest
     assert_eq!(store.event_head(ann.id).await.ok(), Some(head + 3));
     assert_eq!(store.purge_events(at(31)).await.ok(), Some(2));
     assert_eq!(store.events(ann.id, head, 10).await.ok(), Some(vec![]));
+}
+
+async fn a_move_the_database_refuses_fails_alone_among_concurrent_moves(db: &TestDb) {
+    let store = connect(db).await;
+    let ann = account(&*store, "ann").await;
+    let bob = account(&*store, "bob").await;
+    let days = dpm(1);
+    let mut games = Vec::new();
+    for _ in 0..16 {
+        games.push(
+            Played::start(
+                &*store,
+                &ann,
+                &bob,
+                Variant::Mangala,
+                Side::South,
+                days,
+                at(0),
+            )
+            .await,
+        );
+    }
+    let head = store.event_head(bob.id).await.expect("bob's head");
+    // Every game's first move at once; game 5's state has a store no game can have,
+    // which the database's check refuses.
+    let start = std::sync::Arc::new(tokio::sync::Barrier::new(games.len()));
+    let writers: Vec<_> = games
+        .iter()
+        .enumerate()
+        .map(|(g, game)| {
+            let mut next = game.engine.clone();
+            next.play(first_legal(&next)).expect("a legal move");
+            let plies = plies_since(&next, 0, at(1));
+            let mut state = state_of(&next, days, at(1));
+            if g == 5 {
+                state.stores.south = 200;
+            }
+            let event = NewEvent {
+                account: bob.id,
+                kind: EventKind::YourTurn,
+                payload: format!("{{\"game\":{g}}}"),
+                created_at: at(1),
+            };
+            let (store, start, id) = (store.clone(), start.clone(), game.id());
+            tokio::spawn(async move {
+                start.wait().await;
+                (g, store.append_plies(id, 0, &plies, &state, &[event]).await)
+            })
+        })
+        .collect();
+    for writer in writers {
+        let (g, written) = writer.await.expect("the writer finishes");
+        if g == 5 {
+            assert_err!(written, StoreError::Other(_));
+        } else {
+            assert_eq!(written.map(|events| events.len()).ok(), Some(1), "game {g}");
+        }
+    }
+    for (g, game) in games.iter().enumerate() {
+        let stored = store.game(game.id()).await.expect("the game");
+        assert_eq!(stored.moves.len(), usize::from(g != 5), "game {g}");
+    }
+    let events = store.events(bob.id, head, 100).await.expect("bob's events");
+    assert_eq!(
+        events.iter().map(|e| e.seq).collect::<Vec<_>>(),
+        (head + 1..=head + 15).collect::<Vec<_>>()
+    );
+    assert!(events.iter().all(|e| e.payload != "{\"game\":5}"));
 }

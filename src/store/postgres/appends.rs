@@ -41,8 +41,11 @@ pub(super) struct Append {
 /// `None` when its game no longer stood at the ply seen (or is gone).
 pub(super) type Appended = Option<Vec<(uuid::Uuid, i64)>>;
 
+/// The answer to one move, or the error of its own statement.
+pub(super) type Answer = Result<Appended, StoreError>;
+
 /// The batches of moves on `pool`.
-pub(super) fn append_batches(pool: PgPool) -> Batches<Append, Appended> {
+pub(super) fn append_batches(pool: PgPool) -> Batches<Append, Answer> {
     Batches::new(APPENDS_RUNNING, BATCH_MOVES, move |moves: Vec<Append>| {
         let pool = pool.clone();
         async move {
@@ -54,12 +57,11 @@ pub(super) fn append_batches(pool: PgPool) -> Batches<Append, Appended> {
 
 /// Appends `moves`, in as many statements as the most moves any one game has among
 /// them (one, but for racing submissions to the same game): a statement updates each
-/// game row once.
-async fn append_all(
-    conn: &mut PgConnection,
-    moves: &[Append],
-) -> Result<Vec<Appended>, StoreError> {
-    let mut answers: Vec<Option<Appended>> = moves.iter().map(|_| None).collect();
+/// game row once. A statement that fails for its data (a constraint, say) rather than
+/// for the database's state runs again move by move, so that only the moves at fault
+/// fail; a database that cannot serve fails the whole batch.
+async fn append_all(conn: &mut PgConnection, moves: &[Append]) -> Result<Vec<Answer>, StoreError> {
+    let mut answers: Vec<Option<Answer>> = moves.iter().map(|_| None).collect();
     while answers.iter().any(Option::is_none) {
         let mut games = std::collections::HashSet::new();
         let mut round: Vec<usize> = (0..moves.len())
@@ -68,25 +70,51 @@ async fn append_all(
         // Game rows are updated in id order, as every batch updates them.
         round.sort_by_key(|&i| moves[i].id.0);
         let batch: Vec<&Append> = round.iter().map(|&i| &moves[i]).collect();
-        // A deadlock cannot happen between movers (game rows are updated, and
-        // accounts locked, in id order), but Postgres does not promise a plan:
-        // should one be reported, the statement changed nothing and runs again.
-        let mut attempts = 0;
-        let appended = loop {
-            match append_once(conn, &batch).await {
-                Err(sqlx::Error::Database(e))
-                    if e.code().as_deref() == Some("40P01") && attempts < 3 =>
-                {
-                    attempts += 1;
+        match append_retrying(conn, &batch).await {
+            Ok(appended) => {
+                for (i, answer) in round.into_iter().zip(appended) {
+                    answers[i] = Some(Ok(answer));
                 }
-                other => break other?,
             }
-        };
-        for (i, answer) in round.into_iter().zip(appended) {
-            answers[i] = Some(answer);
+            Err(e) => match StoreError::from(e) {
+                e @ StoreError::Unavailable(_) => return Err(e),
+                e if round.len() == 1 => answers[round[0]] = Some(Err(e)),
+                _ => {
+                    for i in round {
+                        let alone = append_retrying(conn, &[&moves[i]]).await;
+                        answers[i] = Some(match alone {
+                            Ok(mut appended) => Ok(appended.pop().flatten()),
+                            Err(e) => match StoreError::from(e) {
+                                e @ StoreError::Unavailable(_) => return Err(e),
+                                e => Err(e),
+                            },
+                        });
+                    }
+                }
+            },
         }
     }
     Ok(answers.into_iter().flatten().collect())
+}
+
+/// [`append_once`], run again should Postgres report a deadlock. None can happen
+/// between movers (game rows are updated, and accounts locked, in id order), but
+/// Postgres does not promise a plan; the statement that lost changed nothing.
+async fn append_retrying(
+    conn: &mut PgConnection,
+    moves: &[&Append],
+) -> Result<Vec<Appended>, sqlx::Error> {
+    let mut attempts = 0;
+    loop {
+        match append_once(conn, moves).await {
+            Err(sqlx::Error::Database(e))
+                if e.code().as_deref() == Some("40P01") && attempts < 3 =>
+            {
+                attempts += 1;
+            }
+            other => return other,
+        }
+    }
 }
 
 /// One statement for `moves`, at most one per game: the games still at the ply seen
