@@ -292,11 +292,12 @@ impl PgStore {
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .connect(url)
             .await?;
+        let notifier = Notifier::start(pool.clone());
         let store = PgStore {
-            notifier: Notifier::start(pool.clone()),
             games: game_batcher(pool.clone()),
             tokens: token_batcher(pool.clone()),
-            appends: appends::append_batches(pool.clone()),
+            appends: appends::append_batches(pool.clone(), notifier.clone()),
+            notifier,
             pool,
         };
         store.migrate().await?;
@@ -994,10 +995,7 @@ impl Store for PgStore {
                 })
                 .await??;
             return match appended {
-                Some(taken) => {
-                    notifier.send(&events);
-                    stored_events(&events, &taken)
-                }
+                Some(taken) => stored_events(&events, &taken),
                 None => {
                     detached(async move {
                         let mut conn = pool.acquire().await?;

@@ -16,6 +16,7 @@ use sqlx::postgres::{PgConnection, PgPool};
 use super::super::StoreError;
 use super::super::batch::Batches;
 use super::super::common::{AccountEvents, MoveColumns, StateColumns};
+use super::Notifier;
 use crate::domain::GameId;
 
 /// Moves in one batched statement, at most.
@@ -44,13 +45,21 @@ pub(super) type Appended = Option<Vec<(uuid::Uuid, i64)>>;
 /// The answer to one move, or the error of its own statement.
 pub(super) type Answer = Result<Appended, StoreError>;
 
-/// The batches of moves on `pool`.
-pub(super) fn append_batches(pool: PgPool) -> Batches<Append, Answer> {
+/// The batches of moves on `pool`; `notifier` tells the other instances of the
+/// events of the moves written, once committed (in the batch's task, so that a
+/// request given up meanwhile does not lose the notification).
+pub(super) fn append_batches(pool: PgPool, notifier: Notifier) -> Batches<Append, Answer> {
     Batches::new(APPENDS_RUNNING, BATCH_MOVES, move |moves: Vec<Append>| {
-        let pool = pool.clone();
+        let (pool, notifier) = (pool.clone(), notifier.clone());
         async move {
             let mut conn = pool.acquire().await?;
-            append_all(&mut conn, &moves).await
+            let answers = append_all(&mut conn, &moves).await?;
+            for (m, answer) in moves.iter().zip(&answers) {
+                if matches!(answer, Ok(Some(_))) {
+                    notifier.send(&m.events);
+                }
+            }
+            Ok(answers)
         }
     })
 }
