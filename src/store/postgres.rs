@@ -35,6 +35,29 @@ use sqlx::postgres::PgListener;
 
 crate::store::calendar::impl_calendar_store!(PgStore);
 crate::store::matches::impl_match_store!(PgStore);
+/// The end of a statement that writes events (`WITH …, e AS (the events, numbered by
+/// `n`), locked AS (their accounts, locked in id order), `): each account's seqs taken
+/// from its row, and the events inserted with them (see `append_plies_once` and
+/// `appends::append_once`). Ends with `) `, before the statement's final `SELECT`.
+macro_rules! taken_event_seqs {
+    () => {
+        "counts AS ( \
+             SELECT e.account_id AS id, count(*) AS k FROM e JOIN locked ON locked.id = e.account_id \
+             GROUP BY e.account_id \
+         ), taken AS ( \
+             UPDATE accounts a SET event_seq = a.event_seq + counts.k FROM counts \
+             WHERE a.id = counts.id RETURNING a.id, a.event_seq, counts.k \
+         ), inserted AS ( \
+             INSERT INTO events (account_id, seq, kind, payload, created_at) \
+             SELECT e.account_id, \
+                    taken.event_seq - taken.k \
+                        + row_number() OVER (PARTITION BY e.account_id ORDER BY e.n), \
+                    e.kind, e.payload, e.at \
+             FROM e JOIN taken ON taken.id = e.account_id \
+         ) "
+    };
+}
+
 mod appends;
 mod ops;
 mod rates;
@@ -648,7 +671,7 @@ async fn append_plies_once(
             times.push(*at);
         }
     }
-    let counts = sqlx::query(
+    let counts = sqlx::query(concat!(
         "WITH updated AS ( \
              UPDATE games SET status = $1, ply = $2, to_move = $3, board = $4, \
                     store_south = $5, store_north = $6, deadline = $7, winner = $8, \
@@ -668,25 +691,14 @@ async fn append_plies_once(
              SELECT a.id FROM accounts a \
              WHERE a.id = ANY($19::uuid[]) AND EXISTS (SELECT 1 FROM updated) \
              ORDER BY a.id FOR UPDATE \
-         ), counts AS ( \
-             SELECT e.account_id AS id, count(*) AS k FROM e JOIN locked ON locked.id = e.account_id \
-             GROUP BY e.account_id \
-         ), taken AS ( \
-             UPDATE accounts a SET event_seq = a.event_seq + counts.k FROM counts \
-             WHERE a.id = counts.id RETURNING a.id, a.event_seq, counts.k \
-         ), inserted AS ( \
-             INSERT INTO events (account_id, seq, kind, payload, created_at) \
-             SELECT e.account_id, \
-                    taken.event_seq - taken.k \
-                        + row_number() OVER (PARTITION BY e.account_id ORDER BY e.n), \
-                    e.kind, e.payload, e.at \
-             FROM e JOIN taken ON taken.id = e.account_id \
-         ) \
+         ), ",
+        taken_event_seqs!(),
+        " \
          SELECT (SELECT count(*) FROM updated), \
                 array_agg(taken.id ORDER BY taken.id), \
                 array_agg(taken.event_seq ORDER BY taken.id) \
-         FROM taken",
-    );
+         FROM taken"
+    ));
     let counts = bind_state(counts, state)
         .bind(id.0)
         .bind(seen)

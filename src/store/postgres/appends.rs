@@ -158,7 +158,7 @@ async fn append_once(
             }
         }
     }
-    let (updated, accounts, seqs): Taken = sqlx::query_as(
+    let (updated, accounts, seqs): Taken = sqlx::query_as(concat!(
         "WITH b AS ( \
              SELECT * FROM unnest($1::uuid[], $2::integer[], $3::integer[], $4::text[], \
                                   $5::text[], $6::integer[], $7::integer[], \
@@ -186,25 +186,14 @@ async fn append_once(
              SELECT a.id FROM accounts a \
              WHERE a.id IN (SELECT account_id FROM e) \
              ORDER BY a.id FOR UPDATE \
-         ), counts AS ( \
-             SELECT e.account_id AS id, count(*) AS k FROM e JOIN locked ON locked.id = e.account_id \
-             GROUP BY e.account_id \
-         ), taken AS ( \
-             UPDATE accounts a SET event_seq = a.event_seq + counts.k FROM counts \
-             WHERE a.id = counts.id RETURNING a.id, a.event_seq, counts.k \
-         ), inserted AS ( \
-             INSERT INTO events (account_id, seq, kind, payload, created_at) \
-             SELECT e.account_id, \
-                    taken.event_seq - taken.k \
-                        + row_number() OVER (PARTITION BY e.account_id ORDER BY e.n), \
-                    e.kind, e.payload, e.at \
-             FROM e JOIN taken ON taken.id = e.account_id \
-         ) \
+         ), ",
+        taken_event_seqs!(),
+        " \
          SELECT (SELECT array_agg(id) FROM updated), \
                 array_agg(taken.id ORDER BY taken.id), \
                 array_agg(taken.event_seq ORDER BY taken.id) \
-         FROM taken",
-    )
+         FROM taken"
+    ))
     .bind(&games.id)
     .bind(&games.seen)
     .bind(&games.ply)
