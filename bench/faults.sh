@@ -5,11 +5,10 @@
 #   2. Postgres stopped for PG_DOWN_SECONDS, then started: a longer outage;
 #   3. the server killed with SIGKILL and started again, on SQLite;
 #   4. the same on Postgres.
-# Checks, per fault: no request slower than MAX_LATENCY_MS, 5 s (during a Postgres
+# Checks, per fault: no request slower than MAX_LATENCY_MS, 4 s (during a Postgres
 # outage a request waits at most 2 s for a connection, then answers 503 `unavailable`;
-# a move may wait twice, for its token check and for its write; one move in one CI run
-# of 2026-12-02 took 4,056 ms, just as Postgres came back, cause not yet found, where
-# the limit was 4 s); only the errors the fault explains
+# a request that got its connection meanwhile finds Postgres back for what follows);
+# only the errors the fault explains
 # (503 `unavailable`; connection errors while the server is down); moves succeed again
 # without restarting seedpost (after a Postgres restart) or once it is back; every move
 # answered 201 is stored exactly once at its ply and every game's plies run 1, 2, 3…
@@ -19,6 +18,7 @@
 # Exits 1 when a check fails (the load tool, `--verify` and the export and import run
 # under `timeout`: a hang fails too). Postgres is started again whatever happens.
 #   bash bench/faults.sh                  # release build; PROFILE=debug reuses the test build
+#   CASES="postgres-down" bash bench/faults.sh   # only the cases named
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,7 +28,7 @@ port=${PORT:-18090}
 clients=${CLIENTS:-16}
 load_seconds=${LOAD_SECONDS:-12}
 fault_after=${FAULT_AFTER:-4}
-max_ms=${MAX_LATENCY_MS:-5000}
+max_ms=${MAX_LATENCY_MS:-4000}
 pg_down=${PG_DOWN_SECONDS:-8}
 cluster=${PG_CLUSTER:-$(ls /etc/postgresql 2>/dev/null | sort -V | tail -n 1)}
 profile=${PROFILE:-release}
@@ -213,12 +213,24 @@ run_case() {
     "${outage:--}" "${recovery:--}" "${gap:--}" "$verified" "$replayed" "$errors")")
 }
 
+# wanted NAME: whether case NAME is among $CASES (every case when unset).
+wanted() { [[ " ${CASES:-postgres-restart postgres-down sqlite-kill postgres-kill} " == *" $1 "* ]]; }
+
 died=(connect "connection lost" "body cut")
-run_case postgres-restart "$(fresh_postgres)" pg-restart "$load_seconds" "$max_ms" "503 unavailable"
-run_case postgres-down "$(fresh_postgres)" pg-stop "$((load_seconds + pg_down))" "$max_ms" \
-  "503 unavailable"
-run_case sqlite-kill "sqlite://$work/kill.db" kill "$load_seconds" "$max_ms" "${died[@]}"
-run_case postgres-kill "$(fresh_postgres)" kill "$load_seconds" "$max_ms" "${died[@]}"
+if wanted postgres-restart; then
+  run_case postgres-restart "$(fresh_postgres)" pg-restart "$load_seconds" "$max_ms" \
+    "503 unavailable"
+fi
+if wanted postgres-down; then
+  run_case postgres-down "$(fresh_postgres)" pg-stop "$((load_seconds + pg_down))" "$max_ms" \
+    "503 unavailable"
+fi
+if wanted sqlite-kill; then
+  run_case sqlite-kill "sqlite://$work/kill.db" kill "$load_seconds" "$max_ms" "${died[@]}"
+fi
+if wanted postgres-kill; then
+  run_case postgres-kill "$(fresh_postgres)" kill "$load_seconds" "$max_ms" "${died[@]}"
+fi
 
 echo
 echo "== faults: $clients clients making moves, the fault after $fault_after s (latencies in ms, times in s)"

@@ -218,16 +218,13 @@ impl Service {
             .collect())
     }
 
-    /// What follows the end of game `game`: its match, if any, advances. A failure
-    /// is logged, not returned: the game's end is committed, and the sweeper advances
-    /// the match later ([`Service::advance_matches`]).
-    pub(super) async fn game_ended(&self, game: GameId) {
-        let advanced = match self.store.match_of_game(game).await {
-            Ok(Some(m)) => self.advance_match(m.id).await,
-            Ok(None) => Ok(()),
-            Err(e) => Err(e.into()),
-        };
-        if let Err(e) = advanced {
+    /// What follows the end of game `game` of match `of` (`None` for a game outside
+    /// any match): the match advances. A failure is logged, not returned: the game's
+    /// end is committed, and the sweeper advances the match later
+    /// ([`Service::advance_matches`]).
+    pub(super) async fn game_ended(&self, game: GameId, of: Option<MatchId>) {
+        let Some(id) = of else { return };
+        if let Err(e) = self.advance_match(id).await {
             tracing::warn!(game = %game, error = %e, "match not advanced; the sweeper will");
         }
     }

@@ -469,17 +469,12 @@ impl Service {
         }
     }
 
-    /// After game `id` ended: finishes its tournament if that was the last game. A
-    /// failure is logged, not returned (the game's end stands; the sweeper finishes
-    /// the tournament later).
-    pub(super) async fn tournament_game_ended(&self, id: GameId) {
-        let finished = async {
-            if let Some(tournament) = self.store.tournament_of_game(id).await? {
-                self.finish_tournament(tournament).await?;
-            }
-            Ok::<(), Error>(())
-        };
-        if let Err(e) = finished.await {
+    /// After game `id` of tournament `of` (`None` for a game outside any) ended:
+    /// finishes the tournament if that was its last game. A failure is logged, not
+    /// returned (the game's end stands; the sweeper finishes the tournament later).
+    pub(super) async fn tournament_game_ended(&self, id: GameId, of: Option<TournamentId>) {
+        let Some(tournament) = of else { return };
+        if let Err(e) = self.finish_tournament(tournament).await {
             tracing::warn!(game = %id, error = %e, "tournament not finished yet");
         }
     }
