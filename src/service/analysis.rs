@@ -74,6 +74,9 @@ impl Service {
     /// `not_found` (404); `game_not_over` (409) for a game still being played (or
     /// aborted).
     pub async fn analysis(&self, id: GameId) -> Result<Arc<AnalysisJson>> {
+        if let Some(kept) = self.analyses.kept(id) {
+            return Ok(kept);
+        }
         let service = self.clone();
         tokio::spawn(async move { service.analyse_game(id).await })
             .await
