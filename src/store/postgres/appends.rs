@@ -53,7 +53,7 @@ pub(super) fn append_batches(pool: PgPool, notifier: Notifier) -> Batches<Append
         let (pool, notifier) = (pool.clone(), notifier.clone());
         async move {
             let mut conn = pool.acquire().await?;
-            let answers = append_all(&mut conn, &moves).await?;
+            let answers = append_all(&mut *conn, &moves).await?;
             for (m, answer) in moves.iter().zip(&answers) {
                 if matches!(answer, Ok(Some(_))) {
                     notifier.send(&m.events);
@@ -64,12 +64,27 @@ pub(super) fn append_batches(pool: PgPool, notifier: Notifier) -> Batches<Append
     })
 }
 
+/// One statement for a round of moves, at most one per game: what [`append_all`]
+/// runs its rounds with (a connection; a stand-in in the tests).
+trait Rounds {
+    /// Appends `moves`: for each, in order, what [`append_once`] answers.
+    async fn round(&mut self, moves: &[&Append]) -> Result<Vec<Appended>, StoreError>;
+}
+
+impl Rounds for PgConnection {
+    async fn round(&mut self, moves: &[&Append]) -> Result<Vec<Appended>, StoreError> {
+        append_retrying(self, moves).await.map_err(StoreError::from)
+    }
+}
+
 /// Appends `moves`, in as many statements as the most moves any one game has among
 /// them (one, but for racing submissions to the same game): a statement updates each
 /// game row once. A statement that fails for its data (a constraint, say) rather than
 /// for the database's state runs again move by move, so that only the moves at fault
-/// fail; a database that cannot serve fails the whole batch.
-async fn append_all(conn: &mut PgConnection, moves: &[Append]) -> Result<Vec<Answer>, StoreError> {
+/// fail. A database that cannot serve fails the moves not yet written; the whole
+/// batch when none was (so that the requests queued behind it fail at once too, see
+/// [`Batches`]), while the moves of earlier rounds, committed, keep their answers.
+async fn append_all(rounds: &mut impl Rounds, moves: &[Append]) -> Result<Vec<Answer>, StoreError> {
     let mut answers: Vec<Option<Answer>> = moves.iter().map(|_| None).collect();
     while answers.iter().any(Option::is_none) {
         let mut games = std::collections::HashSet::new();
@@ -79,28 +94,40 @@ async fn append_all(conn: &mut PgConnection, moves: &[Append]) -> Result<Vec<Ans
         // Game rows are updated in id order, as every batch updates them.
         round.sort_by_key(|&i| moves[i].id.0);
         let batch: Vec<&Append> = round.iter().map(|&i| &moves[i]).collect();
-        match append_retrying(conn, &batch).await {
+        let gone = match rounds.round(&batch).await {
             Ok(appended) => {
                 for (i, answer) in round.into_iter().zip(appended) {
                     answers[i] = Some(Ok(answer));
                 }
+                None
             }
-            Err(e) => match StoreError::from(e) {
-                e @ StoreError::Unavailable(_) => return Err(e),
-                e if round.len() == 1 => answers[round[0]] = Some(Err(e)),
-                _ => {
-                    for i in round {
-                        let alone = append_retrying(conn, &[&moves[i]]).await;
-                        answers[i] = Some(match alone {
-                            Ok(mut appended) => Ok(appended.pop().flatten()),
-                            Err(e) => match StoreError::from(e) {
-                                e @ StoreError::Unavailable(_) => return Err(e),
-                                e => Err(e),
-                            },
-                        });
+            Err(e @ StoreError::Unavailable(_)) => Some(e),
+            Err(e) if round.len() == 1 => {
+                answers[round[0]] = Some(Err(e));
+                None
+            }
+            Err(_) => {
+                let mut gone = None;
+                for i in round {
+                    match rounds.round(&[&moves[i]]).await {
+                        Ok(mut appended) => answers[i] = Some(Ok(appended.pop().flatten())),
+                        Err(e @ StoreError::Unavailable(_)) => {
+                            gone = Some(e);
+                            break;
+                        }
+                        Err(e) => answers[i] = Some(Err(e)),
                     }
                 }
-            },
+                gone
+            }
+        };
+        if let Some(e) = gone {
+            if answers.iter().all(Option::is_none) {
+                return Err(e);
+            }
+            for answer in answers.iter_mut().filter(|a| a.is_none()) {
+                *answer = Some(Err(e.clone()));
+            }
         }
     }
     Ok(answers.into_iter().flatten().collect())
@@ -307,4 +334,154 @@ struct Events<'a> {
     kind: Vec<&'static str>,
     payload: Vec<&'a str>,
     at: Vec<DateTime<Utc>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A move in game `game` at ply `seen`, with no plies or events of its own (the
+    /// stand-in below looks at games only).
+    fn append(game: uuid::Uuid, seen: i32) -> Append {
+        let now = Utc::now();
+        Append {
+            id: GameId(game),
+            seen,
+            plies: Vec::new(),
+            state: StateColumns {
+                status: "ongoing",
+                ply: seen + 1,
+                to_move: Some("north"),
+                board: String::new(),
+                store_south: 0,
+                store_north: 0,
+                deadline: None,
+                winner: None,
+                ended_by: None,
+                score_south: None,
+                score_north: None,
+                updated_at: now,
+            },
+            events: Arc::new(Vec::new()),
+        }
+    }
+
+    /// A database that writes every move of a statement, except that it refuses
+    /// (for its data) any statement holding a move of `refused`, and is gone from
+    /// statement number `gone_from` (counting from 0) on. It keeps the games of each
+    /// statement it was given.
+    struct StandIn {
+        refused: Option<uuid::Uuid>,
+        gone_from: usize,
+        statements: Vec<Vec<uuid::Uuid>>,
+    }
+
+    impl StandIn {
+        fn new(refused: Option<uuid::Uuid>, gone_from: usize) -> StandIn {
+            StandIn {
+                refused,
+                gone_from,
+                statements: Vec::new(),
+            }
+        }
+    }
+
+    impl Rounds for StandIn {
+        async fn round(&mut self, moves: &[&Append]) -> Result<Vec<Appended>, StoreError> {
+            let n = self.statements.len();
+            self.statements.push(moves.iter().map(|m| m.id.0).collect());
+            if n >= self.gone_from {
+                return Err(StoreError::Unavailable("gone".to_owned()));
+            }
+            if moves.iter().any(|m| Some(m.id.0) == self.refused) {
+                return Err(StoreError::Other("refused".to_owned()));
+            }
+            Ok(moves.iter().map(|_| Some(Vec::new())).collect())
+        }
+    }
+
+    fn written(answer: &Answer) -> bool {
+        matches!(answer, Ok(Some(_)))
+    }
+
+    fn unavailable(answer: &Answer) -> bool {
+        matches!(answer, Err(StoreError::Unavailable(_)))
+    }
+
+    #[tokio::test]
+    async fn racing_moves_to_one_game_go_in_successive_statements_each_game_once() {
+        let (a, b) = (uuid::Uuid::new_v4(), uuid::Uuid::new_v4());
+        let moves = [append(a, 4), append(b, 7), append(a, 4)];
+        let mut db = StandIn::new(None, usize::MAX);
+        let answers = append_all(&mut db, &moves).await.expect("answers");
+        assert!(answers.iter().all(written));
+        let mut first = vec![a, b];
+        first.sort();
+        assert_eq!(db.statements, vec![first, vec![a]]);
+    }
+
+    #[tokio::test]
+    async fn a_batch_that_finds_the_database_gone_at_once_fails_whole() {
+        let moves = [
+            append(uuid::Uuid::new_v4(), 0),
+            append(uuid::Uuid::new_v4(), 0),
+        ];
+        let mut db = StandIn::new(None, 0);
+        let answer = append_all(&mut db, &moves).await;
+        assert!(matches!(answer, Err(StoreError::Unavailable(_))));
+    }
+
+    #[tokio::test]
+    async fn moves_written_before_the_database_went_keep_their_answers_and_the_rest_fail() {
+        let (a, b) = (uuid::Uuid::new_v4(), uuid::Uuid::new_v4());
+        // The first statement writes a and b; the database is gone for the second,
+        // which holds a's racing move.
+        let moves = [append(a, 4), append(b, 7), append(a, 4)];
+        let mut db = StandIn::new(None, 1);
+        let answers = append_all(&mut db, &moves).await.expect("answers");
+        assert!(written(&answers[0]) && written(&answers[1]));
+        assert!(unavailable(&answers[2]));
+    }
+
+    #[tokio::test]
+    async fn a_statement_refused_for_its_data_runs_again_move_by_move_and_only_the_move_at_fault_fails()
+     {
+        let (a, b, c) = (
+            uuid::Uuid::new_v4(),
+            uuid::Uuid::new_v4(),
+            uuid::Uuid::new_v4(),
+        );
+        let moves = [append(a, 1), append(b, 2), append(c, 3)];
+        let mut db = StandIn::new(Some(b), usize::MAX);
+        let answers = append_all(&mut db, &moves).await.expect("answers");
+        assert!(written(&answers[0]) && written(&answers[2]));
+        assert!(matches!(answers[1], Err(StoreError::Other(_))));
+        assert_eq!(
+            db.statements.len(),
+            4,
+            "the batch, then one statement a move"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_database_gone_during_the_move_by_move_statements_fails_the_moves_left() {
+        let (a, b, c) = (
+            uuid::Uuid::new_v4(),
+            uuid::Uuid::new_v4(),
+            uuid::Uuid::new_v4(),
+        );
+        let mut games = [a, b, c];
+        games.sort();
+        // Refused as a batch, the first game's move is written alone, then the
+        // database is gone.
+        let moves = [
+            append(games[0], 1),
+            append(games[1], 1),
+            append(games[2], 1),
+        ];
+        let mut db = StandIn::new(Some(games[1]), 2);
+        let answers = append_all(&mut db, &moves).await.expect("answers");
+        assert!(written(&answers[0]));
+        assert!(unavailable(&answers[1]) && unavailable(&answers[2]));
+    }
 }
