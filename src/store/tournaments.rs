@@ -234,9 +234,6 @@ pub trait TournamentStore: Send + Sync {
     /// Running tournaments none of whose games is ongoing.
     async fn tournaments_to_finish(&self) -> Result<Vec<TournamentId>, StoreError>;
 
-    /// The tournament game `game` belongs to, if any.
-    async fn tournament_of_game(&self, game: GameId) -> Result<Option<TournamentId>, StoreError>;
-
     /// Every tournament with its players and games (for `seedpost export`).
     async fn export_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError>;
 }
@@ -417,10 +414,6 @@ pub(super) const SELECT_TO_FINISH: &str = "SELECT t.id FROM tournaments t \
                        WHERE tg.tournament_id = t.id AND g.status = 'ongoing') \
      ORDER BY t.id";
 
-/// The SQL finding a game's tournament.
-pub(super) const SELECT_OF_GAME: &str =
-    "SELECT tournament_id FROM tournament_games WHERE game_id = $1";
-
 /// The SQL listing tournaments, of status `$1` or all, at most `$2`.
 pub(super) const SELECT_LIST: &str = concat!(
     tournament_select!(),
@@ -467,7 +460,7 @@ macro_rules! impl_tournament_store {
             use crate::store::tournaments::{
                 EntrantRow, IMPORT_ENTRANT, INSERT_GAME, INSERT_LINK, INSERT_TOURNAMENT, JOIN, LEAVE,
                 MARK_CANCELED, MARK_FINISHED, MARK_RUNNING, NewTournament, NewTournamentGame, SELECT_ALL,
-                SELECT_DUE, SELECT_ENTRANTS, SELECT_GAME_CYCLES, SELECT_LIST, SELECT_OF_GAME, SELECT_TO_FINISH,
+                SELECT_DUE, SELECT_ENTRANTS, SELECT_GAME_CYCLES, SELECT_LIST, SELECT_TO_FINISH,
                 Tournament, TournamentGame, TournamentRecord, TournamentRow, TournamentStore, WITHDRAW, cycle,
                 same_players, tournament_select,
             };
@@ -822,14 +815,6 @@ macro_rules! impl_tournament_store {
                         .into_iter()
                         .map(TournamentId)
                         .collect())
-                }
-
-                async fn tournament_of_game(&self, game: GameId) -> Result<Option<TournamentId>, StoreError> {
-                    Ok(sqlx::query_scalar::<_, Uuid>(SELECT_OF_GAME)
-                        .bind(game.0)
-                        .fetch_optional(&self.pool)
-                        .await?
-                        .map(TournamentId))
                 }
 
                 async fn export_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {

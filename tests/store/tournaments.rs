@@ -142,8 +142,14 @@ pub async fn joins_are_settled_at_the_tournament_and_the_start_inserts_every_gam
     assert_eq!(started.len(), 1);
     let game = &started[0].game;
     assert_eq!(game.id, pairing[0].game.id);
+    // What the end of a game goes by to finish its tournament.
     assert_eq!(
-        s.tournament_of_game(game.id).await.expect("found"),
+        s.game(game.id)
+            .await
+            .expect("the game")
+            .game
+            .tournament
+            .map(|r| r.id),
         Some(t.id)
     );
     assert_eq!(
