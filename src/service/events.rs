@@ -178,12 +178,6 @@ impl EventWaker {
     }
 }
 
-/// The body of a game event: `{"game": {...}}`.
-#[derive(Serialize)]
-struct GameBody<'a> {
-    game: &'a GameJson,
-}
-
 /// The body of a challenge event: `{"challenge": {...}}`.
 #[derive(Serialize)]
 struct ChallengeBody {
@@ -195,11 +189,15 @@ fn json_text(body: &impl Serialize) -> String {
     serde_json::to_string(body).unwrap_or_else(|_| "{}".to_owned())
 }
 
-/// The payload of a game event.
+/// The payload of a game event: `{"game": {...}}`, the game as [`game_text`] writes
+/// it.
 fn game_payload(loaded: &LoadedGame) -> String {
-    json_text(&GameBody {
-        game: &GameJson::full(loaded),
-    })
+    game_payload_of_text(&game_text(loaded))
+}
+
+/// The payload of a game event, of the game's JSON text.
+fn game_payload_of_text(text: &str) -> String {
+    format!("{{\"game\":{text}}}")
 }
 
 /// The body of a match event: `{"match": {...}}`.
@@ -243,7 +241,7 @@ pub(super) fn game_events(
     first: Option<EventKind>,
     at: DateTime<Utc>,
 ) -> Vec<NewEvent> {
-    game_events_with(loaded, first, at, &game_payload(loaded))
+    game_events_of_text(loaded, first, at, &game_text(loaded))
 }
 
 /// The game as `GET /api/v1/games/{id}` serves it: the JSON text of
@@ -253,23 +251,14 @@ pub(super) fn game_text(loaded: &LoadedGame) -> String {
 }
 
 /// [`game_events`] of a game already serialised by [`game_text`]: its events carry
-/// `{"game": text}`, as [`game_payload`] would write it.
+/// `{"game": text}`, as [`game_payload`] writes it.
 pub(super) fn game_events_of_text(
     loaded: &LoadedGame,
     first: Option<EventKind>,
     at: DateTime<Utc>,
     text: &str,
 ) -> Vec<NewEvent> {
-    game_events_with(loaded, first, at, &format!("{{\"game\":{text}}}"))
-}
-
-/// [`game_events`] with their `payload`.
-fn game_events_with(
-    loaded: &LoadedGame,
-    first: Option<EventKind>,
-    at: DateTime<Utc>,
-    payload: &str,
-) -> Vec<NewEvent> {
+    let payload = &game_payload_of_text(text);
     let game = loaded.game();
     let players = [game.players.south.id, game.players.north.id];
     let mut events = Vec::with_capacity(4);
