@@ -232,6 +232,17 @@ impl TestApp {
         .await
     }
 
+    /// `player` resigns `game` (its JSON).
+    pub async fn resign(&self, player: &Player, game: &Value) -> Answer {
+        let id = game["id"].as_str().expect("a game id");
+        self.post(
+            &format!("/games/{id}/resign"),
+            Some(&player.token),
+            json!({}),
+        )
+        .await
+    }
+
     /// The game JSON.
     pub async fn game(&self, id: &str) -> Value {
         self.get(&format!("/games/{id}"), None).await.expect(200)

@@ -163,13 +163,7 @@ async fn a_page_waits_for_an_analysis_only_so_long_and_the_analysis_goes_on_with
     let game = app.start_game(&ayse, &mehmet, "tihbat", "challenger").await;
     let id = game["id"].as_str().expect("an id");
     app.play(&ayse, &game, 1).await.expect(201);
-    app.post(
-        &format!("/games/{id}/resign"),
-        Some(&mehmet.token),
-        json!({}),
-    )
-    .await
-    .expect(200);
+    app.resign(&mehmet, &game).await.expect(200);
     let game_id: seedpost::domain::GameId = id.parse().expect("a game id");
     // Not waited for: not there yet (the analysis reads the game first).
     let waited = app

@@ -55,17 +55,6 @@ async fn game_number(app: &TestApp, m: &Value, number: usize) -> Value {
     app.game(id).await
 }
 
-async fn resign(app: &TestApp, player: &Player, game: &Value) {
-    let id = game["id"].as_str().expect("a game id");
-    app.post(
-        &format!("/games/{id}/resign"),
-        Some(&player.token),
-        json!({}),
-    )
-    .await
-    .expect(200);
-}
-
 /// The players by name, as the game's sides.
 fn player_to_move<'a>(game: &Value, ayse: &'a Player, mehmet: &'a Player) -> &'a Player {
     let side = game["to_move"].as_str().expect("a side to move");
@@ -116,7 +105,7 @@ async fn a_five_game_match_is_played_to_its_end_with_alternating_first_movers(ap
     assert_eq!(m["match_games"].as_array().map(Vec::len), Some(1));
 
     // Game 1: Mehmet resigns. Game 2 starts at once, Mehmet (North) first.
-    resign(&app, &mehmet, &game).await;
+    app.resign(&mehmet, &game).await.expect(200);
     let m = match_of(&app, &game).await;
     assert_eq!(m["score"], json!({"south": 1.0, "north": 0.0}));
     let game2 = game_number(&app, &m, 2).await;
@@ -130,11 +119,11 @@ async fn a_five_game_match_is_played_to_its_end_with_alternating_first_movers(ap
     assert_eq!(game2["status"], "ongoing");
 
     // Game 2: Ayse resigns. Game 3: Mehmet resigns.
-    resign(&app, &ayse, &game2).await;
+    app.resign(&ayse, &game2).await.expect(200);
     let m = match_of(&app, &game).await;
     let game3 = game_number(&app, &m, 3).await;
     assert_eq!(game3["first"], "south");
-    resign(&app, &mehmet, &game3).await;
+    app.resign(&mehmet, &game3).await.expect(200);
     // Game 4 is aborted before anyone moves: it scores nothing, but counts.
     let m = match_of(&app, &game).await;
     assert_eq!(m["score"], json!({"south": 2.0, "north": 1.0}));
@@ -238,10 +227,10 @@ async fn a_sequential_match_decided_early_starts_no_further_game(app: TestApp) {
     let ayse = app.sign_up("ayse").await;
     let mehmet = app.sign_up("mehmet").await;
     let game = start_match(&app, &ayse, &mehmet, json!({"games": 3})).await;
-    resign(&app, &ayse, &game).await;
+    app.resign(&ayse, &game).await.expect(200);
     let m = match_of(&app, &game).await;
     let game2 = game_number(&app, &m, 2).await;
-    resign(&app, &ayse, &game2).await;
+    app.resign(&ayse, &game2).await.expect(200);
     // 0 – 2 with one game left: Ayse can no longer catch up.
     let m = match_of(&app, &game).await;
     assert_eq!(m["status"], "finished");
@@ -262,9 +251,11 @@ async fn a_sequential_match_decided_early_starts_no_further_game(app: TestApp) {
         json!({"games": 3, "stop_when_decided": false}),
     )
     .await;
-    resign(&app, &ayse, &game).await;
+    app.resign(&ayse, &game).await.expect(200);
     let m = match_of(&app, &game).await;
-    resign(&app, &ayse, &game_number(&app, &m, 2).await).await;
+    app.resign(&ayse, &game_number(&app, &m, 2).await)
+        .await
+        .expect(200);
     let m = match_of(&app, &game).await;
     assert_eq!(
         (m["status"].as_str(), m["decided"].as_bool()),
@@ -272,7 +263,7 @@ async fn a_sequential_match_decided_early_starts_no_further_game(app: TestApp) {
     );
     let game3 = game_number(&app, &m, 3).await;
     assert_eq!(game3["first"], "south");
-    resign(&app, &mehmet, &game3).await;
+    app.resign(&mehmet, &game3).await.expect(200);
     let m = match_of(&app, &game).await;
     assert_eq!(m["status"], "finished");
     assert_eq!(m["score"], json!({"south": 1.0, "north": 2.0}));
@@ -311,10 +302,12 @@ async fn a_parallel_match_starts_every_game_at_once_and_aborts_the_rest_once_dec
 
     // Games 3 and 1 won by Ayse: 2 – 0 with one game left is decided, and game 2 is
     // aborted, scoring nothing.
-    resign(&app, &mehmet, &game_number(&app, &m, 3).await).await;
+    app.resign(&mehmet, &game_number(&app, &m, 3).await)
+        .await
+        .expect(200);
     let m = match_of(&app, &game).await;
     assert_eq!(m["status"], "ongoing");
-    resign(&app, &mehmet, &game).await;
+    app.resign(&mehmet, &game).await.expect(200);
     let m = match_of(&app, &game).await;
     assert_eq!(m["status"], "finished");
     assert_eq!(m["score"], json!({"south": 2.0, "north": 0.0}));
@@ -448,7 +441,7 @@ async fn a_single_game_challenge_is_no_match(app: TestApp) {
         .await
         .expect(201);
     assert_eq!(game["match"], Value::Null);
-    resign(&app, &ayse, &game).await;
+    app.resign(&ayse, &game).await.expect(200);
     app.service.sweep_timeouts().await.expect("a sweep");
     let games = app.get("/games?player=ayse", None).await.expect(200);
     assert_eq!(games.as_array().map(Vec::len), Some(1));

@@ -80,14 +80,7 @@ async fn no_one_is_told_in_a_game_that_is_over(app: TestApp) {
     let ayse = app.sign_up("ayse").await;
     let mehmet = app.sign_up("mehmet").await;
     let game = app.start_game(&ayse, &mehmet, "tihbat", "challenger").await;
-    let id = game["id"].as_str().expect("an id");
-    app.post(
-        &format!("/games/{id}/resign"),
-        Some(&ayse.token),
-        serde_json::json!({}),
-    )
-    .await
-    .expect(200);
+    app.resign(&ayse, &game).await.expect(200);
     app.clock.advance(Duration::hours(70));
     sweep(&app).await;
     assert_eq!(reminders(&app, "ayse").await, Vec::<u64>::new());
