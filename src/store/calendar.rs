@@ -1,7 +1,8 @@
 //! Storage of the reminders a player gets outside the site: its calendar feed (the
 //! hash of the feed URL's secret) and its daily e-mail digest settings. A part of
-//! every [`Store`](super::Store) (a supertrait), implemented per backend in
-//! `postgres/calendar.rs` and `sqlite/calendar.rs`, with the same SQL.
+//! every [`Store`](super::Store) (a supertrait), implemented for both backends with
+//! the same SQL by `impl_calendar_store!` below (invoked in `postgres.rs` and
+//! `sqlite.rs`).
 //!
 //! The digest of a UTC day is claimed by a conditional update of `last_sent_on`
 //! ([`CalendarStore::claim_digest`]) before the mail goes out, so that two servers on

@@ -1,7 +1,8 @@
 //! Match storage: a challenge of several games starts a match, whose games are
 //! listed in `match_games` (see `migrations/*/0010_matches.sql` and
 //! `0009_matches.sql`). A part of every [`Store`](super::Store) (a supertrait),
-//! implemented per backend in `postgres/matches.rs` and `sqlite/matches.rs`.
+//! implemented for both backends by `impl_match_store!` below (invoked in
+//! `postgres.rs` and `sqlite.rs`).
 //!
 //! Two writers advancing one match (the service after a game ends, and every
 //! instance's sweeper) are settled by the database: the primary key (match, number)

@@ -1,6 +1,6 @@
 //! Rating storage: each player's Glicko-2 rating per variant. A part of every
-//! [`Store`](super::Store) (a supertrait), implemented per backend in
-//! `postgres/ratings.rs` and `sqlite/ratings.rs`.
+//! [`Store`](super::Store) (a supertrait), implemented for both backends by
+//! `impl_rating_store!` below (invoked in `postgres.rs` and `sqlite.rs`).
 //!
 //! Ratings are written only by the transaction that ends a rated game (see
 //! [`Store::append_plies`](super::Store::append_plies) and

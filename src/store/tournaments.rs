@@ -1,6 +1,7 @@
 //! Tournament storage: round-robin tournaments, their players and their games. A part
-//! of every [`Store`](super::Store) (a supertrait), implemented per backend in
-//! `postgres/tournaments.rs` and `sqlite/tournaments.rs`, with the same SQL.
+//! of every [`Store`](super::Store) (a supertrait), implemented for both backends
+//! with the same SQL by `impl_tournament_store!` below (invoked in `postgres.rs`
+//! and `sqlite.rs`).
 //!
 //! Concurrent writers meet at the tournament row: starting it is a conditional update
 //! of its status from `open`, in the same transaction as the insertion of all its

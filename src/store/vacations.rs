@@ -1,6 +1,7 @@
 //! Vacation storage: the times accounts are away, during which the clocks of their
 //! games stand still. A part of every [`Store`](super::Store) (a supertrait),
-//! implemented per backend in `postgres/vacations.rs` and `sqlite/vacations.rs`.
+//! implemented for both backends by `impl_vacation_store!` below (invoked in
+//! `postgres.rs` and `sqlite.rs`).
 //!
 //! While an account is on vacation, the timeout sweeper passes over its games
 //! ([`Store::overdue_games`](super::Store::overdue_games)). Ending the vacation, in

@@ -16,7 +16,7 @@ use crate::http::extract::ClientAddr;
 use crate::service::NewAccountRequest;
 use crate::store::Account;
 
-/// `templates/signup.html` and `templates/login.html`: one form, two pages.
+/// The sign-up and log-in pages: one form, two pages (`templates/account_form.html`).
 #[derive(Template)]
 #[template(path = "account_form.html")]
 struct AccountForm {
