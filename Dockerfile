@@ -46,7 +46,7 @@ WORKDIR /var/lib/seedpost
 # DATABASE_URL to its Postgres instead.
 VOLUME ["/var/lib/seedpost"]
 # MALLOC_ARENA_MAX=2: glibc's allocator keeps a heap per busy thread; two of them hold
-# a loaded server's memory a quarter to a third lower (README, "Production settings").
+# a loaded server's memory a quarter to a third lower (docs/operations.md, "Production settings").
 ENV SEEDPOST_BIND=0.0.0.0:8080 \
     SEEDPOST_LOG_FORMAT=json \
     MALLOC_ARENA_MAX=2 \

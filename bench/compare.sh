@@ -17,7 +17,7 @@ streams=${STREAMS:-200}
 pg=${PGURL:-postgres://postgres@127.0.0.1:5432}
 port=${PORT:-18080}
 sslmode=${SSLMODE:-disable}
-# As the Dockerfile sets it (README, "Production settings"); MALLOC_ARENA_MAX= for
+# As the Dockerfile sets it (docs/operations.md, "Production settings"); MALLOC_ARENA_MAX= for
 # glibc's default.
 arenas=${MALLOC_ARENA_MAX-2}
 export PGSSLMODE=$sslmode

@@ -188,7 +188,7 @@ pub struct ServeArgs {
     pub request_timeout: u64,
 }
 
-/// Rate limits per API token (README, "Rate limits"). A rate of 0 turns a limit off.
+/// Rate limits per API token (docs/api.md, "Rate limits"). A rate of 0 turns a limit off.
 #[derive(Debug, Clone, Args)]
 pub struct RateLimitArgs {
     /// Game actions (moves, resignations, aborts) per second, per token.
@@ -223,8 +223,8 @@ impl RateLimitArgs {
     }
 }
 
-/// The daily e-mail digest of the games where it is a player's move (README,
-/// "Deadline reminders"). Off unless `--smtp-url` is given.
+/// The daily e-mail digest of the games where it is a player's move
+/// (docs/features.md, "Deadline reminders"). Off unless `--smtp-url` is given.
 #[derive(Clone, Args)]
 pub struct DigestArgs {
     /// The SMTP server digests are sent through: `smtp://host:25` (plain),
@@ -269,7 +269,7 @@ pub enum LogFormat {
     Json,
 }
 
-/// `seedpost replay` arguments (a stable contract: see the README).
+/// `seedpost replay` arguments (a stable contract: see docs/api.md, "The replay command").
 #[derive(Debug, Clone, Args)]
 pub struct ReplayArgs {
     /// The game: mangala, modiar or tihbat.

@@ -1,5 +1,5 @@
-//! The process's Prometheus metrics, served at `/metrics` (README, "Health and
-//! metrics").
+//! The process's Prometheus metrics, served at `/metrics` (docs/operations.md,
+//! "Health and metrics").
 //!
 //! Counters and histograms live in one registry for the whole process; the figures
 //! kept by the database (games by status) and the pool are read at scrape time by

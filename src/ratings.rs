@@ -4,7 +4,7 @@
 //! Glicko-2 system", 2012); this module fixes seedpost's parameters and its choice of
 //! rating period, and speaks the server's vocabulary (`BySide`, the winner's side).
 //!
-//! Parameters (README.md, "Ratings"):
+//! Parameters (docs/features.md, "Ratings"):
 //! - a new player starts at rating 1500, deviation (RD) 350, volatility 0.06;
 //! - the system constant τ is 0.5 (Glickman suggests 0.3 to 1.2);
 //! - each rated game is one rating period for both of its players: ratings move as

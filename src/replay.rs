@@ -1,5 +1,6 @@
 //! `seedpost replay`: plays pit numbers through the engine and prints every ply as a
-//! JSON line (a stable contract for outside tools; see the README).
+//! JSON line (a stable contract for outside tools; see docs/api.md, "The replay
+//! command").
 
 use std::io::{self, Write};
 

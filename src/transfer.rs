@@ -1,6 +1,6 @@
 //! `seedpost export` and `seedpost import`: all data as JSON lines, the same on
 //! SQLite and Postgres, so that a club that started on the embedded SQLite default
-//! can move to Postgres without losing a game (README, "Moving to Postgres").
+//! can move to Postgres without losing a game (docs/operations.md, "Moving to Postgres").
 //!
 //! The first line is a header, `{"type":"header","format":"seedpost-export",
 //! "version":1}`; then one line per account (with its password hash), token (its

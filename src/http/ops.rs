@@ -1,7 +1,7 @@
 //! What operators and orchestrators ask of a running server: `/healthz` (the process
 //! answers), `/readyz` (it can serve: the database answers and its migrations are
 //! applied), `/metrics` (Prometheus), and the layer that measures every request and
-//! bounds its time (README, "Health and metrics").
+//! bounds its time (docs/operations.md, "Health and metrics").
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
@@ -79,7 +79,7 @@ async fn metrics(State(service): State<Service>) -> Response {
 }
 
 /// Whether a route streams its answer without end: such routes get no request
-/// timeout (README, "Production settings").
+/// timeout (docs/operations.md, "Production settings").
 fn is_streaming_route(route: &str) -> bool {
     route.ends_with("/stream") || route.ends_with("/live") || route.ends_with("/stream/events")
 }

@@ -74,7 +74,7 @@ pub struct RateLimits {
 }
 
 impl RateLimits {
-    /// The documented defaults (README, "Rate limits"): moves 10/s burst 20,
+    /// The documented defaults (docs/api.md, "Rate limits"): moves 10/s burst 20,
     /// challenges 1/s burst 10, stream connections 1/s burst 5.
     pub const DEFAULT: RateLimits = RateLimits {
         moves: Rate::new(10, 20),

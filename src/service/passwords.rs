@@ -10,8 +10,8 @@
 //! the largest size glibc's allocator ever serves from its heaps (32 MiB), so it is
 //! always a private mapping that is unmapped when freed, and only the 7 MiB the hash
 //! touches becomes resident. Served from the heap instead, each worker's arena would
-//! keep the 7 MiB for the life of the process (measured in the README's streams
-//! benchmark: 14 MiB of a 65 MiB server).
+//! keep the 7 MiB for the life of the process (measured in the streams benchmark
+//! of bench/README.md: 14 MiB of a 65 MiB server).
 
 use std::sync::OnceLock;
 use std::sync::mpsc;
