@@ -141,6 +141,65 @@ async fn every_route_of_the_router_is_described_and_every_description_is_routed(
     );
 }
 
+/// The `{name}`s of a path template.
+fn template_parameters(path: &str) -> BTreeSet<String> {
+    path.split('/')
+        .filter_map(|part| part.strip_prefix('{')?.strip_suffix('}'))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_parameter_is_declared_where_it_is_sent() {
+    // What OpenAPI validators and client generators check first: a path parameter is
+    // one of the path's `{names}` and required, each `{name}` is declared, a
+    // parameter is declared once, and `in` is one of the four places.
+    let app = TestApp::spawn(Backend::Sqlite).await.expect("SQLite");
+    let spec = spec(&app).await;
+    let mut checked = 0;
+    for (path, item) in spec["paths"].as_object().expect("paths") {
+        let template = template_parameters(path);
+        for (method, op) in item.as_object().expect("a path item") {
+            let mut declared = BTreeSet::new();
+            let mut in_path = BTreeSet::new();
+            for p in op["parameters"].as_array().into_iter().flatten() {
+                let (name, place) = (
+                    p["name"].as_str().expect("a name"),
+                    p["in"].as_str().expect("an in"),
+                );
+                assert!(
+                    ["path", "query", "header", "cookie"].contains(&place),
+                    "{method} {path}: {name} is in {place}"
+                );
+                assert!(
+                    declared.insert((name.to_ascii_lowercase(), place)),
+                    "{method} {path}: {name} ({place}) is declared twice"
+                );
+                if place == "path" {
+                    assert_eq!(
+                        p["required"], true,
+                        "{method} {path}: the path parameter {name} must be required"
+                    );
+                    in_path.insert(name.to_owned());
+                }
+                checked += 1;
+            }
+            assert_eq!(
+                in_path, template,
+                "{method} {path}: the path parameters are not the path's {{names}}"
+            );
+        }
+    }
+    assert!(checked >= 25, "only {checked} parameters found");
+    let since = &spec["paths"]["/stream/events"]["get"]["parameters"];
+    let since = since
+        .as_array()
+        .and_then(|ps| ps.iter().find(|p| p["name"] == "since"))
+        .expect("since is declared");
+    assert_eq!(since["in"], "query");
+    assert_ne!(since["required"], true, "since is optional");
+}
+
 /// The schema `schema` with the document's components beside it, so that its
 /// `#/components/...` references resolve.
 fn validator(spec: &Value, schema: &Value) -> jsonschema::Validator {

@@ -102,6 +102,7 @@ fn streaming(format: Format, body: Body) -> Response {
 /// `?since=` of the event stream.
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub(super) struct SinceQuery {
     /// Send the stored events with a seq above this one first (as `Last-Event-ID`,
     /// which it overrides). Without it, only events from now on follow the snapshot.
