@@ -1,8 +1,6 @@
 //! Storage of the reminders a player gets outside the site: its calendar feed (the
 //! hash of the feed URL's secret) and its daily e-mail digest settings. A part of
-//! every [`Store`](super::Store) (a supertrait), implemented for both backends with
-//! the same SQL by `impl_calendar_store!` below (invoked in `postgres.rs` and
-//! `sqlite.rs`).
+//! every [`Store`](super::Store) (a supertrait), implemented once for both backends.
 //!
 //! The digest of a UTC day is claimed by a conditional update of `last_sent_on`
 //! ([`CalendarStore::claim_digest`]) before the mail goes out, so that two servers on
@@ -12,7 +10,10 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
-use super::StoreError;
+use super::common::{AccountRow, micros, row_limit};
+use super::dialect::Backend;
+use super::sql::{SqlStore, sql};
+use super::{Account, StoreError};
 use crate::domain::AccountId;
 
 /// An account's calendar feed: never its secret.
@@ -64,7 +65,7 @@ pub trait CalendarStore: Send + Sync {
     ///
     /// # Errors
     /// [`StoreError::NotFound`] for an unknown (or replaced, or deleted) secret.
-    async fn account_by_calendar(&self, hash: &str) -> Result<super::Account, StoreError>;
+    async fn account_by_calendar(&self, hash: &str) -> Result<Account, StoreError>;
 
     /// Every calendar feed, by account (for `seedpost export`).
     async fn export_calendars(&self) -> Result<Vec<CalendarFeed>, StoreError>;
@@ -115,14 +116,14 @@ pub trait CalendarStore: Send + Sync {
 
 /// A row of `calendar_feeds`.
 #[derive(sqlx::FromRow)]
-pub(super) struct CalendarRow {
+struct CalendarRow {
     account_id: Uuid,
     hash: String,
     created_at: DateTime<Utc>,
 }
 
 impl CalendarRow {
-    pub(super) fn parse(self) -> CalendarFeed {
+    fn parse(self) -> CalendarFeed {
         CalendarFeed {
             account: AccountId(self.account_id),
             hash: self.hash,
@@ -133,7 +134,7 @@ impl CalendarRow {
 
 /// A row of `digest_settings`.
 #[derive(sqlx::FromRow)]
-pub(super) struct DigestRow {
+struct DigestRow {
     account_id: Uuid,
     email: String,
     enabled: bool,
@@ -142,7 +143,7 @@ pub(super) struct DigestRow {
 }
 
 impl DigestRow {
-    pub(super) fn parse(self) -> DigestSettings {
+    fn parse(self) -> DigestSettings {
         DigestSettings {
             account: AccountId(self.account_id),
             email: self.email,
@@ -154,23 +155,23 @@ impl DigestRow {
 }
 
 /// The SQL giving an account a feed, or a new secret for the one it has.
-pub(super) const UPSERT_CALENDAR: &str = "INSERT INTO calendar_feeds (account_id, hash, created_at) \
+const UPSERT_CALENDAR: &str = "INSERT INTO calendar_feeds (account_id, hash, created_at) \
      VALUES ($1, $2, $3) \
      ON CONFLICT (account_id) DO UPDATE SET hash = excluded.hash, created_at = excluded.created_at";
 
 /// The SQL reading an account's feed.
-pub(super) const SELECT_CALENDAR: &str =
+const SELECT_CALENDAR: &str =
     "SELECT account_id, hash, created_at FROM calendar_feeds WHERE account_id = $1";
 
 /// The SQL deleting an account's feed.
-pub(super) const DELETE_CALENDAR: &str = "DELETE FROM calendar_feeds WHERE account_id = $1";
+const DELETE_CALENDAR: &str = "DELETE FROM calendar_feeds WHERE account_id = $1";
 
 /// The SQL finding the account of a feed's secret.
-pub(super) const SELECT_CALENDAR_ACCOUNT: &str = "SELECT a.id, a.username, a.bot, a.created_at \
+const SELECT_CALENDAR_ACCOUNT: &str = "SELECT a.id, a.username, a.bot, a.created_at \
      FROM calendar_feeds f JOIN accounts a ON a.id = f.account_id WHERE f.hash = $1";
 
 /// The SQL reading every feed.
-pub(super) const SELECT_ALL_CALENDARS: &str =
+const SELECT_ALL_CALENDARS: &str =
     "SELECT account_id, hash, created_at FROM calendar_feeds ORDER BY account_id";
 
 /// The columns of a [`DigestRow`].
@@ -188,7 +189,7 @@ macro_rules! digest_columns_of_d {
 }
 
 /// The SQL setting an account's digest address and switch, keeping its last day.
-pub(super) const UPSERT_DIGEST: &str = concat!(
+const UPSERT_DIGEST: &str = concat!(
     "INSERT INTO digest_settings (account_id, email, enabled, updated_at) \
      VALUES ($1, $2, $3, $4) \
      ON CONFLICT (account_id) DO UPDATE SET email = excluded.email, \
@@ -198,7 +199,7 @@ pub(super) const UPSERT_DIGEST: &str = concat!(
 );
 
 /// The SQL reading an account's digest settings.
-pub(super) const SELECT_DIGEST: &str = concat!(
+const SELECT_DIGEST: &str = concat!(
     "SELECT ",
     digest_columns!(),
     " FROM digest_settings WHERE account_id = $1"
@@ -206,7 +207,7 @@ pub(super) const SELECT_DIGEST: &str = concat!(
 
 /// The SQL finding the enabled digests not sent on day `$1` of accounts with a game
 /// to move in and not on vacation, at most `$2`.
-pub(super) const SELECT_DUE: &str = concat!(
+const SELECT_DUE: &str = concat!(
     "SELECT ",
     digest_columns_of_d!(),
     " FROM digest_settings d \
@@ -220,15 +221,15 @@ pub(super) const SELECT_DUE: &str = concat!(
 );
 
 /// The SQL claiming account `$1`'s digest of day `$2`.
-pub(super) const CLAIM_DIGEST: &str = "UPDATE digest_settings SET last_sent_on = $2 \
+const CLAIM_DIGEST: &str = "UPDATE digest_settings SET last_sent_on = $2 \
      WHERE account_id = $1 AND enabled AND (last_sent_on IS NULL OR last_sent_on < $2)";
 
 /// The SQL giving back account `$1`'s claim of day `$2`, to the day `$3` before it.
-pub(super) const UNCLAIM_DIGEST: &str = "UPDATE digest_settings SET last_sent_on = $3 \
+const UNCLAIM_DIGEST: &str = "UPDATE digest_settings SET last_sent_on = $3 \
      WHERE account_id = $1 AND last_sent_on = $2";
 
 /// The SQL reading every account's digest settings.
-pub(super) const SELECT_ALL_DIGESTS: &str = concat!(
+const SELECT_ALL_DIGESTS: &str = concat!(
     "SELECT ",
     digest_columns!(),
     " FROM digest_settings ORDER BY account_id"
@@ -242,174 +243,139 @@ pub(super) const IMPORT_CALENDAR: &str =
 pub(super) const IMPORT_DIGEST: &str = "INSERT INTO digest_settings \
      (account_id, email, enabled, last_sent_on, updated_at) VALUES ($1, $2, $3, $4, $5)";
 
-/// Implements [`CalendarStore`] for a backend's store (`PgStore`, `SqliteStore`), as
-/// a module `calendar` of the backend: the SQL above is the same on both, and their
-/// pools differ only in type.
-macro_rules! impl_calendar_store {
-    ($store:ident) => {
-        mod calendar {
-            use async_trait::async_trait;
-            use chrono::{DateTime, NaiveDate, Utc};
-
-            use super::$store;
-            use crate::domain::AccountId;
-            use crate::store::calendar::{
-                CLAIM_DIGEST, CalendarFeed, CalendarRow, CalendarStore, DELETE_CALENDAR, DigestRow,
-                DigestSettings, SELECT_ALL_CALENDARS, SELECT_ALL_DIGESTS, SELECT_CALENDAR,
-                SELECT_CALENDAR_ACCOUNT, SELECT_DIGEST, SELECT_DUE, UNCLAIM_DIGEST,
-                UPSERT_CALENDAR, UPSERT_DIGEST,
-            };
-            use crate::store::common::{AccountRow, detached, micros, row_limit};
-            use crate::store::{Account, StoreError};
-
-            #[async_trait]
-            impl CalendarStore for $store {
-                async fn set_calendar(&self, feed: &CalendarFeed) -> Result<(), StoreError> {
-                    let pool = self.pool.clone();
-                    let feed = feed.clone();
-                    detached(async move {
-                        sqlx::query(UPSERT_CALENDAR)
-                            .bind(feed.account.0)
-                            .bind(&feed.hash)
-                            .bind(micros(feed.created_at))
-                            .execute(&pool)
-                            .await?;
-                        Ok(())
-                    })
+#[async_trait]
+impl<B: Backend> CalendarStore for SqlStore<B> {
+    async fn set_calendar(&self, feed: &CalendarFeed) -> Result<(), StoreError> {
+        let feed = feed.clone();
+        self.detached(move |conn| {
+            Box::pin(async move {
+                sql(UPSERT_CALENDAR)
+                    .bind(feed.account.0)
+                    .bind(feed.hash)
+                    .bind(micros(feed.created_at))
+                    .execute(conn)
                     .await
-                }
+                    .map(drop)
+            })
+        })
+        .await
+    }
 
-                async fn calendar(&self, account: AccountId) -> Result<CalendarFeed, StoreError> {
-                    Ok(sqlx::query_as::<_, CalendarRow>(SELECT_CALENDAR)
-                        .bind(account.0)
-                        .fetch_one(&self.pool)
-                        .await?
-                        .parse())
-                }
+    async fn calendar(&self, account: AccountId) -> Result<CalendarFeed, StoreError> {
+        let row: CalendarRow = sql(SELECT_CALENDAR)
+            .bind(account.0)
+            .one(&mut self.conn().await?)
+            .await?;
+        Ok(row.parse())
+    }
 
-                async fn delete_calendar(&self, account: AccountId) -> Result<(), StoreError> {
-                    let pool = self.pool.clone();
-                    detached(async move {
-                        let deleted = sqlx::query(DELETE_CALENDAR)
-                            .bind(account.0)
-                            .execute(&pool)
-                            .await?;
-                        if deleted.rows_affected() == 0 {
-                            return Err(StoreError::NotFound);
-                        }
-                        Ok(())
-                    })
+    async fn delete_calendar(&self, account: AccountId) -> Result<(), StoreError> {
+        self.detached(move |conn| {
+            Box::pin(async move {
+                match sql(DELETE_CALENDAR).bind(account.0).execute(conn).await? {
+                    0 => Err(StoreError::NotFound),
+                    _ => Ok(()),
+                }
+            })
+        })
+        .await
+    }
+
+    async fn account_by_calendar(&self, hash: &str) -> Result<Account, StoreError> {
+        let row: AccountRow = sql(SELECT_CALENDAR_ACCOUNT)
+            .bind(hash)
+            .one(&mut self.conn().await?)
+            .await?;
+        row.parse()
+    }
+
+    async fn export_calendars(&self) -> Result<Vec<CalendarFeed>, StoreError> {
+        let rows: Vec<CalendarRow> = sql(SELECT_ALL_CALENDARS)
+            .all(&mut self.conn().await?)
+            .await?;
+        Ok(rows.into_iter().map(CalendarRow::parse).collect())
+    }
+
+    async fn set_digest(
+        &self,
+        account: AccountId,
+        email: &str,
+        enabled: bool,
+        now: DateTime<Utc>,
+    ) -> Result<DigestSettings, StoreError> {
+        let email = email.to_owned();
+        self.detached(move |conn| {
+            Box::pin(async move {
+                let row: DigestRow = sql(UPSERT_DIGEST)
+                    .bind(account.0)
+                    .bind(email)
+                    .bind(enabled)
+                    .bind(micros(now))
+                    .one(conn)
+                    .await?;
+                Ok(row.parse())
+            })
+        })
+        .await
+    }
+
+    async fn digest(&self, account: AccountId) -> Result<DigestSettings, StoreError> {
+        let row: DigestRow = sql(SELECT_DIGEST)
+            .bind(account.0)
+            .one(&mut self.conn().await?)
+            .await?;
+        Ok(row.parse())
+    }
+
+    async fn digests_due(
+        &self,
+        today: NaiveDate,
+        limit: u32,
+    ) -> Result<Vec<DigestSettings>, StoreError> {
+        let rows: Vec<DigestRow> = sql(SELECT_DUE)
+            .bind(today)
+            .bind(row_limit(limit))
+            .all(&mut self.conn().await?)
+            .await?;
+        Ok(rows.into_iter().map(DigestRow::parse).collect())
+    }
+
+    async fn claim_digest(&self, account: AccountId, today: NaiveDate) -> Result<bool, StoreError> {
+        self.detached(move |conn| {
+            Box::pin(async move {
+                let claimed = sql(CLAIM_DIGEST)
+                    .bind(account.0)
+                    .bind(today)
+                    .execute(conn)
+                    .await?;
+                Ok(claimed == 1)
+            })
+        })
+        .await
+    }
+
+    async fn unclaim_digest(
+        &self,
+        account: AccountId,
+        today: NaiveDate,
+        previous: Option<NaiveDate>,
+    ) -> Result<(), StoreError> {
+        self.detached(move |conn| {
+            Box::pin(async move {
+                sql(UNCLAIM_DIGEST)
+                    .bind(account.0)
+                    .bind(today)
+                    .bind(previous)
+                    .execute(conn)
                     .await
-                }
+                    .map(drop)
+            })
+        })
+        .await
+    }
 
-                async fn account_by_calendar(&self, hash: &str) -> Result<Account, StoreError> {
-                    sqlx::query_as::<_, AccountRow>(SELECT_CALENDAR_ACCOUNT)
-                        .bind(hash)
-                        .fetch_one(&self.pool)
-                        .await?
-                        .parse()
-                }
-
-                async fn export_calendars(&self) -> Result<Vec<CalendarFeed>, StoreError> {
-                    Ok(sqlx::query_as::<_, CalendarRow>(SELECT_ALL_CALENDARS)
-                        .fetch_all(&self.pool)
-                        .await?
-                        .into_iter()
-                        .map(CalendarRow::parse)
-                        .collect())
-                }
-
-                async fn set_digest(
-                    &self,
-                    account: AccountId,
-                    email: &str,
-                    enabled: bool,
-                    now: DateTime<Utc>,
-                ) -> Result<DigestSettings, StoreError> {
-                    let pool = self.pool.clone();
-                    let email = email.to_owned();
-                    detached(async move {
-                        Ok(sqlx::query_as::<_, DigestRow>(UPSERT_DIGEST)
-                            .bind(account.0)
-                            .bind(email)
-                            .bind(enabled)
-                            .bind(micros(now))
-                            .fetch_one(&pool)
-                            .await?
-                            .parse())
-                    })
-                    .await
-                }
-
-                async fn digest(&self, account: AccountId) -> Result<DigestSettings, StoreError> {
-                    Ok(sqlx::query_as::<_, DigestRow>(SELECT_DIGEST)
-                        .bind(account.0)
-                        .fetch_one(&self.pool)
-                        .await?
-                        .parse())
-                }
-
-                async fn digests_due(
-                    &self,
-                    today: NaiveDate,
-                    limit: u32,
-                ) -> Result<Vec<DigestSettings>, StoreError> {
-                    Ok(sqlx::query_as::<_, DigestRow>(SELECT_DUE)
-                        .bind(today)
-                        .bind(row_limit(limit))
-                        .fetch_all(&self.pool)
-                        .await?
-                        .into_iter()
-                        .map(DigestRow::parse)
-                        .collect())
-                }
-
-                async fn claim_digest(
-                    &self,
-                    account: AccountId,
-                    today: NaiveDate,
-                ) -> Result<bool, StoreError> {
-                    let pool = self.pool.clone();
-                    detached(async move {
-                        let claimed = sqlx::query(CLAIM_DIGEST)
-                            .bind(account.0)
-                            .bind(today)
-                            .execute(&pool)
-                            .await?;
-                        Ok(claimed.rows_affected() == 1)
-                    })
-                    .await
-                }
-
-                async fn unclaim_digest(
-                    &self,
-                    account: AccountId,
-                    today: NaiveDate,
-                    previous: Option<NaiveDate>,
-                ) -> Result<(), StoreError> {
-                    let pool = self.pool.clone();
-                    detached(async move {
-                        sqlx::query(UNCLAIM_DIGEST)
-                            .bind(account.0)
-                            .bind(today)
-                            .bind(previous)
-                            .execute(&pool)
-                            .await?;
-                        Ok(())
-                    })
-                    .await
-                }
-
-                async fn export_digests(&self) -> Result<Vec<DigestSettings>, StoreError> {
-                    Ok(sqlx::query_as::<_, DigestRow>(SELECT_ALL_DIGESTS)
-                        .fetch_all(&self.pool)
-                        .await?
-                        .into_iter()
-                        .map(DigestRow::parse)
-                        .collect())
-                }
-            }
-        }
-    };
+    async fn export_digests(&self) -> Result<Vec<DigestSettings>, StoreError> {
+        let rows: Vec<DigestRow> = sql(SELECT_ALL_DIGESTS).all(&mut self.conn().await?).await?;
+        Ok(rows.into_iter().map(DigestRow::parse).collect())
+    }
 }
-pub(super) use impl_calendar_store;

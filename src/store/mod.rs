@@ -18,10 +18,12 @@ use crate::domain::{
 mod batch;
 pub mod calendar;
 mod common;
+pub mod dialect;
 pub mod matches;
 pub mod ops;
 pub mod postgres;
 pub mod ratings;
+pub mod sql;
 pub mod sqlite;
 pub mod tournaments;
 pub mod vacations;

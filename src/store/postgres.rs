@@ -10,21 +10,22 @@ use std::time::Duration;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use seedpost_rules::Variant;
-use sqlx::postgres::{PgArguments, PgConnection, PgPool, PgPoolOptions};
+use sqlx::postgres::{PgArguments, PgConnection, PgPool};
 use sqlx::query::Query;
 use sqlx::{Postgres, Transaction};
 
 use super::EventWake;
-use super::batch::{BATCH_KEYS, BATCHES_RUNNING, Batcher, Batches};
+use super::batch::Batches;
 use super::common::{
     AccountEvents, EventRow, MARK_REMINDED, SELECT_EVENTS, SELECT_OVERDUE, SELECT_TO_REMIND,
     events_by_account,
 };
 use super::common::{
-    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, HashedTokenRow, MoveColumns, MoveRow,
-    StandingRow, StateColumns, TokenAccountRow, TokenRow, challenge_select, detached, finish,
-    game_select, hashed_token_select, micros, migrate_error, plies_columns, row_limit, to_i32,
+    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, MoveColumns, MoveRow, StandingRow,
+    StateColumns, TokenRow, challenge_select, detached, finish, game_select, micros, plies_columns,
+    row_limit, to_i32,
 };
+use super::sql::SqlStore;
 use super::{
     Account, Challenge, Game, GameFilter, GameState, GameWithMoves, Move, NewAccount, NewChallenge,
     NewGame, NewSession, NewToken, Session, SessionRow, Standing, Store, StoreError, Token,
@@ -33,7 +34,6 @@ use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 use sqlx::postgres::PgListener;
 
-crate::store::calendar::impl_calendar_store!(PgStore);
 crate::store::matches::impl_match_store!(PgStore);
 /// The end of a statement that writes events (`WITH …, e AS (the events, numbered by
 /// `n`), locked AS (their accounts, locked in id order), `): each account's seqs taken
@@ -61,18 +61,9 @@ macro_rules! taken_event_seqs {
 mod appends;
 mod ops;
 mod rates;
-crate::store::ratings::impl_rating_store!(
-    PgStore,
-    select_pair = crate::store::ratings::SELECT_PAIR_FOR_UPDATE
-);
 crate::store::tournaments::impl_tournament_store!(
     PgStore,
     lock = "SELECT 1 FROM tournaments WHERE id = $1 FOR UPDATE"
-);
-crate::store::vacations::impl_vacation_store!(
-    PgStore,
-    select_open = crate::store::vacations::SELECT_OPEN_FOR_UPDATE,
-    select_paused_games = crate::store::vacations::SELECT_PAUSED_GAMES_FOR_UPDATE
 );
 mod webhooks;
 
@@ -189,59 +180,31 @@ impl Notifier {
     }
 }
 
-/// How long a request waits for a pooled connection before the database counts as
-/// unavailable (503): while Postgres is down, each request spends this long trying to
-/// connect before it answers, so it is short; under load a connection is free within
-/// milliseconds.
-const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
-
 /// How stale a token's last-use time may get before authenticating writes it again:
 /// the hot read paths then write at most once a minute per token.
 const LAST_USED_RESOLUTION: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
 
 /// The store on a Postgres database.
-#[derive(Debug, Clone)]
-pub struct PgStore {
-    pool: PgPool,
+pub type PgStore = SqlStore<Postgres>;
+
+/// What the store keeps beside its pool on Postgres: the notifier of the other
+/// instances, and the batches of moves.
+#[derive(Clone)]
+pub struct PgOwn {
     notifier: Notifier,
-    /// Game rows by id, concurrent reads batched (see [`super::batch`]).
-    games: Batcher<uuid::Uuid, GameRow>,
-    /// Token rows with their accounts by the token's hash, batched likewise.
-    tokens: Batcher<String, TokenAccountRow>,
     /// Moves that leave their games going, concurrent ones batched (see [`appends`]).
     appends: Batches<appends::Append, appends::Answer>,
 }
 
-/// The batched read of game rows.
-fn game_batcher(pool: PgPool) -> Batcher<uuid::Uuid, GameRow> {
-    Batcher::new(BATCHES_RUNNING, BATCH_KEYS, move |ids: Vec<uuid::Uuid>| {
-        let pool = pool.clone();
-        async move {
-            let rows =
-                sqlx::query_as::<_, GameRow>(concat!(game_select!(), "WHERE g.id = ANY($1)"))
-                    .bind(&ids)
-                    .fetch_all(&pool)
-                    .await?;
-            Ok(rows.into_iter().map(|row| (row.id(), row)).collect())
+impl PgOwn {
+    /// Starts the notifier and the batches of moves on `pool`.
+    pub(super) fn start(pool: &PgPool) -> PgOwn {
+        let notifier = Notifier::start(pool.clone());
+        PgOwn {
+            appends: appends::append_batches(pool.clone(), notifier.clone()),
+            notifier,
         }
-    })
-}
-
-/// The batched read of tokens with their accounts.
-fn token_batcher(pool: PgPool) -> Batcher<String, TokenAccountRow> {
-    Batcher::new(BATCHES_RUNNING, BATCH_KEYS, move |hashes: Vec<String>| {
-        let pool = pool.clone();
-        async move {
-            let rows = sqlx::query_as::<_, HashedTokenRow>(concat!(
-                hashed_token_select!(),
-                "WHERE t.hash = ANY($1)"
-            ))
-            .bind(&hashes)
-            .fetch_all(&pool)
-            .await?;
-            Ok(rows.into_iter().map(|r| (r.hash, r.row)).collect())
-        }
-    })
+    }
 }
 
 /// This backend's connection, for the code both backends share (see
@@ -275,7 +238,7 @@ impl PgStore {
     fn writer(&self) -> Writer {
         Writer {
             pool: self.pool.clone(),
-            notifier: self.notifier.clone(),
+            notifier: self.own.notifier.clone(),
         }
     }
 
@@ -299,48 +262,6 @@ impl PgStore {
         .into_iter()
         .map(crate::store::matches::MatchRefRow::parse)
         .collect()
-    }
-}
-
-impl PgStore {
-    /// Connects to the database at `url` (`postgres://…`) with a pool of at most
-    /// `pool_size` connections, and applies the migrations.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] when the server cannot be reached,
-    /// [`StoreError::Other`] for a bad URL or a failed migration.
-    pub async fn connect(url: &str, pool_size: u32) -> Result<PgStore, StoreError> {
-        let pool = PgPoolOptions::new()
-            .max_connections(pool_size.max(1))
-            .acquire_timeout(ACQUIRE_TIMEOUT)
-            .connect(url)
-            .await?;
-        let notifier = Notifier::start(pool.clone());
-        let store = PgStore {
-            games: game_batcher(pool.clone()),
-            tokens: token_batcher(pool.clone()),
-            appends: appends::append_batches(pool.clone(), notifier.clone()),
-            notifier,
-            pool,
-        };
-        store.migrate().await?;
-        Ok(store)
-    }
-
-    /// Applies the migrations under `migrations/postgres` not yet applied.
-    ///
-    /// # Errors
-    /// When the database cannot be reached or a migration fails.
-    pub async fn migrate(&self) -> Result<(), StoreError> {
-        sqlx::migrate!("migrations/postgres")
-            .run(&self.pool)
-            .await
-            .map_err(migrate_error)
-    }
-
-    /// Closes the pool's connections, waiting for those in use.
-    pub async fn close(&self) {
-        self.pool.close().await;
     }
 }
 
@@ -531,7 +452,7 @@ async fn end_game_tx(
     }
     // Accounts (events) before ratings, in the order a game-ending move locks them.
     insert_events(conn, events).await?;
-    ratings::rate_if_finished(conn, id, state).await
+    super::ratings::rate_if_finished(conn, id, state).await
 }
 
 async fn create_challenge_tx(
@@ -840,7 +761,7 @@ impl Store for PgStore {
         events: &[NewEvent],
     ) -> Result<Challenge, StoreError> {
         let events = events_by_account(events);
-        let notifier = self.notifier.clone();
+        let notifier = self.own.notifier.clone();
         let pool = self.pool.clone();
         detached(async move {
             let mut tx = pool.begin().await?;
@@ -886,7 +807,7 @@ impl Store for PgStore {
             )));
         }
         let events = events_by_account(events);
-        let notifier = self.notifier.clone();
+        let notifier = self.own.notifier.clone();
         let pool = self.pool.clone();
         detached(async move {
             let mut tx = pool.begin().await?;
@@ -904,7 +825,7 @@ impl Store for PgStore {
     ) -> Result<Game, StoreError> {
         let state = StateColumns::new(&game.state)?;
         let events = events_by_account(events);
-        let notifier = self.notifier.clone();
+        let notifier = self.own.notifier.clone();
         let pool = self.pool.clone();
         detached(async move {
             let mut tx = pool.begin().await?;
@@ -991,12 +912,13 @@ impl Store for PgStore {
         let state = StateColumns::new(state)?;
         let seen = to_i32("ply", seen)?;
         let events = events_by_account(events);
-        let notifier = self.notifier.clone();
+        let notifier = self.own.notifier.clone();
         let pool = self.pool.clone();
         if state.status == "ongoing" {
             // The plain path: batched with the concurrent moves of other games.
             let events = std::sync::Arc::new(events);
             let appended = self
+                .own
                 .appends
                 .run(appends::Append {
                     id,
@@ -1024,10 +946,12 @@ impl Store for PgStore {
             let mut tx = pool.begin().await?;
             let outcome = match append_plies_once(&mut tx, id, seen, &plies, &state, &events).await
             {
-                Ok(Some(taken)) => match ratings::rate_if_finished(&mut tx, id, &state).await {
-                    Ok(()) => stored_events(&events, &taken),
-                    Err(e) => Err(e),
-                },
+                Ok(Some(taken)) => {
+                    match super::ratings::rate_if_finished(&mut tx, id, &state).await {
+                        Ok(()) => stored_events(&events, &taken),
+                        Err(e) => Err(e),
+                    }
+                }
                 Ok(None) => Err(game_missed(&mut tx, id).await),
                 Err(e) => Err(e.into()),
             };
@@ -1052,7 +976,7 @@ impl Store for PgStore {
         let state = StateColumns::new(state)?;
         let seen = to_i32("ply", seen)?;
         let events = events_by_account(events);
-        let notifier = self.notifier.clone();
+        let notifier = self.own.notifier.clone();
         let pool = self.pool.clone();
         detached(async move {
             let mut tx = pool.begin().await?;
@@ -1082,7 +1006,7 @@ impl Store for PgStore {
     async fn remind(&self, id: GameId, ply: u32, events: &[NewEvent]) -> Result<(), StoreError> {
         let ply = to_i32("ply", ply)?;
         let events = events_by_account(events);
-        let notifier = self.notifier.clone();
+        let notifier = self.own.notifier.clone();
         let pool = self.pool.clone();
         detached(async move {
             let mut tx = pool.begin().await?;
@@ -1094,7 +1018,7 @@ impl Store for PgStore {
 
     async fn add_events(&self, events: &[NewEvent]) -> Result<(), StoreError> {
         let events = events_by_account(events);
-        let notifier = self.notifier.clone();
+        let notifier = self.own.notifier.clone();
         let pool = self.pool.clone();
         detached(async move {
             let mut tx = pool.begin().await?;
@@ -1244,7 +1168,7 @@ impl Store for PgStore {
     async fn listen_events(&self, wake: EventWake) -> Result<bool, StoreError> {
         let mut listener = PgListener::connect_with(&self.pool).await?;
         listener.listen(EVENTS_CHANNEL).await?;
-        tokio::spawn(listen_forever(listener, wake, self.notifier.origin));
+        tokio::spawn(listen_forever(listener, wake, self.own.notifier.origin));
         Ok(true)
     }
 

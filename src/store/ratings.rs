@@ -1,6 +1,5 @@
 //! Rating storage: each player's Glicko-2 rating per variant. A part of every
-//! [`Store`](super::Store) (a supertrait), implemented for both backends by
-//! `impl_rating_store!` below (invoked in `postgres.rs` and `sqlite.rs`).
+//! [`Store`](super::Store) (a supertrait), implemented once for both backends.
 //!
 //! Ratings are written only by the transaction that ends a rated game (see
 //! [`Store::append_plies`](super::Store::append_plies) and
@@ -15,7 +14,10 @@ use seedpost_rules::Variant;
 use uuid::Uuid;
 
 use super::StoreError;
-use crate::domain::AccountId;
+use super::common::StateColumns;
+use super::dialect::{Backend, locking};
+use super::sql::{AsConn, SqlStore, sql};
+use crate::domain::{AccountId, GameId};
 use crate::ratings::Rating;
 
 /// A player's rating in one variant.
@@ -50,7 +52,6 @@ macro_rules! rating_columns {
         "account_id, variant, rating, deviation, volatility, games, updated_at"
     };
 }
-pub(super) use rating_columns;
 
 /// A row of `ratings`.
 #[derive(sqlx::FromRow)]
@@ -87,44 +88,44 @@ impl RatingRow {
 
 /// The order of [`RatingStore::account_ratings`]: by variant as listed in
 /// [`Variant::ALL`].
-pub(super) fn by_variant(mut ratings: Vec<VariantRating>) -> Vec<VariantRating> {
+fn by_variant(mut ratings: Vec<VariantRating>) -> Vec<VariantRating> {
     ratings.sort_by_key(|r| Variant::ALL.iter().position(|&v| v == r.variant));
     ratings
 }
 
 /// What the ending transaction reads of a game to rate it.
 #[derive(sqlx::FromRow)]
-pub(super) struct RatedGameRow {
-    pub(super) rated: bool,
-    pub(super) variant: String,
-    pub(super) south_id: Uuid,
-    pub(super) north_id: Uuid,
-    pub(super) winner: Option<String>,
+struct RatedGameRow {
+    rated: bool,
+    variant: String,
+    south_id: Uuid,
+    north_id: Uuid,
+    winner: Option<String>,
 }
 
 /// The SQL reading a game's rating facts.
-pub(super) const SELECT_RATED_GAME: &str =
+const SELECT_RATED_GAME: &str =
     "SELECT rated, variant, south_id, north_id, winner FROM games WHERE id = $1";
 
 /// The SQL making a player's row in a variant at the initial rating if it has none.
-pub(super) const INSERT_INITIAL: &str = "INSERT INTO ratings (account_id, variant, rating, deviation, volatility, games, updated_at) \
+const INSERT_INITIAL: &str = "INSERT INTO ratings (account_id, variant, rating, deviation, volatility, games, updated_at) \
      VALUES ($1, $2, $3, $4, $5, 0, $6) ON CONFLICT (account_id, variant) DO NOTHING";
 
 /// The SQL reading both players' rows in a variant.
-pub(super) const SELECT_PAIR: &str = concat!(
+const SELECT_PAIR: &str = concat!(
     "SELECT ",
     rating_columns!(),
     " FROM ratings WHERE variant = $1 AND account_id IN ($2, $3) ORDER BY account_id"
 );
 
 /// The SQL writing a player's rating after one more rated game.
-pub(super) const UPDATE_RATING: &str = "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1, \
+const UPDATE_RATING: &str = "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1, \
             updated_at = $6 \
      WHERE account_id = $1 AND variant = $2";
 
 /// Both players of a rated game, in account id order (the order every writer locks
 /// rating rows in, so that two games ending at once cannot deadlock).
-pub(super) fn players_in_lock_order(game: &RatedGameRow) -> [Uuid; 2] {
+fn players_in_lock_order(game: &RatedGameRow) -> [Uuid; 2] {
     let mut players = [game.south_id, game.north_id];
     players.sort_unstable();
     players
@@ -134,10 +135,7 @@ pub(super) fn players_in_lock_order(game: &RatedGameRow) -> [Uuid; 2] {
 ///
 /// # Errors
 /// [`StoreError::Other`] for a corrupt winner or variant, or a missing row.
-pub(super) fn rate(
-    game: &RatedGameRow,
-    before: Vec<RatingRow>,
-) -> Result<[(Uuid, Rating); 2], StoreError> {
+fn rate(game: &RatedGameRow, before: Vec<RatingRow>) -> Result<[(Uuid, Rating); 2], StoreError> {
     let winner = match game.winner.as_deref() {
         None => None,
         Some(w) => Some(
@@ -164,122 +162,87 @@ pub(super) fn rate(
     Ok([(game.south_id, after.south), (game.north_id, after.north)])
 }
 
-/// The SQL reading a game's two players' ratings in lock order, locking them until the
-/// commit (Postgres).
-pub(super) const SELECT_PAIR_FOR_UPDATE: &str = concat!(
+/// [`SELECT_PAIR`], locking the two rows until the commit (see [`locking`]).
+const SELECT_PAIR_FOR_UPDATE: &str = concat!(
     "SELECT ",
     rating_columns!(),
     " FROM ratings WHERE variant = $1 AND account_id IN ($2, $3) ORDER BY account_id \
      FOR UPDATE"
 );
 
-/// Implements [`RatingStore`] for a backend's store (`PgStore`, `SqliteStore`), and
-/// its `rate_if_finished` (the rating of a game in the transaction that ends it), as
-/// its module `ratings`: the SQL is the same on both but for `select_pair`, which
-/// locks the two ratings on Postgres ([`SELECT_PAIR_FOR_UPDATE`]) and needs no lock on
-/// SQLite, whose transaction holds the one write lock ([`SELECT_PAIR`]). The backend
-/// provides `Conn`, its connection type.
-macro_rules! impl_rating_store {
-    ($store:ident, select_pair = $select_pair:expr) => {
-        mod ratings {
-            use async_trait::async_trait;
-
-            use super::{Conn, $store};
-            use crate::domain::{AccountId, GameId};
-            use crate::ratings::Rating;
-            use crate::store::StoreError;
-            use crate::store::common::StateColumns;
-            use crate::store::ratings::{
-                INSERT_INITIAL, RatedGameRow, RatingRow, RatingStore, SELECT_RATED_GAME,
-                UPDATE_RATING, VariantRating, by_variant, players_in_lock_order, rate,
-                rating_columns,
-            };
-
-            /// Rates game `id` if its new `state` finishes it and it is rated: called in the
-            /// transaction that writes that state, after the game row is updated (and locked).
-            pub(super) async fn rate_if_finished(
-                conn: &mut Conn,
-                id: GameId,
-                state: &StateColumns,
-            ) -> Result<(), StoreError> {
-                if state.status != "finished" {
-                    return Ok(());
-                }
-                let game = sqlx::query_as::<_, RatedGameRow>(SELECT_RATED_GAME)
-                    .bind(id.0)
-                    .fetch_one(&mut *conn)
-                    .await?;
-                if !game.rated {
-                    return Ok(());
-                }
-                let initial = Rating::INITIAL;
-                for account in players_in_lock_order(&game) {
-                    sqlx::query(INSERT_INITIAL)
-                        .bind(account)
-                        .bind(&game.variant)
-                        .bind(initial.rating)
-                        .bind(initial.deviation)
-                        .bind(initial.volatility)
-                        .bind(state.updated_at)
-                        .execute(&mut *conn)
-                        .await?;
-                }
-                let [first, second] = players_in_lock_order(&game);
-                let before = sqlx::query_as::<_, RatingRow>($select_pair)
-                    .bind(&game.variant)
-                    .bind(first)
-                    .bind(second)
-                    .fetch_all(&mut *conn)
-                    .await?;
-                for (account, after) in rate(&game, before)? {
-                    sqlx::query(UPDATE_RATING)
-                        .bind(account)
-                        .bind(&game.variant)
-                        .bind(after.rating)
-                        .bind(after.deviation)
-                        .bind(after.volatility)
-                        .bind(state.updated_at)
-                        .execute(&mut *conn)
-                        .await?;
-                }
-                Ok(())
-            }
-
-            #[async_trait]
-            impl RatingStore for $store {
-                async fn account_ratings(
-                    &self,
-                    account: AccountId,
-                ) -> Result<Vec<VariantRating>, StoreError> {
-                    let rows = sqlx::query_as::<_, RatingRow>(concat!(
-                        "SELECT ",
-                        rating_columns!(),
-                        " FROM ratings WHERE account_id = $1"
-                    ))
-                    .bind(account.0)
-                    .fetch_all(&self.pool)
-                    .await?;
-                    Ok(by_variant(
-                        rows.into_iter()
-                            .map(RatingRow::parse)
-                            .collect::<Result<_, _>>()?,
-                    ))
-                }
-
-                async fn export_ratings(&self) -> Result<Vec<VariantRating>, StoreError> {
-                    sqlx::query_as::<_, RatingRow>(concat!(
-                        "SELECT ",
-                        rating_columns!(),
-                        " FROM ratings ORDER BY account_id, variant"
-                    ))
-                    .fetch_all(&self.pool)
-                    .await?
-                    .into_iter()
-                    .map(RatingRow::parse)
-                    .collect()
-                }
-            }
-        }
-    };
+/// Rates game `id` if its new `state` finishes it and it is rated: called in the
+/// transaction that writes that state, after the game row is updated (and locked).
+pub(super) async fn rate_if_finished<B: Backend>(
+    conn: &mut impl AsConn<B>,
+    id: GameId,
+    state: &StateColumns,
+) -> Result<(), StoreError> {
+    if state.status != "finished" {
+        return Ok(());
+    }
+    let game: RatedGameRow = sql(SELECT_RATED_GAME).bind(id.0).one(conn).await?;
+    if !game.rated {
+        return Ok(());
+    }
+    let initial = Rating::INITIAL;
+    let [first, second] = players_in_lock_order(&game);
+    for account in [first, second] {
+        sql(INSERT_INITIAL)
+            .bind(account)
+            .bind(game.variant.as_str())
+            .bind(initial.rating)
+            .bind(initial.deviation)
+            .bind(initial.volatility)
+            .bind(state.updated_at)
+            .execute(conn)
+            .await?;
+    }
+    let before: Vec<RatingRow> = sql(locking::<B>(SELECT_PAIR_FOR_UPDATE, SELECT_PAIR))
+        .bind(game.variant.as_str())
+        .bind(first)
+        .bind(second)
+        .all(conn)
+        .await?;
+    for (account, after) in rate(&game, before)? {
+        sql(UPDATE_RATING)
+            .bind(account)
+            .bind(game.variant.as_str())
+            .bind(after.rating)
+            .bind(after.deviation)
+            .bind(after.volatility)
+            .bind(state.updated_at)
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
 }
-pub(super) use impl_rating_store;
+
+#[async_trait]
+impl<B: Backend> RatingStore for SqlStore<B> {
+    async fn account_ratings(&self, account: AccountId) -> Result<Vec<VariantRating>, StoreError> {
+        let rows: Vec<RatingRow> = sql(concat!(
+            "SELECT ",
+            rating_columns!(),
+            " FROM ratings WHERE account_id = $1"
+        ))
+        .bind(account.0)
+        .all(&mut self.conn().await?)
+        .await?;
+        Ok(by_variant(
+            rows.into_iter()
+                .map(RatingRow::parse)
+                .collect::<Result<_, _>>()?,
+        ))
+    }
+
+    async fn export_ratings(&self) -> Result<Vec<VariantRating>, StoreError> {
+        let rows: Vec<RatingRow> = sql(concat!(
+            "SELECT ",
+            rating_columns!(),
+            " FROM ratings ORDER BY account_id, variant"
+        ))
+        .all(&mut self.conn().await?)
+        .await?;
+        rows.into_iter().map(RatingRow::parse).collect()
+    }
+}

@@ -6,30 +6,23 @@
 //! failing when a read lock cannot be upgraded. Of two writers at the same ply, the
 //! second finds the game's ply changed and gives up with [`StoreError::Conflict`].
 
-use std::path::Path;
-use std::str::FromStr;
-use std::time::Duration;
-
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use seedpost_rules::Variant;
 use sqlx::query::Query;
-use sqlx::sqlite::{
-    SqliteArguments, SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool,
-    SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::sqlite::{SqliteArguments, SqliteConnection, SqlitePool};
 use sqlx::{Sqlite, Transaction};
 
-use super::batch::{BATCH_KEYS, BATCHES_RUNNING, Batcher};
+use super::sql::SqlStore;
 
 use super::common::{
     AccountEvents, EventRow, INSERT_EVENT, MARK_REMINDED, SELECT_EVENTS, SELECT_OVERDUE,
     SELECT_TO_REMIND, TAKE_SEQS, events_by_account,
 };
 use super::common::{
-    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, HashedTokenRow, MoveColumns, MoveRow,
-    StandingRow, StateColumns, TokenAccountRow, TokenRow, challenge_select, detached, finish,
-    game_select, hashed_token_select, micros, migrate_error, plies_columns, row_limit, to_i32,
+    AccountPasswordRow, AccountRow, ChallengeRow, GameRow, MoveColumns, MoveRow, StandingRow,
+    StateColumns, TokenRow, challenge_select, detached, finish, game_select, micros, plies_columns,
+    row_limit, to_i32,
 };
 use super::{
     Account, Challenge, Game, GameFilter, GameState, GameWithMoves, Move, NewAccount, NewChallenge,
@@ -38,31 +31,13 @@ use super::{
 use super::{Event, NewEvent};
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 
-crate::store::calendar::impl_calendar_store!(SqliteStore);
 crate::store::matches::impl_match_store!(SqliteStore);
 mod ops;
-crate::store::ratings::impl_rating_store!(
-    SqliteStore,
-    select_pair = crate::store::ratings::SELECT_PAIR
-);
 crate::store::tournaments::impl_tournament_store!(
     SqliteStore,
     lock = "SELECT 1 FROM tournaments WHERE id = $1"
 );
-crate::store::vacations::impl_vacation_store!(
-    SqliteStore,
-    select_open = crate::store::vacations::SELECT_OPEN,
-    select_paused_games = crate::store::vacations::SELECT_PAUSED_GAMES
-);
 mod webhooks;
-
-/// How long a request waits for a pooled connection before the database counts as
-/// unavailable.
-const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// How long a writer waits for the write lock before the database counts as
-/// unavailable.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Starts a write transaction holding the write lock (see the module's docs).
 const BEGIN_WRITE: &str = "BEGIN IMMEDIATE";
@@ -72,56 +47,7 @@ const BEGIN_WRITE: &str = "BEGIN IMMEDIATE";
 const LAST_USED_RESOLUTION: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
 
 /// The store on an SQLite database file.
-#[derive(Debug, Clone)]
-pub struct SqliteStore {
-    pool: SqlitePool,
-    /// Game rows by id, concurrent reads batched (see [`super::batch`]).
-    games: Batcher<uuid::Uuid, GameRow>,
-    /// Token rows with their accounts by the token's hash, batched likewise.
-    tokens: Batcher<String, TokenAccountRow>,
-}
-
-/// A JSON array of `keys`, for `json_each`: SQLite's way to take a list of keys in one
-/// parameter.
-fn json_array(keys: &[String]) -> Result<String, StoreError> {
-    serde_json::to_string(keys).map_err(|e| StoreError::Other(format!("keys to JSON: {e}")))
-}
-
-/// The batched read of game rows: the ids go in as a JSON array of hex strings.
-fn game_batcher(pool: SqlitePool) -> Batcher<uuid::Uuid, GameRow> {
-    Batcher::new(BATCHES_RUNNING, BATCH_KEYS, move |ids: Vec<uuid::Uuid>| {
-        let pool = pool.clone();
-        async move {
-            let hex: Vec<String> = ids.iter().map(|id| id.simple().to_string()).collect();
-            let hex = json_array(&hex)?;
-            let rows = sqlx::query_as::<_, GameRow>(concat!(
-                game_select!(),
-                "WHERE g.id IN (SELECT unhex(value) FROM json_each($1))"
-            ))
-            .bind(hex)
-            .fetch_all(&pool)
-            .await?;
-            Ok(rows.into_iter().map(|row| (row.id(), row)).collect())
-        }
-    })
-}
-
-/// The batched read of tokens with their accounts.
-fn token_batcher(pool: SqlitePool) -> Batcher<String, TokenAccountRow> {
-    Batcher::new(BATCHES_RUNNING, BATCH_KEYS, move |hashes: Vec<String>| {
-        let pool = pool.clone();
-        async move {
-            let rows = sqlx::query_as::<_, HashedTokenRow>(concat!(
-                hashed_token_select!(),
-                "WHERE t.hash IN (SELECT value FROM json_each($1))"
-            ))
-            .bind(json_array(&hashes)?)
-            .fetch_all(&pool)
-            .await?;
-            Ok(rows.into_iter().map(|r| (r.hash, r.row)).collect())
-        }
-    })
-}
+pub type SqliteStore = SqlStore<Sqlite>;
 
 /// This backend's connection, for the code both backends share (see
 /// [`impl_match_store`](crate::store::matches::impl_match_store)).
@@ -176,64 +102,6 @@ impl SqliteStore {
             }
         }
         Ok(refs)
-    }
-}
-
-impl SqliteStore {
-    /// Opens the database at `url` — an `sqlite:` URL (`sqlite://seedpost.db`,
-    /// `sqlite::memory:`) or a plain file path (`seedpost.db`) — creating the file if
-    /// missing, with a pool of at most `pool_size` connections, and applies the
-    /// migrations.
-    ///
-    /// # Errors
-    /// [`StoreError::Unavailable`] when the file cannot be opened or created,
-    /// [`StoreError::Other`] for a bad URL or a failed migration.
-    pub async fn connect(url: &str, pool_size: u32) -> Result<SqliteStore, StoreError> {
-        let options = if url.starts_with("sqlite:") {
-            SqliteConnectOptions::from_str(url)?
-        } else {
-            SqliteConnectOptions::new().filename(Path::new(url))
-        };
-        let options = options
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(BUSY_TIMEOUT)
-            .foreign_keys(true);
-        let mut pool = SqlitePoolOptions::new()
-            .max_connections(pool_size.max(1))
-            .acquire_timeout(ACQUIRE_TIMEOUT);
-        if url.contains(":memory:") || url.contains("mode=memory") {
-            // An in-memory database lives as long as one of its connections: keep them.
-            pool = pool
-                .min_connections(1)
-                .idle_timeout(None)
-                .max_lifetime(None);
-        }
-        let pool = pool.connect_with(options).await?;
-        let store = SqliteStore {
-            games: game_batcher(pool.clone()),
-            tokens: token_batcher(pool.clone()),
-            pool,
-        };
-        store.migrate().await?;
-        Ok(store)
-    }
-
-    /// Applies the migrations under `migrations/sqlite` not yet applied.
-    ///
-    /// # Errors
-    /// When the database cannot be reached or a migration fails.
-    pub async fn migrate(&self) -> Result<(), StoreError> {
-        sqlx::migrate!("migrations/sqlite")
-            .run(&self.pool)
-            .await
-            .map_err(migrate_error)
-    }
-
-    /// Closes the pool's connections, waiting for those in use.
-    pub async fn close(&self) {
-        self.pool.close().await;
     }
 }
 
@@ -411,7 +279,7 @@ async fn end_game_tx(
     if updated.rows_affected() == 0 {
         return Err(game_missed(conn, id).await);
     }
-    ratings::rate_if_finished(conn, id, state).await?;
+    super::ratings::rate_if_finished(conn, id, state).await?;
     insert_events(conn, events).await.map(drop)
 }
 
@@ -812,7 +680,7 @@ impl Store for SqliteStore {
         detached(async move {
             let mut tx = pool.begin_with(BEGIN_WRITE).await?;
             let outcome = match append_plies_tx(&mut tx, id, seen, &plies, &state).await {
-                Ok(()) => match ratings::rate_if_finished(&mut tx, id, &state).await {
+                Ok(()) => match super::ratings::rate_if_finished(&mut tx, id, &state).await {
                     Ok(()) => insert_events(&mut tx, &events).await,
                     Err(e) => Err(e),
                 },

@@ -1,7 +1,6 @@
 //! Vacation storage: the times accounts are away, during which the clocks of their
 //! games stand still. A part of every [`Store`](super::Store) (a supertrait),
-//! implemented for both backends by `impl_vacation_store!` below (invoked in
-//! `postgres.rs` and `sqlite.rs`).
+//! implemented once for both backends.
 //!
 //! While an account is on vacation, the timeout sweeper passes over its games
 //! ([`Store::overdue_games`](super::Store::overdue_games)). Ending the vacation, in
@@ -15,7 +14,14 @@ use async_trait::async_trait;
 use chrono::{DateTime, TimeDelta, Utc};
 use uuid::Uuid;
 
+use std::collections::HashMap;
+
+use sqlx::Transaction;
+
 use super::StoreError;
+use super::common::micros;
+use super::dialect::{Backend, locking};
+use super::sql::{SqlStore, sql};
 use crate::deadline::{after, clock_time};
 use crate::domain::AccountId;
 
@@ -89,7 +95,7 @@ macro_rules! vacation_columns {
 
 /// A row of `vacations`.
 #[derive(sqlx::FromRow)]
-pub(super) struct VacationRow {
+struct VacationRow {
     id: Uuid,
     account_id: Uuid,
     started_at: DateTime<Utc>,
@@ -98,7 +104,7 @@ pub(super) struct VacationRow {
 }
 
 impl VacationRow {
-    pub(super) fn parse(self) -> Vacation {
+    fn parse(self) -> Vacation {
         Vacation {
             id: self.id,
             account: AccountId(self.account_id),
@@ -111,11 +117,11 @@ impl VacationRow {
 
 /// An ongoing game of the account on vacation, as its end reads it.
 #[derive(sqlx::FromRow)]
-pub(super) struct PausedGameRow {
-    pub(super) id: Uuid,
-    pub(super) deadline: Option<DateTime<Utc>>,
-    pub(super) updated_at: DateTime<Utc>,
-    pub(super) weekend_pause: bool,
+struct PausedGameRow {
+    id: Uuid,
+    deadline: Option<DateTime<Utc>>,
+    updated_at: DateTime<Utc>,
+    weekend_pause: bool,
 }
 
 /// The new deadline of a game whose clock stood still during `vacation` (ended at
@@ -127,7 +133,7 @@ pub(super) struct PausedGameRow {
 /// When the other player is away too, since `other_away_since`, the clock still
 /// stands: this vacation pushes only up to the other's start (nothing if that came
 /// first), and the other's end pushes the rest, so time both were away counts once.
-pub(super) fn pushed_deadline(
+fn pushed_deadline(
     game: &PausedGameRow,
     vacation: &Vacation,
     end: DateTime<Utc>,
@@ -144,18 +150,18 @@ pub(super) fn pushed_deadline(
 }
 
 /// The SQL starting a vacation.
-pub(super) const INSERT_VACATION: &str =
+const INSERT_VACATION: &str =
     "INSERT INTO vacations (id, account_id, started_at, allowed_until) VALUES ($1, $2, $3, $4)";
 
 /// The SQL reading an account's vacation going on.
-pub(super) const SELECT_OPEN: &str = concat!(
+const SELECT_OPEN: &str = concat!(
     "SELECT ",
     vacation_columns!(),
     " FROM vacations WHERE account_id = $1 AND ended_at IS NULL"
 );
 
 /// The SQL ending a vacation.
-pub(super) const CLOSE_VACATION: &str =
+const CLOSE_VACATION: &str =
     "UPDATE vacations SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL";
 
 /// The condition on a game `games` whose clock a vacation stops: any game, except
@@ -169,7 +175,7 @@ macro_rules! vacation_stops_clock {
 }
 
 /// The SQL reading the ongoing games of an account whose clocks its vacation stopped.
-pub(super) const SELECT_PAUSED_GAMES: &str = concat!(
+const SELECT_PAUSED_GAMES: &str = concat!(
     "SELECT id, deadline, updated_at, weekend_pause FROM games \
      WHERE status = 'ongoing' AND (south_id = $1 OR north_id = $1) AND ",
     vacation_stops_clock!(),
@@ -178,24 +184,23 @@ pub(super) const SELECT_PAUSED_GAMES: &str = concat!(
 
 /// The SQL reading, for each ongoing game of the account `$1`, when its opponent's
 /// vacation going on started, if the opponent is away.
-pub(super) const SELECT_OTHERS_AWAY: &str = "SELECT g.id, v.started_at FROM games g \
+const SELECT_OTHERS_AWAY: &str = "SELECT g.id, v.started_at FROM games g \
      JOIN vacations v ON v.ended_at IS NULL AND v.account_id <> $1 \
                      AND v.account_id IN (g.south_id, g.north_id) \
      WHERE g.status = 'ongoing' AND (g.south_id = $1 OR g.north_id = $1)";
 
 /// The SQL moving an ongoing game's deadline.
-pub(super) const PUSH_DEADLINE: &str =
-    "UPDATE games SET deadline = $2 WHERE id = $1 AND status = 'ongoing'";
+const PUSH_DEADLINE: &str = "UPDATE games SET deadline = $2 WHERE id = $1 AND status = 'ongoing'";
 
 /// The SQL reading an account's vacations since a time.
-pub(super) const SELECT_SINCE: &str = concat!(
+const SELECT_SINCE: &str = concat!(
     "SELECT ",
     vacation_columns!(),
     " FROM vacations WHERE account_id = $1 AND started_at >= $2 ORDER BY started_at"
 );
 
 /// The SQL reading every vacation.
-pub(super) const SELECT_ALL: &str = concat!(
+const SELECT_ALL: &str = concat!(
     "SELECT ",
     vacation_columns!(),
     " FROM vacations ORDER BY started_at, id"
@@ -206,166 +211,125 @@ pub(super) const IMPORT_VACATION: &str = "INSERT INTO vacations (id, account_id,
      VALUES ($1, $2, $3, $4, $5)";
 
 /// The SQL finding vacations past their allowance.
-pub(super) const SELECT_EXPIRED: &str =
+const SELECT_EXPIRED: &str =
     "SELECT account_id FROM vacations WHERE ended_at IS NULL AND allowed_until <= $1";
 
-/// [`SELECT_OPEN`], locking the row until the commit (Postgres).
-pub(super) const SELECT_OPEN_FOR_UPDATE: &str = concat!(
+/// [`SELECT_OPEN`], locking the row until the commit (see [`locking`]).
+const SELECT_OPEN_FOR_UPDATE: &str = concat!(
     "SELECT ",
     vacation_columns!(),
     " FROM vacations WHERE account_id = $1 AND ended_at IS NULL FOR UPDATE"
 );
 
-/// [`SELECT_PAUSED_GAMES`], locking the games until the commit (Postgres).
-pub(super) const SELECT_PAUSED_GAMES_FOR_UPDATE: &str = concat!(
+/// [`SELECT_PAUSED_GAMES`], locking the games until the commit.
+const SELECT_PAUSED_GAMES_FOR_UPDATE: &str = concat!(
     "SELECT id, deadline, updated_at, weekend_pause FROM games \
      WHERE status = 'ongoing' AND (south_id = $1 OR north_id = $1) AND ",
     vacation_stops_clock!(),
     " ORDER BY id FOR UPDATE"
 );
 
-/// Implements [`VacationStore`] for a backend's store (`PgStore`, `SqliteStore`) as its
-/// module `vacations`: the SQL is the same on both but for what the end of a vacation
-/// reads, which Postgres locks (`*_FOR_UPDATE`) and SQLite need not (its transaction
-/// holds the one write lock). The backend provides `Conn` and `Writer`.
-macro_rules! impl_vacation_store {
-    ($store:ident, select_open = $select_open:expr, select_paused_games = $select_paused_games:expr) => {
-        mod vacations {
-            use async_trait::async_trait;
-            use chrono::{DateTime, Utc};
-
-            use super::{Conn, $store};
-            use crate::domain::AccountId;
-            use crate::store::StoreError;
-            use crate::store::common::{detached, micros};
-            use crate::store::vacations::{
-                CLOSE_VACATION, INSERT_VACATION, PUSH_DEADLINE, PausedGameRow, SELECT_ALL,
-                SELECT_EXPIRED, SELECT_SINCE, Vacation, VacationRow, VacationStore,
-                pushed_deadline,
-            };
-
-            async fn end_vacation_tx(
-                conn: &mut Conn,
-                account: AccountId,
-                at: DateTime<Utc>,
-            ) -> Result<Vacation, StoreError> {
-                let open = sqlx::query_as::<_, VacationRow>($select_open)
-                    .bind(account.0)
-                    .fetch_optional(&mut *conn)
-                    .await?
-                    .ok_or(StoreError::NotFound)?
-                    .parse();
-                let end = micros(at.min(open.allowed_until).max(open.started_at));
-                let closed = sqlx::query(CLOSE_VACATION)
-                    .bind(open.id)
-                    .bind(end)
-                    .execute(&mut *conn)
-                    .await?;
-                if closed.rows_affected() == 0 {
-                    return Err(StoreError::Conflict);
-                }
-                let games = sqlx::query_as::<_, PausedGameRow>($select_paused_games)
-                    .bind(account.0)
-                    .fetch_all(&mut *conn)
-                    .await?;
-                let others: std::collections::HashMap<uuid::Uuid, DateTime<Utc>> =
-                    sqlx::query_as::<_, (uuid::Uuid, DateTime<Utc>)>(
-                        crate::store::vacations::SELECT_OTHERS_AWAY,
-                    )
-                    .bind(account.0)
-                    .fetch_all(&mut *conn)
-                    .await?
-                    .into_iter()
-                    .collect();
-                for game in &games {
-                    let other_away_since = others.get(&game.id).copied();
-                    if let Some(deadline) = pushed_deadline(game, &open, end, other_away_since) {
-                        sqlx::query(PUSH_DEADLINE)
-                            .bind(game.id)
-                            .bind(micros(deadline))
-                            .execute(&mut *conn)
-                            .await?;
-                    }
-                }
-                Ok(Vacation {
-                    ended_at: Some(end),
-                    ..open
-                })
-            }
-
-            #[async_trait]
-            impl VacationStore for $store {
-                async fn start_vacation(&self, vacation: &Vacation) -> Result<(), StoreError> {
-                    let pool = self.pool.clone();
-                    let vacation = vacation.clone();
-                    detached(async move {
-                        sqlx::query(INSERT_VACATION)
-                            .bind(vacation.id)
-                            .bind(vacation.account.0)
-                            .bind(micros(vacation.started_at))
-                            .bind(micros(vacation.allowed_until))
-                            .execute(&pool)
-                            .await?;
-                        Ok(())
-                    })
-                    .await
-                }
-
-                async fn end_vacation(
-                    &self,
-                    account: AccountId,
-                    at: DateTime<Utc>,
-                ) -> Result<Vacation, StoreError> {
-                    let writer = self.writer();
-                    detached(async move {
-                        let mut tx = writer.begin().await?;
-                        let outcome = end_vacation_tx(&mut tx, account, at).await;
-                        writer.finish(tx, outcome, &[]).await
-                    })
-                    .await
-                }
-
-                async fn vacations(
-                    &self,
-                    account: AccountId,
-                    since: DateTime<Utc>,
-                ) -> Result<Vec<Vacation>, StoreError> {
-                    Ok(sqlx::query_as::<_, VacationRow>(SELECT_SINCE)
-                        .bind(account.0)
-                        .bind(micros(since))
-                        .fetch_all(&self.pool)
-                        .await?
-                        .into_iter()
-                        .map(VacationRow::parse)
-                        .collect())
-                }
-
-                async fn export_vacations(&self) -> Result<Vec<Vacation>, StoreError> {
-                    Ok(sqlx::query_as::<_, VacationRow>(SELECT_ALL)
-                        .fetch_all(&self.pool)
-                        .await?
-                        .into_iter()
-                        .map(VacationRow::parse)
-                        .collect())
-                }
-
-                async fn expired_vacations(
-                    &self,
-                    now: DateTime<Utc>,
-                ) -> Result<Vec<AccountId>, StoreError> {
-                    Ok(sqlx::query_scalar::<_, uuid::Uuid>(SELECT_EXPIRED)
-                        .bind(micros(now))
-                        .fetch_all(&self.pool)
-                        .await?
-                        .into_iter()
-                        .map(AccountId)
-                        .collect())
-                }
-            }
+async fn end_vacation_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    account: AccountId,
+    at: DateTime<Utc>,
+) -> Result<Vacation, StoreError> {
+    let open: VacationRow = sql(locking::<B>(SELECT_OPEN_FOR_UPDATE, SELECT_OPEN))
+        .bind(account.0)
+        .optional(tx)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+    let open = open.parse();
+    let end = micros(at.min(open.allowed_until).max(open.started_at));
+    if sql(CLOSE_VACATION)
+        .bind(open.id)
+        .bind(end)
+        .execute(tx)
+        .await?
+        == 0
+    {
+        return Err(StoreError::Conflict);
+    }
+    let games: Vec<PausedGameRow> = sql(locking::<B>(
+        SELECT_PAUSED_GAMES_FOR_UPDATE,
+        SELECT_PAUSED_GAMES,
+    ))
+    .bind(account.0)
+    .all(tx)
+    .await?;
+    let others: Vec<(Uuid, DateTime<Utc>)> =
+        sql(SELECT_OTHERS_AWAY).bind(account.0).all(tx).await?;
+    let others: HashMap<Uuid, DateTime<Utc>> = others.into_iter().collect();
+    for game in &games {
+        let other_away_since = others.get(&game.id).copied();
+        if let Some(deadline) = pushed_deadline(game, &open, end, other_away_since) {
+            sql(PUSH_DEADLINE)
+                .bind(game.id)
+                .bind(micros(deadline))
+                .execute(tx)
+                .await?;
         }
-    };
+    }
+    Ok(Vacation {
+        ended_at: Some(end),
+        ..open
+    })
 }
-pub(super) use impl_vacation_store;
+
+#[async_trait]
+impl<B: Backend> VacationStore for SqlStore<B> {
+    async fn start_vacation(&self, vacation: &Vacation) -> Result<(), StoreError> {
+        let vacation = vacation.clone();
+        self.detached(move |conn| {
+            Box::pin(async move {
+                sql(INSERT_VACATION)
+                    .bind(vacation.id)
+                    .bind(vacation.account.0)
+                    .bind(micros(vacation.started_at))
+                    .bind(micros(vacation.allowed_until))
+                    .execute(conn)
+                    .await
+                    .map(drop)
+            })
+        })
+        .await
+    }
+
+    async fn end_vacation(
+        &self,
+        account: AccountId,
+        at: DateTime<Utc>,
+    ) -> Result<Vacation, StoreError> {
+        self.write(move |tx| Box::pin(end_vacation_tx(tx, account, at)))
+            .await
+    }
+
+    async fn vacations(
+        &self,
+        account: AccountId,
+        since: DateTime<Utc>,
+    ) -> Result<Vec<Vacation>, StoreError> {
+        let rows: Vec<VacationRow> = sql(SELECT_SINCE)
+            .bind(account.0)
+            .bind(micros(since))
+            .all(&mut self.conn().await?)
+            .await?;
+        Ok(rows.into_iter().map(VacationRow::parse).collect())
+    }
+
+    async fn export_vacations(&self) -> Result<Vec<Vacation>, StoreError> {
+        let rows: Vec<VacationRow> = sql(SELECT_ALL).all(&mut self.conn().await?).await?;
+        Ok(rows.into_iter().map(VacationRow::parse).collect())
+    }
+
+    async fn expired_vacations(&self, now: DateTime<Utc>) -> Result<Vec<AccountId>, StoreError> {
+        let accounts: Vec<Uuid> = sql(SELECT_EXPIRED)
+            .bind(micros(now))
+            .values(&mut self.conn().await?)
+            .await?;
+        Ok(accounts.into_iter().map(AccountId).collect())
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,265 @@
+//! What differs between the two databases, in one place: the one [`SqlStore`] is
+//! written for any [`Backend`], and only here do Postgres and SQLite part.
+//!
+//! The differences: how a write transaction starts (SQLite takes its one write lock
+//! up front), how a list of keys goes in one parameter (a Postgres array, a JSON array
+//! for SQLite's `json_each`), the rows a transaction locks (`FOR UPDATE` on Postgres;
+//! SQLite's write lock covers them), how a connection pool is opened, where the
+//! migrations are, and which error codes mean that the database cannot serve. The
+//! Postgres-only machinery is named here and lives in `postgres/`: the batched move
+//! statement, the rate limits shared by instances, and `LISTEN`/`NOTIFY`.
+//!
+//! [`SqlStore`]: super::sql::SqlStore
+
+use std::fmt::Debug;
+use std::future::Future;
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{MigrateError, Migrator};
+use sqlx::postgres::PgPoolOptions;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Arguments, Executor, IntoArguments, Pool, Postgres, Sqlite};
+
+use super::StoreError;
+use super::common::game_select;
+use super::sql::{Param, Record};
+
+/// A database the store runs on: Postgres or SQLite.
+pub trait Backend:
+    sqlx::Database<Arguments: IntoArguments<Self>> + Executes + Debug + Sized
+{
+    /// What the store keeps beside its pool on this backend.
+    type Own: Clone + Send + Sync + 'static;
+
+    /// The SQL that starts a write transaction.
+    const BEGIN_WRITE: &'static str;
+
+    /// Whether a transaction locks the rows it reads to update (`FOR UPDATE`), as
+    /// Postgres must; SQLite's write transaction holds the whole database (see
+    /// `locking`).
+    const ROW_LOCKS: bool;
+
+    /// Game rows (`game_select`) by a list of ids (see [`Backend::add_ids`]).
+    const GAMES_BY_ID: &'static str;
+
+    /// Token rows with their accounts by a list of hashes (see [`Backend::add_keys`]).
+    const TOKENS_BY_HASH: &'static str;
+
+    /// Adds `value` to a statement's parameters.
+    ///
+    /// # Errors
+    /// When the value cannot be encoded.
+    fn add<T: Param>(args: &mut Self::Arguments, value: T) -> Result<(), BoxDynError>;
+
+    /// Adds a list of ids as one parameter.
+    ///
+    /// # Errors
+    /// When the list cannot be encoded.
+    fn add_ids(args: &mut Self::Arguments, ids: &[uuid::Uuid]) -> Result<(), BoxDynError>;
+
+    /// Adds a list of text keys as one parameter.
+    ///
+    /// # Errors
+    /// When the list cannot be encoded.
+    fn add_keys(args: &mut Self::Arguments, keys: &[String]) -> Result<(), BoxDynError>;
+
+    /// Reads a row.
+    ///
+    /// # Errors
+    /// When a column is missing or holds another type.
+    fn decode<O: Record>(row: &Self::Row) -> Result<O, sqlx::Error>;
+
+    /// How many rows a statement changed.
+    fn rows_affected(result: &Self::QueryResult) -> u64;
+
+    /// Opens a pool of at most `size` connections to the database at `url`.
+    fn connect(url: &str, size: u32)
+    -> impl Future<Output = Result<Pool<Self>, StoreError>> + Send;
+
+    /// The migrations of this backend.
+    fn migrator() -> &'static Migrator;
+
+    /// Applies the migrations not yet applied.
+    fn migrate(pool: &Pool<Self>) -> impl Future<Output = Result<(), MigrateError>> + Send;
+
+    /// What the store keeps beside `pool`.
+    fn own(pool: &Pool<Self>) -> Self::Own;
+}
+
+/// `with_lock` (the statement ending in `FOR UPDATE`) on a backend that locks rows
+/// ([`Backend::ROW_LOCKS`]), `without` (the same statement without) otherwise.
+pub(super) fn locking<B: Backend>(with_lock: &'static str, without: &'static str) -> &'static str {
+    if B::ROW_LOCKS { with_lock } else { without }
+}
+
+/// Statements run on a connection of the database: what sqlx states as a bound on
+/// `&mut Connection`, which the code generic over a [`Backend`] could not name once.
+pub trait Executes: sqlx::Database {
+    /// `conn` as the executor of one statement.
+    fn on<'c>(conn: &'c mut Self::Connection) -> impl Executor<'c, Database = Self>;
+}
+
+impl<DB> Executes for DB
+where
+    DB: sqlx::Database,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+{
+    fn on<'c>(conn: &'c mut Self::Connection) -> impl Executor<'c, Database = Self> {
+        conn
+    }
+}
+
+/// How long a Postgres request waits for a pooled connection before the database
+/// counts as unavailable (503): while Postgres is down, each request spends this long
+/// trying to connect before it answers, so it is short; under load a connection is
+/// free within milliseconds.
+const PG_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// How long an SQLite request waits for a pooled connection, and a writer for the
+/// write lock, before the database counts as unavailable.
+const SQLITE_TIMEOUT: Duration = Duration::from_secs(5);
+
+impl Backend for Postgres {
+    type Own = super::postgres::PgOwn;
+
+    const BEGIN_WRITE: &'static str = "BEGIN";
+
+    const ROW_LOCKS: bool = true;
+
+    const GAMES_BY_ID: &'static str = concat!(game_select!(), "WHERE g.id = ANY($1)");
+
+    const TOKENS_BY_HASH: &'static str = concat!(
+        super::common::hashed_token_select!(),
+        "WHERE t.hash = ANY($1)"
+    );
+
+    fn add<T: Param>(args: &mut Self::Arguments, value: T) -> Result<(), BoxDynError> {
+        args.add(value)
+    }
+
+    fn add_ids(args: &mut Self::Arguments, ids: &[uuid::Uuid]) -> Result<(), BoxDynError> {
+        args.add(ids)
+    }
+
+    fn add_keys(args: &mut Self::Arguments, keys: &[String]) -> Result<(), BoxDynError> {
+        args.add(keys)
+    }
+
+    fn decode<O: Record>(row: &Self::Row) -> Result<O, sqlx::Error> {
+        O::from_row(row)
+    }
+
+    fn rows_affected(result: &Self::QueryResult) -> u64 {
+        result.rows_affected()
+    }
+
+    async fn connect(url: &str, size: u32) -> Result<Pool<Self>, StoreError> {
+        Ok(PgPoolOptions::new()
+            .max_connections(size)
+            .acquire_timeout(PG_ACQUIRE_TIMEOUT)
+            .connect(url)
+            .await?)
+    }
+
+    fn migrator() -> &'static Migrator {
+        static MIGRATOR: Migrator = sqlx::migrate!("migrations/postgres");
+        &MIGRATOR
+    }
+
+    async fn migrate(pool: &Pool<Self>) -> Result<(), MigrateError> {
+        Self::migrator().run(pool).await
+    }
+
+    fn own(pool: &Pool<Self>) -> Self::Own {
+        super::postgres::PgOwn::start(pool)
+    }
+}
+
+/// SQLite's way to take a list of keys in one parameter: a JSON array for `json_each`.
+fn json_keys<T: serde::Serialize>(keys: &[T]) -> Result<String, BoxDynError> {
+    Ok(serde_json::to_string(keys)?)
+}
+
+impl Backend for Sqlite {
+    type Own = ();
+
+    /// Takes SQLite's one write lock up front: concurrent writers then queue on the
+    /// busy timeout instead of failing when a read lock cannot be upgraded.
+    const BEGIN_WRITE: &'static str = "BEGIN IMMEDIATE";
+
+    const ROW_LOCKS: bool = false;
+
+    const GAMES_BY_ID: &'static str = concat!(
+        game_select!(),
+        "WHERE g.id IN (SELECT unhex(value) FROM json_each($1))"
+    );
+
+    const TOKENS_BY_HASH: &'static str = concat!(
+        super::common::hashed_token_select!(),
+        "WHERE t.hash IN (SELECT value FROM json_each($1))"
+    );
+
+    fn add<T: Param>(args: &mut Self::Arguments, value: T) -> Result<(), BoxDynError> {
+        args.add(value)
+    }
+
+    /// The ids as a JSON array of hex strings (SQLite stores a UUID as 16 bytes).
+    fn add_ids(args: &mut Self::Arguments, ids: &[uuid::Uuid]) -> Result<(), BoxDynError> {
+        let hex: Vec<String> = ids.iter().map(|id| id.simple().to_string()).collect();
+        args.add(json_keys(&hex)?)
+    }
+
+    fn add_keys(args: &mut Self::Arguments, keys: &[String]) -> Result<(), BoxDynError> {
+        args.add(json_keys(keys)?)
+    }
+
+    fn decode<O: Record>(row: &Self::Row) -> Result<O, sqlx::Error> {
+        O::from_row(row)
+    }
+
+    fn rows_affected(result: &Self::QueryResult) -> u64 {
+        result.rows_affected()
+    }
+
+    /// Opens the file of an `sqlite:` URL (`sqlite://seedpost.db`, `sqlite::memory:`)
+    /// or a plain path, creating it if missing, in WAL mode: readers never wait for
+    /// the writer.
+    async fn connect(url: &str, size: u32) -> Result<Pool<Self>, StoreError> {
+        let options = if url.starts_with("sqlite:") {
+            SqliteConnectOptions::from_str(url)?
+        } else {
+            SqliteConnectOptions::new().filename(Path::new(url))
+        };
+        let options = options
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(SQLITE_TIMEOUT)
+            .foreign_keys(true);
+        let mut pool = SqlitePoolOptions::new()
+            .max_connections(size)
+            .acquire_timeout(SQLITE_TIMEOUT);
+        if url.contains(":memory:") || url.contains("mode=memory") {
+            // An in-memory database lives as long as one of its connections: keep them.
+            pool = pool
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None);
+        }
+        Ok(pool.connect_with(options).await?)
+    }
+
+    fn migrator() -> &'static Migrator {
+        static MIGRATOR: Migrator = sqlx::migrate!("migrations/sqlite");
+        &MIGRATOR
+    }
+
+    async fn migrate(pool: &Pool<Self>) -> Result<(), MigrateError> {
+        Self::migrator().run(pool).await
+    }
+
+    fn own(_pool: &Pool<Self>) -> Self::Own {}
+}

@@ -1,0 +1,306 @@
+//! The one SQL store: [`SqlStore`], generic over the database ([`Backend`]), and the
+//! few pieces its statements are written with.
+//!
+//! sqlx states what a value needs to be bound or read as bounds on the value's type
+//! for the database in hand (`Uuid: Encode<'q, DB> + Type<DB>`), and Rust does not
+//! carry such bounds from a trait to the code generic over it: written against `DB:
+//! sqlx::Database`, every function would repeat twenty of them. Here the values say
+//! once that both databases take them ([`Param`]) and read them ([`Record`]); each
+//! backend binds and reads through them ([`Backend::add`], [`Backend::decode`]), and
+//! a `Statement` is written once for both.
+
+use std::fmt::Debug;
+use std::future::Future;
+
+use sqlx::error::BoxDynError;
+use sqlx::pool::PoolConnection;
+use sqlx::postgres::PgRow;
+use sqlx::sqlite::SqliteRow;
+use sqlx::{Encode, FromRow, Pool, Postgres, Sqlite, Transaction, Type};
+
+use super::StoreError;
+use super::batch::Batcher;
+use super::common::{GameRow, TokenAccountRow};
+use super::dialect::Backend;
+
+/// A value both databases take as a statement's parameter.
+pub trait Param:
+    for<'q> Encode<'q, Postgres> + Type<Postgres> + for<'q> Encode<'q, Sqlite> + Type<Sqlite> + Send
+{
+}
+
+impl<T> Param for T where
+    T: for<'q> Encode<'q, Postgres>
+        + Type<Postgres>
+        + for<'q> Encode<'q, Sqlite>
+        + Type<Sqlite>
+        + Send
+{
+}
+
+/// A row both databases read: a `#[derive(sqlx::FromRow)]` struct, or a tuple.
+pub trait Record:
+    for<'r> FromRow<'r, PgRow> + for<'r> FromRow<'r, SqliteRow> + Send + Unpin
+{
+}
+
+impl<T> Record for T where
+    T: for<'r> FromRow<'r, PgRow> + for<'r> FromRow<'r, SqliteRow> + Send + Unpin
+{
+}
+
+/// A connection a statement runs on: a transaction, or one taken from the pool.
+pub(super) trait AsConn<B: Backend>: Send {
+    /// The connection.
+    fn conn(&mut self) -> &mut B::Connection;
+}
+
+impl<B: Backend> AsConn<B> for Transaction<'static, B> {
+    fn conn(&mut self) -> &mut B::Connection {
+        self
+    }
+}
+
+impl<B: Backend> AsConn<B> for PoolConnection<B> {
+    fn conn(&mut self) -> &mut B::Connection {
+        self
+    }
+}
+
+impl AsConn<Postgres> for sqlx::PgConnection {
+    fn conn(&mut self) -> &mut sqlx::PgConnection {
+        self
+    }
+}
+
+impl AsConn<Sqlite> for sqlx::SqliteConnection {
+    fn conn(&mut self) -> &mut sqlx::SqliteConnection {
+        self
+    }
+}
+
+/// One SQL statement (a literal, `$1`-numbered parameters) with its parameters.
+pub(super) struct Statement<B: Backend> {
+    sql: &'static str,
+    args: B::Arguments,
+    /// The first parameter that could not be encoded: the statement then fails.
+    error: Option<BoxDynError>,
+}
+
+/// The statement `sql`, to bind parameters to.
+pub(super) fn sql<B: Backend>(sql: &'static str) -> Statement<B> {
+    Statement {
+        sql,
+        args: B::Arguments::default(),
+        error: None,
+    }
+}
+
+impl<B: Backend> Statement<B> {
+    /// Binds `value` to the next parameter.
+    pub(super) fn bind(mut self, value: impl Param) -> Self {
+        let added = B::add(&mut self.args, value);
+        self.keep(added)
+    }
+
+    /// Binds `ids` to the next parameter, as the backend takes a list of keys (see
+    /// [`Backend::add_ids`]).
+    pub(super) fn bind_ids(mut self, ids: &[uuid::Uuid]) -> Self {
+        let added = B::add_ids(&mut self.args, ids);
+        self.keep(added)
+    }
+
+    /// Binds `keys` to the next parameter, as the backend takes a list of keys.
+    pub(super) fn bind_keys(mut self, keys: &[String]) -> Self {
+        let added = B::add_keys(&mut self.args, keys);
+        self.keep(added)
+    }
+
+    fn keep(mut self, added: Result<(), BoxDynError>) -> Self {
+        if let Err(e) = added {
+            self.error.get_or_insert(e);
+        }
+        self
+    }
+
+    fn query(self) -> Result<sqlx::query::Query<'static, B, B::Arguments>, sqlx::Error> {
+        match self.error {
+            Some(e) => Err(sqlx::Error::Encode(e)),
+            None => Ok(sqlx::query_with(self.sql, self.args)),
+        }
+    }
+
+    /// Runs it; returns how many rows it changed.
+    pub(super) async fn execute(self, conn: &mut impl AsConn<B>) -> Result<u64, StoreError> {
+        let done = self.query()?.execute(B::on(conn.conn())).await?;
+        Ok(B::rows_affected(&done))
+    }
+
+    /// Every row it returns.
+    pub(super) async fn all<O: Record>(
+        self,
+        conn: &mut impl AsConn<B>,
+    ) -> Result<Vec<O>, StoreError> {
+        let rows = self.query()?.fetch_all(B::on(conn.conn())).await?;
+        Ok(rows.iter().map(B::decode).collect::<Result<_, _>>()?)
+    }
+
+    /// The one row it returns.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] when it returns none.
+    pub(super) async fn one<O: Record>(self, conn: &mut impl AsConn<B>) -> Result<O, StoreError> {
+        let row = self.query()?.fetch_one(B::on(conn.conn())).await?;
+        Ok(B::decode(&row)?)
+    }
+
+    /// The row it returns, if any.
+    pub(super) async fn optional<O: Record>(
+        self,
+        conn: &mut impl AsConn<B>,
+    ) -> Result<Option<O>, StoreError> {
+        let row = self.query()?.fetch_optional(B::on(conn.conn())).await?;
+        Ok(row.as_ref().map(B::decode).transpose()?)
+    }
+
+    /// The first column of every row it returns.
+    pub(super) async fn values<T>(self, conn: &mut impl AsConn<B>) -> Result<Vec<T>, StoreError>
+    where
+        (T,): Record,
+    {
+        let rows: Vec<(T,)> = self.all(conn).await?;
+        Ok(rows.into_iter().map(|(value,)| value).collect())
+    }
+}
+
+/// The store on a database of backend `B`: its pool, the batched reads of its hot
+/// rows, and what the backend keeps beside them (see [`Backend::Own`]).
+pub struct SqlStore<B: Backend> {
+    pub(super) pool: Pool<B>,
+    /// Game rows by id, concurrent reads batched (see [`super::batch`]).
+    pub(super) games: Batcher<uuid::Uuid, GameRow>,
+    /// Token rows with their accounts by the token's hash, batched likewise.
+    pub(super) tokens: Batcher<String, TokenAccountRow>,
+    pub(super) own: B::Own,
+}
+
+impl<B: Backend> Clone for SqlStore<B> {
+    fn clone(&self) -> Self {
+        SqlStore {
+            pool: self.pool.clone(),
+            games: self.games.clone(),
+            tokens: self.tokens.clone(),
+            own: self.own.clone(),
+        }
+    }
+}
+
+impl<B: Backend> Debug for SqlStore<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SqlStore")
+            .field("pool", &self.pool)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<B: Backend> SqlStore<B> {
+    /// Connects to the database at `url` with a pool of at most `pool_size`
+    /// connections, and applies the migrations.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when the database cannot be reached or opened; an
+    /// error for a bad URL or a failed migration.
+    pub async fn connect(url: &str, pool_size: u32) -> Result<Self, StoreError> {
+        let pool = B::connect(url, pool_size.max(1)).await?;
+        let store = SqlStore {
+            games: game_batcher(pool.clone()),
+            tokens: token_batcher(pool.clone()),
+            own: B::own(&pool),
+            pool,
+        };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// Applies the migrations of the backend not yet applied.
+    ///
+    /// # Errors
+    /// When the database cannot be reached or a migration fails.
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        B::migrate(&self.pool)
+            .await
+            .map_err(super::common::migrate_error)
+    }
+
+    /// Closes the pool's connections, waiting for those in use.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// A connection from the pool, for reads.
+    pub(super) async fn conn(&self) -> Result<PoolConnection<B>, StoreError> {
+        Ok(self.pool.acquire().await?)
+    }
+
+    /// Runs `work` on a connection from the pool, on a task of its own (see
+    /// [`super::common::detached`]): a write of one statement.
+    pub(super) async fn detached<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut PoolConnection<B>) -> WriteFuture<'c, T> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        super::common::detached(async move { work(&mut pool.acquire().await?).await }).await
+    }
+
+    /// Runs `work` on a write transaction (see [`Backend::BEGIN_WRITE`]) on a task of
+    /// its own (see [`super::common::detached`]): commits it when `work` succeeds,
+    /// rolls it back otherwise.
+    pub(super) async fn write<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: for<'t> FnOnce(&'t mut Transaction<'static, B>) -> WriteFuture<'t, T> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        super::common::detached(async move {
+            let mut tx = pool.begin_with(B::BEGIN_WRITE).await?;
+            let outcome = work(&mut tx).await;
+            super::common::finish(tx, outcome).await
+        })
+        .await
+    }
+}
+
+/// The future of a write's work on its transaction.
+pub(super) type WriteFuture<'t, T> =
+    std::pin::Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 't>>;
+
+/// The batched read of game rows.
+fn game_batcher<B: Backend>(pool: Pool<B>) -> Batcher<uuid::Uuid, GameRow> {
+    use super::batch::{BATCH_KEYS, BATCHES_RUNNING};
+    Batcher::new(BATCHES_RUNNING, BATCH_KEYS, move |ids: Vec<uuid::Uuid>| {
+        let pool = pool.clone();
+        async move {
+            let rows: Vec<GameRow> = sql(B::GAMES_BY_ID)
+                .bind_ids(&ids)
+                .all(&mut pool.acquire().await?)
+                .await?;
+            Ok(rows.into_iter().map(|row| (row.id(), row)).collect())
+        }
+    })
+}
+
+/// The batched read of tokens with their accounts.
+fn token_batcher<B: Backend>(pool: Pool<B>) -> Batcher<String, TokenAccountRow> {
+    use super::batch::{BATCH_KEYS, BATCHES_RUNNING};
+    Batcher::new(BATCHES_RUNNING, BATCH_KEYS, move |hashes: Vec<String>| {
+        let pool = pool.clone();
+        async move {
+            let rows: Vec<super::common::HashedTokenRow> = sql(B::TOKENS_BY_HASH)
+                .bind_keys(&hashes)
+                .all(&mut pool.acquire().await?)
+                .await?;
+            Ok(rows.into_iter().map(|r| (r.hash, r.row)).collect())
+        }
+    })
+}
