@@ -1,0 +1,499 @@
+"""A typed client of the seedpost API (`/api/v1`), one method per route.
+
+Only the standard library is used. Errors are `ApiError`s carrying the server's stable
+`code`; a 429 is waited out (`Retry-After`) and retried, up to `rate_limit_retries`
+times, which is safe for every route (a refused action did nothing, and a move sent
+again at the same ply answers 200 with the game).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterator,
+    List,
+    Optional,
+    Tuple,
+    TypeVar,
+    cast,
+)
+
+from . import models
+from .errors import ApiError
+from .events import EventStream, read_lines
+
+__all__ = ["ApiError", "Client", "route"]
+
+API = "/api/v1"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def route(method: str, path: str) -> Callable[[F], F]:
+    """Marks a client method as the call of `method path` (a path of the API's
+    description): `Client.routes()` lists them, and a test checks that every route of
+    the served description has its method."""
+
+    def mark(fn: F) -> F:
+        fn.__route__ = (method, path)  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+def _drop_none(values: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in values.items() if v is not None}
+
+
+class Client:
+    """The API of one server, as one account (`token`) or anonymously.
+
+    `url` is the server's address (`http://127.0.0.1:8080`); `/api/v1` is added unless
+    it is there already.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        token: Optional[str] = None,
+        *,
+        timeout: float = 30.0,
+        rate_limit_retries: int = 3,
+        user_agent: str = "seedpost-python",
+    ):
+        base = url.rstrip("/")
+        if not base.endswith(API):
+            base += API
+        self.base = base
+        self.token = token
+        self.timeout = timeout
+        self.rate_limit_retries = rate_limit_retries
+        self.user_agent = user_agent
+
+    @classmethod
+    def routes(cls) -> Dict[Tuple[str, str], str]:
+        """Every `(method, path)` this client calls, with its method's name."""
+        found = {}
+        for name in dir(cls):
+            marked = getattr(getattr(cls, name), "__route__", None)
+            if marked:
+                found[marked] = name
+        return found
+
+    # -- transport ---------------------------------------------------------------
+
+    def _request(
+        self,
+        method: str,
+        path: str,
+        *,
+        query: Optional[Dict[str, Any]] = None,
+        body: Optional[Dict[str, Any]] = None,
+        headers: Optional[Dict[str, str]] = None,
+        stream: bool = False,
+        timeout: Optional[float] = None,
+    ) -> Any:
+        url = self.base + path
+        if query:
+            query = {
+                k: ("true" if v is True else "false" if v is False else v)
+                for k, v in query.items()
+                if v is not None
+            }
+            if query:
+                url += "?" + urllib.parse.urlencode(query)
+        all_headers = {"User-Agent": self.user_agent, "Accept": "application/json"}
+        if self.token:
+            all_headers["Authorization"] = f"Bearer {self.token}"
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            all_headers["Content-Type"] = "application/json"
+        all_headers.update(headers or {})
+        attempt = 0
+        while True:
+            request = urllib.request.Request(url, data=data, headers=all_headers, method=method)
+            try:
+                answer = urllib.request.urlopen(request, timeout=timeout or self.timeout)
+            except urllib.error.HTTPError as e:
+                error = ApiError(e.code, _error_body(e))
+                e.close()
+                if e.code == 429 and attempt < self.rate_limit_retries:
+                    attempt += 1
+                    time.sleep(max(1, error.retry_after or int(e.headers.get("Retry-After", 1))))
+                    continue
+                raise error from None
+            if stream:
+                return answer
+            with answer:
+                raw = answer.read()
+                kind = answer.headers.get_content_type()
+            if not raw:
+                return None
+            if kind == "application/json":
+                return json.loads(raw)
+            return raw.decode("utf-8")
+
+    # -- accounts and tokens -----------------------------------------------------
+
+    @route("POST", "/accounts")
+    def sign_up(self, username: str, password: str, bot: bool = False) -> models.SignedUpJson:
+        """Makes an account; the answer carries its first token (shown once)."""
+        return cast(
+            models.SignedUpJson,
+            self._request(
+                "POST", "/accounts", body={"username": username, "password": password, "bot": bot}
+            ),
+        )
+
+    @route("POST", "/tokens")
+    def create_token(self, username: str, password: str, label: str) -> models.NewTokenJson:
+        """Makes a token by logging in (the secret is shown once)."""
+        body = {"username": username, "password": password, "label": label}
+        return cast(models.NewTokenJson, self._request("POST", "/tokens", body=body))
+
+    @route("GET", "/tokens")
+    def tokens(self) -> List[models.TokenJson]:
+        """The account's tokens (without secrets)."""
+        return cast(List[models.TokenJson], self._request("GET", "/tokens"))
+
+    @route("DELETE", "/tokens/{id}")
+    def revoke_token(self, id: str) -> None:
+        """Revokes a token."""
+        self._request("DELETE", f"/tokens/{_seg(id)}")
+
+    @route("GET", "/me")
+    def me(self) -> models.AccountJson:
+        """The token's account."""
+        return cast(models.AccountJson, self._request("GET", "/me"))
+
+    @route("GET", "/me/vacation")
+    def vacation(self) -> models.VacationJson:
+        """The account's vacation."""
+        return cast(models.VacationJson, self._request("GET", "/me/vacation"))
+
+    @route("POST", "/me/vacation")
+    def start_vacation(self) -> models.VacationJson:
+        """Goes on vacation (clocks of the account's games stop)."""
+        return cast(models.VacationJson, self._request("POST", "/me/vacation"))
+
+    @route("DELETE", "/me/vacation")
+    def end_vacation(self) -> models.VacationJson:
+        """Comes back from vacation."""
+        return cast(models.VacationJson, self._request("DELETE", "/me/vacation"))
+
+    @route("GET", "/me/calendar")
+    def calendar(self) -> models.CalendarJson:
+        """Whether the account has a calendar feed."""
+        return cast(models.CalendarJson, self._request("GET", "/me/calendar"))
+
+    @route("POST", "/me/calendar")
+    def create_calendar(self) -> models.CalendarUrlJson:
+        """A new secret calendar feed URL (the old one stops working)."""
+        return cast(models.CalendarUrlJson, self._request("POST", "/me/calendar"))
+
+    @route("DELETE", "/me/calendar")
+    def revoke_calendar(self) -> None:
+        """Stops the calendar feed."""
+        self._request("DELETE", "/me/calendar")
+
+    @route("GET", "/me/digest")
+    def digest(self) -> models.DigestJson:
+        """The daily e-mail digest's settings."""
+        return cast(models.DigestJson, self._request("GET", "/me/digest"))
+
+    @route("PUT", "/me/digest")
+    def set_digest(self, email: Optional[str], enabled: bool) -> models.DigestJson:
+        """Sets the daily e-mail digest."""
+        body = {"email": email, "enabled": enabled}
+        return cast(models.DigestJson, self._request("PUT", "/me/digest", body=body))
+
+    # -- games, challenges -------------------------------------------------------
+
+    @route("GET", "/variants")
+    def variants(self) -> List[models.VariantJson]:
+        """The three games and their boards."""
+        return cast(List[models.VariantJson], self._request("GET", "/variants"))
+
+    @route("GET", "/challenges")
+    def challenges(self) -> List[models.ChallengeJson]:
+        """Open challenges the account can see."""
+        return cast(List[models.ChallengeJson], self._request("GET", "/challenges"))
+
+    @route("POST", "/challenges")
+    def create_challenge(
+        self,
+        variant: str,
+        *,
+        opponent: Optional[str] = None,
+        days_per_move: Optional[int] = None,
+        first: Optional[str] = None,
+        rated: Optional[bool] = None,
+        weekend_pause: Optional[bool] = None,
+        games: Optional[int] = None,
+        schedule: Optional[str] = None,
+        stop_when_decided: Optional[bool] = None,
+    ) -> models.ChallengeJson:
+        """Challenges `opponent`, or anyone when it is None. `first`: `random`,
+        `challenger` or `opponent`; `games` 2 to 9 makes a match."""
+        body = _drop_none(
+            {
+                "variant": variant,
+                "opponent": opponent,
+                "days_per_move": days_per_move,
+                "first": first,
+                "rated": rated,
+                "weekend_pause": weekend_pause,
+                "games": games,
+                "schedule": schedule,
+                "stop_when_decided": stop_when_decided,
+            }
+        )
+        return cast(models.ChallengeJson, self._request("POST", "/challenges", body=body))
+
+    @route("GET", "/challenges/{id}")
+    def challenge(self, id: str) -> models.ChallengeJson:
+        """One challenge."""
+        return cast(models.ChallengeJson, self._request("GET", f"/challenges/{_seg(id)}"))
+
+    @route("DELETE", "/challenges/{id}")
+    def cancel_challenge(self, id: str) -> None:
+        """Withdraws the account's own challenge."""
+        self._request("DELETE", f"/challenges/{_seg(id)}")
+
+    @route("POST", "/challenges/{id}/accept")
+    def accept_challenge(self, id: str) -> models.GameJson:
+        """Accepts a challenge; the answer is the game (a match's first game)."""
+        return cast(models.GameJson, self._request("POST", f"/challenges/{_seg(id)}/accept"))
+
+    @route("POST", "/challenges/{id}/decline")
+    def decline_challenge(self, id: str) -> models.ChallengeJson:
+        """Declines a challenge addressed to the account; the answer is the challenge."""
+        path = f"/challenges/{_seg(id)}/decline"
+        return cast(models.ChallengeJson, self._request("POST", path))
+
+    @route("GET", "/games")
+    def games(
+        self,
+        *,
+        status: Optional[str] = None,
+        player: Optional[str] = None,
+        my_turn: Optional[bool] = None,
+        limit: Optional[int] = None,
+    ) -> List[models.GameJson]:
+        """Games, most urgent first (without `moves`). `status`: `ongoing`,
+        `finished` or `aborted`."""
+        query = {"status": status, "player": player, "my_turn": my_turn, "limit": limit}
+        return cast(List[models.GameJson], self._request("GET", "/games", query=query))
+
+    @route("GET", "/games/{id}")
+    def game(self, id: str) -> models.GameJson:
+        """One game, with its moves."""
+        return cast(models.GameJson, self._request("GET", f"/games/{_seg(id)}"))
+
+    @route("POST", "/games/{id}/moves")
+    def play(self, id: str, ply: int, pit: int) -> models.GameJson:
+        """Plays `pit` in the game, where `ply` plies have been played (the game's
+        `ply`). Sending the same move again at the same ply answers the game."""
+        body = {"ply": ply, "pit": pit}
+        return cast(models.GameJson, self._request("POST", f"/games/{_seg(id)}/moves", body=body))
+
+    @route("POST", "/games/{id}/resign")
+    def resign(self, id: str) -> models.GameJson:
+        """Resigns the game."""
+        return cast(models.GameJson, self._request("POST", f"/games/{_seg(id)}/resign"))
+
+    @route("POST", "/games/{id}/abort")
+    def abort(self, id: str) -> models.GameJson:
+        """Aborts the game (before both sides have moved)."""
+        return cast(models.GameJson, self._request("POST", f"/games/{_seg(id)}/abort"))
+
+    @route("GET", "/games/{id}/record")
+    def record(self, id: str) -> str:
+        """The game in the text notation (`seedpost_rules.Record.parse` reads it)."""
+        return cast(str, self._request("GET", f"/games/{_seg(id)}/record"))
+
+    @route("GET", "/games/{id}/analysis")
+    def analysis(self, id: str) -> models.AnalysisJson:
+        """A finished game's analysis."""
+        return cast(models.AnalysisJson, self._request("GET", f"/games/{_seg(id)}/analysis"))
+
+    @route("GET", "/matches")
+    def matches(self, *, player: Optional[str] = None) -> List[models.MatchJson]:
+        """A player's matches."""
+        return cast(
+            List[models.MatchJson], self._request("GET", "/matches", query={"player": player})
+        )
+
+    @route("GET", "/matches/{id}")
+    def match(self, id: str) -> models.MatchJson:
+        """One match with its games and score."""
+        return cast(models.MatchJson, self._request("GET", f"/matches/{_seg(id)}"))
+
+    @route("GET", "/standings")
+    def standings(self, *, variant: Optional[str] = None) -> List[models.StandingJson]:
+        """The standings, highest points first."""
+        query = {"variant": variant}
+        return cast(List[models.StandingJson], self._request("GET", "/standings", query=query))
+
+    @route("GET", "/players/{name}/ratings")
+    def player_ratings(self, name: str) -> models.PlayerRatingsJson:
+        """A player's ratings, one per variant with a finished rated game."""
+        path = f"/players/{_seg(name)}/ratings"
+        return cast(models.PlayerRatingsJson, self._request("GET", path))
+
+    # -- tournaments --------------------------------------------------------------
+
+    @route("GET", "/tournaments")
+    def tournaments(self, *, status: Optional[str] = None) -> List[models.TournamentJson]:
+        """Tournaments, open ones first."""
+        query = {"status": status}
+        return cast(List[models.TournamentJson], self._request("GET", "/tournaments", query=query))
+
+    @route("POST", "/tournaments")
+    def create_tournament(
+        self,
+        name: str,
+        variant: str,
+        starts_at: str,
+        *,
+        days_per_move: Optional[int] = None,
+        double: Optional[bool] = None,
+        rated: Optional[bool] = None,
+        vacation_allowed: Optional[bool] = None,
+        max_players: Optional[int] = None,
+    ) -> models.TournamentJson:
+        """Makes a round-robin tournament starting at `starts_at` (RFC 3339)."""
+        body = _drop_none(
+            {
+                "name": name,
+                "variant": variant,
+                "starts_at": starts_at,
+                "days_per_move": days_per_move,
+                "double": double,
+                "rated": rated,
+                "vacation_allowed": vacation_allowed,
+                "max_players": max_players,
+            }
+        )
+        return cast(models.TournamentJson, self._request("POST", "/tournaments", body=body))
+
+    @route("GET", "/tournaments/{id}")
+    def tournament(self, id: str) -> models.TournamentDetailJson:
+        """A tournament with its players, crosstable and games."""
+        path = f"/tournaments/{_seg(id)}"
+        return cast(models.TournamentDetailJson, self._request("GET", path))
+
+    @route("POST", "/tournaments/{id}/join")
+    def join_tournament(self, id: str) -> models.TournamentDetailJson:
+        """Joins a tournament before its start."""
+        path = f"/tournaments/{_seg(id)}/join"
+        return cast(models.TournamentDetailJson, self._request("POST", path))
+
+    @route("POST", "/tournaments/{id}/withdraw")
+    def withdraw_from_tournament(self, id: str) -> models.TournamentDetailJson:
+        """Leaves a tournament (after its start, resigning the remaining games)."""
+        path = f"/tournaments/{_seg(id)}/withdraw"
+        return cast(models.TournamentDetailJson, self._request("POST", path))
+
+    # -- streams ---------------------------------------------------------------------
+
+    @route("GET", "/stream/events")
+    def stream_events(
+        self, *, since: Optional[int] = None, last_event_id: Optional[int] = None
+    ) -> Iterator[Dict[str, Any]]:
+        """One connection of the account's event stream: the snapshot, the stored
+        events after `since` (or `last_event_id`), then new ones, without end and
+        without resuming. `events()` resumes and dedupes."""
+        headers = {"Accept": "application/x-ndjson"}
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = str(last_event_id)
+        answer = self._request(
+            "GET",
+            "/stream/events",
+            query={"since": since},
+            headers=headers,
+            stream=True,
+            timeout=self.stream_timeout,
+        )
+        return read_lines(answer)
+
+    #: Seconds of silence after which a stream is taken for dead (the server sends a
+    #: keep-alive every 10 s).
+    stream_timeout: float = 35.0
+
+    def events(self, *, since: Optional[int] = None, state_file: Optional[str] = None) -> EventStream:
+        """The account's events, resumed after every disconnect and deduplicated (see
+        `EventStream`)."""
+        return EventStream(self, since=since, state_file=state_file)
+
+    @route("GET", "/games/{id}/stream")
+    def stream_game(self, id: str) -> Iterator[models.GameJson]:
+        """The game, then the game again after every change, until it is over."""
+        answer = self._request(
+            "GET",
+            f"/games/{_seg(id)}/stream",
+            headers={"Accept": "application/x-ndjson"},
+            stream=True,
+            timeout=self.stream_timeout,
+        )
+        return cast(Iterator[models.GameJson], read_lines(answer))
+
+    # -- webhooks ------------------------------------------------------------------
+
+    @route("GET", "/webhooks")
+    def webhooks(self) -> List[models.WebhookJson]:
+        """The account's webhooks (secrets not shown)."""
+        return cast(List[models.WebhookJson], self._request("GET", "/webhooks"))
+
+    @route("POST", "/webhooks")
+    def create_webhook(self, url: str, secret: str) -> models.WebhookJson:
+        """POSTs the account's events to `url`, signed with `secret` (see
+        `seedpost.webhooks`)."""
+        body = {"url": url, "secret": secret}
+        return cast(models.WebhookJson, self._request("POST", "/webhooks", body=body))
+
+    @route("DELETE", "/webhooks/{id}")
+    def delete_webhook(self, id: str) -> None:
+        """Deletes a webhook."""
+        self._request("DELETE", f"/webhooks/{_seg(id)}")
+
+    @route("GET", "/webhooks/{id}/deliveries")
+    def webhook_deliveries(self, id: str) -> List[models.DeliveryJson]:
+        """A webhook's deliveries."""
+        path = f"/webhooks/{_seg(id)}/deliveries"
+        return cast(List[models.DeliveryJson], self._request("GET", path))
+
+    # -- the description -------------------------------------------------------------
+
+    @route("GET", "/openapi.json")
+    def openapi(self) -> Dict[str, Any]:
+        """The API's OpenAPI description."""
+        return cast(Dict[str, Any], self._request("GET", "/openapi.json"))
+
+    @route("GET", "/docs")
+    def docs(self) -> str:
+        """The description as an HTML page."""
+        return cast(str, self._request("GET", "/docs", headers={"Accept": "text/html"}))
+
+
+def _seg(value: str) -> str:
+    """A path segment, escaped."""
+    return urllib.parse.quote(str(value), safe="")
+
+
+def _error_body(e: urllib.error.HTTPError) -> Dict[str, Any]:
+    try:
+        body = json.loads(e.read() or b"{}")
+    except ValueError:
+        return {"error": "http_error", "message": e.reason}
+    if not isinstance(body, dict):
+        return {"error": "http_error", "message": str(body)}
+    return body

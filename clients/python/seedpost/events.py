@@ -1,0 +1,153 @@
+"""The account's event stream, resumed and deduplicated.
+
+The server sends, on each connection: the *snapshot* (open challenges naming the
+account and each game where it is to move, marked `"snapshot": true`, without `seq`),
+then every stored event after `since` in seq order, then new ones. So after a
+reconnect, the snapshot's fresh `your_turn` comes before older stored events of the same
+game, and a turn may come twice (in the snapshot and as an event).
+
+`EventStream` hands each event on once, in this order, by two rules:
+
+1. A stored event whose `seq` is at or below the last one handled is dropped.
+2. An event about a game whose `ply` is below the highest ply already seen for that
+   game is stale and dropped; a `your_turn` for a game and ply already handed on is a
+   duplicate and dropped, as is a `challenge` for a challenge already handed on.
+
+An event counts as handled when the loop asks for the next one: its `seq` is then the
+point of resumption (kept in `state_file` if given), so an event whose handling was cut
+short by a crash comes again.
+"""
+
+import json
+import logging
+import os
+import time
+from typing import TYPE_CHECKING, Any, Dict, Iterator, Optional
+
+from .errors import ApiError
+
+if TYPE_CHECKING:
+    from .client import Client
+
+log = logging.getLogger("seedpost.events")
+
+__all__ = ["EventStream", "read_lines"]
+
+
+def read_lines(answer: Any) -> Iterator[Dict[str, Any]]:
+    """The JSON objects of an NDJSON answer, without the keep-alive empty lines; closes
+    the answer when done."""
+    try:
+        for raw in answer:
+            line = raw.strip()
+            if line:
+                yield json.loads(line)
+    finally:
+        answer.close()
+
+
+class EventStream:
+    """Iterate over it for the account's events, without end (see the module docs).
+
+    `seq` is the last stored event handled; `reconnects` counts the connections lost.
+    """
+
+    def __init__(
+        self,
+        client: "Client",
+        *,
+        since: Optional[int] = None,
+        state_file: Optional[str] = None,
+        max_backoff: float = 30.0,
+    ):
+        self.client = client
+        self.state_file = state_file
+        self.seq: Optional[int] = since
+        if self.seq is None and state_file and os.path.exists(state_file):
+            with open(state_file, encoding="utf-8") as file:
+                self.seq = json.load(file).get("seq")
+        self.max_backoff = max_backoff
+        self.reconnects = 0
+        self._latest_ply: Dict[str, int] = {}
+        self._turn_ply: Dict[str, int] = {}
+        self._challenges: set = set()
+        self._closed = False
+        self._lines: Optional[Iterator[Dict[str, Any]]] = None
+
+    def close(self) -> None:
+        """Ends the iteration at the next event or keep-alive."""
+        self._closed = True
+
+    def reconnect(self) -> None:
+        """Drops the current connection (call it between two events): the stream
+        connects again after the last event handled, as after a network failure."""
+        if self._lines is not None:
+            self._lines.close()  # type: ignore[attr-defined]
+
+    def __iter__(self) -> Iterator[Dict[str, Any]]:
+        backoff = 1.0
+        while not self._closed:
+            try:
+                self._lines = self.client.stream_events(since=self.seq)
+                backoff = 1.0
+                for event in self._lines:
+                    if self._closed:
+                        break
+                    if not self._fresh(event):
+                        self._handled(event)
+                        continue
+                    yield event
+                    self._handled(event)
+                if self._closed:
+                    break
+                log.info("event stream ended; reconnecting after seq %s", self.seq)
+            except ApiError as e:
+                if e.status in (401, 403):
+                    raise
+                wait = float(e.retry_after or backoff)
+                log.warning("event stream refused (%s); retrying in %.0f s", e, wait)
+                time.sleep(wait)
+            except (OSError, ValueError) as e:
+                log.warning("event stream lost (%s); retrying in %.0f s", e, backoff)
+                time.sleep(backoff)
+            finally:
+                lines, self._lines = self._lines, None
+                if lines is not None:
+                    lines.close()  # type: ignore[attr-defined]
+            self.reconnects += 1
+            backoff = min(self.max_backoff, backoff * 2)
+
+    def _fresh(self, event: Dict[str, Any]) -> bool:
+        """Whether `event` is new (rules 1 and 2 of the module docs)."""
+        seq = event.get("seq")
+        if seq is not None and self.seq is not None and seq <= self.seq:
+            return False
+        kind = event.get("type")
+        game = event.get("game")
+        if isinstance(game, dict) and "id" in game and "ply" in game:
+            gid, ply = game["id"], game["ply"]
+            latest = self._latest_ply.get(gid)
+            if latest is not None and ply < latest:
+                return False
+            self._latest_ply[gid] = ply
+            if kind == "your_turn":
+                if self._turn_ply.get(gid) == ply:
+                    return False
+                self._turn_ply[gid] = ply
+        challenge = event.get("challenge")
+        if kind == "challenge" and isinstance(challenge, dict):
+            if challenge.get("id") in self._challenges:
+                return False
+            self._challenges.add(challenge.get("id"))
+        return True
+
+    def _handled(self, event: Dict[str, Any]) -> None:
+        seq = event.get("seq")
+        if seq is None or (self.seq is not None and seq <= self.seq):
+            return
+        self.seq = seq
+        if self.state_file:
+            partial = self.state_file + ".partial"
+            with open(partial, "w", encoding="utf-8") as file:
+                json.dump({"seq": seq}, file)
+            os.replace(partial, self.state_file)

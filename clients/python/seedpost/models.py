@@ -1,0 +1,714 @@
+"""The API's JSON shapes, as `TypedDict`s: generated from the served OpenAPI
+description by `python -m seedpost.codegen <url>/api/v1/openapi.json`. Do not edit:
+tests/test_models.py fails when this file differs from the description."""
+
+# fmt: off
+from typing import Any, Dict, List, Literal, Optional, TypedDict, Union  # noqa: F401
+
+#: Whether a game's clock runs.
+Clock = Literal['running', 'stopped']
+
+#: Where a game stands.
+GameStatusName = Literal['ongoing', 'finished', 'aborted']
+
+#: A side of the board.
+SideName = Literal['south', 'north']
+
+#: Where a tournament stands.
+TournamentStatusName = Literal['open', 'running', 'finished', 'canceled']
+
+#: How a value was found.
+ValueKind = Literal['exact', 'search']
+
+#: A game: `mangala`, `modiar` or `tihbat`.
+VariantName = Literal['mangala', 'modiar', 'tihbat']
+
+
+class AccountJson(TypedDict):
+    """`GET /me`, and the account in a sign-up answer."""
+    #: The name.
+    username: str
+    #: Whether a program plays.
+    bot: bool
+    #: When it was made.
+    created_at: str
+
+
+class AnalysisJson(TypedDict):
+    """The analysis of a game."""
+    #: The game's id.
+    game_id: str
+    #: The game played.
+    variant: 'VariantName'
+    #: Every ply, in order.
+    plies: List['PlyAnalysisJson']
+
+
+class _CalendarJsonRequired(TypedDict):
+    """The fields of CalendarJson always present."""
+    #: Whether a feed URL works now.
+    active: bool
+
+
+class CalendarJson(_CalendarJsonRequired, total=False):
+    """`GET /me/calendar`: whether the account has a feed, never its URL."""
+    #: When its secret was made; null without one.
+    created_at: Optional[str]
+
+
+class CalendarUrlJson(TypedDict):
+    """`POST /me/calendar`: the feed's URL, shown once."""
+    #: The feed: subscribe to it in a calendar program. Anyone with this URL sees the account's games and deadlines; a new one (or `DELETE /me/calendar`) stops it.
+    url: str
+
+
+class _ChallengeJsonRequired(TypedDict):
+    """The fields of ChallengeJson always present."""
+    #: Its id.
+    id: str
+    #: Who made it.
+    challenger: str
+    #: The game.
+    variant: 'VariantName'
+    #: Days per move.
+    days_per_move: int
+    #: `random`, `challenger` or `opponent`.
+    first: str
+    #: Whether its game is rated (moves the players' ratings) or casual.
+    rated: bool
+    #: Whether its game's clocks stop on Saturdays and Sundays (UTC).
+    weekend_pause: bool
+    #: The number of games: 1 is a single game, 2 to 9 a match.
+    games: int
+    #: How a match's games are played: `sequential` (one after another) or `parallel` (all at once).
+    schedule: str
+    #: Whether a match ends as soon as one player's points cannot be caught.
+    stop_when_decided: bool
+    #: `open`, `accepted`, `declined` or `canceled`.
+    status: str
+    #: When it was made.
+    created_at: str
+
+
+class ChallengeJson(_ChallengeJsonRequired, total=False):
+    """A challenge."""
+    #: Whom it names, or null when open to anyone.
+    opponent: Optional[str]
+    #: The game it started (game 1 of a match).
+    game_id: Optional[str]
+
+
+class CrossCellJson(TypedDict):
+    """A player's results against one opponent."""
+    #: The opponent.
+    opponent: str
+    #: The points scored in each finished game against it (1, 0.5 or 0), in the order the games were started.
+    points: List[float]
+
+
+class _DeliveryJsonRequired(TypedDict):
+    """The fields of DeliveryJson always present."""
+    #: Its id (sent as `Seedpost-Delivery`).
+    id: str
+    #: The event's `seq`.
+    event_seq: int
+    #: The event's `type`.
+    event_type: str
+    #: `pending`, `delivered` or `failed` (no more attempts).
+    status: str
+    #: Attempts made.
+    attempts: int
+    #: When the event was queued.
+    created_at: str
+
+
+class DeliveryJson(_DeliveryJsonRequired, total=False):
+    """One event's delivery to a webhook."""
+    #: The HTTP status of the last attempt, when the receiver answered.
+    last_status: Optional[int]
+    #: What went wrong in the last failed attempt.
+    last_error: Optional[str]
+    #: When the next attempt is due (pending only).
+    next_attempt_at: Optional[str]
+    #: When the receiver accepted it.
+    delivered_at: Optional[str]
+
+
+class _DigestJsonRequired(TypedDict):
+    """The fields of DigestJson always present."""
+    #: Whether it is sent.
+    enabled: bool
+    #: Whether this server sends mail at all (its operator set up SMTP); without it the settings are kept but nothing is sent.
+    mail_configured: bool
+    #: The hour (UTC) from which each day's digest goes out.
+    hour: int
+
+
+class DigestJson(_DigestJsonRequired, total=False):
+    """`GET` and `PUT /me/digest`: the daily digest settings."""
+    #: Where the digest goes; null before it is set.
+    email: Optional[str]
+    #: The UTC day of the last digest; null before the first.
+    last_sent_on: Optional[str]
+
+
+class DigestRequest(TypedDict):
+    """`PUT /me/digest`'s body."""
+    #: Where to send it: an e-mail address.
+    email: str
+    #: Whether to send it.
+    enabled: bool
+
+
+class _EntrantJsonRequired(TypedDict):
+    """The fields of EntrantJson always present."""
+    #: The player.
+    username: str
+    #: When it joined.
+    joined_at: str
+
+
+class EntrantJson(_EntrantJsonRequired, total=False):
+    """A player of a tournament."""
+    #: When it withdrew, if it did.
+    withdrawn_at: Optional[str]
+
+
+class _ErrorJsonRequired(TypedDict):
+    """The fields of ErrorJson always present."""
+    #: The stable code, e.g. `unauthorized`, `not_found`, `illegal_move`, `rate_limited`.
+    error: str
+    #: What went wrong, in English.
+    message: str
+
+
+class ErrorJson(_ErrorJsonRequired, total=False):
+    """Every error answer: a stable `error` code and a `message` for people."""
+    #: With `illegal_move`: why the rules forbid it (e.g. `empty_pit`).
+    reason: Optional[str]
+    #: With `rate_limited`: whole seconds to wait (at least 1), as in `Retry-After`.
+    retry_after: Optional[int]
+
+
+class _GameJsonRequired(TypedDict):
+    """The fields of GameJson always present."""
+    #: Its id.
+    id: str
+    #: The game played.
+    variant: 'VariantName'
+    #: The players' names.
+    players: 'SidesName'
+    #: Who moved first.
+    first: 'SideName'
+    #: Days per move.
+    days_per_move: int
+    #: Whether it is rated (moves the players' ratings when it finishes) or casual.
+    rated: bool
+    #: Whether its clocks stop on Saturdays and Sundays (UTC): weekend time does not count towards a deadline.
+    weekend_pause: bool
+    #: Which players are on vacation now: the game's clock stands still meanwhile.
+    on_vacation: 'SidesFlag'
+    #: `ongoing`, `finished` or `aborted`.
+    status: 'GameStatusName'
+    #: Plies played so far; a move submission carries it.
+    ply: int
+    #: Each side's pits from its owner's left.
+    board: 'SidesBoard'
+    #: Stores (Mangala) or captures.
+    store: 'SidesCount'
+    #: The pits the side to move may play.
+    legal_moves: List[int]
+    #: When it started.
+    created_at: str
+    #: When it last changed.
+    updated_at: str
+
+
+class GameJson(_GameJsonRequired, total=False):
+    """A game: `GET /games/{id}`, and the items of `GET /games` (without `moves`)."""
+    #: The round-robin tournament it belongs to, or null.
+    tournament: Optional['TournamentRefJson']
+    #: The side to move; null once over.
+    to_move: Optional['SideName']
+    #: The plies (only in a single game's answer).
+    moves: Optional[List['MoveJson']]
+    #: When the side to move loses on time if the clock runs on; null once over. While `clock` is `stopped` it is not yet known: it moves later, when the clock runs again, by the time it stood still.
+    deadline: Optional[str]
+    #: `running`, or `stopped` while a player is on vacation (see `deadline`); null once over.
+    clock: Optional['Clock']
+    #: The result; null until the game ends.
+    result: Optional['ResultJson']
+    #: The match it is part of (game `number` of `of`), or null for a single game.
+    match: Optional['MatchRefJson']
+
+
+class _MatchGameJsonRequired(TypedDict):
+    """The fields of MatchGameJson always present."""
+    #: Its number in the match, from 1.
+    number: int
+    #: The game's id.
+    game_id: str
+    #: Who moves first in it.
+    first: 'SideName'
+    #: `ongoing`, `finished` or `aborted`.
+    status: 'GameStatusName'
+
+
+class MatchGameJson(_MatchGameJsonRequired, total=False):
+    """One game of a match in its `match_games`."""
+    #: The points it gave each side (1, 0.5, 0; none for an abort); null while it goes on.
+    points: Optional['SidesPoints']
+
+
+class _MatchJsonRequired(TypedDict):
+    """The fields of MatchJson always present."""
+    #: Its id.
+    id: str
+    #: The challenge that started it.
+    challenge_id: str
+    #: The game played.
+    variant: 'VariantName'
+    #: The players' names; each keeps its side in every game.
+    players: 'SidesName'
+    #: Days per move.
+    days_per_move: int
+    #: Whether its games are rated.
+    rated: bool
+    #: Whether its games' clocks stop on Saturdays and Sundays (UTC).
+    weekend_pause: bool
+    #: The number of games, 2 to 9.
+    games: int
+    #: `sequential` (one game after another) or `parallel` (all at once).
+    schedule: str
+    #: Whether it ends as soon as one player's points cannot be caught (a parallel match then aborts its games still going, which score nothing).
+    stop_when_decided: bool
+    #: Who moves first in game 1; the first mover alternates game by game.
+    first: 'SideName'
+    #: `ongoing` or `finished`.
+    status: str
+    #: Points per side: the sum of its games' points (1, 0.5, 0; aborted games none).
+    score: 'SidesPoints'
+    #: Whether one side's points exceed what the other can still reach.
+    decided: bool
+    #: Its games so far, by number.
+    match_games: List['MatchGameJson']
+    #: When it started.
+    created_at: str
+
+
+class MatchJson(_MatchJsonRequired, total=False):
+    """A match: `GET /matches/{id}`, the items of `GET /matches`, and the body of a `match_finish` event."""
+    #: The side with more points once the match is over; null while it goes on, and for a drawn match.
+    winner: Optional['SideName']
+    #: When it ended; null while it goes on.
+    finished_at: Optional[str]
+
+
+class MatchRefJson(TypedDict):
+    """Where a game stands in its match: `{"id", "number", "of"}`."""
+    #: The match's id.
+    id: str
+    #: The game's number in the match, from 1.
+    number: int
+    #: The number of games of the match.
+    of: int
+
+
+class MoveBody(TypedDict):
+    """A move."""
+    #: The game's `ply` as the mover saw it: a move for another position is refused.
+    ply: int
+    #: The pit to sow, from 1 at the mover's own left.
+    pit: int
+
+
+# One ply in a game's `moves`.
+MoveJson = TypedDict('MoveJson', {'ply': int, 'side': 'SideName', 'pit': Optional[int], 'pass': bool, 'at': str}, total=False)
+
+
+class _NewChallengeBodyRequired(TypedDict):
+    """The fields of NewChallengeBody always present."""
+    #: `mangala`, `modiar` or `tihbat`.
+    variant: str
+
+
+class NewChallengeBody(_NewChallengeBodyRequired, total=False):
+    """A new challenge."""
+    #: Days per move: 1, 2, 3, 5, 7, 10 or 14 (default 3).
+    days_per_move: Optional[int]
+    #: Who moves first: `random` (default), `challenger` or `opponent`.
+    first: Optional[str]
+    #: The player challenged; absent or empty for an open challenge.
+    opponent: Optional[str]
+    #: Whether the game is rated: it moves both players' Glicko-2 ratings in the variant when it finishes (default false: casual).
+    rated: bool
+    #: Whether the clocks stop on Saturdays and Sundays, UTC: weekend time does not count towards the days per move (default false).
+    weekend_pause: bool
+    #: The number of games: 1 (default) for a single game, 2 to 9 for a match, whose score is the sum of its games' points (1 / ½ / 0); the players keep their sides and the first mover alternates game by game.
+    games: Optional[int]
+    #: How a match's games are played: `sequential` (default: each starts when the last one ends) or `parallel` (all start at once).
+    schedule: Optional[str]
+    #: Whether a match ends as soon as one player's points cannot be caught (default true); a parallel match then aborts its games still going, which score nothing.
+    stop_when_decided: Optional[bool]
+
+
+class NewTokenBody(TypedDict):
+    """A new token, asked for with the account's password."""
+    #: The account's name.
+    username: str
+    #: The account's password.
+    password: str
+    #: A label to tell tokens apart: 1 to 100 characters.
+    label: str
+
+
+class NewTokenJson(TypedDict):
+    """`POST /tokens` → 201: a new token and its secret, shown once."""
+    #: Its id.
+    id: str
+    #: The secret, shown once.
+    token: str
+    #: Its label.
+    label: str
+
+
+class _NewTournamentBodyRequired(TypedDict):
+    """The fields of NewTournamentBody always present."""
+    #: 1 to 60 characters.
+    name: str
+    #: `mangala`, `modiar` or `tihbat`.
+    variant: str
+    #: When it starts, in the future (RFC 3339): joining closes and every pairing starts as a game at once.
+    starts_at: str
+
+
+class NewTournamentBody(_NewTournamentBodyRequired, total=False):
+    """A new tournament."""
+    #: Days per move: 1, 2, 3, 5, 7, 10 or 14 (default 3).
+    days_per_move: Optional[int]
+    #: A double round robin: each pair plays twice, sides swapped (default false: once).
+    double: bool
+    #: Whether the games are rated (default false).
+    rated: bool
+    #: Whether a player's vacation stops the clocks of its games here (default true).
+    vacation_allowed: bool
+    #: The player limit, 2 to 32 (default 8).
+    max_players: Optional[int]
+
+
+class NewWebhookBody(TypedDict):
+    """A webhook to register."""
+    #: Where to POST the events: an `http://` or `https://` URL.
+    url: str
+    #: The HMAC-SHA256 key of the `Seedpost-Signature` header: 16 to 200 characters.
+    secret: str
+
+
+class PlayerRatingsJson(TypedDict):
+    """`GET /players/{name}/ratings`."""
+    #: The player.
+    username: str
+    #: One per variant the player has finished a rated game in, in variant order.
+    ratings: List['VariantRatingJson']
+
+
+class _PlyAnalysisJsonRequired(TypedDict):
+    """The fields of PlyAnalysisJson always present."""
+    #: The ply's number, from 1.
+    ply: int
+    #: Who played it.
+    side: 'SideName'
+    #: The position's value before the ply, for the mover.
+    before: 'ValueJson'
+    #: The position's value after the ply, for the mover.
+    after: 'ValueJson'
+    #: The moves that keep the value before (pit numbers); empty for a pass.
+    best: List[int]
+    #: How much the ply lost: `before - after`, at least 0.
+    drop: int
+    #: The ply lost value and was not one of the best moves.
+    mistake: bool
+
+
+class PlyAnalysisJson(_PlyAnalysisJsonRequired, total=False):
+    """One ply of an analysed game."""
+    #: The pit sown (from 1 at the mover's left); `null` for a pass.
+    pit: Optional[int]
+
+
+class RatingJson(TypedDict):
+    """A player's Glicko-2 rating in one variant."""
+    #: The rating (everyone starts at 1500).
+    rating: float
+    #: Its rating deviation (RD): how unsure it is (350 at the start).
+    deviation: float
+    #: Its volatility (0.06 at the start).
+    volatility: float
+    #: Whether the rating is still provisional: its deviation is above 110.
+    provisional: bool
+
+
+class _ResultJsonRequired(TypedDict):
+    """The fields of ResultJson always present."""
+    #: Final stones per side.
+    score: 'SidesCount'
+    #: 1, 0.5 or 0 per side.
+    points: 'SidesPoints'
+    #: `empty_row`, `no_moves`, `repetition`, `all_captured` (the rules), or `resign`, `timeout`, `abort` (the server).
+    ended_by: str
+
+
+class ResultJson(_ResultJsonRequired, total=False):
+    """The result of a finished game: `{"score", "points", "winner", "ended_by"}`."""
+    #: The winner, or null for a draw.
+    winner: Optional['SideName']
+
+
+class SidesBoard(TypedDict):
+    """Each side's pits, from its owner's left (pit 1 first)."""
+    #: South's pits.
+    south: List[int]
+    #: North's pits.
+    north: List[int]
+
+
+class SidesCount(TypedDict):
+    """A count of stones for each side."""
+    #: South's.
+    south: int
+    #: North's.
+    north: int
+
+
+class SidesFlag(TypedDict):
+    """A yes or no for each side."""
+    #: South's.
+    south: bool
+    #: North's.
+    north: bool
+
+
+class SidesName(TypedDict):
+    """A name for each side."""
+    #: South's.
+    south: str
+    #: North's.
+    north: str
+
+
+class SidesPoints(TypedDict):
+    """Points for each side: 1 a win, 0.5 a draw, 0 a loss."""
+    #: South's.
+    south: float
+    #: North's.
+    north: float
+
+
+class _SignUpBodyRequired(TypedDict):
+    """The fields of SignUpBody always present."""
+    #: 3 to 20 ASCII letters, digits, `_` or `-`; unique ignoring case.
+    username: str
+    #: 8 to 1024 characters.
+    password: str
+
+
+class SignUpBody(_SignUpBodyRequired, total=False):
+    """A sign-up."""
+    #: Whether a program will play (default false).
+    bot: bool
+
+
+class SignedUpJson(TypedDict):
+    """`POST /accounts` → 201: the account and its first API token, shown once."""
+    #: The name.
+    username: str
+    #: Whether a program plays.
+    bot: bool
+    #: The secret of the first API token: send it as `Authorization: Bearer <token>`.
+    token: str
+
+
+class _StandingJsonRequired(TypedDict):
+    """The fields of StandingJson always present."""
+    #: The player.
+    username: str
+    #: Finished games.
+    games: int
+    #: Wins.
+    wins: int
+    #: Draws.
+    draws: int
+    #: Losses.
+    losses: int
+    #: Points: 1 a win, ½ a draw.
+    points: float
+
+
+class StandingJson(_StandingJsonRequired, total=False):
+    """A line of the standings."""
+    #: The player's Glicko-2 rating in the variant asked for; null in the standings of all games, and for a player with no finished rated game in the variant.
+    rating: Optional['RatingJson']
+
+
+class StandingLineJson(TypedDict):
+    """A line of the standings: a row of the crosstable."""
+    #: The place: players equal on points and Sonneborn–Berger share one.
+    rank: int
+    #: The player.
+    username: str
+    #: Points: 1 a win, 0.5 a draw, 0 a loss; aborted games score nothing.
+    points: float
+    #: The Sonneborn–Berger tiebreak: over the player's games, the points scored in each times the opponent's total.
+    sonneborn_berger: float
+    #: Games finished.
+    games: int
+    #: Whether the player withdrew (its remaining games were scored as losses).
+    withdrawn: bool
+    #: Results against each other player, in the order of the standings.
+    results: List['CrossCellJson']
+
+
+class _TokenJsonRequired(TypedDict):
+    """The fields of TokenJson always present."""
+    #: Its id.
+    id: str
+    #: Its label.
+    label: str
+    #: When it was made.
+    created_at: str
+
+
+class TokenJson(_TokenJsonRequired, total=False):
+    """A token as listed (no secret)."""
+    #: When it was last used.
+    last_used_at: Optional[str]
+
+
+class TournamentDetailJson(TypedDict):
+    """A tournament with its players, standings (the crosstable with its tiebreak) and games."""
+    #: The tournament.
+    tournament: 'TournamentJson'
+    #: Its players, by join time.
+    players: List['EntrantJson']
+    #: The standings, best first: by points, then Sonneborn–Berger, then name. Final once the tournament has finished.
+    standings: List['StandingLineJson']
+    #: Its games, by cycle.
+    games: List['TournamentGameJson']
+
+
+class TournamentGameJson(TypedDict):
+    """A game of a tournament."""
+    #: 1, or 2 for the return game of a double round robin.
+    cycle: int
+    #: The game, without its moves.
+    game: 'GameJson'
+
+
+class _TournamentJsonRequired(TypedDict):
+    """The fields of TournamentJson always present."""
+    #: Its id.
+    id: str
+    #: Its name.
+    name: str
+    #: Who made it.
+    creator: str
+    #: The game played.
+    variant: 'VariantName'
+    #: Days per move in its games.
+    days_per_move: int
+    #: A double round robin (each pair plays twice, sides swapped) or a single one.
+    double: bool
+    #: Whether its games are rated.
+    rated: bool
+    #: Whether a player's vacation stops the clocks of its games here.
+    vacation_allowed: bool
+    #: The player limit.
+    max_players: int
+    #: How many players are in it (those who withdrew included).
+    players: int
+    #: When it starts: joining closes and every game starts.
+    starts_at: str
+    #: `open`, `running`, `finished` or `canceled`.
+    status: 'TournamentStatusName'
+    #: When it was made.
+    created_at: str
+
+
+class TournamentJson(_TournamentJsonRequired, total=False):
+    """A tournament."""
+    #: When it finished or was canceled; null before.
+    ended_at: Optional[str]
+
+
+class TournamentRefJson(TypedDict):
+    """The tournament a game belongs to."""
+    #: Its id (`GET /tournaments/{id}`).
+    id: str
+    #: Its name.
+    name: str
+
+
+class _VacationJsonRequired(TypedDict):
+    """The fields of VacationJson always present."""
+    #: Whether the account is on vacation now.
+    on_vacation: bool
+    #: The yearly allowance, in days.
+    days_per_year: int
+    #: Days left of it this calendar year (UTC), by now.
+    days_left: float
+
+
+class VacationJson(_VacationJsonRequired, total=False):
+    """`GET`, `POST` and `DELETE /me/vacation`: the account's vacation and allowance."""
+    #: When the vacation going on started; null when not on vacation.
+    started_at: Optional[str]
+    #: When it ends at the latest (the allowance runs out); null when not on vacation.
+    until: Optional[str]
+
+
+class ValueJson(TypedDict):
+    """A position's value for one side."""
+    #: The final score difference (that side's stones minus the other's) under best play.
+    value: int
+    #: `exact` or `search`.
+    kind: 'ValueKind'
+
+
+class VariantJson(TypedDict):
+    """A variant's board."""
+    #: `mangala`, `modiar` or `tihbat`.
+    name: 'VariantName'
+    #: Pits in each row.
+    pits_per_row: int
+    #: Stones in each pit at the start.
+    stones_per_pit: int
+    #: Whether the board has stores.
+    stores: bool
+    #: All the stones.
+    total_stones: int
+
+
+class VariantRatingJson(TypedDict):
+    """A player's Glicko-2 rating in one variant, with the rated games behind it."""
+    #: The variant.
+    variant: 'VariantName'
+    #: The rating (everyone starts at 1500).
+    rating: float
+    #: Its rating deviation (RD): how unsure it is (350 at the start).
+    deviation: float
+    #: Its volatility (0.06 at the start).
+    volatility: float
+    #: Whether the rating is still provisional: its deviation is above 110.
+    provisional: bool
+    #: Rated games finished in the variant.
+    games: int
+
+
+class WebhookJson(TypedDict):
+    """A registered webhook (its secret is not shown again)."""
+    #: Its id.
+    id: str
+    #: Where the events go.
+    url: str
+    #: When it was registered: it receives the events from then on.
+    created_at: str
