@@ -15,7 +15,9 @@ game, and a turn may come twice (in the snapshot and as an event).
 
 An event counts as handled when the loop asks for the next one: its `seq` is then the
 point of resumption (kept in `state_file` if given), so an event whose handling was cut
-short by a crash comes again.
+short by a crash comes again. Until a first stored event has come (a stream opened
+without `since` on a quiet account), there is no seq to resume from: a reconnection
+then gets the snapshot, the current state, but not the events made while it was down.
 """
 
 import json
