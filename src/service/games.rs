@@ -397,7 +397,7 @@ impl Service {
             after.stored.game.state = state.clone();
             let events = events::game_events(&after, None, now);
             match self.store.end_game(id, seen, &state, &events).await {
-                Ok(()) => {
+                Ok(_) => {
                     self.events.wake_for(&events);
                     self.cache.forget(id);
                     self.changed(id, state.ply);
@@ -466,7 +466,7 @@ impl Service {
                 .end_game(game.id, state.ply, &new_state, &events)
                 .await
             {
-                Ok(()) => {
+                Ok(_) => {
                     self.events.wake_for(&events);
                     self.cache.forget(game.id);
                     self.changed(game.id, new_state.ply);
@@ -516,7 +516,7 @@ impl Service {
                 };
                 let events = [event];
                 match self.store.remind(game.id, game.state.ply, &events).await {
-                    Ok(()) => {
+                    Ok(_) => {
                         self.events.wake_for(&events);
                         told += 1;
                     }

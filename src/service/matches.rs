@@ -302,7 +302,7 @@ impl Service {
                 .end_game(id, state.ply, &new_state, &events)
                 .await
             {
-                Ok(()) => {
+                Ok(_) => {
                     self.events.wake_for(&events);
                     self.cache.forget(id);
                     self.changed(id, new_state.ply);
@@ -379,7 +379,7 @@ impl Service {
             .finish_match(view.stored.id, tally.half_points, now, &events)
             .await
         {
-            Ok(()) => {
+            Ok(_) => {
                 self.events.wake_for(&events);
                 tracing::info!(r#match = %view.stored.id, "match finished");
                 Ok(())

@@ -325,7 +325,7 @@ impl Service {
                 t.ended_at = Some(now);
             });
             match self.store.cancel_tournament(id, now, &events).await {
-                Ok(()) => {
+                Ok(_) => {
                     self.events.wake_for(&events);
                     tracing::info!(tournament = %id, "canceled: fewer than two players");
                 }
@@ -359,7 +359,7 @@ impl Service {
             .start_tournament(id, &players, &games, now, &events)
             .await
         {
-            Ok(()) => {
+            Ok(_) => {
                 self.events.wake_for(&events);
                 for game in &games {
                     self.changed(game.game.id, 0);
@@ -459,7 +459,7 @@ impl Service {
             t.ended_at = Some(now);
         });
         match self.store.finish_tournament(id, now, &events).await {
-            Ok(()) => {
+            Ok(_) => {
                 self.events.wake_for(&events);
                 tracing::info!(tournament = %id, "tournament finished");
                 Ok(())

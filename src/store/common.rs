@@ -641,7 +641,7 @@ impl EventRow {
 
 /// The events of one account to write, as columns.
 #[derive(Debug, Clone)]
-pub(super) struct AccountEvents {
+pub struct AccountEvents {
     pub(super) account: Uuid,
     /// Kind, payload and creation time of each, in seq order.
     pub(super) events: Vec<(&'static str, String, DateTime<Utc>)>,

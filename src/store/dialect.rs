@@ -23,9 +23,14 @@ use sqlx::postgres::PgPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Arguments, Executor, IntoArguments, Pool, Postgres, Sqlite};
 
-use super::StoreError;
-use super::common::game_select;
-use super::sql::{Param, Record};
+use chrono::{DateTime, Utc};
+use sqlx::Transaction;
+
+use super::common::{AccountEvents, INSERT_EVENT, TAKE_SEQS, game_select};
+use super::core::{Append, standings};
+use super::matches::match_of_game;
+use super::sql::{Param, Record, SqlStore, sql};
+use super::{Event, EventWake, StoreError};
 
 /// A database the store runs on: Postgres or SQLite.
 pub trait Backend:
@@ -33,6 +38,13 @@ pub trait Backend:
 {
     /// What the store keeps beside its pool on this backend.
     type Own: Clone + Send + Sync + 'static;
+
+    /// The standings (see [`Store::standings`](super::Store::standings)), names in
+    /// byte order.
+    const STANDINGS: &'static str;
+
+    /// The matches of games (`MatchRefRow`), by a list of game ids.
+    const MATCHES_OF_GAMES: &'static str;
 
     /// The SQL that starts a write transaction.
     const BEGIN_WRITE: &'static str;
@@ -87,6 +99,88 @@ pub trait Backend:
 
     /// What the store keeps beside `pool`.
     fn own(pool: &Pool<Self>) -> Self::Own;
+
+    /// Writes `groups` of events in the caller's transaction, taking each account's
+    /// next seqs: per event, two statements (see `common::TAKE_SEQS` and the
+    /// migration `0003_events.sql`). The row lock the seq update takes orders the
+    /// writers of one account: commit order is seq order.
+    fn insert_events<'t>(
+        tx: &'t mut Transaction<'static, Self>,
+        groups: &'t [AccountEvents],
+    ) -> impl Future<Output = Result<Vec<Event>, StoreError>> + Send + 't {
+        async move {
+            let mut stored = Vec::new();
+            for group in groups {
+                let last: i64 = sql(TAKE_SEQS)
+                    .bind(group.account)
+                    .bind(group.len())
+                    .values(tx)
+                    .await?
+                    .pop()
+                    .ok_or(StoreError::NotFound)?;
+                for (seq, (kind, payload, at)) in (last - group.len() + 1..).zip(&group.events) {
+                    sql(INSERT_EVENT)
+                        .bind(group.account)
+                        .bind(seq)
+                        .bind(*kind)
+                        .bind(payload.as_str())
+                        .bind(*at)
+                        .execute(tx)
+                        .await?;
+                }
+                stored.extend(group.stored(last)?);
+            }
+            Ok(stored)
+        }
+    }
+
+    /// Appends plies to a game with the state they lead to and their events (see
+    /// [`Store::append_plies`](super::Store::append_plies)), in a write transaction
+    /// of their own; Postgres batches the moves that leave their games going.
+    fn append_moves(
+        store: &SqlStore<Self>,
+        append: Append,
+    ) -> impl Future<Output = Result<Vec<Event>, StoreError>> + Send {
+        super::core::append_alone(store, append)
+    }
+
+    /// Tells the other instances on the database of `events`, just committed.
+    fn announce(own: &Self::Own, events: &[Event]) {
+        let _ = (own, events);
+    }
+
+    /// Starts telling `wake` about events committed by other instances (see
+    /// [`Store::listen_events`](super::Store::listen_events)).
+    fn listen(
+        store: &SqlStore<Self>,
+        wake: EventWake,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send {
+        let _ = (store, wake);
+        async { Ok(false) }
+    }
+
+    /// Takes a request from a rate-limit cell shared by the instances (see
+    /// [`Store::take_rate`](super::Store::take_rate)).
+    fn take_rate(
+        pool: &Pool<Self>,
+        key: &[u8],
+        interval: Duration,
+        burst: u32,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = Result<Option<Duration>, StoreError>> + Send {
+        let _ = (pool, key, interval, burst, now);
+        async { Ok(None) }
+    }
+
+    /// Deletes the full rate-limit cells (see
+    /// [`Store::purge_rates`](super::Store::purge_rates)).
+    fn purge_rates(
+        pool: &Pool<Self>,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = Result<u64, StoreError>> + Send {
+        let _ = (pool, now);
+        async { Ok(0) }
+    }
 }
 
 /// `with_lock` (the statement ending in `FOR UPDATE`) on a backend that locks rows
@@ -124,6 +218,10 @@ const SQLITE_TIMEOUT: Duration = Duration::from_secs(5);
 
 impl Backend for Postgres {
     type Own = super::postgres::PgOwn;
+
+    const STANDINGS: &'static str = standings!(" COLLATE \"C\"");
+
+    const MATCHES_OF_GAMES: &'static str = concat!(match_of_game!(), "= ANY($1)");
 
     const BEGIN_WRITE: &'static str = "BEGIN";
 
@@ -176,6 +274,48 @@ impl Backend for Postgres {
     fn own(pool: &Pool<Self>) -> Self::Own {
         super::postgres::PgOwn::start(pool)
     }
+
+    fn insert_events<'t>(
+        tx: &'t mut Transaction<'static, Self>,
+        groups: &'t [AccountEvents],
+    ) -> impl Future<Output = Result<Vec<Event>, StoreError>> + Send + 't {
+        super::postgres::insert_events(tx, groups)
+    }
+
+    fn append_moves(
+        store: &SqlStore<Self>,
+        append: Append,
+    ) -> impl Future<Output = Result<Vec<Event>, StoreError>> + Send {
+        super::postgres::append_moves(store, append)
+    }
+
+    fn announce(own: &Self::Own, events: &[Event]) {
+        own.announce(events);
+    }
+
+    fn listen(
+        store: &SqlStore<Self>,
+        wake: EventWake,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send {
+        super::postgres::listen(store, wake)
+    }
+
+    fn take_rate(
+        pool: &Pool<Self>,
+        key: &[u8],
+        interval: Duration,
+        burst: u32,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = Result<Option<Duration>, StoreError>> + Send {
+        super::postgres::rates::take(pool, key, interval, burst, now)
+    }
+
+    fn purge_rates(
+        pool: &Pool<Self>,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = Result<u64, StoreError>> + Send {
+        super::postgres::rates::purge(pool, now)
+    }
 }
 
 /// SQLite's way to take a list of keys in one parameter: a JSON array for `json_each`.
@@ -185,6 +325,13 @@ fn json_keys<T: serde::Serialize>(keys: &[T]) -> Result<String, BoxDynError> {
 
 impl Backend for Sqlite {
     type Own = ();
+
+    const STANDINGS: &'static str = standings!("");
+
+    const MATCHES_OF_GAMES: &'static str = concat!(
+        match_of_game!(),
+        "IN (SELECT unhex(value) FROM json_each($1))"
+    );
 
     /// Takes SQLite's one write lock up front: concurrent writers then queue on the
     /// busy timeout instead of failing when a read lock cannot be upgraded.

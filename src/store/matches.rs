@@ -1,8 +1,7 @@
 //! Match storage: a challenge of several games starts a match, whose games are
 //! listed in `match_games` (see `migrations/*/0010_matches.sql` and
 //! `0009_matches.sql`). A part of every [`Store`](super::Store) (a supertrait),
-//! implemented for both backends by `impl_match_store!` below (invoked in
-//! `postgres.rs` and `sqlite.rs`).
+//! implemented once for both backends.
 //!
 //! Two writers advancing one match (the service after a game ends, and every
 //! instance's sweeper) are settled by the database: the primary key (match, number)
@@ -14,8 +13,16 @@ use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Side, Variant};
 use uuid::Uuid;
 
-use super::common::{corrupt, count, days_per_move, parse, username};
-use super::{Game, NewEvent, NewGame, Player, StoreError};
+use sqlx::Transaction;
+
+use super::common::{
+    AccountEvents, GameRow, corrupt, count, days_per_move, events_by_account, micros, parse,
+    row_limit, to_i32, username,
+};
+use super::core::{INSERT_GAME, accept_challenge_tx, bind_new_game, fetch_game, missed};
+use super::dialect::Backend;
+use super::sql::{SqlStore, Statement, sql};
+use super::{Event, Game, NewEvent, NewGame, Player, StoreError};
 use crate::domain::{
     AccountId, ChallengeId, DaysPerMove, GameId, MatchId, MatchStatus, MatchTerms, Schedule, Terms,
 };
@@ -152,7 +159,7 @@ pub trait MatchStore: Send + Sync {
         half_points: BySide<u32>,
         at: DateTime<Utc>,
         events: &[NewEvent],
-    ) -> Result<(), StoreError>;
+    ) -> Result<Vec<Event>, StoreError>;
 
     /// One match with its games.
     ///
@@ -200,72 +207,71 @@ macro_rules! match_select {
 }
 
 /// The SQL reading match `$1`.
-pub(super) const SELECT_MATCH: &str = concat!(match_select!(), "WHERE m.id = $1");
+const SELECT_MATCH: &str = concat!(match_select!(), "WHERE m.id = $1");
 
 /// The SQL reading the matches of account `$1`, newest first, at most `$2`.
-pub(super) const SELECT_PLAYER_MATCHES: &str = concat!(
+const SELECT_PLAYER_MATCHES: &str = concat!(
     match_select!(),
     "WHERE m.south_id = $1 OR m.north_id = $1 ORDER BY m.created_at DESC, m.id LIMIT $2"
 );
 
 /// The SQL reading every match, oldest first.
-pub(super) const SELECT_ALL_MATCHES: &str = concat!(match_select!(), "ORDER BY m.created_at, m.id");
+const SELECT_ALL_MATCHES: &str = concat!(match_select!(), "ORDER BY m.created_at, m.id");
 
 /// The SQL reading the games of match `$1`.
-pub(super) const SELECT_MATCH_GAMES: &str =
+const SELECT_MATCH_GAMES: &str =
     "SELECT match_id, number, game_id FROM match_games WHERE match_id = $1 ORDER BY number";
 
 /// The SQL reading the games of the matches of account `$1`.
-pub(super) const SELECT_PLAYER_MATCH_GAMES: &str = "SELECT mg.match_id, mg.number, mg.game_id \
+const SELECT_PLAYER_MATCH_GAMES: &str = "SELECT mg.match_id, mg.number, mg.game_id \
      FROM match_games mg JOIN matches m ON m.id = mg.match_id \
      WHERE m.south_id = $1 OR m.north_id = $1 ORDER BY mg.match_id, mg.number";
 
 /// The SQL reading every match's games.
-pub(super) const SELECT_ALL_MATCH_GAMES: &str =
+const SELECT_ALL_MATCH_GAMES: &str =
     "SELECT match_id, number, game_id FROM match_games ORDER BY match_id, number";
 
 /// The SQL reading the states of the games of match `$1`, by number.
-pub(super) const SELECT_MATCH_GAME_STATES: &str = concat!(
+const SELECT_MATCH_GAME_STATES: &str = concat!(
     super::common::game_select!(),
     "JOIN match_games mg ON mg.game_id = g.id WHERE mg.match_id = $1 ORDER BY mg.number"
 );
 
+/// The matches of games (`MatchRefRow`), up to the condition on `mg.game_id`.
+macro_rules! match_of_game {
+    () => {
+        "SELECT mg.game_id, mg.match_id, mg.number, m.games \
+         FROM match_games mg JOIN matches m ON m.id = mg.match_id WHERE mg.game_id "
+    };
+}
+pub(super) use match_of_game;
+
 /// The SQL reading the match of game `$1`.
-pub(super) const SELECT_MATCH_OF_GAME: &str = "SELECT mg.game_id, mg.match_id, mg.number, m.games \
-     FROM match_games mg JOIN matches m ON m.id = mg.match_id WHERE mg.game_id = $1";
+const SELECT_MATCH_OF_GAME: &str = concat!(match_of_game!(), "= $1");
 
 /// The SQL inserting a match, ongoing.
-pub(super) const INSERT_MATCH: &str = "INSERT INTO matches (id, challenge_id, variant, south_id, north_id, days_per_move, rated, \
+const INSERT_MATCH: &str = "INSERT INTO matches (id, challenge_id, variant, south_id, north_id, days_per_move, rated, \
                           weekend_pause, games, schedule, stop_when_decided, first, status, \
                           half_south, half_north, created_at, finished_at) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
 
 /// The SQL making game `$3` number `$2` of match `$1`, if the match is ongoing.
-pub(super) const INSERT_MATCH_GAME: &str = "INSERT INTO match_games (match_id, number, game_id) \
+const INSERT_MATCH_GAME: &str = "INSERT INTO match_games (match_id, number, game_id) \
      SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM matches WHERE id = $1 AND status = 'ongoing')";
 
 /// The SQL writing a match's game as exported.
-pub(super) const IMPORT_MATCH_GAME: &str =
+const IMPORT_MATCH_GAME: &str =
     "INSERT INTO match_games (match_id, number, game_id) VALUES ($1, $2, $3)";
 
-/// The SQL inserting a game of a match (the state columns `$1` to `$12` first, as in
-/// the backends' `bind_state`); `$19` is its challenge, for game 1 only.
-pub(super) const INSERT_GAME: &str = "INSERT INTO games (status, ply, to_move, board, store_south, store_north, deadline, \
-                        winner, ended_by, score_south, score_north, updated_at, \
-                        id, variant, south_id, north_id, first, days_per_move, \
-                        challenge_id, created_at, rated, weekend_pause) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
-             $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)";
-
 /// The SQL finishing ongoing match `$1` with half points `$2` (South) and `$3`.
-pub(super) const FINISH_MATCH: &str = "UPDATE matches SET status = 'finished', half_south = $2, half_north = $3, \
+const FINISH_MATCH: &str = "UPDATE matches SET status = 'finished', half_south = $2, half_north = $3, \
             finished_at = $4 \
      WHERE id = $1 AND status = 'ongoing'";
 
 /// The SQL listing the ongoing matches to advance, at most `$1`: without an ongoing
 /// game, or stopping once decided and decided (the half points apart are more than
 /// twice the games not yet over).
-pub(super) const SELECT_TO_ADVANCE: &str = "WITH tally AS ( \
+const SELECT_TO_ADVANCE: &str = "WITH tally AS ( \
          SELECT mg.match_id, \
                 sum(CASE WHEN g.status = 'finished' THEN \
                     CASE g.winner WHEN 'south' THEN 2 WHEN 'north' THEN 0 ELSE 1 END \
@@ -290,7 +296,7 @@ pub(super) const SELECT_TO_ADVANCE: &str = "WITH tally AS ( \
 
 /// A match as [`SELECT_MATCH`] reads it.
 #[derive(sqlx::FromRow)]
-pub(super) struct MatchRow {
+struct MatchRow {
     id: Uuid,
     challenge_id: Uuid,
     variant: String,
@@ -316,7 +322,7 @@ pub(super) struct MatchRow {
 
 impl MatchRow {
     /// The match, with `games` (the rows of `match_games` of any matches).
-    pub(super) fn parse(self, games: &[MatchGameRow]) -> Result<Match, StoreError> {
+    fn parse(self, games: &[MatchGameRow]) -> Result<Match, StoreError> {
         let games = games
             .iter()
             .filter(|g| g.match_id == self.id)
@@ -372,7 +378,7 @@ impl MatchRow {
 
 /// A row of `match_games`.
 #[derive(sqlx::FromRow)]
-pub(super) struct MatchGameRow {
+struct MatchGameRow {
     match_id: Uuid,
     number: i32,
     game_id: Uuid,
@@ -380,7 +386,7 @@ pub(super) struct MatchGameRow {
 
 /// A game's match as [`SELECT_MATCH_OF_GAME`] reads it.
 #[derive(sqlx::FromRow)]
-pub(super) struct MatchRefRow {
+struct MatchRefRow {
     game_id: Uuid,
     match_id: Uuid,
     number: i32,
@@ -388,7 +394,7 @@ pub(super) struct MatchRefRow {
 }
 
 impl MatchRefRow {
-    pub(super) fn parse(self) -> Result<(GameId, MatchRef), StoreError> {
+    fn parse(self) -> Result<(GameId, MatchRef), StoreError> {
         Ok((
             GameId(self.game_id),
             MatchRef {
@@ -401,345 +407,267 @@ impl MatchRefRow {
 }
 
 /// Parses match rows with the rows of their games.
-pub(super) fn parse_matches(
-    rows: Vec<MatchRow>,
-    games: &[MatchGameRow],
-) -> Result<Vec<Match>, StoreError> {
+fn parse_matches(rows: Vec<MatchRow>, games: &[MatchGameRow]) -> Result<Vec<Match>, StoreError> {
     rows.into_iter().map(|r| r.parse(games)).collect()
 }
 
-/// Implements [`MatchStore`] for a backend's store (`PgStore`, `SqliteStore`) as its
-/// module `matches`: the SQL is the same on both. The backend provides `Conn` (its
-/// connection type), `Writer` (begins write transactions and commits them with their
-/// events) and `match_refs_of` (one batch query on Postgres, one query per game on
-/// SQLite).
-macro_rules! impl_match_store {
-    ($store:ident) => {
-        mod matches {
-            use async_trait::async_trait;
-            use chrono::{DateTime, Utc};
-            use seedpost_rules::BySide;
-
-            use super::{Conn, accept_challenge_tx, bind_state, fetch_game, insert_events, $store};
-            use crate::domain::{AccountId, ChallengeId, GameId, MatchId};
-            use crate::store::common::{
-                AccountEvents, GameRow, StateColumns, detached, events_by_account, micros,
-                row_limit, to_i32,
-            };
-            use crate::store::matches::{
-                FINISH_MATCH, IMPORT_MATCH_GAME, INSERT_GAME, INSERT_MATCH, INSERT_MATCH_GAME,
-                Match, MatchGameRow, MatchRef, MatchRefRow, MatchRow, MatchStore, NewMatch,
-                SELECT_ALL_MATCH_GAMES, SELECT_ALL_MATCHES, SELECT_MATCH, SELECT_MATCH_GAME_STATES,
-                SELECT_MATCH_GAMES, SELECT_MATCH_OF_GAME, SELECT_PLAYER_MATCH_GAMES,
-                SELECT_PLAYER_MATCHES, SELECT_TO_ADVANCE, parse_matches,
-            };
-            use crate::store::{Game, NewEvent, NewGame, StoreError};
-
-            /// Inserts a game of a match; `challenge` only for game 1.
-            async fn insert_game(
-                conn: &mut Conn,
-                game: &NewGame,
-                challenge: Option<ChallengeId>,
-            ) -> Result<(), StoreError> {
-                let state = StateColumns::new(&game.state)?;
-                bind_state(sqlx::query(INSERT_GAME), &state)
-                    .bind(game.id.0)
-                    .bind(game.variant.as_str())
-                    .bind(game.players.south.0)
-                    .bind(game.players.north.0)
-                    .bind(game.first.as_str())
-                    .bind(i32::from(game.days_per_move.days()))
-                    .bind(challenge.map(|c| c.0))
-                    .bind(micros(game.created_at))
-                    .bind(game.terms.rated)
-                    .bind(game.terms.weekend_pause)
-                    .execute(conn)
-                    .await?;
-                Ok(())
-            }
-
-            /// Makes `game` number `number` of match `id`; a taken number is a unique violation
-            /// (a conflict), a match no longer ongoing inserts nothing (also a conflict).
-            async fn add_match_game(
-                conn: &mut Conn,
-                id: MatchId,
-                number: u8,
-                game: GameId,
-            ) -> Result<(), StoreError> {
-                let added = sqlx::query(INSERT_MATCH_GAME)
-                    .bind(id.0)
-                    .bind(i32::from(number))
-                    .bind(game.0)
-                    .execute(conn)
-                    .await?;
-                if added.rows_affected() == 0 {
-                    return Err(StoreError::Conflict);
-                }
-                Ok(())
-            }
-
-            async fn accept_match_tx(
-                conn: &mut Conn,
-                new_match: &NewMatch,
-                games: &[NewGame],
-                events: &[AccountEvents],
-            ) -> Result<Game, StoreError> {
-                let (first, rest) = games
-                    .split_first()
-                    .ok_or_else(|| StoreError::Other("a match starts with a game".to_owned()))?;
-                let state = StateColumns::new(&first.state)?;
-                let game = accept_challenge_tx(conn, new_match.challenge_id, first, &state).await?;
-                sqlx::query(INSERT_MATCH)
-                    .bind(new_match.id.0)
-                    .bind(new_match.challenge_id.0)
-                    .bind(new_match.variant.as_str())
-                    .bind(new_match.players.south.0)
-                    .bind(new_match.players.north.0)
-                    .bind(i32::from(new_match.days_per_move.days()))
-                    .bind(new_match.terms.rated)
-                    .bind(new_match.terms.weekend_pause)
-                    .bind(i32::from(new_match.match_terms.games()))
-                    .bind(new_match.match_terms.schedule.as_str())
-                    .bind(new_match.match_terms.stop_when_decided)
-                    .bind(new_match.first.as_str())
-                    .bind("ongoing")
-                    .bind(None::<i32>)
-                    .bind(None::<i32>)
-                    .bind(micros(new_match.created_at))
-                    .bind(None::<DateTime<Utc>>)
-                    .execute(&mut *conn)
-                    .await?;
-                add_match_game(conn, new_match.id, 1, first.id).await?;
-                for (number, other) in (2..).zip(rest) {
-                    insert_game(conn, other, None).await?;
-                    add_match_game(conn, new_match.id, number, other.id).await?;
-                }
-                insert_events(conn, events).await?;
-                Ok(game)
-            }
-
-            async fn start_match_game_tx(
-                conn: &mut Conn,
-                id: MatchId,
-                number: u8,
-                game: &NewGame,
-                events: &[AccountEvents],
-            ) -> Result<Game, StoreError> {
-                insert_game(conn, game, None).await?;
-                add_match_game(conn, id, number, game.id).await?;
-                insert_events(conn, events).await?;
-                fetch_game(conn, game.id).await
-            }
-
-            async fn finish_match_tx(
-                conn: &mut Conn,
-                id: MatchId,
-                half_points: BySide<u32>,
-                at: DateTime<Utc>,
-                events: &[AccountEvents],
-            ) -> Result<(), StoreError> {
-                let finished = sqlx::query(FINISH_MATCH)
-                    .bind(id.0)
-                    .bind(to_i32("half points", half_points.south)?)
-                    .bind(to_i32("half points", half_points.north)?)
-                    .bind(micros(at))
-                    .execute(&mut *conn)
-                    .await?;
-                if finished.rows_affected() == 0 {
-                    let exists =
-                        sqlx::query_scalar::<_, i32>("SELECT 1 FROM matches WHERE id = $1")
-                            .bind(id.0)
-                            .fetch_optional(&mut *conn)
-                            .await?;
-                    return Err(if exists.is_some() {
-                        StoreError::Conflict
-                    } else {
-                        StoreError::NotFound
-                    });
-                }
-                insert_events(conn, events).await.map(drop)
-            }
-
-            /// Writes matches and their games as exported (after their games).
-            pub(super) async fn import_matches(
-                conn: &mut Conn,
-                matches: &[Match],
-            ) -> Result<(), StoreError> {
-                for m in matches {
-                    let half = m.half_points.map(|h| {
-                        Ok::<_, StoreError>(BySide::new(
-                            to_i32("half points", h.south)?,
-                            to_i32("half points", h.north)?,
-                        ))
-                    });
-                    let half = half.transpose()?;
-                    sqlx::query(INSERT_MATCH)
-                        .bind(m.id.0)
-                        .bind(m.challenge_id.0)
-                        .bind(m.variant.as_str())
-                        .bind(m.players.south.id.0)
-                        .bind(m.players.north.id.0)
-                        .bind(i32::from(m.days_per_move.days()))
-                        .bind(m.terms.rated)
-                        .bind(m.terms.weekend_pause)
-                        .bind(i32::from(m.match_terms.games()))
-                        .bind(m.match_terms.schedule.as_str())
-                        .bind(m.match_terms.stop_when_decided)
-                        .bind(m.first.as_str())
-                        .bind(m.status.as_str())
-                        .bind(half.map(|h| h.south))
-                        .bind(half.map(|h| h.north))
-                        .bind(micros(m.created_at))
-                        .bind(m.finished_at.map(micros))
-                        .execute(&mut *conn)
-                        .await?;
-                    for g in &m.games {
-                        sqlx::query(IMPORT_MATCH_GAME)
-                            .bind(m.id.0)
-                            .bind(i32::from(g.number))
-                            .bind(g.game.0)
-                            .execute(&mut *conn)
-                            .await?;
-                    }
-                }
-                Ok(())
-            }
-
-            #[async_trait]
-            impl MatchStore for $store {
-                async fn accept_match(
-                    &self,
-                    new_match: NewMatch,
-                    games: Vec<NewGame>,
-                    events: &[NewEvent],
-                ) -> Result<Game, StoreError> {
-                    let events = events_by_account(events);
-                    let writer = self.writer();
-                    detached(async move {
-                        let mut tx = writer.begin().await?;
-                        let outcome = accept_match_tx(&mut tx, &new_match, &games, &events).await;
-                        writer.finish(tx, outcome, &events).await
-                    })
-                    .await
-                }
-
-                async fn start_match_game(
-                    &self,
-                    id: MatchId,
-                    number: u8,
-                    game: NewGame,
-                    events: &[NewEvent],
-                ) -> Result<Game, StoreError> {
-                    let events = events_by_account(events);
-                    let writer = self.writer();
-                    detached(async move {
-                        let mut tx = writer.begin().await?;
-                        let outcome =
-                            start_match_game_tx(&mut tx, id, number, &game, &events).await;
-                        writer.finish(tx, outcome, &events).await
-                    })
-                    .await
-                }
-
-                async fn finish_match(
-                    &self,
-                    id: MatchId,
-                    half_points: BySide<u32>,
-                    at: DateTime<Utc>,
-                    events: &[NewEvent],
-                ) -> Result<(), StoreError> {
-                    let events = events_by_account(events);
-                    let writer = self.writer();
-                    detached(async move {
-                        let mut tx = writer.begin().await?;
-                        let outcome = finish_match_tx(&mut tx, id, half_points, at, &events).await;
-                        writer.finish(tx, outcome, &events).await
-                    })
-                    .await
-                }
-
-                async fn get_match(&self, id: MatchId) -> Result<Match, StoreError> {
-                    let mut conn = self.pool.acquire().await?;
-                    let row = sqlx::query_as::<_, MatchRow>(SELECT_MATCH)
-                        .bind(id.0)
-                        .fetch_one(&mut *conn)
-                        .await?;
-                    let games = sqlx::query_as::<_, MatchGameRow>(SELECT_MATCH_GAMES)
-                        .bind(id.0)
-                        .fetch_all(&mut *conn)
-                        .await?;
-                    row.parse(&games)
-                }
-
-                async fn match_game_states(&self, id: MatchId) -> Result<Vec<Game>, StoreError> {
-                    sqlx::query_as::<_, GameRow>(SELECT_MATCH_GAME_STATES)
-                        .bind(id.0)
-                        .fetch_all(&self.pool)
-                        .await?
-                        .into_iter()
-                        .map(GameRow::parse)
-                        .collect()
-                }
-
-                async fn match_of_game(
-                    &self,
-                    game: GameId,
-                ) -> Result<Option<MatchRef>, StoreError> {
-                    sqlx::query_as::<_, MatchRefRow>(SELECT_MATCH_OF_GAME)
-                        .bind(game.0)
-                        .fetch_optional(&self.pool)
-                        .await?
-                        .map(|r| r.parse().map(|(_, m)| m))
-                        .transpose()
-                }
-
-                async fn match_refs(
-                    &self,
-                    games: &[GameId],
-                ) -> Result<Vec<(GameId, MatchRef)>, StoreError> {
-                    self.match_refs_of(games).await
-                }
-
-                async fn matches_to_advance(&self, limit: u32) -> Result<Vec<MatchId>, StoreError> {
-                    Ok(sqlx::query_scalar::<_, uuid::Uuid>(SELECT_TO_ADVANCE)
-                        .bind(row_limit(limit))
-                        .fetch_all(&self.pool)
-                        .await?
-                        .into_iter()
-                        .map(MatchId)
-                        .collect())
-                }
-
-                async fn player_matches(
-                    &self,
-                    account: AccountId,
-                    limit: u32,
-                ) -> Result<Vec<Match>, StoreError> {
-                    let mut conn = self.pool.acquire().await?;
-                    let rows = sqlx::query_as::<_, MatchRow>(SELECT_PLAYER_MATCHES)
-                        .bind(account.0)
-                        .bind(row_limit(limit))
-                        .fetch_all(&mut *conn)
-                        .await?;
-                    let games = sqlx::query_as::<_, MatchGameRow>(SELECT_PLAYER_MATCH_GAMES)
-                        .bind(account.0)
-                        .fetch_all(&mut *conn)
-                        .await?;
-                    parse_matches(rows, &games)
-                }
-
-                async fn export_matches(&self) -> Result<Vec<Match>, StoreError> {
-                    let mut conn = self.pool.acquire().await?;
-                    let rows = sqlx::query_as::<_, MatchRow>(SELECT_ALL_MATCHES)
-                        .fetch_all(&mut *conn)
-                        .await?;
-                    let games = sqlx::query_as::<_, MatchGameRow>(SELECT_ALL_MATCH_GAMES)
-                        .fetch_all(&mut *conn)
-                        .await?;
-                    parse_matches(rows, &games)
-                }
-            }
-        }
-    };
+/// Makes `game` number `number` of match `id`; a taken number is a unique violation
+/// (a conflict), a match no longer ongoing inserts nothing (also a conflict).
+async fn add_match_game<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    id: MatchId,
+    number: u8,
+    game: GameId,
+) -> Result<(), StoreError> {
+    let added = sql(INSERT_MATCH_GAME)
+        .bind(id.0)
+        .bind(i32::from(number))
+        .bind(game.0)
+        .execute(tx)
+        .await?;
+    if added == 0 {
+        return Err(StoreError::Conflict);
+    }
+    Ok(())
 }
-pub(super) use impl_match_store;
+
+/// Binds the columns of [`INSERT_MATCH`] up to its status (the first twelve).
+fn bind_match<B: Backend>(stmt: Statement<B>, m: &NewMatch) -> Statement<B> {
+    stmt.bind(m.id.0)
+        .bind(m.challenge_id.0)
+        .bind(m.variant.as_str())
+        .bind(m.players.south.0)
+        .bind(m.players.north.0)
+        .bind(i32::from(m.days_per_move.days()))
+        .bind(m.terms.rated)
+        .bind(m.terms.weekend_pause)
+        .bind(i32::from(m.match_terms.games()))
+        .bind(m.match_terms.schedule.as_str())
+        .bind(m.match_terms.stop_when_decided)
+        .bind(m.first.as_str())
+}
+
+async fn accept_match_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    new_match: &NewMatch,
+    games: &[NewGame],
+    events: &[AccountEvents],
+) -> Result<(Game, Vec<Event>), StoreError> {
+    let (first, rest) = games
+        .split_first()
+        .ok_or_else(|| StoreError::Other("a match starts with a game".to_owned()))?;
+    let game = accept_challenge_tx(tx, new_match.challenge_id, first).await?;
+    let m = new_match;
+    bind_match(sql(INSERT_MATCH), m)
+        .bind(MatchStatus::Ongoing.as_str())
+        .bind(None::<i32>)
+        .bind(None::<i32>)
+        .bind(micros(m.created_at))
+        .bind(None::<DateTime<Utc>>)
+        .execute(tx)
+        .await?;
+    add_match_game(tx, m.id, 1, first.id).await?;
+    for (number, other) in (2..).zip(rest) {
+        bind_new_game(sql(INSERT_GAME), other, None)?
+            .execute(tx)
+            .await?;
+        add_match_game(tx, m.id, number, other.id).await?;
+    }
+    Ok((game, B::insert_events(tx, events).await?))
+}
+
+async fn start_match_game_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    id: MatchId,
+    number: u8,
+    game: &NewGame,
+    events: &[AccountEvents],
+) -> Result<(Game, Vec<Event>), StoreError> {
+    bind_new_game(sql(INSERT_GAME), game, None)?
+        .execute(tx)
+        .await?;
+    add_match_game(tx, id, number, game.id).await?;
+    let stored = B::insert_events(tx, events).await?;
+    Ok((fetch_game(tx, game.id).await?, stored))
+}
+
+async fn finish_match_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    id: MatchId,
+    half_points: BySide<u32>,
+    at: DateTime<Utc>,
+    events: &[AccountEvents],
+) -> Result<Vec<Event>, StoreError> {
+    let finished = sql(FINISH_MATCH)
+        .bind(id.0)
+        .bind(to_i32("half points", half_points.south)?)
+        .bind(to_i32("half points", half_points.north)?)
+        .bind(micros(at))
+        .execute(tx)
+        .await?;
+    if finished == 0 {
+        return Err(missed(tx, "SELECT 1 FROM matches WHERE id = $1", id.0).await);
+    }
+    B::insert_events(tx, events).await
+}
+
+/// Writes matches and their games as exported (after their games).
+pub(super) async fn import_matches<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    matches: &[Match],
+) -> Result<(), StoreError> {
+    for m in matches {
+        let half = m.half_points.map(|h| {
+            Ok::<_, StoreError>(BySide::new(
+                to_i32("half points", h.south)?,
+                to_i32("half points", h.north)?,
+            ))
+        });
+        let half = half.transpose()?;
+        let new = NewMatch {
+            id: m.id,
+            challenge_id: m.challenge_id,
+            variant: m.variant,
+            players: BySide::new(m.players.south.id, m.players.north.id),
+            days_per_move: m.days_per_move,
+            terms: m.terms,
+            match_terms: m.match_terms,
+            first: m.first,
+            created_at: m.created_at,
+        };
+        bind_match(sql(INSERT_MATCH), &new)
+            .bind(m.status.as_str())
+            .bind(half.map(|h| h.south))
+            .bind(half.map(|h| h.north))
+            .bind(micros(m.created_at))
+            .bind(m.finished_at.map(micros))
+            .execute(tx)
+            .await?;
+        for g in &m.games {
+            sql(IMPORT_MATCH_GAME)
+                .bind(m.id.0)
+                .bind(i32::from(g.number))
+                .bind(g.game.0)
+                .execute(tx)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl<B: Backend> MatchStore for SqlStore<B> {
+    async fn accept_match(
+        &self,
+        new_match: NewMatch,
+        games: Vec<NewGame>,
+        events: &[NewEvent],
+    ) -> Result<Game, StoreError> {
+        let events = events_by_account(events);
+        self.write_events(move |tx| {
+            Box::pin(async move { accept_match_tx(tx, &new_match, &games, &events).await })
+        })
+        .await
+        .map(|(game, _)| game)
+    }
+
+    async fn start_match_game(
+        &self,
+        id: MatchId,
+        number: u8,
+        game: NewGame,
+        events: &[NewEvent],
+    ) -> Result<Game, StoreError> {
+        let events = events_by_account(events);
+        self.write_events(move |tx| {
+            Box::pin(async move { start_match_game_tx(tx, id, number, &game, &events).await })
+        })
+        .await
+        .map(|(game, _)| game)
+    }
+
+    async fn finish_match(
+        &self,
+        id: MatchId,
+        half_points: BySide<u32>,
+        at: DateTime<Utc>,
+        events: &[NewEvent],
+    ) -> Result<Vec<Event>, StoreError> {
+        let events = events_by_account(events);
+        self.write_events(move |tx| {
+            Box::pin(
+                async move { Ok(((), finish_match_tx(tx, id, half_points, at, &events).await?)) },
+            )
+        })
+        .await
+        .map(|((), stored)| stored)
+    }
+
+    async fn get_match(&self, id: MatchId) -> Result<Match, StoreError> {
+        let mut conn = self.conn().await?;
+        let row: MatchRow = sql(SELECT_MATCH).bind(id.0).one(&mut conn).await?;
+        let games: Vec<MatchGameRow> = sql(SELECT_MATCH_GAMES).bind(id.0).all(&mut conn).await?;
+        row.parse(&games)
+    }
+
+    async fn match_game_states(&self, id: MatchId) -> Result<Vec<Game>, StoreError> {
+        let rows: Vec<GameRow> = sql(SELECT_MATCH_GAME_STATES)
+            .bind(id.0)
+            .all(&mut self.conn().await?)
+            .await?;
+        rows.into_iter().map(GameRow::parse).collect()
+    }
+
+    async fn match_of_game(&self, game: GameId) -> Result<Option<MatchRef>, StoreError> {
+        let row: Option<MatchRefRow> = sql(SELECT_MATCH_OF_GAME)
+            .bind(game.0)
+            .optional(&mut self.conn().await?)
+            .await?;
+        row.map(|r| r.parse().map(|(_, m)| m)).transpose()
+    }
+
+    async fn match_refs(&self, games: &[GameId]) -> Result<Vec<(GameId, MatchRef)>, StoreError> {
+        if games.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<Uuid> = games.iter().map(|g| g.0).collect();
+        let rows: Vec<MatchRefRow> = sql(B::MATCHES_OF_GAMES)
+            .bind_ids(&ids)
+            .all(&mut self.conn().await?)
+            .await?;
+        rows.into_iter().map(MatchRefRow::parse).collect()
+    }
+
+    async fn matches_to_advance(&self, limit: u32) -> Result<Vec<MatchId>, StoreError> {
+        let ids: Vec<Uuid> = sql(SELECT_TO_ADVANCE)
+            .bind(row_limit(limit))
+            .values(&mut self.conn().await?)
+            .await?;
+        Ok(ids.into_iter().map(MatchId).collect())
+    }
+
+    async fn player_matches(
+        &self,
+        account: AccountId,
+        limit: u32,
+    ) -> Result<Vec<Match>, StoreError> {
+        let mut conn = self.conn().await?;
+        let rows: Vec<MatchRow> = sql(SELECT_PLAYER_MATCHES)
+            .bind(account.0)
+            .bind(row_limit(limit))
+            .all(&mut conn)
+            .await?;
+        let games: Vec<MatchGameRow> = sql(SELECT_PLAYER_MATCH_GAMES)
+            .bind(account.0)
+            .all(&mut conn)
+            .await?;
+        parse_matches(rows, &games)
+    }
+
+    async fn export_matches(&self) -> Result<Vec<Match>, StoreError> {
+        let mut conn = self.conn().await?;
+        let rows: Vec<MatchRow> = sql(SELECT_ALL_MATCHES).all(&mut conn).await?;
+        let games: Vec<MatchGameRow> = sql(SELECT_ALL_MATCH_GAMES).all(&mut conn).await?;
+        parse_matches(rows, &games)
+    }
+}

@@ -18,6 +18,7 @@ use crate::domain::{
 mod batch;
 pub mod calendar;
 mod common;
+mod core;
 pub mod dialect;
 pub mod matches;
 pub mod ops;
@@ -519,7 +520,7 @@ pub trait Store:
         seen: u32,
         state: &GameState,
         events: &[NewEvent],
-    ) -> Result<(), StoreError>;
+    ) -> Result<Vec<Event>, StoreError>;
 
     /// Ongoing games of `days` per move whose deadline is before `before`, earliest
     /// first, whose player to move has not been reminded at the current ply, without
@@ -537,11 +538,16 @@ pub trait Store:
     /// # Errors
     /// [`StoreError::Conflict`] when the game moved, ended or was reminded meanwhile
     /// (another instance's sweeper): nothing is written.
-    async fn remind(&self, id: GameId, ply: u32, events: &[NewEvent]) -> Result<(), StoreError>;
+    async fn remind(
+        &self,
+        id: GameId,
+        ply: u32,
+        events: &[NewEvent],
+    ) -> Result<Vec<Event>, StoreError>;
 
     /// Stores `events` on their own, in one transaction: the news of a change already
     /// committed (a vacation starting or ending).
-    async fn add_events(&self, events: &[NewEvent]) -> Result<(), StoreError>;
+    async fn add_events(&self, events: &[NewEvent]) -> Result<Vec<Event>, StoreError>;
 
     /// Ongoing games whose deadline is before `now`, oldest deadline first, without
     /// those with a player on vacation (their clocks stand still).
@@ -599,25 +605,16 @@ pub trait Store:
         interval: std::time::Duration,
         burst: u32,
         now: DateTime<Utc>,
-    ) -> Result<Option<std::time::Duration>, StoreError> {
-        let _ = (key, interval, burst, now);
-        Ok(None)
-    }
+    ) -> Result<Option<std::time::Duration>, StoreError>;
 
     /// Deletes the rate-limit cells that are full buckets at `now`; returns how many.
-    async fn purge_rates(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
-        let _ = now;
-        Ok(0)
-    }
+    async fn purge_rates(&self, now: DateTime<Utc>) -> Result<u64, StoreError>;
 
     /// Starts telling `wake` about events committed by other processes on the same
     /// database (Postgres `LISTEN`), until `wake` returns `false`. Returns whether the
     /// backend can: one SQLite file has one server process, whose own writes it
     /// already knows.
-    async fn listen_events(&self, wake: EventWake) -> Result<bool, StoreError> {
-        let _ = wake;
-        Ok(false)
-    }
+    async fn listen_events(&self, wake: EventWake) -> Result<bool, StoreError>;
 }
 
 /// An event to store for an account, in the same transaction as the change it tells

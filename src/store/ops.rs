@@ -1,16 +1,26 @@
 //! What running seedpost needs from storage beside the use cases: readiness, figures
 //! for `/metrics`, and the whole data set for `seedpost export` and `seedpost import`.
 //!
-//! [`OpsStore`] is implemented for both backends (`postgres/ops.rs`, `sqlite/ops.rs`)
-//! with the same SQL, so that an export from one imports into the other.
+//! [`OpsStore`] is implemented once for both backends, with the same SQL, so that an
+//! export from one imports into the other.
 
 use async_trait::async_trait;
 use uuid::Uuid;
 
-use super::common::AccountPasswordRow;
+use std::collections::HashMap;
+
+use sqlx::Transaction;
+
+use super::common::{
+    AccountPasswordRow, ChallengeRow, EventRow, GameRow, INSERT_EVENT, MoveRow, StateColumns,
+    TokenRow, challenge_select, finish, game_select, micros, to_i32,
+};
+use super::core::{INSERT_CHALLENGE, INSERT_GAME, INSERT_MOVE, INSERT_SESSION, bind_state};
+use super::dialect::Backend;
 use super::ratings::VariantRating;
+use super::sql::{SqlStore, sql};
 use super::vacations::Vacation;
-use super::webhooks::{Delivery, Webhook};
+use super::webhooks::{Delivery, DeliveryRow, INSERT_WEBHOOK, Webhook, seq};
 use super::{Account, Challenge, Event, GameWithMoves, NewSession, StoreError, Token};
 use crate::domain::{GameId, GameStatus};
 
@@ -49,14 +59,14 @@ pub struct AccountWithPassword {
 
 /// A row of `accounts` as exported.
 #[derive(sqlx::FromRow)]
-pub(super) struct AccountExportRow {
+struct AccountExportRow {
     #[sqlx(flatten)]
     account: AccountPasswordRow,
     event_seq: i64,
 }
 
 impl AccountExportRow {
-    pub(super) fn parse(self) -> Result<AccountWithPassword, StoreError> {
+    fn parse(self) -> Result<AccountWithPassword, StoreError> {
         let (account, password_hash) = self.account.parse()?;
         let event_seq = u64::try_from(self.event_seq)
             .map_err(|_| StoreError::Other(format!("corrupt event_seq {}", self.event_seq)))?;
@@ -69,38 +79,34 @@ impl AccountExportRow {
 }
 
 /// The SQL reading every account with its password hash and event counter.
-pub(super) const EXPORT_ACCOUNTS: &str = "SELECT id, username, bot, created_at, password_hash, event_seq FROM accounts \
+const EXPORT_ACCOUNTS: &str = "SELECT id, username, bot, created_at, password_hash, event_seq FROM accounts \
      ORDER BY created_at, id";
 
 /// The SQL writing an account as exported.
-pub(super) const IMPORT_ACCOUNT: &str = "INSERT INTO accounts (id, username, username_key, password_hash, bot, created_at, \
+const IMPORT_ACCOUNT: &str = "INSERT INTO accounts (id, username, username_key, password_hash, bot, created_at, \
                            event_seq) \
      VALUES ($1, $2, $3, $4, $5, $6, $7)";
 
 /// The SQL reading every stored event, by account and seq.
-pub(super) const EXPORT_EVENTS: &str = "SELECT account_id, seq, kind, payload, created_at FROM events \
+const EXPORT_EVENTS: &str = "SELECT account_id, seq, kind, payload, created_at FROM events \
      ORDER BY account_id, seq";
 
 /// The SQL reading every webhook delivery, queued or done.
-pub(super) const EXPORT_DELIVERIES: &str = concat!(
+const EXPORT_DELIVERIES: &str = concat!(
     "SELECT ",
     super::webhooks::delivery_columns!(),
     " FROM webhook_deliveries ORDER BY created_at, id"
 );
 
-/// The SQL writing a webhook as exported.
-pub(super) const IMPORT_WEBHOOK: &str = "INSERT INTO webhooks (id, account_id, url, secret, cursor, created_at) \
-     VALUES ($1, $2, $3, $4, $5, $6)";
-
 /// The SQL writing a webhook delivery as exported, attempts and all.
-pub(super) const IMPORT_DELIVERY: &str = "INSERT INTO webhook_deliveries (id, webhook_id, event_seq, event_type, body, status, \
+const IMPORT_DELIVERY: &str = "INSERT INTO webhook_deliveries (id, webhook_id, event_seq, event_type, body, status, \
                                  attempts, last_status, last_error, next_attempt_at, \
                                  created_at, delivered_at) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
 
 /// A row of `sessions`.
 #[derive(sqlx::FromRow)]
-pub(super) struct SessionExportRow {
+struct SessionExportRow {
     hash: String,
     account_id: uuid::Uuid,
     csrf: String,
@@ -109,7 +115,7 @@ pub(super) struct SessionExportRow {
 }
 
 impl SessionExportRow {
-    pub(super) fn parse(self) -> NewSession {
+    fn parse(self) -> NewSession {
         NewSession {
             hash: self.hash,
             account: crate::domain::AccountId(self.account_id),
@@ -121,22 +127,18 @@ impl SessionExportRow {
 }
 
 /// The SQL reading every browser session (by its hash, never its secret).
-pub(super) const EXPORT_SESSIONS: &str = "SELECT hash, account_id, csrf, created_at, expires_at FROM sessions \
+const EXPORT_SESSIONS: &str = "SELECT hash, account_id, csrf, created_at, expires_at FROM sessions \
      ORDER BY created_at, hash";
 
-/// The SQL writing a session as exported.
-pub(super) const IMPORT_SESSION: &str = "INSERT INTO sessions (hash, account_id, csrf, created_at, expires_at) \
-     VALUES ($1, $2, $3, $4, $5)";
-
 /// The SQL reading the ply each game was last reminded at, for the games reminded.
-pub(super) const EXPORT_REMINDED: &str =
+const EXPORT_REMINDED: &str =
     "SELECT id, reminded_ply FROM games WHERE reminded_ply IS NOT NULL ORDER BY id";
 
 /// The SQL writing the ply a game was last reminded at, as exported.
-pub(super) const IMPORT_REMINDED: &str = "UPDATE games SET reminded_ply = $2 WHERE id = $1";
+const IMPORT_REMINDED: &str = "UPDATE games SET reminded_ply = $2 WHERE id = $1";
 
 /// Parses [`EXPORT_REMINDED`] rows.
-pub(super) fn parse_reminded(rows: Vec<(Uuid, i32)>) -> Result<Vec<(GameId, u32)>, StoreError> {
+fn parse_reminded(rows: Vec<(Uuid, i32)>) -> Result<Vec<(GameId, u32)>, StoreError> {
     rows.into_iter()
         .map(|(id, ply)| {
             let ply = u32::try_from(ply)
@@ -239,7 +241,7 @@ pub trait OpsStore: Send + Sync {
 
 /// Whether every migration `migrator` embeds is among `applied` (the versions the
 /// database records as successfully applied).
-pub(super) fn all_applied(migrator: &sqlx::migrate::Migrator, applied: &[i64]) -> bool {
+fn all_applied(migrator: &sqlx::migrate::Migrator, applied: &[i64]) -> bool {
     migrator
         .iter()
         .filter(|m| !m.migration_type.is_down_migration())
@@ -247,7 +249,7 @@ pub(super) fn all_applied(migrator: &sqlx::migrate::Migrator, applied: &[i64]) -
 }
 
 /// Parses `SELECT status, count(*)` rows.
-pub(super) fn parse_counts(rows: Vec<(String, i64)>) -> Result<Vec<(GameStatus, u64)>, StoreError> {
+fn parse_counts(rows: Vec<(String, i64)>) -> Result<Vec<(GameStatus, u64)>, StoreError> {
     rows.into_iter()
         .map(|(status, n)| {
             let status = GameStatus::parse(&status)
@@ -255,4 +257,334 @@ pub(super) fn parse_counts(rows: Vec<(String, i64)>) -> Result<Vec<(GameStatus, 
             Ok((status, u64::try_from(n).unwrap_or(0)))
         })
         .collect()
+}
+
+/// A row of `tokens` with its hash.
+#[derive(sqlx::FromRow)]
+struct TokenHashRow {
+    #[sqlx(flatten)]
+    token: TokenRow,
+    hash: String,
+}
+
+/// A row of `moves` with its game.
+#[derive(sqlx::FromRow)]
+struct GameMoveRow {
+    game_id: Uuid,
+    #[sqlx(flatten)]
+    ply: MoveRow,
+}
+
+/// Whether the database holds an account, a challenge or a game.
+const ANY_DATA: &str = "SELECT 1 WHERE EXISTS (SELECT 1 FROM accounts) \
+     OR EXISTS (SELECT 1 FROM challenges) OR EXISTS (SELECT 1 FROM games)";
+
+/// Writes every row of `data`, in the import's transaction.
+async fn import_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    data: &DataSet,
+) -> Result<(), StoreError> {
+    if sql(ANY_DATA).optional::<(i32,)>(tx).await?.is_some() {
+        return Err(StoreError::Conflict);
+    }
+    for a in &data.accounts {
+        sql(IMPORT_ACCOUNT)
+            .bind(a.account.id.0)
+            .bind(a.account.username.as_str())
+            .bind(a.account.username.key())
+            .bind(a.password_hash.as_str())
+            .bind(a.account.bot)
+            .bind(micros(a.account.created_at))
+            .bind(seq(a.event_seq))
+            .execute(tx)
+            .await?;
+    }
+    for t in &data.tokens {
+        sql(
+            "INSERT INTO tokens (id, account_id, label, hash, created_at, last_used_at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(t.token.id.0)
+        .bind(t.token.account_id.0)
+        .bind(t.token.label.as_str())
+        .bind(t.hash.as_str())
+        .bind(micros(t.token.created_at))
+        .bind(t.token.last_used_at.map(micros))
+        .execute(tx)
+        .await?;
+    }
+    // The games' foreign key on challenges is checked at commit.
+    for c in &data.challenges {
+        sql(INSERT_CHALLENGE)
+            .bind(c.id.0)
+            .bind(c.challenger.id.0)
+            .bind(c.opponent.as_ref().map(|p| p.id.0))
+            .bind(c.variant.as_str())
+            .bind(i32::from(c.days_per_move.days()))
+            .bind(c.first.as_str())
+            .bind(c.status.as_str())
+            .bind(c.game_id.map(|g| g.0))
+            .bind(micros(c.created_at))
+            .bind(c.terms.rated)
+            .bind(c.terms.weekend_pause)
+            .bind(i32::from(c.match_terms.games()))
+            .bind(c.match_terms.schedule.as_str())
+            .bind(c.match_terms.stop_when_decided)
+            .execute(tx)
+            .await?;
+    }
+    for g in &data.games {
+        import_game(tx, g).await?;
+    }
+    super::matches::import_matches(tx, &data.matches).await?;
+    for r in &data.ratings {
+        sql(
+            "INSERT INTO ratings (account_id, variant, rating, deviation, volatility, games, \
+                                  updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(r.account.0)
+        .bind(r.variant.as_str())
+        .bind(r.rating.rating)
+        .bind(r.rating.deviation)
+        .bind(r.rating.volatility)
+        .bind(to_i32("games", r.games)?)
+        .bind(micros(r.updated_at))
+        .execute(tx)
+        .await?;
+    }
+    for (game, ply) in &data.reminded {
+        sql(IMPORT_REMINDED)
+            .bind(game.0)
+            .bind(to_i32("reminded_ply", *ply)?)
+            .execute(tx)
+            .await?;
+    }
+    for v in &data.vacations {
+        sql(super::vacations::IMPORT_VACATION)
+            .bind(v.id)
+            .bind(v.account.0)
+            .bind(micros(v.started_at))
+            .bind(micros(v.allowed_until))
+            .bind(v.ended_at.map(micros))
+            .execute(tx)
+            .await?;
+    }
+    super::tournaments::import_tournaments(tx, &data.tournaments).await?;
+    for e in &data.events {
+        sql(INSERT_EVENT)
+            .bind(e.account.0)
+            .bind(seq(e.seq))
+            .bind(e.kind.as_str())
+            .bind(e.payload.as_str())
+            .bind(micros(e.created_at))
+            .execute(tx)
+            .await?;
+    }
+    for w in &data.webhooks {
+        sql(INSERT_WEBHOOK)
+            .bind(w.id.0)
+            .bind(w.account.0)
+            .bind(w.url.as_str())
+            .bind(w.secret.as_str())
+            .bind(seq(w.cursor))
+            .bind(micros(w.created_at))
+            .execute(tx)
+            .await?;
+    }
+    for d in &data.deliveries {
+        sql(IMPORT_DELIVERY)
+            .bind(d.id.0)
+            .bind(d.webhook.0)
+            .bind(seq(d.event_seq))
+            .bind(d.event_type.as_str())
+            .bind(d.body.as_str())
+            .bind(d.status.as_str())
+            .bind(to_i32("attempts", d.attempts)?)
+            .bind(d.last_status.map(i32::from))
+            .bind(d.last_error.clone())
+            .bind(d.next_attempt_at.map(micros))
+            .bind(micros(d.created_at))
+            .bind(d.delivered_at.map(micros))
+            .execute(tx)
+            .await?;
+    }
+    for s in &data.sessions {
+        sql(INSERT_SESSION)
+            .bind(s.hash.as_str())
+            .bind(s.account.0)
+            .bind(s.csrf.as_str())
+            .bind(micros(s.created_at))
+            .bind(micros(s.expires_at))
+            .execute(tx)
+            .await?;
+    }
+    for c in &data.calendars {
+        sql(super::calendar::IMPORT_CALENDAR)
+            .bind(c.account.0)
+            .bind(c.hash.as_str())
+            .bind(micros(c.created_at))
+            .execute(tx)
+            .await?;
+    }
+    for d in &data.digests {
+        sql(super::calendar::IMPORT_DIGEST)
+            .bind(d.account.0)
+            .bind(d.email.as_str())
+            .bind(d.enabled)
+            .bind(d.last_sent_on)
+            .bind(micros(d.updated_at))
+            .execute(tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Writes a game as exported, with its moves and cached state.
+async fn import_game<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    g: &GameWithMoves,
+) -> Result<(), StoreError> {
+    let game = &g.game;
+    let state = StateColumns::new(&game.state)?;
+    bind_state(sql(INSERT_GAME), &state)
+        .bind(game.id.0)
+        .bind(game.variant.as_str())
+        .bind(game.players.south.id.0)
+        .bind(game.players.north.id.0)
+        .bind(game.first.as_str())
+        .bind(i32::from(game.days_per_move.days()))
+        .bind(game.challenge_id.map(|c| c.0))
+        .bind(micros(game.created_at))
+        .bind(game.terms.rated)
+        .bind(game.terms.weekend_pause)
+        .execute(tx)
+        .await?;
+    for m in &g.moves {
+        sql(INSERT_MOVE)
+            .bind(game.id.0)
+            .bind(to_i32("ply", m.ply)?)
+            .bind(m.side.as_str())
+            .bind(m.pit.map(|p| i32::from(p.number())))
+            .bind(micros(m.at))
+            .execute(tx)
+            .await?;
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl<B: Backend> OpsStore for SqlStore<B> {
+    async fn migrations_applied(&self) -> Result<bool, StoreError> {
+        let applied = sql("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version")
+            .values::<i64>(&mut self.conn().await?)
+            .await;
+        match applied {
+            Ok(applied) => Ok(all_applied(B::migrator(), &applied)),
+            // No migrations table: nothing applied yet.
+            Err(StoreError::Other(_)) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn pool_stats(&self) -> PoolStats {
+        PoolStats {
+            size: self.pool.size(),
+            idle: u32::try_from(self.pool.num_idle()).unwrap_or(u32::MAX),
+            max: self.pool.options().get_max_connections(),
+        }
+    }
+
+    async fn game_counts(&self) -> Result<Vec<(GameStatus, u64)>, StoreError> {
+        let rows: Vec<(String, i64)> =
+            sql("SELECT status, count(*) FROM games GROUP BY status ORDER BY status")
+                .all(&mut self.conn().await?)
+                .await?;
+        parse_counts(rows)
+    }
+
+    async fn is_empty(&self) -> Result<bool, StoreError> {
+        let any: Option<(i32,)> = sql(ANY_DATA).optional(&mut self.conn().await?).await?;
+        Ok(any.is_none())
+    }
+
+    async fn export_accounts(&self) -> Result<Vec<AccountWithPassword>, StoreError> {
+        let rows: Vec<AccountExportRow> = sql(EXPORT_ACCOUNTS).all(&mut self.conn().await?).await?;
+        rows.into_iter().map(AccountExportRow::parse).collect()
+    }
+
+    async fn export_events(&self) -> Result<Vec<Event>, StoreError> {
+        let rows: Vec<EventRow> = sql(EXPORT_EVENTS).all(&mut self.conn().await?).await?;
+        rows.into_iter().map(EventRow::parse).collect()
+    }
+
+    async fn export_deliveries(&self) -> Result<Vec<Delivery>, StoreError> {
+        let rows: Vec<DeliveryRow> = sql(EXPORT_DELIVERIES).all(&mut self.conn().await?).await?;
+        rows.into_iter().map(DeliveryRow::parse).collect()
+    }
+
+    async fn export_reminded(&self) -> Result<Vec<(GameId, u32)>, StoreError> {
+        parse_reminded(sql(EXPORT_REMINDED).all(&mut self.conn().await?).await?)
+    }
+
+    async fn export_sessions(&self) -> Result<Vec<NewSession>, StoreError> {
+        let rows: Vec<SessionExportRow> = sql(EXPORT_SESSIONS).all(&mut self.conn().await?).await?;
+        Ok(rows.into_iter().map(SessionExportRow::parse).collect())
+    }
+
+    async fn export_tokens(&self) -> Result<Vec<TokenWithHash>, StoreError> {
+        let rows: Vec<TokenHashRow> = sql(
+            "SELECT id, account_id, label, created_at, last_used_at, hash FROM tokens \
+             ORDER BY created_at, id",
+        )
+        .all(&mut self.conn().await?)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| TokenWithHash {
+                token: row.token.parse(),
+                hash: row.hash,
+            })
+            .collect())
+    }
+
+    async fn export_challenges(&self) -> Result<Vec<Challenge>, StoreError> {
+        let rows: Vec<ChallengeRow> =
+            sql(concat!(challenge_select!(), "ORDER BY c.created_at, c.id"))
+                .all(&mut self.conn().await?)
+                .await?;
+        rows.into_iter().map(ChallengeRow::parse).collect()
+    }
+
+    async fn export_games(&self) -> Result<Vec<GameWithMoves>, StoreError> {
+        // One transaction: the moves read are those of the games read.
+        let mut tx = self.pool.begin().await?;
+        let games: Vec<GameRow> = sql(concat!(game_select!(), "ORDER BY g.created_at, g.id"))
+            .all(&mut tx)
+            .await?;
+        let rows: Vec<GameMoveRow> =
+            sql("SELECT game_id, ply, side, pit, at FROM moves ORDER BY game_id, ply")
+                .all(&mut tx)
+                .await?;
+        tx.commit().await?;
+        let mut moves: HashMap<Uuid, Vec<MoveRow>> = HashMap::new();
+        for row in rows {
+            moves.entry(row.game_id).or_default().push(row.ply);
+        }
+        games
+            .into_iter()
+            .map(|game| {
+                let plies = moves.remove(&game.id()).unwrap_or_default();
+                game.with_moves(plies)
+            })
+            .collect()
+    }
+
+    async fn import(&self, data: &DataSet) -> Result<(), StoreError> {
+        // Not on a task of its own: the command line imports, no request that a client
+        // may drop.
+        let mut tx = self.pool.begin_with(B::BEGIN_WRITE).await?;
+        let outcome = import_tx(&mut tx, data).await;
+        finish(tx, outcome).await
+    }
 }

@@ -18,10 +18,10 @@ use sqlx::postgres::PgRow;
 use sqlx::sqlite::SqliteRow;
 use sqlx::{Encode, FromRow, Pool, Postgres, Sqlite, Transaction, Type};
 
-use super::StoreError;
 use super::batch::Batcher;
 use super::common::{GameRow, TokenAccountRow};
 use super::dialect::Backend;
+use super::{Event, StoreError};
 
 /// A value both databases take as a statement's parameter.
 pub trait Param:
@@ -261,11 +261,28 @@ impl<B: Backend> SqlStore<B> {
         T: Send + 'static,
         F: for<'t> FnOnce(&'t mut Transaction<'static, B>) -> WriteFuture<'t, T> + Send + 'static,
     {
-        let pool = self.pool.clone();
+        let (value, _) = self
+            .write_events(move |tx| Box::pin(async move { Ok((work(tx).await?, Vec::new())) }))
+            .await?;
+        Ok(value)
+    }
+
+    /// [`SqlStore::write`] for a `work` that stores events and returns them with its
+    /// value: once committed, they are announced (see [`Backend::announce`]).
+    pub(super) async fn write_events<T, F>(&self, work: F) -> Result<(T, Vec<Event>), StoreError>
+    where
+        T: Send + 'static,
+        F: for<'t> FnOnce(&'t mut Transaction<'static, B>) -> WriteFuture<'t, (T, Vec<Event>)>
+            + Send
+            + 'static,
+    {
+        let store = self.clone();
         super::common::detached(async move {
-            let mut tx = pool.begin_with(B::BEGIN_WRITE).await?;
+            let mut tx = store.pool.begin_with(B::BEGIN_WRITE).await?;
             let outcome = work(&mut tx).await;
-            super::common::finish(tx, outcome).await
+            let (value, events) = super::common::finish(tx, outcome).await?;
+            B::announce(&store.own, &events);
+            Ok((value, events))
         })
         .await
     }

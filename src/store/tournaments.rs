@@ -1,7 +1,6 @@
 //! Tournament storage: round-robin tournaments, their players and their games. A part
-//! of every [`Store`](super::Store) (a supertrait), implemented for both backends
-//! with the same SQL by `impl_tournament_store!` below (invoked in `postgres.rs`
-//! and `sqlite.rs`).
+//! of every [`Store`](super::Store) (a supertrait), implemented once for both
+//! backends.
 //!
 //! Concurrent writers meet at the tournament row: starting it is a conditional update
 //! of its status from `open`, in the same transaction as the insertion of all its
@@ -14,8 +13,18 @@ use chrono::{DateTime, Utc};
 use seedpost_rules::Variant;
 use uuid::Uuid;
 
-use super::common::{corrupt, days_per_move, username};
-use super::{Game, NewEvent, NewGame, Player, StoreError};
+use std::collections::HashMap;
+
+use sqlx::Transaction;
+
+use super::common::{
+    AccountEvents, GameRow, corrupt, days_per_move, events_by_account, game_select, micros,
+    row_limit, to_i32, username,
+};
+use super::core::{INSERT_GAME, bind_new_game, missed};
+use super::dialect::{Backend, locking};
+use super::sql::{AsConn, SqlStore, Statement, sql};
+use super::{Event, Game, NewEvent, NewGame, Player, StoreError};
 use crate::domain::{AccountId, DaysPerMove, GameId, TournamentId};
 use crate::tournament::TournamentStatus;
 
@@ -205,7 +214,7 @@ pub trait TournamentStore: Send + Sync {
         games: &[NewTournamentGame],
         now: DateTime<Utc>,
         events: &[NewEvent],
-    ) -> Result<(), StoreError>;
+    ) -> Result<Vec<Event>, StoreError>;
 
     /// Cancels an open tournament whose start has come with fewer than two players.
     ///
@@ -216,7 +225,7 @@ pub trait TournamentStore: Send + Sync {
         id: TournamentId,
         now: DateTime<Utc>,
         events: &[NewEvent],
-    ) -> Result<(), StoreError>;
+    ) -> Result<Vec<Event>, StoreError>;
 
     /// Marks a running tournament finished when none of its games is ongoing.
     ///
@@ -227,7 +236,7 @@ pub trait TournamentStore: Send + Sync {
         id: TournamentId,
         now: DateTime<Utc>,
         events: &[NewEvent],
-    ) -> Result<(), StoreError>;
+    ) -> Result<Vec<Event>, StoreError>;
 
     /// Open tournaments whose start has come by `now`, earliest first.
     async fn due_tournaments(&self, now: DateTime<Utc>) -> Result<Vec<TournamentId>, StoreError>;
@@ -252,11 +261,10 @@ macro_rules! tournament_select {
          FROM tournaments t JOIN accounts ca ON ca.id = t.creator_id "
     };
 }
-pub(super) use tournament_select;
 
 /// A tournament as [`tournament_select`] reads it.
 #[derive(sqlx::FromRow)]
-pub(super) struct TournamentRow {
+struct TournamentRow {
     id: Uuid,
     name: String,
     creator_id: Uuid,
@@ -276,7 +284,7 @@ pub(super) struct TournamentRow {
 }
 
 impl TournamentRow {
-    pub(super) fn parse(self) -> Result<Tournament, StoreError> {
+    fn parse(self) -> Result<Tournament, StoreError> {
         Ok(Tournament {
             id: TournamentId(self.id),
             name: self.name,
@@ -311,7 +319,7 @@ impl TournamentRow {
 
 /// A row of `tournament_players` with its account.
 #[derive(sqlx::FromRow)]
-pub(super) struct EntrantRow {
+struct EntrantRow {
     account_id: Uuid,
     username: String,
     bot: bool,
@@ -320,7 +328,7 @@ pub(super) struct EntrantRow {
 }
 
 impl EntrantRow {
-    pub(super) fn parse(self) -> Result<Entrant, StoreError> {
+    fn parse(self) -> Result<Entrant, StoreError> {
         Ok(Entrant {
             player: Player {
                 id: AccountId(self.account_id),
@@ -334,7 +342,7 @@ impl EntrantRow {
 }
 
 /// A cycle column.
-pub(super) fn cycle(value: i32) -> Result<u8, StoreError> {
+fn cycle(value: i32) -> Result<u8, StoreError> {
     match value {
         1 => Ok(1),
         2 => Ok(2),
@@ -343,80 +351,72 @@ pub(super) fn cycle(value: i32) -> Result<u8, StoreError> {
 }
 
 /// The SQL creating a tournament.
-pub(super) const INSERT_TOURNAMENT: &str = "INSERT INTO tournaments (id, name, creator_id, \
+const INSERT_TOURNAMENT: &str = "INSERT INTO tournaments (id, name, creator_id, \
      variant, days_per_move, cycles, rated, vacation_allowed, max_players, starts_at, status, \
      created_at, ended_at) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
 
 /// The SQL reading a tournament's players.
-pub(super) const SELECT_ENTRANTS: &str = "SELECT p.account_id, a.username, a.bot, p.joined_at, \
+const SELECT_ENTRANTS: &str = "SELECT p.account_id, a.username, a.bot, p.joined_at, \
      p.withdrawn_at FROM tournament_players p JOIN accounts a ON a.id = p.account_id \
      WHERE p.tournament_id = $1 ORDER BY p.joined_at, p.account_id";
 
 /// The SQL reading the cycles and ids of a tournament's games.
-pub(super) const SELECT_GAME_CYCLES: &str = "SELECT tg.game_id, tg.cycle FROM tournament_games tg \
+const SELECT_GAME_CYCLES: &str = "SELECT tg.game_id, tg.cycle FROM tournament_games tg \
      JOIN games g ON g.id = tg.game_id WHERE tg.tournament_id = $1 \
      ORDER BY tg.cycle, g.created_at, g.id";
 
 /// The SQL adding a player to an open tournament not yet started by `$3`, with room.
 /// The caller has locked the tournament row (Postgres) or holds the write lock
 /// (SQLite), so the count is that of every committed join.
-pub(super) const JOIN: &str = "INSERT INTO tournament_players (tournament_id, account_id, joined_at) \
+const JOIN: &str = "INSERT INTO tournament_players (tournament_id, account_id, joined_at) \
      SELECT t.id, $2, $3 FROM tournaments t \
      WHERE t.id = $1 AND t.status = 'open' AND t.starts_at > $3 \
        AND (SELECT count(*) FROM tournament_players p WHERE p.tournament_id = t.id) \
            < t.max_players";
 
 /// The SQL taking a player out of an open tournament.
-pub(super) const LEAVE: &str = "DELETE FROM tournament_players \
+const LEAVE: &str = "DELETE FROM tournament_players \
      WHERE tournament_id = $1 AND account_id = $2 \
        AND EXISTS (SELECT 1 FROM tournaments t WHERE t.id = $1 AND t.status = 'open')";
 
 /// The SQL marking a player of a running tournament withdrawn.
-pub(super) const WITHDRAW: &str = "UPDATE tournament_players SET withdrawn_at = $3 \
+const WITHDRAW: &str = "UPDATE tournament_players SET withdrawn_at = $3 \
      WHERE tournament_id = $1 AND account_id = $2 AND withdrawn_at IS NULL \
        AND EXISTS (SELECT 1 FROM tournaments t WHERE t.id = $1 AND t.status = 'running')";
 
 /// The SQL starting an open tournament whose start has come.
-pub(super) const MARK_RUNNING: &str = "UPDATE tournaments SET status = 'running' \
+const MARK_RUNNING: &str = "UPDATE tournaments SET status = 'running' \
      WHERE id = $1 AND status = 'open' AND starts_at <= $2";
 
 /// The SQL canceling an open tournament whose start has come, short of players.
-pub(super) const MARK_CANCELED: &str = "UPDATE tournaments SET status = 'canceled', ended_at = $2 \
+const MARK_CANCELED: &str = "UPDATE tournaments SET status = 'canceled', ended_at = $2 \
      WHERE id = $1 AND status = 'open' AND starts_at <= $2 \
        AND (SELECT count(*) FROM tournament_players p WHERE p.tournament_id = $1) < 2";
 
 /// The SQL finishing a running tournament none of whose games goes on.
-pub(super) const MARK_FINISHED: &str = "UPDATE tournaments SET status = 'finished', ended_at = $2 \
+const MARK_FINISHED: &str = "UPDATE tournaments SET status = 'finished', ended_at = $2 \
      WHERE id = $1 AND status = 'running' \
        AND NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN games g ON g.id = tg.game_id \
                        WHERE tg.tournament_id = $1 AND g.status = 'ongoing')";
 
-/// The SQL inserting a tournament game (the cached state as `$1` to `$12`).
-pub(super) const INSERT_GAME: &str = "INSERT INTO games (status, ply, to_move, board, \
-     store_south, store_north, deadline, winner, ended_by, score_south, score_north, \
-     updated_at, id, variant, south_id, north_id, first, days_per_move, created_at, rated, \
-     weekend_pause) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
-             $19, $20, $21)";
-
 /// The SQL linking a game to its tournament.
-pub(super) const INSERT_LINK: &str =
+const INSERT_LINK: &str =
     "INSERT INTO tournament_games (tournament_id, game_id, cycle) VALUES ($1, $2, $3)";
 
 /// The SQL finding due tournaments.
-pub(super) const SELECT_DUE: &str = "SELECT id FROM tournaments \
+const SELECT_DUE: &str = "SELECT id FROM tournaments \
      WHERE status = 'open' AND starts_at <= $1 ORDER BY starts_at, id";
 
 /// The SQL finding running tournaments that are over.
-pub(super) const SELECT_TO_FINISH: &str = "SELECT t.id FROM tournaments t \
+const SELECT_TO_FINISH: &str = "SELECT t.id FROM tournaments t \
      WHERE t.status = 'running' \
        AND NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN games g ON g.id = tg.game_id \
                        WHERE tg.tournament_id = t.id AND g.status = 'ongoing') \
      ORDER BY t.id";
 
 /// The SQL listing tournaments, of status `$1` or all, at most `$2`.
-pub(super) const SELECT_LIST: &str = concat!(
+const SELECT_LIST: &str = concat!(
     tournament_select!(),
     "WHERE ($1 IS NULL OR t.status = $1) \
      ORDER BY CASE WHEN t.status = 'open' THEN 0 ELSE 1 END, \
@@ -426,468 +426,411 @@ pub(super) const SELECT_LIST: &str = concat!(
 );
 
 /// The SQL reading every tournament.
-pub(super) const SELECT_ALL: &str = concat!(tournament_select!(), "ORDER BY t.created_at, t.id");
+const SELECT_ALL: &str = concat!(tournament_select!(), "ORDER BY t.created_at, t.id");
 
 /// The SQL writing a player as exported.
-pub(super) const IMPORT_ENTRANT: &str = "INSERT INTO tournament_players (tournament_id, \
+const IMPORT_ENTRANT: &str = "INSERT INTO tournament_players (tournament_id, \
      account_id, joined_at, withdrawn_at) VALUES ($1, $2, $3, $4)";
 
 /// Whether `players` are exactly the stored `entrants` (ids, in any order).
-pub(super) fn same_players(players: &[AccountId], mut entrants: Vec<Uuid>) -> bool {
+fn same_players(players: &[AccountId], mut entrants: Vec<Uuid>) -> bool {
     let mut players: Vec<Uuid> = players.iter().map(|a| a.0).collect();
     players.sort_unstable();
     entrants.sort_unstable();
     players == entrants
 }
 
-/// Implements [`TournamentStore`] for a backend's store (`PgStore`, `SqliteStore`) as
-/// its module `tournaments`: the SQL is the same on both but for `lock`, the statement
-/// that reads the tournament row before a join (with `FOR UPDATE` on Postgres; each
-/// SQLite write transaction holds the one write lock). The backend provides `Conn` and
-/// `Writer` (see [`impl_match_store`](super::matches::impl_match_store)).
-macro_rules! impl_tournament_store {
-    ($store:ident, lock = $lock:literal) => {
-        mod tournaments {
-            use async_trait::async_trait;
-            use chrono::{DateTime, Utc};
-            use uuid::Uuid;
-
-            use super::{$store, Conn, bind_state, insert_events};
-            use crate::domain::{AccountId, GameId, TournamentId};
-            use crate::store::common::{
-                AccountEvents, GameRow, StateColumns, detached, events_by_account, game_select, micros,
-                row_limit, to_i32,
-            };
-            use crate::store::tournaments::{
-                EntrantRow, IMPORT_ENTRANT, INSERT_GAME, INSERT_LINK, INSERT_TOURNAMENT, JOIN, LEAVE,
-                MARK_CANCELED, MARK_FINISHED, MARK_RUNNING, NewTournament, NewTournamentGame, SELECT_ALL,
-                SELECT_DUE, SELECT_ENTRANTS, SELECT_GAME_CYCLES, SELECT_LIST, SELECT_TO_FINISH,
-                Tournament, TournamentGame, TournamentRecord, TournamentRow, TournamentStore, WITHDRAW, cycle,
-                same_players, tournament_select,
-            };
-            use crate::store::{Entrant, Game, StoreError};
-            use crate::tournament::TournamentStatus;
-
-            async fn fetch(conn: &mut Conn, id: TournamentId) -> Result<Tournament, StoreError> {
-                sqlx::query_as::<_, TournamentRow>(concat!(tournament_select!(), "WHERE t.id = $1"))
-                    .bind(id.0)
-                    .fetch_one(conn)
-                    .await?
-                    .parse()
-            }
-
-            /// What to answer when a conditional write on tournament `id` changed nothing.
-            async fn missed(conn: &mut Conn, id: TournamentId) -> StoreError {
-                let exists = sqlx::query_scalar::<_, i32>("SELECT 1 FROM tournaments WHERE id = $1")
-                    .bind(id.0)
-                    .fetch_optional(conn)
-                    .await;
-                match exists {
-                    Ok(Some(_)) => StoreError::Conflict,
-                    Ok(None) => StoreError::NotFound,
-                    Err(e) => e.into(),
-                }
-            }
-
-            async fn join_tx(
-                conn: &mut Conn,
-                id: TournamentId,
-                account: AccountId,
-                now: DateTime<Utc>,
-            ) -> Result<(), StoreError> {
-                // The row lock (Postgres) or the write lock (SQLite) orders joins with each
-                // other and with the start.
-                let locked = sqlx::query_scalar::<_, i32>($lock)
-                    .bind(id.0)
-                    .fetch_optional(&mut *conn)
-                    .await?;
-                if locked.is_none() {
-                    return Err(StoreError::NotFound);
-                }
-                let joined = sqlx::query(JOIN)
-                    .bind(id.0)
-                    .bind(account.0)
-                    .bind(micros(now))
-                    .execute(&mut *conn)
-                    .await?;
-                if joined.rows_affected() == 0 {
-                    return Err(StoreError::Conflict);
-                }
-                Ok(())
-            }
-
-            async fn start_tx(
-                conn: &mut Conn,
-                id: TournamentId,
-                players: &[AccountId],
-                games: &[(NewTournamentGame, StateColumns)],
-                now: DateTime<Utc>,
-                events: &[AccountEvents],
-            ) -> Result<(), StoreError> {
-                let marked = sqlx::query(MARK_RUNNING)
-                    .bind(id.0)
-                    .bind(micros(now))
-                    .execute(&mut *conn)
-                    .await?;
-                if marked.rows_affected() == 0 {
-                    return Err(missed(conn, id).await);
-                }
-                let entrants: Vec<Uuid> =
-                    sqlx::query_scalar("SELECT account_id FROM tournament_players WHERE tournament_id = $1")
-                        .bind(id.0)
-                        .fetch_all(&mut *conn)
-                        .await?;
-                if !same_players(players, entrants) {
-                    return Err(StoreError::Conflict);
-                }
-                for (new, state) in games {
-                    let game = &new.game;
-                    bind_state(sqlx::query(INSERT_GAME), state)
-                        .bind(game.id.0)
-                        .bind(game.variant.as_str())
-                        .bind(game.players.south.0)
-                        .bind(game.players.north.0)
-                        .bind(game.first.as_str())
-                        .bind(i32::from(game.days_per_move.days()))
-                        .bind(micros(game.created_at))
-                        .bind(game.terms.rated)
-                        .bind(game.terms.weekend_pause)
-                        .execute(&mut *conn)
-                        .await?;
-                    sqlx::query(INSERT_LINK)
-                        .bind(id.0)
-                        .bind(game.id.0)
-                        .bind(i32::from(new.cycle))
-                        .execute(&mut *conn)
-                        .await?;
-                }
-                insert_events(conn, events).await.map(drop)
-            }
-
-            async fn mark_tx(
-                conn: &mut Conn,
-                sql: &'static str,
-                id: TournamentId,
-                now: DateTime<Utc>,
-                events: &[AccountEvents],
-            ) -> Result<(), StoreError> {
-                let marked = sqlx::query(sql)
-                    .bind(id.0)
-                    .bind(micros(now))
-                    .execute(&mut *conn)
-                    .await?;
-                if marked.rows_affected() == 0 {
-                    return Err(missed(conn, id).await);
-                }
-                insert_events(conn, events).await.map(drop)
-            }
-
-            #[async_trait]
-            impl TournamentStore for $store {
-                async fn create_tournament(
-                    &self,
-                    tournament: &NewTournament,
-                ) -> Result<Tournament, StoreError> {
-                    let pool = self.pool.clone();
-                    let t = tournament.clone();
-                    let max_players = to_i32("max_players", t.max_players)?;
-                    detached(async move {
-                        let mut conn = pool.acquire().await?;
-                        sqlx::query(INSERT_TOURNAMENT)
-                            .bind(t.id.0)
-                            .bind(t.name.as_str())
-                            .bind(t.creator.0)
-                            .bind(t.variant.as_str())
-                            .bind(i32::from(t.days_per_move.days()))
-                            .bind(if t.double { 2_i32 } else { 1 })
-                            .bind(t.rated)
-                            .bind(t.vacation_allowed)
-                            .bind(max_players)
-                            .bind(micros(t.starts_at))
-                            .bind(TournamentStatus::Open.as_str())
-                            .bind(micros(t.created_at))
-                            .bind(None::<DateTime<Utc>>)
-                            .execute(&mut *conn)
-                            .await?;
-                        fetch(&mut conn, t.id).await
-                    })
-                    .await
-                }
-
-                async fn tournament(&self, id: TournamentId) -> Result<Tournament, StoreError> {
-                    let mut conn = self.pool.acquire().await?;
-                    fetch(&mut conn, id).await
-                }
-
-                async fn tournaments(
-                    &self,
-                    status: Option<TournamentStatus>,
-                    limit: u32,
-                ) -> Result<Vec<Tournament>, StoreError> {
-                    sqlx::query_as::<_, TournamentRow>(SELECT_LIST)
-                        .bind(status.map(TournamentStatus::as_str))
-                        .bind(row_limit(limit))
-                        .fetch_all(&self.pool)
-                        .await?
-                        .into_iter()
-                        .map(TournamentRow::parse)
-                        .collect()
-                }
-
-                async fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>, StoreError> {
-                    sqlx::query_as::<_, EntrantRow>(SELECT_ENTRANTS)
-                        .bind(id.0)
-                        .fetch_all(&self.pool)
-                        .await?
-                        .into_iter()
-                        .map(EntrantRow::parse)
-                        .collect()
-                }
-
-                async fn tournament_games(&self, id: TournamentId) -> Result<Vec<TournamentGame>, StoreError> {
-                    let cycles = sqlx::query_as::<_, (Uuid, i32)>(SELECT_GAME_CYCLES)
-                        .bind(id.0)
-                        .fetch_all(&self.pool)
-                        .await?;
-                    let mut games = sqlx::query_as::<_, GameRow>(concat!(
-                        game_select!(),
-                        "WHERE g.id IN (SELECT game_id FROM tournament_games WHERE tournament_id = $1)"
-                    ))
-                    .bind(id.0)
-                    .fetch_all(&self.pool)
-                    .await?
-                    .into_iter()
-                    .map(|row| row.parse().map(|g| (g.id, g)))
-                    .collect::<Result<std::collections::HashMap<GameId, Game>, StoreError>>()?;
-                    cycles
-                        .into_iter()
-                        .filter_map(|(game, c)| games.remove(&GameId(game)).map(|g| (g, c)))
-                        .map(|(game, c)| {
-                            Ok(TournamentGame {
-                                cycle: cycle(c)?,
-                                game,
-                            })
-                        })
-                        .collect()
-                }
-
-                async fn join_tournament(
-                    &self,
-                    id: TournamentId,
-                    account: AccountId,
-                    now: DateTime<Utc>,
-                ) -> Result<(), StoreError> {
-                    let writer = self.writer();
-                    detached(async move {
-                        let mut tx = writer.begin().await?;
-                        let outcome = join_tx(&mut tx, id, account, now).await;
-                        writer.finish(tx, outcome, &[]).await
-                    })
-                    .await
-                }
-
-                async fn leave_tournament(
-                    &self,
-                    id: TournamentId,
-                    account: AccountId,
-                ) -> Result<(), StoreError> {
-                    let left = sqlx::query(LEAVE)
-                        .bind(id.0)
-                        .bind(account.0)
-                        .execute(&self.pool)
-                        .await?;
-                    if left.rows_affected() > 0 {
-                        return Ok(());
-                    }
-                    let entrant = sqlx::query_scalar::<_, i32>(
-                        "SELECT 1 FROM tournament_players WHERE tournament_id = $1 AND account_id = $2",
-                    )
-                    .bind(id.0)
-                    .bind(account.0)
-                    .fetch_optional(&self.pool)
-                    .await?;
-                    Err(if entrant.is_some() {
-                        StoreError::Conflict
-                    } else {
-                        StoreError::NotFound
-                    })
-                }
-
-                async fn withdraw_from_tournament(
-                    &self,
-                    id: TournamentId,
-                    account: AccountId,
-                    now: DateTime<Utc>,
-                ) -> Result<bool, StoreError> {
-                    let marked = sqlx::query(WITHDRAW)
-                        .bind(id.0)
-                        .bind(account.0)
-                        .bind(micros(now))
-                        .execute(&self.pool)
-                        .await?;
-                    if marked.rows_affected() > 0 {
-                        return Ok(true);
-                    }
-                    let entrant = sqlx::query_as::<_, (Option<DateTime<Utc>>, String)>(
-                        "SELECT p.withdrawn_at, t.status FROM tournament_players p \
-                         JOIN tournaments t ON t.id = p.tournament_id \
-                         WHERE p.tournament_id = $1 AND p.account_id = $2",
-                    )
-                    .bind(id.0)
-                    .bind(account.0)
-                    .fetch_optional(&self.pool)
-                    .await?;
-                    match entrant {
-                        None => Err(StoreError::NotFound),
-                        Some((Some(_), status)) if status == "running" => Ok(false),
-                        Some(_) => Err(StoreError::Conflict),
-                    }
-                }
-
-                async fn start_tournament(
-                    &self,
-                    id: TournamentId,
-                    players: &[AccountId],
-                    games: &[NewTournamentGame],
-                    now: DateTime<Utc>,
-                    events: &[crate::store::NewEvent],
-                ) -> Result<(), StoreError> {
-                    let games = games
-                        .iter()
-                        .map(|g| Ok((g.clone(), StateColumns::new(&g.game.state)?)))
-                        .collect::<Result<Vec<_>, StoreError>>()?;
-                    let players = players.to_vec();
-                    let events = events_by_account(events);
-                    let writer = self.writer();
-                    detached(async move {
-                        let mut tx = writer.begin().await?;
-                        let outcome = start_tx(&mut tx, id, &players, &games, now, &events).await;
-                        writer.finish(tx, outcome, &events).await
-                    })
-                    .await
-                }
-
-                async fn cancel_tournament(
-                    &self,
-                    id: TournamentId,
-                    now: DateTime<Utc>,
-                    events: &[crate::store::NewEvent],
-                ) -> Result<(), StoreError> {
-                    let events = events_by_account(events);
-                    let writer = self.writer();
-                    detached(async move {
-                        let mut tx = writer.begin().await?;
-                        let outcome = mark_tx(&mut tx, MARK_CANCELED, id, now, &events).await;
-                        writer.finish(tx, outcome, &events).await
-                    })
-                    .await
-                }
-
-                async fn finish_tournament(
-                    &self,
-                    id: TournamentId,
-                    now: DateTime<Utc>,
-                    events: &[crate::store::NewEvent],
-                ) -> Result<(), StoreError> {
-                    let events = events_by_account(events);
-                    let writer = self.writer();
-                    detached(async move {
-                        let mut tx = writer.begin().await?;
-                        let outcome = mark_tx(&mut tx, MARK_FINISHED, id, now, &events).await;
-                        writer.finish(tx, outcome, &events).await
-                    })
-                    .await
-                }
-
-                async fn due_tournaments(&self, now: DateTime<Utc>) -> Result<Vec<TournamentId>, StoreError> {
-                    Ok(sqlx::query_scalar::<_, Uuid>(SELECT_DUE)
-                        .bind(micros(now))
-                        .fetch_all(&self.pool)
-                        .await?
-                        .into_iter()
-                        .map(TournamentId)
-                        .collect())
-                }
-
-                async fn tournaments_to_finish(&self) -> Result<Vec<TournamentId>, StoreError> {
-                    Ok(sqlx::query_scalar::<_, Uuid>(SELECT_TO_FINISH)
-                        .fetch_all(&self.pool)
-                        .await?
-                        .into_iter()
-                        .map(TournamentId)
-                        .collect())
-                }
-
-                async fn export_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
-                    let tournaments = sqlx::query_as::<_, TournamentRow>(SELECT_ALL)
-                        .fetch_all(&self.pool)
-                        .await?;
-                    let mut records = Vec::with_capacity(tournaments.len());
-                    for row in tournaments {
-                        let tournament = row.parse()?;
-                        let entrants = self.entrants(tournament.id).await?;
-                        let games = sqlx::query_as::<_, (Uuid, i32)>(SELECT_GAME_CYCLES)
-                            .bind(tournament.id.0)
-                            .fetch_all(&self.pool)
-                            .await?
-                            .into_iter()
-                            .map(|(g, c)| Ok((GameId(g), cycle(c)?)))
-                            .collect::<Result<Vec<_>, StoreError>>()?;
-                        records.push(TournamentRecord {
-                            tournament,
-                            entrants,
-                            games,
-                        });
-                    }
-                    Ok(records)
-                }
-            }
-
-            /// Writes exported tournaments, with their players and game links, in the import's
-            /// transaction (after the accounts and games they refer to).
-            pub(super) async fn import_tournaments(
-                conn: &mut Conn,
-                records: &[TournamentRecord],
-            ) -> Result<(), StoreError> {
-                for record in records {
-                    let t = &record.tournament;
-                    sqlx::query(INSERT_TOURNAMENT)
-                        .bind(t.id.0)
-                        .bind(t.name.as_str())
-                        .bind(t.creator.id.0)
-                        .bind(t.variant.as_str())
-                        .bind(i32::from(t.days_per_move.days()))
-                        .bind(if t.double { 2_i32 } else { 1 })
-                        .bind(t.rated)
-                        .bind(t.vacation_allowed)
-                        .bind(to_i32("max_players", t.max_players)?)
-                        .bind(micros(t.starts_at))
-                        .bind(t.status.as_str())
-                        .bind(micros(t.created_at))
-                        .bind(t.ended_at.map(micros))
-                        .execute(&mut *conn)
-                        .await?;
-                    for e in &record.entrants {
-                        sqlx::query(IMPORT_ENTRANT)
-                            .bind(t.id.0)
-                            .bind(e.player.id.0)
-                            .bind(micros(e.joined_at))
-                            .bind(e.withdrawn_at.map(micros))
-                            .execute(&mut *conn)
-                            .await?;
-                    }
-                    for (game, cycle) in &record.games {
-                        sqlx::query(INSERT_LINK)
-                            .bind(t.id.0)
-                            .bind(game.0)
-                            .bind(i32::from(*cycle))
-                            .execute(&mut *conn)
-                            .await?;
-                    }
-                }
-                Ok(())
-            }
-        }
-    };
+async fn fetch<B: Backend>(
+    conn: &mut impl AsConn<B>,
+    id: TournamentId,
+) -> Result<Tournament, StoreError> {
+    let row: TournamentRow = sql(concat!(tournament_select!(), "WHERE t.id = $1"))
+        .bind(id.0)
+        .one(conn)
+        .await?;
+    row.parse()
 }
-pub(super) use impl_tournament_store;
+
+/// Whether tournament `$1` exists (see [`missed`]).
+const TOURNAMENT_EXISTS: &str = "SELECT 1 FROM tournaments WHERE id = $1";
+
+/// Binds a tournament's columns up to its status (the first ten of
+/// [`INSERT_TOURNAMENT`]).
+fn bind_tournament<B: Backend>(
+    stmt: Statement<B>,
+    t: &NewTournament,
+) -> Result<Statement<B>, StoreError> {
+    Ok(stmt
+        .bind(t.id.0)
+        .bind(t.name.as_str())
+        .bind(t.creator.0)
+        .bind(t.variant.as_str())
+        .bind(i32::from(t.days_per_move.days()))
+        .bind(if t.double { 2_i32 } else { 1 })
+        .bind(t.rated)
+        .bind(t.vacation_allowed)
+        .bind(to_i32("max_players", t.max_players)?)
+        .bind(micros(t.starts_at)))
+}
+
+async fn join_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    id: TournamentId,
+    account: AccountId,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    // The row lock (Postgres) or the write lock (SQLite) orders joins with each other
+    // and with the start.
+    let locked: Option<(i32,)> = sql(locking::<B>(
+        "SELECT 1 FROM tournaments WHERE id = $1 FOR UPDATE",
+        TOURNAMENT_EXISTS,
+    ))
+    .bind(id.0)
+    .optional(tx)
+    .await?;
+    if locked.is_none() {
+        return Err(StoreError::NotFound);
+    }
+    let joined = sql(JOIN)
+        .bind(id.0)
+        .bind(account.0)
+        .bind(micros(now))
+        .execute(tx)
+        .await?;
+    if joined == 0 {
+        return Err(StoreError::Conflict);
+    }
+    Ok(())
+}
+
+async fn start_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    id: TournamentId,
+    players: &[AccountId],
+    games: &[NewTournamentGame],
+    now: DateTime<Utc>,
+    events: &[AccountEvents],
+) -> Result<Vec<Event>, StoreError> {
+    if sql(MARK_RUNNING)
+        .bind(id.0)
+        .bind(micros(now))
+        .execute(tx)
+        .await?
+        == 0
+    {
+        return Err(missed(tx, TOURNAMENT_EXISTS, id.0).await);
+    }
+    let entrants: Vec<Uuid> =
+        sql("SELECT account_id FROM tournament_players WHERE tournament_id = $1")
+            .bind(id.0)
+            .values(tx)
+            .await?;
+    if !same_players(players, entrants) {
+        return Err(StoreError::Conflict);
+    }
+    for new in games {
+        bind_new_game(sql(INSERT_GAME), &new.game, None)?
+            .execute(tx)
+            .await?;
+        sql(INSERT_LINK)
+            .bind(id.0)
+            .bind(new.game.id.0)
+            .bind(i32::from(new.cycle))
+            .execute(tx)
+            .await?;
+    }
+    B::insert_events(tx, events).await
+}
+
+async fn mark_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    mark: &'static str,
+    id: TournamentId,
+    now: DateTime<Utc>,
+    events: &[AccountEvents],
+) -> Result<Vec<Event>, StoreError> {
+    if sql(mark).bind(id.0).bind(micros(now)).execute(tx).await? == 0 {
+        return Err(missed(tx, TOURNAMENT_EXISTS, id.0).await);
+    }
+    B::insert_events(tx, events).await
+}
+
+/// Writes exported tournaments, with their players and game links, in the import's
+/// transaction (after the accounts and games they refer to).
+pub(super) async fn import_tournaments<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    records: &[TournamentRecord],
+) -> Result<(), StoreError> {
+    for record in records {
+        let t = &record.tournament;
+        let new = NewTournament {
+            id: t.id,
+            name: t.name.clone(),
+            creator: t.creator.id,
+            variant: t.variant,
+            days_per_move: t.days_per_move,
+            double: t.double,
+            rated: t.rated,
+            vacation_allowed: t.vacation_allowed,
+            max_players: t.max_players,
+            starts_at: t.starts_at,
+            created_at: t.created_at,
+        };
+        bind_tournament(sql(INSERT_TOURNAMENT), &new)?
+            .bind(t.status.as_str())
+            .bind(micros(t.created_at))
+            .bind(t.ended_at.map(micros))
+            .execute(tx)
+            .await?;
+        for e in &record.entrants {
+            sql(IMPORT_ENTRANT)
+                .bind(t.id.0)
+                .bind(e.player.id.0)
+                .bind(micros(e.joined_at))
+                .bind(e.withdrawn_at.map(micros))
+                .execute(tx)
+                .await?;
+        }
+        for (game, cycle) in &record.games {
+            sql(INSERT_LINK)
+                .bind(t.id.0)
+                .bind(game.0)
+                .bind(i32::from(*cycle))
+                .execute(tx)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl<B: Backend> TournamentStore for SqlStore<B> {
+    async fn create_tournament(
+        &self,
+        tournament: &NewTournament,
+    ) -> Result<Tournament, StoreError> {
+        let insert = bind_tournament(sql(INSERT_TOURNAMENT), tournament)?
+            .bind(TournamentStatus::Open.as_str())
+            .bind(micros(tournament.created_at))
+            .bind(None::<DateTime<Utc>>);
+        let id = tournament.id;
+        self.detached(move |conn| {
+            Box::pin(async move {
+                insert.execute(conn).await?;
+                fetch(conn, id).await
+            })
+        })
+        .await
+    }
+
+    async fn tournament(&self, id: TournamentId) -> Result<Tournament, StoreError> {
+        fetch(&mut self.conn().await?, id).await
+    }
+
+    async fn tournaments(
+        &self,
+        status: Option<TournamentStatus>,
+        limit: u32,
+    ) -> Result<Vec<Tournament>, StoreError> {
+        let rows: Vec<TournamentRow> = sql(SELECT_LIST)
+            .bind(status.map(TournamentStatus::as_str))
+            .bind(row_limit(limit))
+            .all(&mut self.conn().await?)
+            .await?;
+        rows.into_iter().map(TournamentRow::parse).collect()
+    }
+
+    async fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>, StoreError> {
+        let rows: Vec<EntrantRow> = sql(SELECT_ENTRANTS)
+            .bind(id.0)
+            .all(&mut self.conn().await?)
+            .await?;
+        rows.into_iter().map(EntrantRow::parse).collect()
+    }
+
+    async fn tournament_games(&self, id: TournamentId) -> Result<Vec<TournamentGame>, StoreError> {
+        let mut conn = self.conn().await?;
+        let cycles: Vec<(Uuid, i32)> = sql(SELECT_GAME_CYCLES).bind(id.0).all(&mut conn).await?;
+        let rows: Vec<GameRow> = sql(concat!(
+            game_select!(),
+            "WHERE g.id IN (SELECT game_id FROM tournament_games WHERE tournament_id = $1)"
+        ))
+        .bind(id.0)
+        .all(&mut conn)
+        .await?;
+        let mut games = rows
+            .into_iter()
+            .map(|row| row.parse().map(|g| (g.id, g)))
+            .collect::<Result<HashMap<GameId, Game>, StoreError>>()?;
+        cycles
+            .into_iter()
+            .filter_map(|(game, c)| games.remove(&GameId(game)).map(|g| (g, c)))
+            .map(|(game, c)| {
+                Ok(TournamentGame {
+                    cycle: cycle(c)?,
+                    game,
+                })
+            })
+            .collect()
+    }
+
+    async fn join_tournament(
+        &self,
+        id: TournamentId,
+        account: AccountId,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.write(move |tx| Box::pin(join_tx(tx, id, account, now)))
+            .await
+    }
+
+    async fn leave_tournament(
+        &self,
+        id: TournamentId,
+        account: AccountId,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn().await?;
+        let left = sql(LEAVE)
+            .bind(id.0)
+            .bind(account.0)
+            .execute(&mut conn)
+            .await?;
+        if left > 0 {
+            return Ok(());
+        }
+        let entrant: Option<(i32,)> =
+            sql("SELECT 1 FROM tournament_players WHERE tournament_id = $1 AND account_id = $2")
+                .bind(id.0)
+                .bind(account.0)
+                .optional(&mut conn)
+                .await?;
+        Err(if entrant.is_some() {
+            StoreError::Conflict
+        } else {
+            StoreError::NotFound
+        })
+    }
+
+    async fn withdraw_from_tournament(
+        &self,
+        id: TournamentId,
+        account: AccountId,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.conn().await?;
+        let marked = sql(WITHDRAW)
+            .bind(id.0)
+            .bind(account.0)
+            .bind(micros(now))
+            .execute(&mut conn)
+            .await?;
+        if marked > 0 {
+            return Ok(true);
+        }
+        let entrant: Option<(Option<DateTime<Utc>>, String)> =
+            sql("SELECT p.withdrawn_at, t.status FROM tournament_players p \
+             JOIN tournaments t ON t.id = p.tournament_id \
+             WHERE p.tournament_id = $1 AND p.account_id = $2")
+            .bind(id.0)
+            .bind(account.0)
+            .optional(&mut conn)
+            .await?;
+        match entrant {
+            None => Err(StoreError::NotFound),
+            Some((Some(_), status)) if status == "running" => Ok(false),
+            Some(_) => Err(StoreError::Conflict),
+        }
+    }
+
+    async fn start_tournament(
+        &self,
+        id: TournamentId,
+        players: &[AccountId],
+        games: &[NewTournamentGame],
+        now: DateTime<Utc>,
+        events: &[NewEvent],
+    ) -> Result<Vec<Event>, StoreError> {
+        let games = games.to_vec();
+        let players = players.to_vec();
+        let events = events_by_account(events);
+        self.write_events(move |tx| {
+            Box::pin(
+                async move { Ok(((), start_tx(tx, id, &players, &games, now, &events).await?)) },
+            )
+        })
+        .await
+        .map(|((), stored)| stored)
+    }
+
+    async fn cancel_tournament(
+        &self,
+        id: TournamentId,
+        now: DateTime<Utc>,
+        events: &[NewEvent],
+    ) -> Result<Vec<Event>, StoreError> {
+        let events = events_by_account(events);
+        self.write_events(move |tx| {
+            Box::pin(async move { Ok(((), mark_tx(tx, MARK_CANCELED, id, now, &events).await?)) })
+        })
+        .await
+        .map(|((), stored)| stored)
+    }
+
+    async fn finish_tournament(
+        &self,
+        id: TournamentId,
+        now: DateTime<Utc>,
+        events: &[NewEvent],
+    ) -> Result<Vec<Event>, StoreError> {
+        let events = events_by_account(events);
+        self.write_events(move |tx| {
+            Box::pin(async move { Ok(((), mark_tx(tx, MARK_FINISHED, id, now, &events).await?)) })
+        })
+        .await
+        .map(|((), stored)| stored)
+    }
+
+    async fn due_tournaments(&self, now: DateTime<Utc>) -> Result<Vec<TournamentId>, StoreError> {
+        let ids: Vec<Uuid> = sql(SELECT_DUE)
+            .bind(micros(now))
+            .values(&mut self.conn().await?)
+            .await?;
+        Ok(ids.into_iter().map(TournamentId).collect())
+    }
+
+    async fn tournaments_to_finish(&self) -> Result<Vec<TournamentId>, StoreError> {
+        let ids: Vec<Uuid> = sql(SELECT_TO_FINISH)
+            .values(&mut self.conn().await?)
+            .await?;
+        Ok(ids.into_iter().map(TournamentId).collect())
+    }
+
+    async fn export_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
+        let mut conn = self.conn().await?;
+        let tournaments: Vec<TournamentRow> = sql(SELECT_ALL).all(&mut conn).await?;
+        let mut records = Vec::with_capacity(tournaments.len());
+        for row in tournaments {
+            let tournament = row.parse()?;
+            let entrants: Vec<EntrantRow> = sql(SELECT_ENTRANTS)
+                .bind(tournament.id.0)
+                .all(&mut conn)
+                .await?;
+            let games: Vec<(Uuid, i32)> = sql(SELECT_GAME_CYCLES)
+                .bind(tournament.id.0)
+                .all(&mut conn)
+                .await?;
+            records.push(TournamentRecord {
+                tournament,
+                entrants: entrants
+                    .into_iter()
+                    .map(EntrantRow::parse)
+                    .collect::<Result<_, _>>()?,
+                games: games
+                    .into_iter()
+                    .map(|(g, c)| Ok((GameId(g), cycle(c)?)))
+                    .collect::<Result<_, StoreError>>()?,
+            });
+        }
+        Ok(records)
+    }
+}

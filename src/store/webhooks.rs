@@ -1,12 +1,17 @@
 //! Webhook storage: the URLs accounts register, and the deliveries of their events.
-//! A part of every [`Store`](super::Store) (a supertrait), implemented per backend in
-//! `postgres/webhooks.rs` and `sqlite/webhooks.rs`.
+//! A part of every [`Store`](super::Store) (a supertrait), implemented once for both
+//! backends. Deliveries are claimed with a lease (their next attempt time), in one
+//! statement that on Postgres skips the rows another instance is claiming (`FOR
+//! UPDATE SKIP LOCKED`), so several instances never attempt one delivery at once.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use super::StoreError;
+use super::common::micros;
+use super::dialect::{Backend, locking};
+use super::sql::{SqlStore, sql};
 use crate::domain::{AccountId, DeliveryId, WebhookId};
 
 /// A registered webhook.
@@ -188,7 +193,7 @@ pub trait WebhookStore: Send + Sync + 'static {
 
 /// A webhook row.
 #[derive(sqlx::FromRow)]
-pub(super) struct WebhookRow {
+struct WebhookRow {
     id: Uuid,
     account_id: Uuid,
     url: String,
@@ -198,7 +203,7 @@ pub(super) struct WebhookRow {
 }
 
 impl WebhookRow {
-    pub(super) fn parse(self) -> Result<Webhook, StoreError> {
+    fn parse(self) -> Result<Webhook, StoreError> {
         Ok(Webhook {
             id: WebhookId(self.id),
             account: AccountId(self.account_id),
@@ -226,7 +231,6 @@ macro_rules! webhook_columns {
         "id, account_id, url, secret, cursor, created_at"
     };
 }
-pub(super) use webhook_columns;
 
 /// A delivery row.
 #[derive(sqlx::FromRow)]
@@ -273,7 +277,7 @@ impl DeliveryRow {
 
 /// A claimed delivery row: the delivery and its webhook's URL and secret.
 #[derive(sqlx::FromRow)]
-pub(super) struct ClaimedRow {
+struct ClaimedRow {
     #[sqlx(flatten)]
     delivery: DeliveryRow,
     url: String,
@@ -281,12 +285,7 @@ pub(super) struct ClaimedRow {
 }
 
 impl ClaimedRow {
-    /// The delivery's id.
-    pub(super) fn id(&self) -> Uuid {
-        self.delivery.id
-    }
-
-    pub(super) fn parse(self) -> Result<ClaimedDelivery, StoreError> {
+    fn parse(self) -> Result<ClaimedDelivery, StoreError> {
         Ok(ClaimedDelivery {
             delivery: self.delivery.parse()?,
             url: self.url,
@@ -296,21 +295,21 @@ impl ClaimedRow {
 }
 
 /// The columns an attempt writes (besides `attempts = attempts + 1`).
-pub(super) struct AttemptColumns {
+struct AttemptColumns {
     /// `status`.
-    pub(super) status: &'static str,
+    status: &'static str,
     /// `last_status`.
-    pub(super) http_status: Option<i32>,
+    http_status: Option<i32>,
     /// `last_error`.
-    pub(super) error: Option<String>,
+    error: Option<String>,
     /// `next_attempt_at`.
-    pub(super) next: Option<DateTime<Utc>>,
+    next: Option<DateTime<Utc>>,
     /// `delivered_at`.
-    pub(super) delivered: Option<DateTime<Utc>>,
+    delivered: Option<DateTime<Utc>>,
 }
 
 /// The columns `attempt`, made at `at`, writes.
-pub(super) fn attempt_columns(attempt: &Attempt, at: DateTime<Utc>) -> AttemptColumns {
+fn attempt_columns(attempt: &Attempt, at: DateTime<Utc>) -> AttemptColumns {
     match attempt {
         Attempt::Delivered { status } => AttemptColumns {
             status: DeliveryStatus::Delivered.as_str(),
@@ -337,7 +336,200 @@ pub(super) fn attempt_columns(attempt: &Attempt, at: DateTime<Utc>) -> AttemptCo
     }
 }
 
+/// The insertion of a webhook.
+pub(super) const INSERT_WEBHOOK: &str = "INSERT INTO webhooks \
+     (id, account_id, url, secret, cursor, created_at) VALUES ($1, $2, $3, $4, $5, $6)";
+
 /// `i64` for a seq or cursor column.
 pub(super) fn seq(value: u64) -> i64 {
     i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+/// The statement claiming at most `$3` pending deliveries due by `$1`, most overdue
+/// first, leased until `$2`, with their webhooks' URLs and secrets; `$lock` ends the
+/// choice of rows (see [`locking`]).
+macro_rules! claim_deliveries {
+    ($lock:literal) => {
+        concat!(
+            "UPDATE webhook_deliveries SET next_attempt_at = $2 \
+             WHERE id IN (SELECT id FROM webhook_deliveries \
+                          WHERE status = 'pending' AND next_attempt_at <= $1 \
+                          ORDER BY next_attempt_at LIMIT $3",
+            $lock,
+            ") RETURNING ",
+            delivery_columns!(),
+            ", (SELECT w.url FROM webhooks w \
+                WHERE w.id = webhook_deliveries.webhook_id) AS url, \
+             (SELECT w.secret FROM webhooks w \
+                WHERE w.id = webhook_deliveries.webhook_id) AS secret"
+        )
+    };
+}
+
+#[async_trait]
+impl<B: Backend> WebhookStore for SqlStore<B> {
+    async fn create_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
+        sql(INSERT_WEBHOOK)
+            .bind(webhook.id.0)
+            .bind(webhook.account.0)
+            .bind(webhook.url.as_str())
+            .bind(webhook.secret.as_str())
+            .bind(seq(webhook.cursor))
+            .bind(micros(webhook.created_at))
+            .execute(&mut self.conn().await?)
+            .await
+            .map(drop)
+    }
+
+    async fn webhooks(&self, account: AccountId) -> Result<Vec<Webhook>, StoreError> {
+        let rows: Vec<WebhookRow> = sql(concat!(
+            "SELECT ",
+            webhook_columns!(),
+            " FROM webhooks WHERE account_id = $1 ORDER BY created_at, id"
+        ))
+        .bind(account.0)
+        .all(&mut self.conn().await?)
+        .await?;
+        rows.into_iter().map(WebhookRow::parse).collect()
+    }
+
+    async fn all_webhooks(&self) -> Result<Vec<Webhook>, StoreError> {
+        let rows: Vec<WebhookRow> = sql(concat!(
+            "SELECT ",
+            webhook_columns!(),
+            " FROM webhooks ORDER BY created_at, id"
+        ))
+        .all(&mut self.conn().await?)
+        .await?;
+        rows.into_iter().map(WebhookRow::parse).collect()
+    }
+
+    async fn webhook(&self, account: AccountId, id: WebhookId) -> Result<Webhook, StoreError> {
+        let row: WebhookRow = sql(concat!(
+            "SELECT ",
+            webhook_columns!(),
+            " FROM webhooks WHERE id = $1 AND account_id = $2"
+        ))
+        .bind(id.0)
+        .bind(account.0)
+        .one(&mut self.conn().await?)
+        .await?;
+        row.parse()
+    }
+
+    async fn delete_webhook(&self, account: AccountId, id: WebhookId) -> Result<(), StoreError> {
+        let deleted = sql("DELETE FROM webhooks WHERE id = $1 AND account_id = $2")
+            .bind(id.0)
+            .bind(account.0)
+            .execute(&mut self.conn().await?)
+            .await?;
+        if deleted == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+
+    async fn queue_deliveries(
+        &self,
+        webhook: WebhookId,
+        cursor: u64,
+        deliveries: &[NewDelivery],
+    ) -> Result<(), StoreError> {
+        let deliveries = deliveries.to_vec();
+        self.write(move |tx| {
+            Box::pin(async move {
+                for d in deliveries {
+                    sql("INSERT INTO webhook_deliveries \
+                         (id, webhook_id, event_seq, event_type, body, status, attempts, \
+                          next_attempt_at, created_at) \
+                         VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $6) \
+                         ON CONFLICT (webhook_id, event_seq) DO NOTHING")
+                    .bind(d.id.0)
+                    .bind(webhook.0)
+                    .bind(seq(d.event_seq))
+                    .bind(d.event_type)
+                    .bind(d.body)
+                    .bind(micros(d.created_at))
+                    .execute(tx)
+                    .await?;
+                }
+                sql("UPDATE webhooks SET cursor = $2 WHERE id = $1 AND cursor < $2")
+                    .bind(webhook.0)
+                    .bind(seq(cursor))
+                    .execute(tx)
+                    .await
+                    .map(drop)
+            })
+        })
+        .await
+    }
+
+    async fn claim_deliveries(
+        &self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<ClaimedDelivery>, StoreError> {
+        self.detached(move |conn| {
+            Box::pin(async move {
+                let rows: Vec<ClaimedRow> = sql(locking::<B>(
+                    claim_deliveries!(" FOR UPDATE SKIP LOCKED"),
+                    claim_deliveries!(""),
+                ))
+                .bind(micros(now))
+                .bind(micros(lease_until))
+                .bind(i64::from(limit.clamp(1, 500)))
+                .all(conn)
+                .await?;
+                rows.into_iter().map(ClaimedRow::parse).collect()
+            })
+        })
+        .await
+    }
+
+    async fn record_attempt(
+        &self,
+        id: DeliveryId,
+        attempt: &Attempt,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let columns = attempt_columns(attempt, micros(at));
+        self.detached(move |conn| {
+            Box::pin(async move {
+                sql(
+                    "UPDATE webhook_deliveries SET status = $2, attempts = attempts + 1, \
+                     last_status = $3, last_error = $4, next_attempt_at = $5, delivered_at = $6 \
+                     WHERE id = $1",
+                )
+                .bind(id.0)
+                .bind(columns.status)
+                .bind(columns.http_status)
+                .bind(columns.error)
+                .bind(columns.next.map(micros))
+                .bind(columns.delivered)
+                .execute(conn)
+                .await
+                .map(drop)
+            })
+        })
+        .await
+    }
+
+    async fn deliveries(
+        &self,
+        webhook: WebhookId,
+        limit: u32,
+    ) -> Result<Vec<Delivery>, StoreError> {
+        let rows: Vec<DeliveryRow> = sql(concat!(
+            "SELECT ",
+            delivery_columns!(),
+            " FROM webhook_deliveries WHERE webhook_id = $1 \
+             ORDER BY created_at DESC, event_seq DESC LIMIT $2"
+        ))
+        .bind(webhook.0)
+        .bind(i64::from(limit.clamp(1, 500)))
+        .all(&mut self.conn().await?)
+        .await?;
+        rows.into_iter().map(DeliveryRow::parse).collect()
+    }
 }

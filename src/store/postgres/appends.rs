@@ -8,16 +8,13 @@
 //! Moves that end their games are not batched: they may rate the game, in a
 //! transaction of their own (see `append_plies`).
 
-use std::sync::Arc;
-
 use chrono::{DateTime, Utc};
 use sqlx::postgres::{PgConnection, PgPool};
 
-use super::super::StoreError;
-use super::super::batch::Batches;
-use super::super::common::{AccountEvents, MoveColumns, StateColumns};
-use super::Notifier;
-use crate::domain::GameId;
+use super::notify::Notifier;
+use crate::store::batch::Batches;
+use crate::store::core::Append;
+use crate::store::{Event, StoreError};
 
 /// Moves in one batched statement, at most.
 const BATCH_MOVES: usize = 64;
@@ -28,22 +25,16 @@ const BATCH_MOVES: usize = 64;
 /// with p99 35–38 ms; two, 2,541–2,800/s with p99 41–46 ms; three, 2,552–2,602/s).
 const APPENDS_RUNNING: usize = 1;
 
-/// One move to append: the game, the ply its mover saw, the plies it adds, the state
-/// they lead to (the game still going) and the events it causes, by account.
-pub(super) struct Append {
-    pub(super) id: GameId,
-    pub(super) seen: i32,
-    pub(super) plies: Vec<MoveColumns>,
-    pub(super) state: StateColumns,
-    pub(super) events: Arc<Vec<AccountEvents>>,
-}
-
 /// The answer to one move: the last seq taken for each account of its events, or
 /// `None` when its game no longer stood at the ply seen (or is gone).
 pub(super) type Appended = Option<Vec<(uuid::Uuid, i64)>>;
 
-/// The answer to one move, or the error of its own statement.
-pub(super) type Answer = Result<Appended, StoreError>;
+/// What [`append_all`] answers for one move, or the error of its own statement.
+type Written = Result<Appended, StoreError>;
+
+/// The answer to one move: its events as stored, or `None` when its game no longer
+/// stood at the ply seen; or the error of its own statement.
+pub(super) type Answer = Result<Option<Vec<Event>>, StoreError>;
 
 /// The batches of moves on `pool`; `notifier` tells the other instances of the
 /// events of the moves written, once committed (in the batch's task, so that a
@@ -54,14 +45,32 @@ pub(super) fn append_batches(pool: PgPool, notifier: Notifier) -> Batches<Append
         async move {
             let mut conn = pool.acquire().await?;
             let answers = append_all(&mut *conn, &moves).await?;
-            for (m, answer) in moves.iter().zip(&answers) {
-                if matches!(answer, Ok(Some(_))) {
-                    notifier.send(&m.events);
-                }
-            }
-            Ok(answers)
+            Ok(moves
+                .iter()
+                .zip(answers)
+                .map(|(m, answer)| {
+                    let Some(taken) = answer? else {
+                        return Ok(None);
+                    };
+                    let stored = stored_events(m, &taken)?;
+                    notifier.send(&stored);
+                    Ok(Some(stored))
+                })
+                .collect())
         }
     })
+}
+
+/// The events of `m` as stored, given the last seq `taken` for each account.
+fn stored_events(m: &Append, taken: &[(uuid::Uuid, i64)]) -> Result<Vec<Event>, StoreError> {
+    let mut stored = Vec::new();
+    for group in &m.events {
+        let last = taken.iter().find(|(a, _)| *a == group.account);
+        let last =
+            last.ok_or_else(|| StoreError::Other(format!("no seqs taken for {}", group.account)))?;
+        stored.extend(group.stored(last.1)?);
+    }
+    Ok(stored)
 }
 
 /// One statement for a round of moves, at most one per game: what [`append_all`]
@@ -84,8 +93,11 @@ impl Rounds for PgConnection {
 /// fail. A database that cannot serve fails the moves not yet written; the whole
 /// batch when none was (so that the requests queued behind it fail at once too, see
 /// [`Batches`]), while the moves of earlier rounds, committed, keep their answers.
-async fn append_all(rounds: &mut impl Rounds, moves: &[Append]) -> Result<Vec<Answer>, StoreError> {
-    let mut answers: Vec<Option<Answer>> = moves.iter().map(|_| None).collect();
+async fn append_all(
+    rounds: &mut impl Rounds,
+    moves: &[Append],
+) -> Result<Vec<Written>, StoreError> {
+    let mut answers: Vec<Option<Written>> = moves.iter().map(|_| None).collect();
     while answers.iter().any(Option::is_none) {
         let mut games = std::collections::HashSet::new();
         let mut round: Vec<usize> = (0..moves.len())
@@ -214,7 +226,20 @@ async fn append_once(
              WHERE a.id IN (SELECT account_id FROM e) \
              ORDER BY a.id FOR UPDATE \
          ), ",
-        taken_event_seqs!(),
+        "counts AS ( \
+             SELECT e.account_id AS id, count(*) AS k FROM e JOIN locked ON locked.id = e.account_id \
+             GROUP BY e.account_id \
+         ), taken AS ( \
+             UPDATE accounts a SET event_seq = a.event_seq + counts.k FROM counts \
+             WHERE a.id = counts.id RETURNING a.id, a.event_seq, counts.k \
+         ), inserted AS ( \
+             INSERT INTO events (account_id, seq, kind, payload, created_at) \
+             SELECT e.account_id, \
+                    taken.event_seq - taken.k \
+                        + row_number() OVER (PARTITION BY e.account_id ORDER BY e.n), \
+                    e.kind, e.payload, e.at \
+             FROM e JOIN taken ON taken.id = e.account_id \
+         ) ",
         " \
          SELECT (SELECT array_agg(id) FROM updated), \
                 array_agg(taken.id ORDER BY taken.id), \
@@ -339,6 +364,8 @@ struct Events<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::GameId;
+    use crate::store::common::StateColumns;
 
     /// A move in game `game` at ply `seen`, with no plies or events of its own (the
     /// stand-in below looks at games only).
@@ -362,7 +389,7 @@ mod tests {
                 score_north: None,
                 updated_at: now,
             },
-            events: Arc::new(Vec::new()),
+            events: Vec::new(),
         }
     }
 
@@ -400,11 +427,11 @@ mod tests {
         }
     }
 
-    fn written(answer: &Answer) -> bool {
+    fn written(answer: &Written) -> bool {
         matches!(answer, Ok(Some(_)))
     }
 
-    fn unavailable(answer: &Answer) -> bool {
+    fn unavailable(answer: &Written) -> bool {
         matches!(answer, Err(StoreError::Unavailable(_)))
     }
 

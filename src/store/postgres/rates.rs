@@ -13,7 +13,7 @@ fn micros(d: Duration) -> i64 {
 }
 
 /// Takes one request from cell `key` at `now` (see `Store::take_rate`).
-pub(super) async fn take(
+pub(in crate::store) async fn take(
     pool: &PgPool,
     key: &[u8],
     interval: Duration,
@@ -52,7 +52,7 @@ pub(super) async fn take(
 }
 
 /// Deletes the cells that are full buckets at `now`.
-pub(super) async fn purge(pool: &PgPool, now: DateTime<Utc>) -> Result<u64, StoreError> {
+pub(in crate::store) async fn purge(pool: &PgPool, now: DateTime<Utc>) -> Result<u64, StoreError> {
     Ok(sqlx::query("DELETE FROM rate_limits WHERE tat < $1")
         .bind(now.timestamp_micros())
         .execute(pool)

@@ -1,0 +1,818 @@
+//! [`Store`] for both backends: accounts, tokens, challenges, games, their events,
+//! sessions and standings.
+//!
+//! Concurrent writers meet at the game row: a move or an ending updates it only if it
+//! still stands at the ply the writer saw. On Postgres the first writer's row lock
+//! makes the others wait, then find the ply changed; on SQLite every write transaction
+//! holds the one write lock, so the second writer runs after the first committed.
+//! Either way the second gives up with [`StoreError::Conflict`].
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use seedpost_rules::Variant;
+use sqlx::Transaction;
+
+use super::common::{
+    AccountEvents, AccountPasswordRow, AccountRow, ChallengeRow, EventRow, GameRow, MARK_REMINDED,
+    MoveColumns, MoveRow, SELECT_EVENTS, SELECT_OVERDUE, SELECT_TO_REMIND, StandingRow,
+    StateColumns, TokenRow, challenge_select, events_by_account, game_select, micros,
+    plies_columns, row_limit, to_i32,
+};
+use super::dialect::Backend;
+use super::sql::{AsConn, SqlStore, Statement, sql};
+use super::{
+    Account, Challenge, Event, EventWake, Game, GameFilter, GameState, GameWithMoves, Move,
+    NewAccount, NewChallenge, NewEvent, NewGame, NewSession, NewToken, Session, SessionRow,
+    Standing, Store, StoreError, Token,
+};
+use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
+
+/// How stale a token's last-use time may get before authenticating writes it again:
+/// the hot read paths then write at most once a minute per token.
+const LAST_USED_RESOLUTION: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
+
+/// The update of a game's cached state (`$1` to `$12`, see [`bind_state`]) if it is
+/// still ongoing at ply `$14`; `$13` is the game.
+pub(super) const UPDATE_STATE: &str = "UPDATE games SET status = $1, ply = $2, to_move = $3, \
+     board = $4, store_south = $5, store_north = $6, deadline = $7, winner = $8, \
+     ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
+     WHERE id = $13 AND ply = $14 AND status = 'ongoing'";
+
+/// The insertion of a game: its cached state as `$1` to `$12` (see [`bind_state`]),
+/// then `$13` to `$22`; `$19` is its challenge (none for later games of a match).
+pub(super) const INSERT_GAME: &str = "INSERT INTO games (status, ply, to_move, board, \
+     store_south, store_north, deadline, winner, ended_by, score_south, score_north, \
+     updated_at, id, variant, south_id, north_id, first, days_per_move, challenge_id, \
+     created_at, rated, weekend_pause) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
+             $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)";
+
+/// The insertion of one ply.
+pub(super) const INSERT_MOVE: &str =
+    "INSERT INTO moves (game_id, ply, side, pit, at) VALUES ($1, $2, $3, $4, $5)";
+
+/// The insertion of a challenge as exported, whatever its status.
+pub(super) const INSERT_CHALLENGE: &str = "INSERT INTO challenges (id, challenger_id, \
+     opponent_id, variant, days_per_move, first, status, game_id, created_at, rated, \
+     weekend_pause, games, schedule, stop_when_decided) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
+
+/// The insertion of a session.
+pub(super) const INSERT_SESSION: &str = "INSERT INTO sessions \
+     (hash, account_id, csrf, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)";
+
+/// The standings over finished games of variant `$1` (all for `NULL`), the names
+/// ordered by `$collate` (byte order on both backends).
+macro_rules! standings {
+    ($collate:literal) => {
+        concat!(
+            "WITH results (account_id, half) AS ( \
+                 SELECT south_id, \
+                        CASE winner WHEN 'south' THEN 2 WHEN 'north' THEN 0 ELSE 1 END \
+                 FROM games WHERE status = 'finished' AND ($1 IS NULL OR variant = $1) \
+                 UNION ALL \
+                 SELECT north_id, \
+                        CASE winner WHEN 'north' THEN 2 WHEN 'south' THEN 0 ELSE 1 END \
+                 FROM games WHERE status = 'finished' AND ($1 IS NULL OR variant = $1) \
+             ) \
+             SELECT a.username, \
+                    count(*) AS games, \
+                    sum(CASE WHEN r.half = 2 THEN 1 ELSE 0 END) AS wins, \
+                    sum(CASE WHEN r.half = 1 THEN 1 ELSE 0 END) AS draws, \
+                    sum(CASE WHEN r.half = 0 THEN 1 ELSE 0 END) AS losses, \
+                    sum(r.half) AS half_points, \
+                    rt.rating, rt.deviation, rt.volatility \
+             FROM results r JOIN accounts a ON a.id = r.account_id \
+             LEFT JOIN ratings rt ON rt.account_id = a.id AND rt.variant = $1 \
+             GROUP BY a.id, a.username, a.username_key, rt.rating, rt.deviation, \
+                      rt.volatility \
+             ORDER BY half_points DESC, games DESC, a.username_key",
+            $collate,
+            ", a.id"
+        )
+    };
+}
+pub(super) use standings;
+
+/// Binds the cached-state columns as the next twelve parameters, in the order of the
+/// `games` table.
+pub(super) fn bind_state<B: Backend>(stmt: Statement<B>, state: &StateColumns) -> Statement<B> {
+    stmt.bind(state.status)
+        .bind(state.ply)
+        .bind(state.to_move)
+        .bind(state.board.as_str())
+        .bind(state.store_south)
+        .bind(state.store_north)
+        .bind(state.deadline)
+        .bind(state.winner)
+        .bind(state.ended_by)
+        .bind(state.score_south)
+        .bind(state.score_north)
+        .bind(state.updated_at)
+}
+
+/// Binds a new game's columns after its state (`$13` to `$22` of [`INSERT_GAME`]).
+pub(super) fn bind_new_game<B: Backend>(
+    stmt: Statement<B>,
+    game: &NewGame,
+    challenge: Option<ChallengeId>,
+) -> Result<Statement<B>, StoreError> {
+    let state = StateColumns::new(&game.state)?;
+    Ok(bind_state(stmt, &state)
+        .bind(game.id.0)
+        .bind(game.variant.as_str())
+        .bind(game.players.south.0)
+        .bind(game.players.north.0)
+        .bind(game.first.as_str())
+        .bind(i32::from(game.days_per_move.days()))
+        .bind(challenge.map(|c| c.0))
+        .bind(micros(game.created_at))
+        .bind(game.terms.rated)
+        .bind(game.terms.weekend_pause))
+}
+
+/// What to answer when a conditional write on a row of `table` (`games`,
+/// `challenges`, `matches`, `tournaments`) by id changed nothing: the row changed
+/// meanwhile, or never existed.
+pub(super) async fn missed<B: Backend>(
+    conn: &mut impl AsConn<B>,
+    exists: &'static str,
+    id: uuid::Uuid,
+) -> StoreError {
+    match sql(exists).bind(id).optional::<(i32,)>(conn).await {
+        Ok(Some(_)) => StoreError::Conflict,
+        Ok(None) => StoreError::NotFound,
+        Err(e) => e,
+    }
+}
+
+/// Whether game `$1` exists (see [`missed`]).
+pub(super) const GAME_EXISTS: &str = "SELECT 1 FROM games WHERE id = $1";
+
+/// Whether challenge `$1` exists (see [`missed`]).
+const CHALLENGE_EXISTS: &str = "SELECT 1 FROM challenges WHERE id = $1";
+
+pub(super) async fn fetch_challenge<B: Backend>(
+    conn: &mut impl AsConn<B>,
+    id: ChallengeId,
+) -> Result<Challenge, StoreError> {
+    let row: ChallengeRow = sql(concat!(challenge_select!(), "WHERE c.id = $1"))
+        .bind(id.0)
+        .one(conn)
+        .await?;
+    row.parse()
+}
+
+pub(super) async fn fetch_game<B: Backend>(
+    conn: &mut impl AsConn<B>,
+    id: GameId,
+) -> Result<Game, StoreError> {
+    let row: GameRow = sql(concat!(game_select!(), "WHERE g.id = $1"))
+        .bind(id.0)
+        .one(conn)
+        .await?;
+    row.parse()
+}
+
+async fn insert_token<B: Backend>(
+    conn: &mut impl AsConn<B>,
+    account: AccountId,
+    token: &NewToken,
+) -> Result<(), StoreError> {
+    sql(
+        "INSERT INTO tokens (id, account_id, label, hash, created_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(token.id.0)
+    .bind(account.0)
+    .bind(token.label.as_str())
+    .bind(token.hash.as_str())
+    .bind(micros(token.created_at))
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+async fn create_account_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    account: &NewAccount,
+    token: &NewToken,
+) -> Result<(), StoreError> {
+    sql(
+        "INSERT INTO accounts (id, username, username_key, password_hash, bot, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(account.id.0)
+    .bind(account.username.as_str())
+    .bind(account.username.key())
+    .bind(account.password_hash.as_str())
+    .bind(account.bot)
+    .bind(micros(account.created_at))
+    .execute(tx)
+    .await?;
+    insert_token(tx, account.id, token).await
+}
+
+/// Marks game `id` reminded at `ply` and writes the reminder's events.
+async fn remind_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    id: GameId,
+    ply: i32,
+    events: &[AccountEvents],
+) -> Result<Vec<Event>, StoreError> {
+    if sql(MARK_REMINDED).bind(id.0).bind(ply).execute(tx).await? == 0 {
+        return Err(missed(tx, GAME_EXISTS, id.0).await);
+    }
+    B::insert_events(tx, events).await
+}
+
+/// Replaces the cached state of game `id` if it is still ongoing at ply `seen`.
+///
+/// # Errors
+/// [`StoreError::Conflict`] when it is not, [`StoreError::NotFound`] for no game.
+pub(super) async fn update_state<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    id: GameId,
+    seen: i32,
+    state: &StateColumns,
+) -> Result<(), StoreError> {
+    let updated = bind_state(sql(UPDATE_STATE), state)
+        .bind(id.0)
+        .bind(seen)
+        .execute(tx)
+        .await?;
+    if updated == 0 {
+        return Err(missed(tx, GAME_EXISTS, id.0).await);
+    }
+    Ok(())
+}
+
+/// The events, then the ratings, of a change of game `id` to `state` just written: in
+/// the order every writer locks their rows (accounts before ratings).
+async fn events_and_ratings<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    id: GameId,
+    state: &StateColumns,
+    events: &[AccountEvents],
+) -> Result<Vec<Event>, StoreError> {
+    let stored = B::insert_events(tx, events).await?;
+    super::ratings::rate_if_finished(tx, id, state).await?;
+    Ok(stored)
+}
+
+/// Plies to append to a game (see [`Store::append_plies`]), as columns.
+pub struct Append {
+    /// The game.
+    pub(super) id: GameId,
+    /// The ply its mover saw.
+    pub(super) seen: i32,
+    /// The plies, numbered from `seen + 1`.
+    pub(super) plies: Vec<MoveColumns>,
+    /// The state they lead to.
+    pub(super) state: StateColumns,
+    /// The events they cause, by account.
+    pub(super) events: Vec<AccountEvents>,
+}
+
+/// Appends plies to a game, with the state they lead to, their events and the game's
+/// rating, in a write transaction of their own: [`Store::append_plies`], but for
+/// Postgres' batched moves (see [`Backend::append_moves`]).
+pub(super) async fn append_alone<B: Backend>(
+    store: &SqlStore<B>,
+    a: Append,
+) -> Result<Vec<Event>, StoreError> {
+    let ((), stored) = store
+        .write_events(move |tx| {
+            Box::pin(async move {
+                update_state(tx, a.id, a.seen, &a.state).await?;
+                for ply in &a.plies {
+                    sql(INSERT_MOVE)
+                        .bind(a.id.0)
+                        .bind(ply.ply)
+                        .bind(ply.side)
+                        .bind(ply.pit)
+                        .bind(ply.at)
+                        .execute(tx)
+                        .await?;
+                }
+                Ok(((), events_and_ratings(tx, a.id, &a.state, &a.events).await?))
+            })
+        })
+        .await?;
+    Ok(stored)
+}
+
+async fn create_challenge_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    challenge: &NewChallenge,
+    events: &[AccountEvents],
+) -> Result<(Challenge, Vec<Event>), StoreError> {
+    sql(
+        "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
+                                 first, status, created_at, rated, weekend_pause, games, \
+                                 schedule, stop_when_decided) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12)",
+    )
+    .bind(challenge.id.0)
+    .bind(challenge.challenger.0)
+    .bind(challenge.opponent.map(|a| a.0))
+    .bind(challenge.variant.as_str())
+    .bind(i32::from(challenge.days_per_move.days()))
+    .bind(challenge.first.as_str())
+    .bind(micros(challenge.created_at))
+    .bind(challenge.terms.rated)
+    .bind(challenge.terms.weekend_pause)
+    .bind(i32::from(challenge.match_terms.games()))
+    .bind(challenge.match_terms.schedule.as_str())
+    .bind(challenge.match_terms.stop_when_decided)
+    .execute(tx)
+    .await?;
+    let stored = B::insert_events(tx, events).await?;
+    Ok((fetch_challenge(tx, challenge.id).await?, stored))
+}
+
+async fn close_challenge_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    id: ChallengeId,
+    status: ChallengeStatus,
+    events: &[AccountEvents],
+) -> Result<(Challenge, Vec<Event>), StoreError> {
+    let closed = sql("UPDATE challenges SET status = $2 WHERE id = $1 AND status = 'open'")
+        .bind(id.0)
+        .bind(status.as_str())
+        .execute(tx)
+        .await?;
+    if closed == 0 {
+        return Err(missed(tx, CHALLENGE_EXISTS, id.0).await);
+    }
+    let stored = B::insert_events(tx, events).await?;
+    Ok((fetch_challenge(tx, id).await?, stored))
+}
+
+/// Marks challenge `id` accepted and inserts `game`, its first game.
+pub(super) async fn accept_challenge_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    id: ChallengeId,
+    game: &NewGame,
+) -> Result<Game, StoreError> {
+    // Marking the challenge first locks its row (Postgres; SQLite holds the write
+    // lock): of two acceptors, the second waits, then finds it no longer open. The
+    // game's foreign key is checked at commit.
+    let marked = sql("UPDATE challenges SET status = 'accepted', game_id = $2 \
+                      WHERE id = $1 AND status = 'open'")
+    .bind(id.0)
+    .bind(game.id.0)
+    .execute(tx)
+    .await?;
+    if marked == 0 {
+        return Err(missed(tx, CHALLENGE_EXISTS, id.0).await);
+    }
+    bind_new_game(sql(INSERT_GAME), game, Some(id))?
+        .execute(tx)
+        .await?;
+    fetch_game(tx, game.id).await
+}
+
+#[async_trait]
+impl<B: Backend> Store for SqlStore<B> {
+    async fn create_account(
+        &self,
+        account: NewAccount,
+        token: NewToken,
+    ) -> Result<Account, StoreError> {
+        self.write(move |tx| {
+            Box::pin(async move {
+                create_account_tx(tx, &account, &token).await?;
+                Ok(Account {
+                    id: account.id,
+                    username: account.username,
+                    bot: account.bot,
+                    created_at: micros(account.created_at),
+                })
+            })
+        })
+        .await
+    }
+
+    async fn account_with_password(&self, username: &str) -> Result<(Account, String), StoreError> {
+        let row: AccountPasswordRow = sql("SELECT id, username, bot, created_at, password_hash \
+                                           FROM accounts WHERE username_key = $1")
+        .bind(username.to_ascii_lowercase())
+        .one(&mut self.conn().await?)
+        .await?;
+        row.parse()
+    }
+
+    async fn account_by_name(&self, username: &str) -> Result<Account, StoreError> {
+        let row: AccountRow =
+            sql("SELECT id, username, bot, created_at FROM accounts WHERE username_key = $1")
+                .bind(username.to_ascii_lowercase())
+                .one(&mut self.conn().await?)
+                .await?;
+        row.parse()
+    }
+
+    async fn account_by_token(
+        &self,
+        hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Account, StoreError> {
+        let row = self
+            .tokens
+            .get(hash.to_owned())
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        let stale = now - LAST_USED_RESOLUTION;
+        if row.last_used_at.is_none_or(|t| t < stale) {
+            // One statement, no transaction; the condition keeps concurrent requests
+            // from writing the same minute twice.
+            sql("UPDATE tokens SET last_used_at = $2 \
+                 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $3)")
+            .bind(row.token_id)
+            .bind(micros(now))
+            .bind(stale)
+            .execute(&mut self.conn().await?)
+            .await?;
+        }
+        row.account.parse()
+    }
+
+    async fn create_token(&self, account: AccountId, token: NewToken) -> Result<Token, StoreError> {
+        self.detached(move |conn| {
+            Box::pin(async move {
+                insert_token(conn, account, &token).await?;
+                Ok(Token {
+                    id: token.id,
+                    account_id: account,
+                    label: token.label,
+                    created_at: micros(token.created_at),
+                    last_used_at: None,
+                })
+            })
+        })
+        .await
+    }
+
+    async fn tokens(&self, account: AccountId) -> Result<Vec<Token>, StoreError> {
+        let rows: Vec<TokenRow> = sql("SELECT id, account_id, label, created_at, last_used_at \
+                                       FROM tokens WHERE account_id = $1 \
+                                       ORDER BY created_at DESC, id DESC")
+        .bind(account.0)
+        .all(&mut self.conn().await?)
+        .await?;
+        Ok(rows.into_iter().map(TokenRow::parse).collect())
+    }
+
+    async fn delete_token(&self, account: AccountId, id: TokenId) -> Result<(), StoreError> {
+        self.detached(move |conn| {
+            Box::pin(async move {
+                let deleted = sql("DELETE FROM tokens WHERE id = $1 AND account_id = $2")
+                    .bind(id.0)
+                    .bind(account.0)
+                    .execute(conn)
+                    .await?;
+                if deleted == 0 {
+                    return Err(StoreError::NotFound);
+                }
+                Ok(())
+            })
+        })
+        .await
+    }
+
+    async fn create_challenge(
+        &self,
+        challenge: NewChallenge,
+        events: &[NewEvent],
+    ) -> Result<Challenge, StoreError> {
+        let events = events_by_account(events);
+        self.write_events(move |tx| {
+            Box::pin(async move { create_challenge_tx(tx, &challenge, &events).await })
+        })
+        .await
+        .map(|(challenge, _)| challenge)
+    }
+
+    async fn challenge(&self, id: ChallengeId) -> Result<Challenge, StoreError> {
+        fetch_challenge(&mut self.conn().await?, id).await
+    }
+
+    async fn open_challenges(&self, account: AccountId) -> Result<Vec<Challenge>, StoreError> {
+        let rows: Vec<ChallengeRow> = sql(concat!(
+            challenge_select!(),
+            "WHERE c.status = 'open' \
+               AND (c.challenger_id = $1 OR c.opponent_id = $1 OR c.opponent_id IS NULL) \
+             ORDER BY c.created_at DESC, c.id DESC"
+        ))
+        .bind(account.0)
+        .all(&mut self.conn().await?)
+        .await?;
+        rows.into_iter().map(ChallengeRow::parse).collect()
+    }
+
+    async fn close_challenge(
+        &self,
+        id: ChallengeId,
+        status: ChallengeStatus,
+        events: &[NewEvent],
+    ) -> Result<Challenge, StoreError> {
+        if !matches!(
+            status,
+            ChallengeStatus::Declined | ChallengeStatus::Canceled
+        ) {
+            return Err(StoreError::Other(format!(
+                "a challenge is closed as declined or canceled, not {}",
+                status.as_str()
+            )));
+        }
+        let events = events_by_account(events);
+        self.write_events(move |tx| {
+            Box::pin(async move { close_challenge_tx(tx, id, status, &events).await })
+        })
+        .await
+        .map(|(challenge, _)| challenge)
+    }
+
+    async fn accept_challenge(
+        &self,
+        id: ChallengeId,
+        game: NewGame,
+        events: &[NewEvent],
+    ) -> Result<Game, StoreError> {
+        let events = events_by_account(events);
+        self.write_events(move |tx| {
+            Box::pin(async move {
+                let game = accept_challenge_tx(tx, id, &game).await?;
+                Ok((game, B::insert_events(tx, &events).await?))
+            })
+        })
+        .await
+        .map(|(game, _)| game)
+    }
+
+    async fn game(&self, id: GameId) -> Result<GameWithMoves, StoreError> {
+        let mut conn = self.conn().await?;
+        let game: GameRow = sql(concat!(game_select!(), "WHERE g.id = $1"))
+            .bind(id.0)
+            .one(&mut conn)
+            .await?;
+        // Moves are only ever appended, together with the game row's update: those up
+        // to the ply just read are exactly the ones that state is the replay of, even
+        // if another ply is committed between the two statements.
+        let moves: Vec<MoveRow> = sql("SELECT ply, side, pit, at FROM moves \
+                                       WHERE game_id = $1 AND ply <= $2 ORDER BY ply")
+        .bind(id.0)
+        .bind(game.ply())
+        .all(&mut conn)
+        .await?;
+        game.with_moves(moves)
+    }
+
+    async fn game_state(&self, id: GameId) -> Result<Game, StoreError> {
+        self.games
+            .get(id.0)
+            .await?
+            .ok_or(StoreError::NotFound)?
+            .parse()
+    }
+
+    async fn games(&self, filter: &GameFilter) -> Result<Vec<Game>, StoreError> {
+        let rows: Vec<GameRow> = sql(concat!(
+            game_select!(),
+            "WHERE ($1 IS NULL OR g.status = $1) \
+               AND ($2 IS NULL OR g.south_id = $2 OR g.north_id = $2) \
+               AND ($3 IS NULL OR (g.status = 'ongoing' AND \
+                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
+                    = $3)) \
+             ORDER BY \
+               CASE WHEN g.status = 'ongoing' AND \
+                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
+                    = $4 THEN 0 ELSE 1 END, \
+               CASE WHEN g.status = 'ongoing' AND \
+                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
+                    = $4 AND EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
+                                     AND v.account_id IN (g.south_id, g.north_id)) \
+                    THEN 1 ELSE 0 END, \
+               CASE WHEN g.status = 'ongoing' AND \
+                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
+                    = $4 THEN g.deadline END, \
+               g.updated_at DESC, g.id \
+             LIMIT $5"
+        ))
+        .bind(filter.status.map(|s| s.as_str()))
+        .bind(filter.player.map(|a| a.0))
+        .bind(filter.to_move.map(|a| a.0))
+        .bind(filter.viewer.map(|a| a.0))
+        .bind(row_limit(filter.limit))
+        .all(&mut self.conn().await?)
+        .await?;
+        rows.into_iter().map(GameRow::parse).collect()
+    }
+
+    async fn append_plies(
+        &self,
+        id: GameId,
+        seen: u32,
+        plies: &[Move],
+        state: &GameState,
+        events: &[NewEvent],
+    ) -> Result<Vec<Event>, StoreError> {
+        let append = Append {
+            id,
+            plies: plies_columns(seen, plies, state)?,
+            state: StateColumns::new(state)?,
+            seen: to_i32("ply", seen)?,
+            events: events_by_account(events),
+        };
+        B::append_moves(self, append).await
+    }
+
+    async fn end_game(
+        &self,
+        id: GameId,
+        seen: u32,
+        state: &GameState,
+        events: &[NewEvent],
+    ) -> Result<Vec<Event>, StoreError> {
+        if state.ply != seen {
+            return Err(StoreError::Other(format!(
+                "ending game {id} at ply {seen} with a state at ply {}",
+                state.ply
+            )));
+        }
+        let state = StateColumns::new(state)?;
+        let seen = to_i32("ply", seen)?;
+        let events = events_by_account(events);
+        let ((), stored) = self
+            .write_events(move |tx| {
+                Box::pin(async move {
+                    update_state(tx, id, seen, &state).await?;
+                    Ok(((), events_and_ratings(tx, id, &state, &events).await?))
+                })
+            })
+            .await?;
+        Ok(stored)
+    }
+
+    async fn games_to_remind(
+        &self,
+        days: DaysPerMove,
+        before: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Game>, StoreError> {
+        let rows: Vec<GameRow> = sql(SELECT_TO_REMIND)
+            .bind(before)
+            .bind(row_limit(limit))
+            .bind(i32::from(days.days()))
+            .all(&mut self.conn().await?)
+            .await?;
+        rows.into_iter().map(GameRow::parse).collect()
+    }
+
+    async fn remind(
+        &self,
+        id: GameId,
+        ply: u32,
+        events: &[NewEvent],
+    ) -> Result<Vec<Event>, StoreError> {
+        let ply = to_i32("ply", ply)?;
+        let events = events_by_account(events);
+        let ((), stored) = self
+            .write_events(move |tx| {
+                Box::pin(async move { Ok(((), remind_tx(tx, id, ply, &events).await?)) })
+            })
+            .await?;
+        Ok(stored)
+    }
+
+    async fn add_events(&self, events: &[NewEvent]) -> Result<Vec<Event>, StoreError> {
+        let events = events_by_account(events);
+        let ((), stored) = self
+            .write_events(move |tx| {
+                Box::pin(async move { Ok(((), B::insert_events(tx, &events).await?)) })
+            })
+            .await?;
+        Ok(stored)
+    }
+
+    async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError> {
+        let rows: Vec<GameRow> = sql(SELECT_OVERDUE)
+            .bind(now)
+            .bind(row_limit(limit))
+            .all(&mut self.conn().await?)
+            .await?;
+        rows.into_iter().map(GameRow::parse).collect()
+    }
+
+    async fn standings(&self, variant: Option<Variant>) -> Result<Vec<Standing>, StoreError> {
+        let rows: Vec<StandingRow> = sql(B::STANDINGS)
+            .bind(variant.map(Variant::as_str))
+            .all(&mut self.conn().await?)
+            .await?;
+        rows.into_iter().map(StandingRow::parse).collect()
+    }
+
+    async fn create_session(&self, session: NewSession) -> Result<(), StoreError> {
+        self.detached(move |conn| {
+            Box::pin(async move {
+                sql(INSERT_SESSION)
+                    .bind(session.hash)
+                    .bind(session.account.0)
+                    .bind(session.csrf)
+                    .bind(micros(session.created_at))
+                    .bind(micros(session.expires_at))
+                    .execute(conn)
+                    .await
+                    .map(drop)
+            })
+        })
+        .await
+    }
+
+    async fn session(&self, hash: &str, now: DateTime<Utc>) -> Result<Session, StoreError> {
+        let row: SessionRow = sql("SELECT a.id, a.username, a.bot, a.created_at, s.csrf, \
+                                          s.expires_at \
+                                   FROM sessions s JOIN accounts a ON a.id = s.account_id \
+                                   WHERE s.hash = $1 AND s.expires_at > $2")
+        .bind(hash)
+        .bind(micros(now))
+        .one(&mut self.conn().await?)
+        .await?;
+        row.parse()
+    }
+
+    async fn delete_session(&self, hash: &str, now: DateTime<Utc>) -> Result<(), StoreError> {
+        let hash = hash.to_owned();
+        self.detached(move |conn| {
+            Box::pin(async move {
+                sql("DELETE FROM sessions WHERE hash = $1 OR expires_at <= $2")
+                    .bind(hash)
+                    .bind(micros(now))
+                    .execute(conn)
+                    .await
+                    .map(drop)
+            })
+        })
+        .await
+    }
+
+    async fn events(
+        &self,
+        account: AccountId,
+        since: u64,
+        limit: u32,
+    ) -> Result<Vec<Event>, StoreError> {
+        let rows: Vec<EventRow> = sql(SELECT_EVENTS)
+            .bind(account.0)
+            .bind(i64::try_from(since).unwrap_or(i64::MAX))
+            .bind(row_limit(limit))
+            .all(&mut self.conn().await?)
+            .await?;
+        rows.into_iter().map(EventRow::parse).collect()
+    }
+
+    async fn event_head(&self, account: AccountId) -> Result<u64, StoreError> {
+        let (head,): (i64,) = sql("SELECT event_seq FROM accounts WHERE id = $1")
+            .bind(account.0)
+            .one(&mut self.conn().await?)
+            .await?;
+        u64::try_from(head).map_err(|_| StoreError::Other(format!("corrupt event_seq {head}")))
+    }
+
+    async fn purge_events(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
+        self.detached(move |conn| {
+            Box::pin(async move {
+                sql("DELETE FROM events WHERE created_at < $1")
+                    .bind(micros(before))
+                    .execute(conn)
+                    .await
+            })
+        })
+        .await
+    }
+
+    async fn take_rate(
+        &self,
+        key: &[u8],
+        interval: std::time::Duration,
+        burst: u32,
+        now: DateTime<Utc>,
+    ) -> Result<Option<std::time::Duration>, StoreError> {
+        B::take_rate(&self.pool, key, interval, burst, now).await
+    }
+
+    async fn purge_rates(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
+        B::purge_rates(&self.pool, now).await
+    }
+
+    async fn listen_events(&self, wake: EventWake) -> Result<bool, StoreError> {
+        B::listen(self, wake).await
+    }
+
+    async fn ping(&self) -> Result<(), StoreError> {
+        sql("SELECT 1")
+            .execute(&mut self.conn().await?)
+            .await
+            .map(drop)
+    }
+}
