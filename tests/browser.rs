@@ -190,7 +190,9 @@ async fn two_players_play_in_chromium_and_see_each_others_moves_live() {
         println!("skipped: {DRIVER_VAR} is not set (see .ci/run)");
         return;
     };
-    let server = Server::spawn(Backend::Sqlite)
+    let server = Server::builder()
+        .backend(Backend::Sqlite)
+        .start()
         .await
         .expect("SQLite is always there");
     let base = server.base.clone();

@@ -3,64 +3,32 @@
 //! player's move; none twice a day, none when off, retried when the server refuses.
 
 use chrono::Duration;
-use seedpost::http::Settings;
-use seedpost::http::ratelimit::{RateLimiter, RateLimits};
 use seedpost::service::Mailer;
 use serde_json::{Value, json};
 
 use crate::helpers::{Backend, Player, TestApp};
+use crate::support::Fixture;
 use crate::support::smtp::{Mail, SmtpSink};
 
-/// Runs each test on SQLite and on Postgres with a server that sends digests (hour 7
-/// UTC) to a fresh sink.
-macro_rules! with_mail_on_both_backends {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let (app, sink) = super::spawn(crate::helpers::Backend::Sqlite)
-                        .await
-                        .expect("SQLite is always there");
-                    super::$name(app, sink).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let Some((app, sink)) = super::spawn(crate::helpers::Backend::Postgres).await else {
-                        return;
-                    };
-                    super::$name(app, sink).await;
-                }
-            )*
-        }
-    };
-}
-
-with_mail_on_both_backends!(
+crate::on_both_backends!(
     one_digest_a_day_lists_the_games_where_it_is_your_move,
     a_refused_digest_is_sent_again_at_the_next_sweep,
     the_settings_take_only_an_e_mail_address,
     a_game_whose_clock_a_vacation_stopped_shows_no_deadline,
 );
 
-async fn spawn(backend: Backend) -> Option<(TestApp, SmtpSink)> {
-    let sink = SmtpSink::start().await;
-    let smtp = sink.url();
-    let settings = Settings {
-        rate_limiter: RateLimiter::new(RateLimits::UNLIMITED),
-        ..Settings::default()
-    };
-    let app = TestApp::spawn_configured(backend, settings, |service, base| {
-        let mailer = Mailer::new(&smtp, "seedpost <seedpost@example.org>", 7, base)
-            .expect("the sink's URL and sender are good");
-        service.with_digest(mailer)
-    })
-    .await?;
-    Some((app, sink))
+/// This module's tests get a server that sends digests (hour 7 UTC) to a fresh sink.
+impl Fixture for (TestApp, SmtpSink) {
+    async fn start(backend: Backend) -> Option<(TestApp, SmtpSink)> {
+        let sink = SmtpSink::start().await;
+        let smtp = sink.url();
+        let builder = TestApp::builder(backend).configure(move |service, base| {
+            let mailer = Mailer::new(&smtp, "seedpost <seedpost@example.org>", 7, base)
+                .expect("the sink's URL and sender are good");
+            service.with_digest(mailer)
+        });
+        Some((TestApp::start_with(builder).await?, sink))
+    }
 }
 
 async fn set(app: &TestApp, player: &Player, email: &str, enabled: bool) -> Value {
@@ -87,7 +55,7 @@ fn id(game: &Value) -> &str {
     game["id"].as_str().expect("an id")
 }
 
-async fn one_digest_a_day_lists_the_games_where_it_is_your_move(app: TestApp, sink: SmtpSink) {
+async fn one_digest_a_day_lists_the_games_where_it_is_your_move((app, sink): (TestApp, SmtpSink)) {
     let ayse = app.sign_up("ayse").await;
     let mehmet = app.sign_up("mehmet").await;
     let ceren = app.sign_up("ceren").await;
@@ -191,7 +159,7 @@ async fn one_digest_a_day_lists_the_games_where_it_is_your_move(app: TestApp, si
     assert_eq!(send(&app).await, 0);
 }
 
-async fn a_refused_digest_is_sent_again_at_the_next_sweep(app: TestApp, sink: SmtpSink) {
+async fn a_refused_digest_is_sent_again_at_the_next_sweep((app, sink): (TestApp, SmtpSink)) {
     let ayse = app.sign_up("ayse").await;
     let mehmet = app.sign_up("mehmet").await;
     app.start_game(&ayse, &mehmet, "mangala", "challenger")
@@ -213,7 +181,7 @@ async fn a_refused_digest_is_sent_again_at_the_next_sweep(app: TestApp, sink: Sm
     assert_eq!(send(&app).await, 0);
 }
 
-async fn the_settings_take_only_an_e_mail_address(app: TestApp, _sink: SmtpSink) {
+async fn the_settings_take_only_an_e_mail_address((app, _sink): (TestApp, SmtpSink)) {
     let ayse = app.sign_up("ayse").await;
     let shown = app.get("/me/digest", Some(&ayse.token)).await.expect(200);
     assert_eq!(
@@ -271,7 +239,7 @@ async fn a_server_without_smtp_keeps_the_settings_and_says_it_sends_no_mail() {
     assert_eq!(shown["last_sent_on"], Value::Null);
 }
 
-async fn a_game_whose_clock_a_vacation_stopped_shows_no_deadline(app: TestApp, sink: SmtpSink) {
+async fn a_game_whose_clock_a_vacation_stopped_shows_no_deadline((app, sink): (TestApp, SmtpSink)) {
     let ayse = app.sign_up("ayse").await;
     let mehmet = app.sign_up("mehmet").await;
     let game = app

@@ -1,33 +1,16 @@
-//! The test server: the real application on port 0, with fresh data and a clock the
-//! test moves.
+//! The API suite's client: the real server on port 0 (`crate::support::server`),
+//! without rate limits and with webhooks allowed on loopback, and typed requests.
 
-use std::sync::Arc;
-
-use chrono::{TimeZone, Utc};
-use reqwest::{Client, Method, StatusCode};
-use seedpost::clock::ManualClock;
-use seedpost::http::ratelimit::{RateLimiter, RateLimits};
-use seedpost::http::{AppState, Settings};
-use seedpost::service::Service;
+use reqwest::{Method, StatusCode};
+use seedpost::http::ratelimit::RateLimits;
 use serde_json::{Value, json};
 
-use crate::support::db::TestDb;
+pub use crate::support::{Backend, Server, ServerBuilder, TestApp};
 
-/// Which database a test runs on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Backend {
-    Sqlite,
-    Postgres,
-}
-
-/// A running server.
-pub struct TestApp {
-    pub base: String,
-    pub client: Client,
-    pub clock: Arc<ManualClock>,
-    pub service: Service,
-    _db: TestDb,
-    _shutdown: tokio::sync::oneshot::Sender<()>,
+impl crate::support::Fixture for TestApp {
+    async fn start(backend: Backend) -> Option<TestApp> {
+        TestApp::spawn(backend).await
+    }
 }
 
 /// An answer: status and JSON body (or `Value::Null`).
@@ -80,67 +63,24 @@ pub struct Player {
 }
 
 impl TestApp {
+    /// How the suite's servers start on `backend`: no rate limits (tests of them set
+    /// their own), webhooks allowed on loopback (where the tests' receivers are).
+    pub fn builder(backend: Backend) -> ServerBuilder {
+        Server::builder()
+            .backend(backend)
+            .rate_limits(RateLimits::UNLIMITED)
+            .private_webhooks(true)
+    }
+
     /// Starts the server on `backend`, or returns `None` (after saying so) when the
     /// Postgres suite is not configured.
-    /// The server has no rate limits: tests of them use [`TestApp::spawn_with`].
     pub async fn spawn(backend: Backend) -> Option<TestApp> {
-        let settings = Settings {
-            rate_limiter: RateLimiter::new(RateLimits::UNLIMITED),
-            ..Settings::default()
-        };
-        TestApp::spawn_with(backend, settings).await
+        TestApp::start_with(TestApp::builder(backend)).await
     }
 
-    /// Starts the server on `backend` with `settings` (e.g. low rate limits).
-    pub async fn spawn_with(backend: Backend, settings: Settings) -> Option<TestApp> {
-        TestApp::spawn_configured(backend, settings, |service, _| service).await
-    }
-
-    /// Starts the server on `backend` with `settings` and its service as `configure`
-    /// makes it, given the service and the server's base URL (e.g. a mailer whose
-    /// links point at the server).
-    pub async fn spawn_configured(
-        backend: Backend,
-        settings: Settings,
-        configure: impl FnOnce(Service, &str) -> Service,
-    ) -> Option<TestApp> {
-        let db = match backend {
-            Backend::Sqlite => TestDb::sqlite().await,
-            Backend::Postgres => TestDb::postgres().await?,
-        };
-        let store = seedpost::store::connect(&db.url, 8)
-            .await
-            .expect("the test database connects");
-        let clock = Arc::new(ManualClock::new(
-            Utc.with_ymd_and_hms(2026, 11, 30, 12, 0, 0)
-                .single()
-                .expect("a valid time"),
-        ));
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("port 0 binds");
-        let base = format!("http://{}", listener.local_addr().expect("an address"));
-        // The webhook tests run their receivers on loopback.
-        let service = configure(
-            Service::new(store, clock.clone()).with_private_webhooks(true),
-            &base,
-        );
-        let state = AppState {
-            service: service.clone(),
-            settings: Arc::new(settings),
-        };
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        tokio::spawn(seedpost::http::serve(listener, state, async move {
-            let _ = rx.await;
-        }));
-        Some(TestApp {
-            base,
-            client: Client::new(),
-            clock,
-            service,
-            _db: db,
-            _shutdown: tx,
-        })
+    /// Starts the server `builder` describes.
+    pub async fn start_with(builder: ServerBuilder) -> Option<TestApp> {
+        Some(TestApp::new(builder.start().await?))
     }
 
     /// Sends a request to `/api/v1{path}` with an optional token and JSON body.
@@ -247,34 +187,4 @@ impl TestApp {
     pub async fn game(&self, id: &str) -> Value {
         self.get(&format!("/games/{id}"), None).await.expect(200)
     }
-}
-
-/// Declares each async test once, run on SQLite and on Postgres (skipped, saying so,
-/// when `SEEDPOST_TEST_POSTGRES` is unset).
-#[macro_export]
-macro_rules! on_both_backends {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let app = $crate::helpers::TestApp::spawn($crate::helpers::Backend::Sqlite)
-                        .await
-                        .expect("SQLite is always there");
-                    super::$name(app).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let Some(app) = $crate::helpers::TestApp::spawn($crate::helpers::Backend::Postgres).await else {
-                        return;
-                    };
-                    super::$name(app).await;
-                }
-            )*
-        }
-    };
 }

@@ -317,7 +317,7 @@ async fn every_example_in_the_description_fits_its_schema() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_docs_page_lists_every_operation_without_scripts() {
     // The default settings: the page states the documented limits.
-    let app = TestApp::spawn_with(Backend::Sqlite, seedpost::http::Settings::default())
+    let app = TestApp::start_with(TestApp::builder(Backend::Sqlite).settings(Default::default()))
         .await
         .expect("SQLite");
     let spec = spec(&app).await;

@@ -4,19 +4,14 @@
 use std::time::Duration;
 
 use reqwest::Method;
-use seedpost::http::Settings;
-use seedpost::http::ratelimit::{Rate, RateLimiter, RateLimits};
+use seedpost::http::ratelimit::{Rate, RateLimits};
 use serde_json::{Value, json};
 
 use crate::helpers::{Backend, TestApp};
 
 /// A server whose only limit is `limits`; the rest unlimited.
 async fn spawn(limits: RateLimits) -> TestApp {
-    let settings = Settings {
-        rate_limiter: RateLimiter::new(limits),
-        ..Settings::default()
-    };
-    TestApp::spawn_with(Backend::Sqlite, settings)
+    TestApp::start_with(TestApp::builder(Backend::Sqlite).rate_limits(limits))
         .await
         .expect("SQLite")
 }

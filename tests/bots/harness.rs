@@ -1,76 +1,25 @@
-//! The bot suite's servers and stream readers: the real application on port 0 (as in
-//! `tests/api/helpers.rs`), without rate limits, with a second instance on the same
-//! database when a test needs one.
+//! The bot suite's client and stream readers, over the real server on port 0
+//! (`crate::support::server`) without rate limits.
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::{TimeZone, Utc};
 use futures_util::StreamExt;
-use reqwest::{Client, StatusCode};
-use seedpost::clock::ManualClock;
-use seedpost::http::ratelimit::{RateLimiter, RateLimits};
-use seedpost::http::{AppState, Settings};
-use seedpost::service::Service;
+use reqwest::StatusCode;
+use seedpost::http::ratelimit::RateLimits;
 use serde_json::{Value, json};
 
-use crate::support::db::TestDb;
+pub use crate::support::TestApp;
+use crate::support::{Backend, Fixture, Server};
 
-/// Which database a test runs on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Backend {
-    Sqlite,
-    Postgres,
-}
-
-/// A running server (one instance).
-pub struct Instance {
-    pub base: String,
-    _service: Service,
-    _shutdown: tokio::sync::oneshot::Sender<()>,
-}
-
-impl Instance {
-    /// Serves the database at `url` on port 0.
-    pub async fn start(url: &str) -> Instance {
-        let store = seedpost::store::connect(url, 8)
-            .await
-            .expect("the test database connects");
-        let clock = Arc::new(ManualClock::new(
-            Utc.with_ymd_and_hms(2026, 11, 30, 12, 0, 0)
-                .single()
-                .expect("a valid time"),
-        ));
-        let service = Service::new(store, clock);
-        let state = AppState {
-            service: service.clone(),
-            settings: Arc::new(Settings {
-                rate_limiter: RateLimiter::new(RateLimits::UNLIMITED),
-                ..Settings::default()
-            }),
-        };
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("port 0 binds");
-        let base = format!("http://{}", listener.local_addr().expect("an address"));
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        tokio::spawn(seedpost::http::serve(listener, state, async move {
-            let _ = rx.await;
-        }));
-        Instance {
-            base,
-            _service: service,
-            _shutdown: tx,
-        }
+impl Fixture for TestApp {
+    async fn start(backend: Backend) -> Option<TestApp> {
+        let server = Server::builder()
+            .backend(backend)
+            .rate_limits(RateLimits::UNLIMITED)
+            .start()
+            .await?;
+        Some(TestApp::new(server))
     }
-}
-
-/// A test's server with its own database.
-pub struct TestApp {
-    pub base: String,
-    pub client: Client,
-    _instance: Instance,
-    pub db: TestDb,
 }
 
 /// A signed-up account.
@@ -81,21 +30,6 @@ pub struct Player {
 }
 
 impl TestApp {
-    /// Starts the server on `backend`, or `None` when Postgres is not configured.
-    pub async fn spawn(backend: Backend) -> Option<TestApp> {
-        let db = match backend {
-            Backend::Sqlite => TestDb::sqlite().await,
-            Backend::Postgres => TestDb::postgres().await?,
-        };
-        let instance = Instance::start(&db.url).await;
-        Some(TestApp {
-            base: instance.base.clone(),
-            client: Client::new(),
-            _instance: instance,
-            db,
-        })
-    }
-
     /// `POST /api/v1{path}` with a token; the status and JSON body.
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
         let mut request = self
@@ -278,34 +212,4 @@ impl Lines {
         }
         all
     }
-}
-
-/// Declares each async test once, run on SQLite and on Postgres (skipped, saying so,
-/// when `SEEDPOST_TEST_POSTGRES` is unset).
-#[macro_export]
-macro_rules! on_both_backends {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-                async fn $name() {
-                    let app = $crate::harness::TestApp::spawn($crate::harness::Backend::Sqlite)
-                        .await
-                        .expect("SQLite is always there");
-                    super::$name(app).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-                async fn $name() {
-                    let Some(app) = $crate::harness::TestApp::spawn($crate::harness::Backend::Postgres).await else {
-                        return;
-                    };
-                    super::$name(app).await;
-                }
-            )*
-        }
-    };
 }

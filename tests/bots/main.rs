@@ -17,7 +17,7 @@ use std::time::Duration;
 use seedpost_rules::Variant;
 use serde_json::{Value, json};
 
-use harness::{Instance, TestApp};
+use harness::TestApp;
 
 on_both_backends!(
     two_reference_bots_play_complete_games_of_all_three_variants,
@@ -304,11 +304,11 @@ async fn a_game_stream_sends_the_game_then_each_change_and_ends_with_the_game(ap
 }
 
 async fn a_stream_on_a_second_instance_receives_an_event_made_on_the_first(app: TestApp) {
-    if !app.db.is_postgres() {
+    if !app.is_postgres() {
         // One SQLite file has one server process.
         return;
     }
-    let second = Instance::start(&app.db.url).await;
+    let second = app.instance().start().await.expect("a second instance");
     let ayse = app.sign_up("ayse_multi").await;
     let mehmet = app.sign_up("mehmet_multi").await;
     let request = app

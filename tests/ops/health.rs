@@ -5,7 +5,7 @@ use serde_json::Value;
 use sqlx::Connection;
 
 use crate::support::db::TestDb;
-use crate::{Instance, clock, play_some, sign_up, start_game};
+use crate::{instance, play_some, sign_up, start_game};
 
 async fn fetch(client: &Client, url: &str) -> (StatusCode, String) {
     let response = client.get(url).send().await.expect("the server answers");
@@ -16,7 +16,7 @@ async fn fetch(client: &Client, url: &str) -> (StatusCode, String) {
 #[tokio::test]
 async fn healthz_says_ok_while_the_process_is_up() {
     let db = TestDb::sqlite().await;
-    let app = Instance::start(&db.url, clock()).await;
+    let app = instance(&db.url).await;
     let (status, body) = fetch(&Client::new(), &format!("{}/healthz", app.base)).await;
     assert_eq!(status, StatusCode::OK);
     let body: Value = serde_json::from_str(&body).expect("JSON");
@@ -26,7 +26,7 @@ async fn healthz_says_ok_while_the_process_is_up() {
 #[tokio::test]
 async fn readyz_is_ready_with_the_database_migrated_and_unavailable_without_a_migration() {
     let db = TestDb::sqlite().await;
-    let app = Instance::start(&db.url, clock()).await;
+    let app = instance(&db.url).await;
     let client = Client::new();
     let (status, body) = fetch(&client, &format!("{}/readyz", app.base)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -59,7 +59,7 @@ async fn readyz_is_unavailable_when_the_postgres_database_goes_away() {
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let app = Instance::start(&db.url, clock()).await;
+    let app = instance(&db.url).await;
     let client = Client::new();
     let (status, _) = fetch(&client, &format!("{}/readyz", app.base)).await;
     assert_eq!(status, StatusCode::OK);
@@ -79,7 +79,7 @@ fn sample(text: &str, series: &str) -> Option<f64> {
 #[tokio::test]
 async fn metrics_count_requests_by_route_template_moves_games_pool_and_open_streams() {
     let db = TestDb::sqlite().await;
-    let app = Instance::start(&db.url, clock()).await;
+    let app = instance(&db.url).await;
     let client = Client::new();
     let ann = sign_up(&client, &app.base, "ann", false).await;
     let bob = sign_up(&client, &app.base, "bob", false).await;
@@ -164,7 +164,7 @@ async fn lines_until(
 #[tokio::test]
 async fn streams_dropped_mid_stream_close_on_the_server_and_a_new_stream_misses_nothing() {
     let db = TestDb::sqlite().await;
-    let app = Instance::start(&db.url, clock()).await;
+    let app = instance(&db.url).await;
     let client = Client::new();
     let ann = sign_up(&client, &app.base, "ann", false).await;
     let bob = sign_up(&client, &app.base, "bob", false).await;

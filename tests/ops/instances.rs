@@ -14,15 +14,15 @@ use serde_json::{Value, json};
 use seedpost::http::ratelimit::{Rate, RateLimits};
 
 use crate::support::db::TestDb;
-use crate::{Instance, Player, clock, get, post, sign_up, start_game};
+use crate::{Player, get, instance, post, server, sign_up, start_game};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn thirty_two_concurrent_submissions_of_one_ply_over_two_instances_apply_exactly_one() {
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let one = Instance::start(&db.url, clock()).await;
-    let two = Instance::start(&db.url, clock()).await;
+    let one = instance(&db.url).await;
+    let two = instance(&db.url).await;
     let client = Client::new();
     let ann = sign_up(&client, &one.base, "ann", false).await;
     let bob = sign_up(&client, &two.base, "bob", false).await;
@@ -80,8 +80,8 @@ async fn a_move_through_one_instance_appears_on_the_other_instances_game_stream(
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let one = Instance::start(&db.url, clock()).await;
-    let two = Instance::start(&db.url, clock()).await;
+    let one = instance(&db.url).await;
+    let two = instance(&db.url).await;
     let client = Client::new();
     let ann = sign_up(&client, &one.base, "ann", false).await;
     let bob = sign_up(&client, &one.base, "bob", false).await;
@@ -141,8 +141,8 @@ async fn two_sweepers_at_once_never_end_a_game_twice() {
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let one = Instance::start(&db.url, clock()).await;
-    let two = Instance::start(&db.url, clock()).await;
+    let one = instance(&db.url).await;
+    let two = instance(&db.url).await;
     let client = Client::new();
     let ann = sign_up(&client, &one.base, "ann", false).await;
     let bob = sign_up(&client, &one.base, "bob", false).await;
@@ -182,8 +182,8 @@ async fn two_sweepers_at_once_start_each_next_match_game_once() {
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let one = Instance::start(&db.url, clock()).await;
-    let two = Instance::start(&db.url, clock()).await;
+    let one = instance(&db.url).await;
+    let two = instance(&db.url).await;
     let client = Client::new();
     let ann = sign_up(&client, &one.base, "ann", false).await;
     let bob = sign_up(&client, &one.base, "bob", false).await;
@@ -241,8 +241,8 @@ async fn two_instances_sending_digests_at_once_send_each_one_once() {
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let one = Instance::start(&db.url, clock()).await;
-    let two = Instance::start(&db.url, clock()).await;
+    let one = instance(&db.url).await;
+    let two = instance(&db.url).await;
     let sink = crate::support::smtp::SmtpSink::start().await;
     let mailer = || {
         seedpost::service::Mailer::new(&sink.url(), "seedpost@example.org", 7, &one.base)
@@ -344,7 +344,7 @@ async fn an_instance_killed_mid_load_loses_no_acknowledged_move_and_the_other_se
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let survivor = Instance::start(&db.url, clock()).await;
+    let survivor = instance(&db.url).await;
     let port = free_port();
     let child_base = format!("http://127.0.0.1:{port}");
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_seedpost"))
@@ -475,8 +475,8 @@ async fn an_instance_whose_copy_of_a_game_is_stale_answers_from_the_database() {
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let one = Instance::start(&db.url, clock()).await;
-    let two = Instance::start(&db.url, clock()).await;
+    let one = instance(&db.url).await;
+    let two = instance(&db.url).await;
     let client = Client::new();
     let ann = sign_up(&client, &one.base, "ann", false).await;
     let bob = sign_up(&client, &one.base, "bob", false).await;
@@ -527,8 +527,14 @@ async fn a_tokens_rate_limit_holds_across_two_instances_not_once_per_instance() 
         challenges: Rate::new(1, 4),
         ..RateLimits::UNLIMITED
     };
-    let one = Instance::start_with(&db.url, clock(), limits).await;
-    let two = Instance::start_with(&db.url, clock(), limits).await;
+    let one = server()
+        .database(&db.url)
+        .rate_limits(limits)
+        .start()
+        .await
+        .expect("an instance starts");
+    // Its buckets in memory are its own, as another process's would be.
+    let two = one.instance().start().await.expect("an instance starts");
     let client = Client::new();
     let ann = sign_up(&client, &one.base, "ann", false).await;
     let started = std::time::Instant::now();
@@ -590,8 +596,8 @@ async fn a_read_through_an_instance_holding_an_older_copy_shows_the_other_instan
     let Some(db) = TestDb::postgres().await else {
         return;
     };
-    let one = Instance::start(&db.url, clock()).await;
-    let two = Instance::start(&db.url, clock()).await;
+    let one = instance(&db.url).await;
+    let two = instance(&db.url).await;
     let client = Client::new();
     let ann = sign_up(&client, &one.base, "ann", false).await;
     let bob = sign_up(&client, &two.base, "bob", false).await;

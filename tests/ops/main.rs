@@ -9,71 +9,25 @@ mod health;
 mod instances;
 mod transfer;
 
-use std::sync::Arc;
-
-use chrono::{TimeZone, Utc};
 use reqwest::{Client, StatusCode};
-use seedpost::clock::ManualClock;
-use seedpost::http::ratelimit::{RateLimiter, RateLimits};
-use seedpost::http::{AppState, Settings};
-use seedpost::service::Service;
+use seedpost::http::ratelimit::RateLimits;
 use serde_json::{Value, json};
 
-/// A clock at the suite's fixed start.
-pub(crate) fn clock() -> Arc<ManualClock> {
-    Arc::new(ManualClock::new(
-        Utc.with_ymd_and_hms(2026, 11, 30, 12, 0, 0)
-            .single()
-            .expect("a valid time"),
-    ))
+use support::{Server, ServerBuilder};
+
+/// How the suite's servers start: without rate limits (a test of them sets its own).
+pub(crate) fn server() -> ServerBuilder {
+    Server::builder().rate_limits(RateLimits::UNLIMITED)
 }
 
-/// A server in this process over the database at `url` (which may be shared with
-/// other instances); it stops when dropped.
-pub(crate) struct Instance {
-    pub(crate) base: String,
-    pub(crate) service: Service,
-    pub(crate) clock: Arc<ManualClock>,
-    _shutdown: tokio::sync::oneshot::Sender<()>,
-}
-
-impl Instance {
-    pub(crate) async fn start(url: &str, clock: Arc<ManualClock>) -> Instance {
-        Instance::start_with(url, clock, RateLimits::UNLIMITED).await
-    }
-
-    /// An instance enforcing `limits`.
-    pub(crate) async fn start_with(
-        url: &str,
-        clock: Arc<ManualClock>,
-        limits: RateLimits,
-    ) -> Instance {
-        let store = seedpost::store::connect(url, 8)
-            .await
-            .expect("the test database connects");
-        let service = Service::new(store, clock.clone());
-        let state = AppState {
-            service: service.clone(),
-            settings: Arc::new(Settings {
-                rate_limiter: RateLimiter::new(limits),
-                ..Settings::default()
-            }),
-        };
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("port 0 binds");
-        let base = format!("http://{}", listener.local_addr().expect("an address"));
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        tokio::spawn(seedpost::http::serve(listener, state, async move {
-            let _ = rx.await;
-        }));
-        Instance {
-            base,
-            service,
-            clock,
-            _shutdown: tx,
-        }
-    }
+/// A server of the suite over the database at `url`, which other instances may
+/// serve too; it stops when dropped.
+pub(crate) async fn instance(url: &str) -> Server {
+    server()
+        .database(url)
+        .start()
+        .await
+        .expect("a server over an existing database starts")
 }
 
 /// A signed-up player.

@@ -9,14 +9,15 @@ use seedpost::transfer::{self, TransferError};
 use seedpost_rules::{Pit, Ply, Side, Variant};
 use serde_json::{Value, json};
 
+use crate::support::Server;
 use crate::support::db::TestDb;
-use crate::{Instance, clock, get, play_some, post, sign_up, start_game};
+use crate::{get, instance, play_some, post, sign_up, start_game};
 
 /// A club's worth of data on `app`: every kind of challenge and game ending, events,
 /// webhooks with pending, retried and delivered deliveries, browser sessions, a
 /// calendar feed and digest settings. Returns the secret of Ann's browser session and
 /// the path of her calendar feed.
-async fn club(app: &Instance) -> (String, String) {
+async fn club(app: &Server) -> (String, String) {
     let client = Client::new();
     let base = &app.base;
     let ann = sign_up(&client, base, "ann", false).await;
@@ -323,7 +324,7 @@ async fn export_text(store: &dyn Store) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_anything() {
     let first = TestDb::sqlite().await;
-    let app = Instance::start(&first.url, clock()).await;
+    let app = instance(&first.url).await;
     let (session, feed) = club(&app).await;
     let exported = export_text(app.service.store().as_ref()).await;
     let kinds = |t: &str| {
@@ -478,7 +479,7 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     );
 
     let last = TestDb::sqlite().await;
-    let back = Instance::start(&last.url, clock()).await;
+    let back = instance(&last.url).await;
     transfer::import(back.service.store().as_ref(), through_middle.as_bytes())
         .await
         .expect("the import runs");
@@ -672,7 +673,7 @@ async fn refused(text: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_import_refuses_an_illegal_move_or_a_tampered_board_naming_line_and_game() {
     let db = TestDb::sqlite().await;
-    let app = Instance::start(&db.url, clock()).await;
+    let app = instance(&db.url).await;
     club(&app).await;
     let exported = export_text(app.service.store().as_ref()).await;
 
@@ -720,7 +721,7 @@ async fn an_import_refuses_an_illegal_move_or_a_tampered_board_naming_line_and_g
 async fn an_import_refuses_an_event_above_its_accounts_counter_or_of_no_account_and_writes_nothing()
 {
     let db = TestDb::sqlite().await;
-    let app = Instance::start(&db.url, clock()).await;
+    let app = instance(&db.url).await;
     club(&app).await;
     let exported = export_text(app.service.store().as_ref()).await;
     let (account, head) = account_heads(&exported)[0];
@@ -767,7 +768,7 @@ async fn an_import_refuses_an_event_above_its_accounts_counter_or_of_no_account_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_export_from_before_events_webhooks_sessions_and_matches_were_carried_still_imports() {
     let db = TestDb::sqlite().await;
-    let app = Instance::start(&db.url, clock()).await;
+    let app = instance(&db.url).await;
     club(&app).await;
     let exported = export_text(app.service.store().as_ref()).await;
     let old: String = exported
@@ -818,7 +819,7 @@ async fn an_export_from_before_events_webhooks_sessions_and_matches_were_carried
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_import_refuses_a_bad_calendar_feed_or_digest_line_naming_it() {
     let db = TestDb::sqlite().await;
-    let app = Instance::start(&db.url, clock()).await;
+    let app = instance(&db.url).await;
     club(&app).await;
     let exported = export_text(app.service.store().as_ref()).await;
     let (account, _) = account_heads(&exported)[0];

@@ -57,33 +57,6 @@ use tournaments::{
 };
 use vacations::a_vacation_hides_its_games_from_the_sweeper_and_its_end_pushes_their_deadlines;
 
-/// Runs each named test on both backends: `on_sqlite::name` and `on_postgres::name`.
-macro_rules! on_both_backends {
-    ($($name:ident),* $(,)?) => {
-        mod on_sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-                async fn $name() {
-                    let db = crate::support::db::TestDb::sqlite().await;
-                    crate::$name(&db).await;
-                }
-            )*
-        }
-
-        mod on_postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-                async fn $name() {
-                    let Some(db) = crate::support::db::TestDb::postgres().await else {
-                        return;
-                    };
-                    crate::$name(&db).await;
-                }
-            )*
-        }
-    };
-}
-
 on_both_backends!(
     accounts_are_unique_ignoring_case,
     tokens_are_found_by_hash_listed_without_secrets_and_deleted_only_by_their_owner,

@@ -6,7 +6,7 @@ use reqwest::{Client, StatusCode};
 use scraper::{Html, Selector};
 use serde_json::Value;
 
-pub use crate::support::server::{Backend, Server};
+pub use crate::support::Server;
 
 /// The password every test account uses.
 pub const PASSWORD: &str = "correct horse battery";
@@ -236,34 +236,4 @@ pub async fn start_game(
         "accepting shows the game: {path}"
     );
     path
-}
-
-/// Declares each async test once, run on SQLite and on Postgres (skipped, saying so,
-/// when `SEEDPOST_TEST_POSTGRES` is unset).
-#[macro_export]
-macro_rules! on_both_backends {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let server = $crate::helpers::Server::spawn($crate::helpers::Backend::Sqlite)
-                        .await
-                        .expect("SQLite is always there");
-                    super::$name(server).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let Some(server) = $crate::helpers::Server::spawn($crate::helpers::Backend::Postgres).await else {
-                        return;
-                    };
-                    super::$name(server).await;
-                }
-            )*
-        }
-    };
 }
