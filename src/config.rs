@@ -173,6 +173,19 @@ pub struct ServeArgs {
     )]
     pub trust_proxy_headers: bool,
 
+    /// With `--trust-proxy-headers`: how many proxies in front of seedpost append the
+    /// address they see to `X-Forwarded-For` (nginx's `$proxy_add_x_forwarded_for`).
+    /// The client's address is that many entries from the right: the entries further
+    /// left came from the client and are not believed.
+    #[arg(
+        long = "trusted-proxy-hops",
+        env = "SEEDPOST_TRUSTED_PROXY_HOPS",
+        default_value_t = 1,
+        value_parser = clap::value_parser!(u8).range(1..=16),
+        global = true
+    )]
+    pub trusted_proxy_hops: u8,
+
     /// The largest request body accepted, in bytes.
     #[arg(long, env = "SEEDPOST_BODY_LIMIT", default_value_t = 64 * 1024, global = true)]
     pub body_limit: usize,
@@ -186,6 +199,44 @@ pub struct ServeArgs {
         global = true
     )]
     pub request_timeout: u64,
+
+    /// Seconds a client has to send a whole request head, which is also how long an
+    /// idle connection stays open (SECURITY.md, "Connections"). Streams are not cut.
+    #[arg(long, env = "SEEDPOST_HEADER_TIMEOUT", default_value_t = 10, global = true,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub header_timeout: u64,
+
+    /// Connections open at once, in all; past it new ones get a 503 and are closed.
+    /// 0 (the default): the process's file-descriptor limit less 128 kept for the
+    /// database, files and outgoing connections.
+    #[arg(
+        long,
+        env = "SEEDPOST_MAX_CONNECTIONS",
+        default_value_t = 0,
+        global = true
+    )]
+    pub max_connections: usize,
+
+    /// Connections open at once from one client address (not applied behind a
+    /// trusted proxy, whose own address every connection has); 0 for no cap.
+    #[arg(long, env = "SEEDPOST_MAX_CONNECTIONS_PER_ADDRESS",
+          default_value_t = crate::http::conn::ConnectionLimits::PER_ADDRESS, global = true)]
+    pub max_connections_per_address: usize,
+}
+
+impl ServeArgs {
+    /// The limits on connections these flags set.
+    #[must_use]
+    pub fn connection_limits(&self) -> crate::http::conn::ConnectionLimits {
+        let mut limits = crate::http::conn::ConnectionLimits::for_this_process(
+            std::time::Duration::from_secs(self.header_timeout),
+            self.max_connections_per_address,
+        );
+        if self.max_connections > 0 {
+            limits.max_connections = self.max_connections;
+        }
+        limits
+    }
 }
 
 /// Rate limits per API token (docs/api.md, "Rate limits"). A rate of 0 turns a limit off.

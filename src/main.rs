@@ -104,14 +104,30 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
                 .as_deref()
                 .map(|u| u.trim_end_matches('/').to_owned()),
             trust_proxy_headers: args.trust_proxy_headers,
+            proxy_hops: usize::from(args.trusted_proxy_hops),
             body_limit: Some(args.body_limit),
             request_timeout: (args.request_timeout > 0)
                 .then(|| Duration::from_secs(args.request_timeout)),
             rate_limiter: RateLimiter::new(args.rate_limits.limits()),
+            connections: args.connection_limits(),
         }),
     };
     let listener = tokio::net::TcpListener::bind(args.bind).await?;
-    tracing::info!(address = %listener.local_addr()?, "seedpost is listening");
+    let connections = state.settings.connections;
+    tracing::info!(
+        address = %listener.local_addr()?,
+        max_connections = connections.max_connections,
+        per_address = connections.per_address,
+        header_timeout = ?connections.header_timeout,
+        "seedpost is listening"
+    );
+    if args.public_url.is_none() && (!args.bind.ip().is_loopback() || args.trust_proxy_headers) {
+        tracing::warn!(
+            "--public-url is not set while listening beyond this machine: calendar feed \
+             URLs and mail links are built from each request's Host header or the \
+             bind address; set --public-url in production"
+        );
+    }
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let mut webhooks_stop = stop_rx.clone();
     let webhooks = tokio::spawn(service.clone().deliver_webhooks_forever(

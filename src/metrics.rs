@@ -29,6 +29,7 @@ struct Metrics {
     streams: IntGaugeVec,
     webhooks: IntCounterVec,
     timeouts: IntCounter,
+    refused: IntCounterVec,
 }
 
 /// Request latency buckets, in seconds: 1 ms to 10 s.
@@ -104,6 +105,12 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
             "Webhook delivery attempts by this process, by outcome (delivered or failed).",
             &["outcome"],
         ),
+        refused: counter(
+            &registry,
+            "seedpost_connections_refused_total",
+            "Connections refused past a cap, by cap (total or address).",
+            &["cap"],
+        ),
         timeouts: {
             let metric = IntCounter::new(
                 "seedpost_games_timed_out_total",
@@ -129,6 +136,11 @@ pub fn request_answered(method: &str, route: &str, status: u16, took: Duration) 
     m.latency
         .with_label_values(&[method, route])
         .observe(took.as_secs_f64());
+}
+
+/// Records a connection refused past a cap (`total` or `address`).
+pub fn connection_refused(cap: &str) {
+    METRICS.refused.with_label_values(&[cap]).inc();
 }
 
 /// Records a move played (one per accepted move request; automatic passes it caused

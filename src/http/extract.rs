@@ -26,8 +26,9 @@ impl FromRef<AppState> for Arc<Settings> {
     }
 }
 
-/// The client's address (see [`super::ops::client_addr`]): `X-Forwarded-For` when
-/// proxy headers are trusted, else the connection's peer; `None` when unknown.
+/// The client's address (see [`super::ops::client_addr`]): the `X-Forwarded-For`
+/// entry the trusted proxies added when proxy headers are trusted, else the
+/// connection's peer; `None` when unknown.
 #[derive(Debug, Clone, Copy)]
 pub struct ClientAddr(pub Option<IpAddr>);
 
@@ -42,7 +43,7 @@ where
         parts: &mut Parts,
         state: &S,
     ) -> Result<ClientAddr, std::convert::Infallible> {
-        let trust_proxy = Arc::<Settings>::from_ref(state).trust_proxy_headers;
+        let settings = Arc::<Settings>::from_ref(state);
         let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
@@ -50,7 +51,8 @@ where
         Ok(ClientAddr(super::ops::client_addr(
             &parts.headers,
             peer,
-            trust_proxy,
+            settings.trust_proxy_headers,
+            settings.proxy_hops,
         )))
     }
 }

@@ -14,6 +14,7 @@ use tower_http::trace::TraceLayer;
 use crate::service::Service;
 
 pub mod api;
+pub mod conn;
 pub mod error;
 pub mod extract;
 pub mod ops;
@@ -45,16 +46,23 @@ pub struct Settings {
     /// Believe `X-Forwarded-For` and `X-Forwarded-Proto` from a reverse proxy in
     /// front (for the client address in logs and the scheme).
     pub trust_proxy_headers: bool,
+    /// How many proxies in front append to `X-Forwarded-For`: the client's address is
+    /// that many entries from the right (see [`ops::client_addr`]); 0 reads as 1.
+    pub proxy_hops: usize,
     /// The largest request body accepted; `None` for [`BODY_LIMIT`].
     pub body_limit: Option<usize>,
     /// The longest a request may take to its response head, except on streaming
     /// routes; `None` for no limit.
     pub request_timeout: Option<Duration>,
+    /// The limits on connections: header and idle timeout, caps in all and per
+    /// address.
+    pub connections: conn::ConnectionLimits,
 }
 
 /// The whole application's router.
 pub fn app(state: AppState) -> Router {
     let trust_proxy = state.settings.trust_proxy_headers;
+    let hops = state.settings.proxy_hops;
     Router::new()
         .nest("/api/v1", api::router())
         .merge(pages::router(state.clone()))
@@ -77,7 +85,8 @@ pub fn app(state: AppState) -> Router {
         .layer(always(header::X_FRAME_OPTIONS, "DENY"))
         .layer(
             TraceLayer::new_for_http().make_span_with(move |request: &Request<_>| {
-                let client = ops::client_addr(request.headers(), ops::peer(request), trust_proxy);
+                let client =
+                    ops::client_addr(request.headers(), ops::peer(request), trust_proxy, hops);
                 tracing::info_span!(
                     "request",
                     method = %request.method(),
@@ -111,7 +120,7 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'
      base-uri 'none'; frame-ancestors 'none'";
 
 /// Serves `state` on `listener` until `shutdown` completes, then finishes the
-/// requests in flight.
+/// requests in flight (see [`conn::serve`] for the limits on connections).
 ///
 /// # Errors
 /// I/O errors of the listener.
@@ -121,15 +130,14 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let service = state.service.clone();
-    let app = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            // Event and game streams never end by themselves: end them, or graceful
-            // shutdown would wait for them forever.
-            service.close_streams();
-        })
-        .await
+    let limits = state.settings.connections;
+    let direct = !state.settings.trust_proxy_headers;
+    // Event and game streams never end by themselves: end them at shutdown, or
+    // graceful shutdown would wait for them forever.
+    conn::serve(listener, app(state), limits, direct, shutdown, move || {
+        service.close_streams();
+    })
+    .await
 }
 
 /// Runs the timeout sweeper, the purge of events past their retention and of idle

@@ -147,22 +147,44 @@ pub(super) async fn observe(
     response
 }
 
-/// The client's address: with `trust_proxy`, the first address of
-/// `X-Forwarded-For` (set by the reverse proxy in front); otherwise, or without the
-/// header, the peer of the connection.
+/// The client's address: with `trust_proxy`, the address that the trusted proxies
+/// saw, which is the `hops`-th `X-Forwarded-For` entry from the right (1, the
+/// right-most, for one proxy that appends as nginx's `$proxy_add_x_forwarded_for`
+/// does: every entry left of it came from the client, who may write anything there).
+/// With fewer entries than `hops`, the left-most, which a trusted proxy set. Without
+/// `trust_proxy`, without the header, or when the chosen entry is not an address, the
+/// peer of the connection.
 #[must_use]
 pub fn client_addr(
     headers: &HeaderMap,
     peer: Option<SocketAddr>,
     trust_proxy: bool,
+    hops: usize,
 ) -> Option<IpAddr> {
     let forwarded = trust_proxy
-        .then(|| headers.get("x-forwarded-for"))
-        .flatten()
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .and_then(|v| v.trim().parse::<IpAddr>().ok());
+        .then(|| {
+            let entries: Vec<&str> = headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .map(str::trim)
+                .filter(|e| !e.is_empty())
+                .collect();
+            let chosen = entries.get(entries.len().saturating_sub(hops.max(1)))?;
+            parse_forwarded(chosen)
+        })
+        .flatten();
     forwarded.or(peer.map(|p| p.ip()))
+}
+
+/// An `X-Forwarded-For` entry: an address, possibly with a port (`203.0.113.7:5000`,
+/// `[2001:db8::1]:5000`).
+fn parse_forwarded(entry: &str) -> Option<IpAddr> {
+    entry
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| entry.parse::<SocketAddr>().ok().map(|s| s.ip()))
 }
 
 /// The scheme the client used: with `trust_proxy`, `X-Forwarded-Proto`; otherwise
@@ -190,19 +212,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_client_address_comes_from_the_proxy_only_when_trusted() {
+    fn the_client_address_is_the_one_the_trusted_proxies_added() {
         let mut headers = HeaderMap::new();
+        // The client wrote the first entry; the proxy appended the address it saw.
         headers.insert(
             "x-forwarded-for",
-            HeaderValue::from_static("203.0.113.7, 10.0.0.2"),
+            HeaderValue::from_static("6.6.6.6, 203.0.113.7"),
         );
         headers.insert("x-forwarded-proto", HeaderValue::from_static("https"));
         let peer: SocketAddr = "10.0.0.2:5000".parse().expect("an address");
+        let ip = |text: &str| text.parse::<IpAddr>().ok();
         assert_eq!(
-            client_addr(&headers, Some(peer), true),
-            "203.0.113.7".parse().ok()
+            client_addr(&headers, Some(peer), true, 1),
+            ip("203.0.113.7")
         );
-        assert_eq!(client_addr(&headers, Some(peer), false), Some(peer.ip()));
+        assert_eq!(client_addr(&headers, Some(peer), true, 2), ip("6.6.6.6"));
+        assert_eq!(
+            client_addr(&headers, Some(peer), true, 3),
+            ip("6.6.6.6"),
+            "fewer entries than hops: the left-most"
+        );
+        assert_eq!(client_addr(&headers, Some(peer), false, 1), Some(peer.ip()));
+        // Several header lines read as one list, in order.
+        headers.append(
+            "x-forwarded-for",
+            HeaderValue::from_static("[2001:db8::7]:443"),
+        );
+        assert_eq!(
+            client_addr(&headers, Some(peer), true, 1),
+            ip("2001:db8::7")
+        );
+        headers.insert("x-forwarded-for", HeaderValue::from_static("unknown"));
+        assert_eq!(client_addr(&headers, Some(peer), true, 1), Some(peer.ip()));
         assert_eq!(client_scheme(&headers, true), "https");
         assert_eq!(client_scheme(&headers, false), "http");
     }

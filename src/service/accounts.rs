@@ -110,12 +110,13 @@ impl Service {
 
     /// The account with this name and password, for a client at `client`.
     ///
-    /// Failures are counted per account and per client address; past
-    /// [`LoginLimits`](super::LoginLimits) the password is not even checked.
+    /// Failures are counted per account and address, per address and per account;
+    /// past [`LoginLimits`](super::LoginLimits) the password is not even checked.
     ///
     /// # Errors
     /// `bad_credentials` (401) for an unknown name or a wrong password alike;
-    /// `rate_limited` (429) after too many failures for the account or the address.
+    /// `rate_limited` (429) after too many failures from the address, or while the
+    /// account is slowed and the address is not one it logged in from.
     pub async fn log_in(
         &self,
         username: &str,
@@ -125,7 +126,7 @@ impl Service {
         self.login_throttle.check(username, client, self.now())?;
         let found = self.check_password(username, password).await;
         match &found {
-            Ok(_) => self.login_throttle.succeeded(username),
+            Ok(_) => self.login_throttle.succeeded(username, client, self.now()),
             Err(Error::BadCredentials) => self.login_throttle.failed(username, client, self.now()),
             Err(_) => {}
         }

@@ -7,6 +7,7 @@ mod support;
 mod helpers;
 mod hostile;
 
+mod abuse;
 mod accounts;
 mod calendar;
 mod challenges;

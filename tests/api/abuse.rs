@@ -1,0 +1,311 @@
+//! Holding under abuse (issue 19): client addresses behind a proxy, log-in
+//! throttling that nobody can turn into a lock-out, slow and idle connections.
+
+use std::time::Duration;
+
+use chrono::TimeDelta;
+use reqwest::{Method, StatusCode};
+use seedpost::http::Settings;
+use seedpost::http::conn::ConnectionLimits;
+use seedpost::http::ratelimit::RateLimits;
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::helpers::{Answer, Backend, TestApp};
+
+crate::on_both_backends!(
+    failed_log_ins_behind_a_proxy_count_against_the_address_the_proxy_saw,
+    five_wrong_passwords_from_one_address_do_not_stop_the_player_from_another,
+    a_player_guessed_at_from_many_addresses_logs_in_from_a_known_one_at_once_and_a_new_one_after_a_delay,
+    idle_and_half_sent_connections_are_closed_and_streams_stay_open,
+    connections_past_a_cap_are_refused_at_once_and_those_held_are_served,
+);
+
+const PASSWORD: &str = "correct horse battery";
+
+/// The same server started again, on the same backend, with `settings` and `limits`.
+async fn restarted(app: TestApp, settings: Settings, limits: RateLimits) -> TestApp {
+    let backend = if app.is_postgres() {
+        Backend::Postgres
+    } else {
+        Backend::Sqlite
+    };
+    drop(app);
+    TestApp::start_with(
+        TestApp::builder(backend)
+            .settings(settings)
+            .rate_limits(limits),
+    )
+    .await
+    .expect("the backend of the test is there")
+}
+
+/// The same server, but behind one trusted proxy (`--trust-proxy-headers`), without
+/// rate limits.
+async fn behind_a_proxy(app: TestApp) -> TestApp {
+    let settings = Settings {
+        trust_proxy_headers: true,
+        ..Settings::default()
+    };
+    restarted(app, settings, RateLimits::UNLIMITED).await
+}
+
+/// `POST /api/v1/tokens` as sent through a proxy with `X-Forwarded-For: forwarded`.
+async fn log_in_via(app: &TestApp, forwarded: &str, username: &str, password: &str) -> Answer {
+    let response = app
+        .client
+        .request(Method::POST, format!("{}/api/v1/tokens", app.base))
+        .header("x-forwarded-for", forwarded)
+        .json(&json!({"username": username, "password": password, "label": "log-in"}))
+        .send()
+        .await
+        .expect("the server answers");
+    let status = response.status();
+    let body = response.json().await.unwrap_or(Value::Null);
+    Answer { status, body }
+}
+
+async fn failed_log_ins_behind_a_proxy_count_against_the_address_the_proxy_saw(app: TestApp) {
+    let app = behind_a_proxy(app).await;
+    app.sign_up("ayse").await;
+    // nginx appends the address it saw (198.51.100.9) to whatever the client sent:
+    // here a different first entry each time, then the address of ayse's home.
+    let mut refused = None;
+    for n in 0..30 {
+        let forwarded = format!("10.{n}.0.1, 203.0.113.50, 198.51.100.9");
+        let answer = log_in_via(&app, &forwarded, &format!("nobody{n}"), "wrong password").await;
+        if answer.status == StatusCode::TOO_MANY_REQUESTS {
+            refused = Some(n);
+            break;
+        }
+        answer.expect_error(401, "bad_credentials");
+    }
+    assert_eq!(
+        refused,
+        Some(20),
+        "the 21st failure from one address is refused"
+    );
+    // The address the guesser named is not the one throttled.
+    log_in_via(&app, "203.0.113.50", "ayse", PASSWORD)
+        .await
+        .expect(201);
+}
+
+async fn five_wrong_passwords_from_one_address_do_not_stop_the_player_from_another(app: TestApp) {
+    let app = behind_a_proxy(app).await;
+    app.sign_up("ayse").await;
+    for _ in 0..5 {
+        log_in_via(&app, "192.0.2.66", "ayse", "wrong password")
+            .await
+            .expect_error(401, "bad_credentials");
+    }
+    log_in_via(&app, "192.0.2.66", "ayse", PASSWORD)
+        .await
+        .expect_error(429, "rate_limited");
+    log_in_via(&app, "203.0.113.50", "ayse", PASSWORD)
+        .await
+        .expect(201);
+}
+
+async fn a_player_guessed_at_from_many_addresses_logs_in_from_a_known_one_at_once_and_a_new_one_after_a_delay(
+    app: TestApp,
+) {
+    let app = behind_a_proxy(app).await;
+    app.sign_up("ayse").await;
+    log_in_via(&app, "203.0.113.50", "ayse", PASSWORD)
+        .await
+        .expect(201);
+    for n in 0..12 {
+        let answer = log_in_via(&app, &format!("192.0.2.{n}"), "ayse", "wrong password").await;
+        if answer.status != StatusCode::TOO_MANY_REQUESTS {
+            answer.expect_error(401, "bad_credentials");
+        }
+    }
+    // From home, at once, as often as she likes.
+    for _ in 0..3 {
+        log_in_via(&app, "203.0.113.50", "ayse", PASSWORD)
+            .await
+            .expect(201);
+    }
+    // From a new address: slowed, not locked.
+    let mut answer = log_in_via(&app, "198.51.100.77", "ayse", PASSWORD).await;
+    if answer.status == StatusCode::TOO_MANY_REQUESTS {
+        let wait = answer.body["retry_after"].as_i64().expect("retry_after");
+        assert!((1..=30).contains(&wait), "a short delay: {wait}");
+        app.clock.advance(TimeDelta::seconds(wait));
+        answer = log_in_via(&app, "198.51.100.77", "ayse", PASSWORD).await;
+    }
+    answer.expect(201);
+    // The guessers get at most one check per delay.
+    log_in_via(&app, "192.0.2.99", "ayse", "wrong password").await;
+    log_in_via(&app, "192.0.2.98", "ayse", "wrong password")
+        .await
+        .expect_error(429, "rate_limited");
+}
+
+/// The same server with these connection limits (and no rate limits).
+async fn with_limits(app: TestApp, connections: ConnectionLimits) -> TestApp {
+    let settings = Settings {
+        connections,
+        ..Settings::default()
+    };
+    restarted(app, settings, RateLimits::UNLIMITED).await
+}
+
+async fn connect(app: &TestApp) -> TcpStream {
+    TcpStream::connect(app.base.trim_start_matches("http://"))
+        .await
+        .expect("the server accepts")
+}
+
+/// Reads until the server closes the connection (`Ok(bytes)`), or gives up after
+/// `within` (`Err(())`: still open).
+async fn closed_within(stream: &mut TcpStream, within: Duration) -> Result<Vec<u8>, ()> {
+    let mut got = Vec::new();
+    let reading = async {
+        let mut buf = [0u8; 1024];
+        loop {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+    };
+    tokio::time::timeout(within, reading)
+        .await
+        .map_err(|_| ())?;
+    Ok(got)
+}
+
+async fn idle_and_half_sent_connections_are_closed_and_streams_stay_open(app: TestApp) {
+    let app = with_limits(
+        app,
+        ConnectionLimits {
+            header_timeout: Duration::from_secs(1),
+            max_connections: 100,
+            per_address: 0,
+        },
+    )
+    .await;
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let mut stream = app
+        .client
+        .get(format!("{}/api/v1/stream/events", app.base))
+        .bearer_auth(&ayse.token)
+        .send()
+        .await
+        .expect("a stream");
+    let mut silent = connect(&app).await;
+    let mut slow = connect(&app).await;
+    let dripping = async {
+        for byte in b"GET /healthz HTTP/1.1\r\nHost: x\r\n" {
+            if slow.write_all(&[*byte]).await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
+    dripping.await;
+    assert!(
+        closed_within(&mut silent, Duration::from_secs(3))
+            .await
+            .is_ok(),
+        "a connection that sends nothing is closed"
+    );
+    assert!(
+        closed_within(&mut slow, Duration::from_secs(3))
+            .await
+            .is_ok(),
+        "a request head sent a byte at a time is cut off"
+    );
+    // A keep-alive connection left idle after its answer is closed too.
+    let mut idle = connect(&app).await;
+    idle.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .expect("sent");
+    let answered = closed_within(&mut idle, Duration::from_secs(3))
+        .await
+        .expect("closed once idle");
+    assert!(answered.starts_with(b"HTTP/1.1 200"), "answered first");
+    // The stream, quiet for longer than the timeout, still delivers.
+    app.post(
+        "/challenges",
+        Some(&mehmet.token),
+        json!({"variant": "mangala", "opponent": "ayse"}),
+    )
+    .await
+    .expect(201);
+    let chunk = tokio::time::timeout(Duration::from_secs(5), stream.chunk())
+        .await
+        .expect("the stream is open")
+        .expect("a chunk")
+        .expect("not the end");
+    assert!(
+        String::from_utf8_lossy(&chunk).contains("\"challenge\""),
+        "{chunk:?}"
+    );
+}
+
+async fn connections_past_a_cap_are_refused_at_once_and_those_held_are_served(app: TestApp) {
+    let app = with_limits(
+        app,
+        ConnectionLimits {
+            header_timeout: Duration::from_secs(30),
+            max_connections: 100,
+            per_address: 5,
+        },
+    )
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..5 {
+        held.push(connect(&app).await);
+    }
+    let mut refused = connect(&app).await;
+    let answer = closed_within(&mut refused, Duration::from_secs(2))
+        .await
+        .expect("refused at once");
+    assert!(
+        answer.starts_with(b"HTTP/1.1 503"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    // The connections held are served.
+    let mut first = held.remove(0);
+    first
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .expect("sent");
+    let answer = closed_within(&mut first, Duration::from_secs(2))
+        .await
+        .expect("answered and closed");
+    assert!(answer.starts_with(b"HTTP/1.1 200"));
+    // A connection let go makes room.
+    drop(held);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    app.get("/variants", None).await.expect(200);
+
+    // The cap in all, below the descriptors, refuses the same way.
+    let app = with_limits(
+        app,
+        ConnectionLimits {
+            header_timeout: Duration::from_secs(30),
+            max_connections: 3,
+            per_address: 0,
+        },
+    )
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(connect(&app).await);
+    }
+    let mut refused = connect(&app).await;
+    let answer = closed_within(&mut refused, Duration::from_secs(2))
+        .await
+        .expect("refused at once");
+    assert!(answer.starts_with(b"HTTP/1.1 503"));
+    drop(held);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    app.get("/variants", None).await.expect(200);
+}
