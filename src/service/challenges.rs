@@ -116,7 +116,6 @@ impl Service {
             })
             .collect();
         let created = self.store.create_challenge(challenge, &events).await?;
-        self.events.wake_for(&events);
         Ok(created)
     }
 
@@ -214,11 +213,7 @@ impl Service {
         let events = events::game_events(&started, Some(EventKind::GameStart), now);
         match self.store.accept_challenge(id, game, &events).await {
             Err(StoreError::Conflict) => Err(closed()),
-            Ok(game) => {
-                self.events.wake_for(&events);
-                self.changed(game.id, 0);
-                Ok(game)
-            }
+            Ok(game) => Ok(game),
             Err(e) => Err(e.into()),
         }
     }
@@ -277,11 +272,7 @@ impl Service {
             .collect();
         match self.store.close_challenge(id, status, &events).await {
             Err(StoreError::Conflict) => Err(closed()),
-            other => {
-                let closed = other?;
-                self.events.wake_for(&events);
-                Ok(closed)
-            }
+            other => Ok(other?),
         }
     }
 }

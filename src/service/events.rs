@@ -6,8 +6,9 @@
 //! its account's wake-ups *before* it reads, then reads every event above the last seq
 //! it has sent, on every wake-up: a notification that comes early, late, twice or
 //! never (on Postgres, also a keep-alive re-read) cannot make it skip or repeat one.
-//! Wake-ups come from this process after each commit, and on Postgres from the other
-//! instances through `LISTEN`, fanned out by one listener per process.
+//! Wake-ups come from one place, the store's notices (see
+//! [`Store::listen_events`]): this process's commits, and on Postgres the other
+//! instances' through `LISTEN`, fanned out here by one listener per service.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,7 +21,7 @@ use tokio::sync::{broadcast, watch};
 use super::{LoadedGame, Service};
 use crate::domain::{AccountId, EventKind, GameId, GameStatus};
 use crate::error::{Error, Result};
-use crate::store::{Account, Challenge, Event, EventWake, GameFilter, NewEvent, Store};
+use crate::store::{Account, Challenge, Event, EventWake, GameFilter, NewEvent, Notice, Store};
 use crate::wire::{ChallengeJson, GameJson};
 
 /// How long events are kept: a client may resume with `since` for at least this long.
@@ -91,27 +92,7 @@ impl EventBus {
         }
     }
 
-    /// Wakes the streams of every account that `events` go to.
-    pub(super) fn wake_for(&self, events: &[NewEvent]) {
-        let mut seen: Vec<AccountId> = Vec::with_capacity(2);
-        for event in events {
-            if !seen.contains(&event.account) {
-                seen.push(event.account);
-                EventBus::wake(&self.inner, Some(event.account), &None);
-            }
-        }
-    }
-
-    /// Hands committed events, grouped by account in seq order, to their accounts'
-    /// streams.
-    pub(super) fn publish(&self, events: &[Event]) {
-        for group in events.chunk_by(|a, b| a.account == b.account) {
-            EventBus::wake(&self.inner, Some(group[0].account), &Some(Arc::from(group)));
-        }
-    }
-
-    /// A waker for `account`'s streams; starts listening to other instances (once per
-    /// process) if the store can.
+    /// A waker for `account`'s streams; starts listening to the store (once).
     fn waker(&self, account: AccountId, store: &Arc<dyn Store>) -> EventWaker {
         self.listen(store);
         let rx = self
@@ -128,31 +109,29 @@ impl EventBus {
         }
     }
 
-    /// Starts the store's listener for events of other instances, once.
+    /// Starts listening to the store's notices of committed events, once: before
+    /// any stream subscribes, nobody needs them.
     fn listen(&self, store: &Arc<dyn Store>) {
         if self.inner.listening.swap(true, Ordering::SeqCst) {
             return;
         }
         let weak: Weak<BusInner> = Arc::downgrade(&self.inner);
-        let wake: EventWake = Arc::new(move |account| match weak.upgrade() {
-            Some(inner) => {
-                EventBus::wake(&inner, account, &None);
-                true
-            }
-            None => false,
-        });
-        let store = Arc::clone(store);
-        let inner = Arc::clone(&self.inner);
-        tokio::spawn(async move {
-            match store.listen_events(wake).await {
-                Ok(listening) => tracing::debug!(listening, "event listener"),
-                Err(e) => {
-                    // The next stream to open tries again.
-                    tracing::warn!(error = %e, "cannot listen for other instances' events");
-                    inner.listening.store(false, Ordering::SeqCst);
+        let wake: EventWake = Arc::new(move |notice| {
+            let Some(inner) = weak.upgrade() else {
+                return false;
+            };
+            match notice {
+                Notice::Committed(events) => {
+                    if let Some(first) = events.first() {
+                        EventBus::wake(&inner, Some(first.account), &Some(events.clone()));
+                    }
                 }
+                Notice::Elsewhere(account) => EventBus::wake(&inner, Some(account), &None),
+                Notice::Missed => EventBus::wake(&inner, None, &None),
             }
+            true
         });
+        store.listen_events(wake);
     }
 }
 
@@ -568,7 +547,7 @@ impl Service {
     }
 
     /// Every account that gets events from now on, as they are committed in this
-    /// process or, on Postgres, in another instance (this starts the listener). A
+    /// process or, on Postgres, in another instance (this starts listening). A
     /// lagging receiver should re-read the table of every account it serves.
     #[must_use]
     pub fn subscribe_event_accounts(&self) -> broadcast::Receiver<AccountId> {

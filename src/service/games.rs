@@ -260,9 +260,7 @@ impl Service {
                 .append_plies(id, seen_ply, &plies, &new_state, &events)
                 .await
             {
-                Ok(stored) => {
-                    self.events.publish(&stored);
-                    self.changed(id, new_state.ply);
+                Ok(_) => {
                     crate::metrics::move_played(after.game().variant);
                     self.cache.put(&after);
                     if new_state.status != GameStatus::Ongoing {
@@ -398,9 +396,7 @@ impl Service {
             let events = events::game_events(&after, None, now);
             match self.store.end_game(id, seen, &state, &events).await {
                 Ok(_) => {
-                    self.events.wake_for(&events);
                     self.cache.forget(id);
-                    self.changed(id, state.ply);
                     self.after_end(&after).await;
                     return Ok(after);
                 }
@@ -467,9 +463,7 @@ impl Service {
                 .await
             {
                 Ok(_) => {
-                    self.events.wake_for(&events);
                     self.cache.forget(game.id);
-                    self.changed(game.id, new_state.ply);
                     tracing::info!(game = %game.id, ending = new_state.result.map(|r| r.ending.code()), "deadline passed");
                     ended.push(game.id);
                     self.after_end(&after).await;
@@ -517,7 +511,6 @@ impl Service {
                 let events = [event];
                 match self.store.remind(game.id, game.state.ply, &events).await {
                     Ok(_) => {
-                        self.events.wake_for(&events);
                         told += 1;
                     }
                     Err(StoreError::Conflict | StoreError::NotFound) => {}

@@ -164,16 +164,9 @@ impl Service {
             ));
             games.push(game);
         }
-        let ids: Vec<GameId> = games.iter().map(|g| g.id).collect();
         match self.store.accept_match(new_match, games, &events).await {
             Err(StoreError::Conflict) => Err(closed()),
-            Ok(game) => {
-                self.events.wake_for(&events);
-                for id in ids {
-                    self.changed(id, 0);
-                }
-                Ok(game)
-            }
+            Ok(game) => Ok(game),
             Err(e) => Err(e.into()),
         }
     }
@@ -303,9 +296,7 @@ impl Service {
                 .await
             {
                 Ok(_) => {
-                    self.events.wake_for(&events);
                     self.cache.forget(id);
-                    self.changed(id, new_state.ply);
                     return Ok(());
                 }
                 Err(StoreError::Conflict) => {}
@@ -334,15 +325,12 @@ impl Service {
         };
         let loaded = started(&game, &stored.players, None, match_ref)?;
         let events = events::game_events(&loaded, Some(EventKind::GameStart), now);
-        let game_id = game.id;
         match self
             .store
             .start_match_game(stored.id, number, game, &events)
             .await
         {
             Ok(_) => {
-                self.events.wake_for(&events);
-                self.changed(game_id, 0);
                 tracing::info!(r#match = %stored.id, number, "match game started");
                 Ok(())
             }
@@ -380,7 +368,6 @@ impl Service {
             .await
         {
             Ok(_) => {
-                self.events.wake_for(&events);
                 tracing::info!(r#match = %view.stored.id, "match finished");
                 Ok(())
             }

@@ -6,10 +6,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use tokio::sync::broadcast;
-
 use crate::clock::Clock;
-use crate::domain::GameId;
 use crate::store::Store;
 
 mod accounts;
@@ -49,26 +46,11 @@ pub use webhooks::{
     signature,
 };
 
-/// A game changed: a move, its start, or its end. Sent to live pages and streams of
-/// this process after the change is committed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameChanged {
-    /// The game.
-    pub game: GameId,
-    /// Its ply after the change.
-    pub ply: u32,
-}
-
-/// How many changes a slow listener may fall behind before it misses some (it is
-/// then told, and reloads).
-const CHANGES_BUFFER: usize = 1024;
-
 /// The use cases, over a store and a clock. Cheap to clone.
 #[derive(Clone)]
 pub struct Service {
     store: Arc<dyn Store>,
     clock: Arc<dyn Clock>,
-    changes: broadcast::Sender<GameChanged>,
     events: events::EventBus,
     /// Whether webhooks may call private addresses.
     private_webhooks: bool,
@@ -87,11 +69,9 @@ pub struct Service {
 impl Service {
     /// A service over `store`, telling time by `clock`.
     pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>) -> Service {
-        let (changes, _) = broadcast::channel(CHANGES_BUFFER);
         Service {
             store,
             clock,
-            changes,
             events: events::EventBus::new(),
             private_webhooks: false,
             login_throttle: Arc::new(throttle::LoginThrottle::new(LoginLimits::DEFAULT)),
@@ -115,17 +95,6 @@ impl Service {
     pub fn with_private_webhooks(mut self, allow: bool) -> Service {
         self.private_webhooks = allow;
         self
-    }
-
-    /// Listens to game changes made through this service.
-    #[must_use]
-    pub fn subscribe(&self) -> broadcast::Receiver<GameChanged> {
-        self.changes.subscribe()
-    }
-
-    /// Tells listeners that a game changed (nobody listening is fine).
-    fn changed(&self, game: GameId, ply: u32) {
-        let _ = self.changes.send(GameChanged { game, ply });
     }
 
     /// The store (for health checks).

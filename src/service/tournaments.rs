@@ -326,7 +326,6 @@ impl Service {
             });
             match self.store.cancel_tournament(id, now, &events).await {
                 Ok(_) => {
-                    self.events.wake_for(&events);
                     tracing::info!(tournament = %id, "canceled: fewer than two players");
                 }
                 Err(StoreError::Conflict | StoreError::NotFound) => {}
@@ -360,10 +359,6 @@ impl Service {
             .await
         {
             Ok(_) => {
-                self.events.wake_for(&events);
-                for game in &games {
-                    self.changed(game.game.id, 0);
-                }
                 tracing::info!(tournament = %id, games = games.len(), "tournament started");
                 Ok(true)
             }
@@ -460,7 +455,6 @@ impl Service {
         });
         match self.store.finish_tournament(id, now, &events).await {
             Ok(_) => {
-                self.events.wake_for(&events);
                 tracing::info!(tournament = %id, "tournament finished");
                 Ok(())
             }

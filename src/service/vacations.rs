@@ -132,7 +132,6 @@ impl Service {
         }
         if !events.is_empty() {
             self.store.add_events(&events).await?;
-            self.events.wake_for(&events);
         }
         Ok(())
     }

@@ -805,8 +805,8 @@ impl<B: Backend> Store for SqlStore<B> {
         B::purge_rates(&self.pool, now).await
     }
 
-    async fn listen_events(&self, wake: EventWake) -> Result<bool, StoreError> {
-        B::listen(self, wake).await
+    fn listen_events(&self, wake: EventWake) {
+        B::listen(self, wake);
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

@@ -29,7 +29,7 @@ use sqlx::Transaction;
 use super::common::{AccountEvents, INSERT_EVENT, TAKE_SEQS, game_select};
 use super::core::{Append, standings};
 use super::matches::match_of_game;
-use super::sql::{Param, Record, SqlStore, sql};
+use super::sql::{Listeners, Param, Record, SqlStore, sql};
 use super::{Event, EventWake, StoreError};
 
 /// A database the store runs on: Postgres or SQLite.
@@ -97,8 +97,9 @@ pub trait Backend:
     /// Applies the migrations not yet applied.
     fn migrate(pool: &Pool<Self>) -> impl Future<Output = Result<(), MigrateError>> + Send;
 
-    /// What the store keeps beside `pool`.
-    fn own(pool: &Pool<Self>) -> Self::Own;
+    /// What the store keeps beside `pool` (the announcing of events to `listeners`
+    /// among it).
+    fn own(pool: &Pool<Self>, listeners: &Listeners) -> Self::Own;
 
     /// Writes `groups` of events in the caller's transaction, taking each account's
     /// next seqs: per event, two statements (see `common::TAKE_SEQS` and the
@@ -144,19 +145,18 @@ pub trait Backend:
         super::core::append_alone(store, append)
     }
 
-    /// Tells the other instances on the database of `events`, just committed.
-    fn announce(own: &Self::Own, events: &[Event]) {
-        let _ = (own, events);
+    /// Announces `events`, just committed: to this process's listeners, and on
+    /// Postgres to the other instances on the database. Every write that stores
+    /// events announces them here, once.
+    fn announce(store: &SqlStore<Self>, events: &[Event]) {
+        store.listeners.committed(events);
     }
 
-    /// Starts telling `wake` about events committed by other instances (see
-    /// [`Store::listen_events`](super::Store::listen_events)).
-    fn listen(
-        store: &SqlStore<Self>,
-        wake: EventWake,
-    ) -> impl Future<Output = Result<bool, StoreError>> + Send {
-        let _ = (store, wake);
-        async { Ok(false) }
+    /// Tells `wake` of the events committed from now on (see
+    /// [`Store::listen_events`](super::Store::listen_events)): on one SQLite file,
+    /// whose one server process commits them all, this process's.
+    fn listen(store: &SqlStore<Self>, wake: EventWake) {
+        store.listeners.add(wake);
     }
 
     /// Takes a request from a rate-limit cell shared by the instances (see
@@ -271,8 +271,8 @@ impl Backend for Postgres {
         Self::migrator().run(pool).await
     }
 
-    fn own(pool: &Pool<Self>) -> Self::Own {
-        super::postgres::PgOwn::start(pool)
+    fn own(pool: &Pool<Self>, listeners: &Listeners) -> Self::Own {
+        super::postgres::PgOwn::start(pool, listeners)
     }
 
     fn insert_events<'t>(
@@ -289,15 +289,12 @@ impl Backend for Postgres {
         super::postgres::append_moves(store, append)
     }
 
-    fn announce(own: &Self::Own, events: &[Event]) {
-        own.announce(events);
+    fn announce(store: &SqlStore<Self>, events: &[Event]) {
+        store.own.announce(events);
     }
 
-    fn listen(
-        store: &SqlStore<Self>,
-        wake: EventWake,
-    ) -> impl Future<Output = Result<bool, StoreError>> + Send {
-        super::postgres::listen(store, wake)
+    fn listen(store: &SqlStore<Self>, wake: EventWake) {
+        super::postgres::listen(store, wake);
     }
 
     fn take_rate(
@@ -408,5 +405,5 @@ impl Backend for Sqlite {
         Self::migrator().run(pool).await
     }
 
-    fn own(_pool: &Pool<Self>) -> Self::Own {}
+    fn own(_pool: &Pool<Self>, _listeners: &Listeners) -> Self::Own {}
 }

@@ -610,11 +610,12 @@ pub trait Store:
     /// Deletes the rate-limit cells that are full buckets at `now`; returns how many.
     async fn purge_rates(&self, now: DateTime<Utc>) -> Result<u64, StoreError>;
 
-    /// Starts telling `wake` about events committed by other processes on the same
-    /// database (Postgres `LISTEN`), until `wake` returns `false`. Returns whether the
-    /// backend can: one SQLite file has one server process, whose own writes it
-    /// already knows.
-    async fn listen_events(&self, wake: EventWake) -> Result<bool, StoreError>;
+    /// Tells `wake` of every event committed from now on, until it returns `false`:
+    /// this process's as each write commits, and on Postgres the other instances' on
+    /// the same database (`LISTEN`, started by the first call). The one path by which
+    /// every change is announced: the store announces each write's events once,
+    /// after its commit, and every listener hears them here.
+    fn listen_events(&self, wake: EventWake);
 }
 
 /// An event to store for an account, in the same transaction as the change it tells
@@ -646,10 +647,20 @@ pub struct Event {
     pub created_at: DateTime<Utc>,
 }
 
-/// What a store calls when another process committed events: with the account, or
-/// with `None` when notifications may have been lost (a reconnect) and every stream
-/// should look. Returns `false` to stop listening.
-pub type EventWake = std::sync::Arc<dyn Fn(Option<AccountId>) -> bool + Send + Sync>;
+/// What a store tells its listeners (see [`Store::listen_events`]).
+#[derive(Debug, Clone)]
+pub enum Notice {
+    /// Events this process has just committed for one account, in seq order.
+    Committed(std::sync::Arc<[Event]>),
+    /// Another instance committed events for this account.
+    Elsewhere(AccountId),
+    /// Notices of other instances may have been lost (the listener reconnected): any
+    /// account may have new events.
+    Missed,
+}
+
+/// What a store calls with each [`Notice`]; returns `false` to stop listening.
+pub type EventWake = std::sync::Arc<dyn Fn(Notice) -> bool + Send + Sync>;
 
 /// Parses a board column: each row's pits separated by `,`, the rows (South first)
 /// by `/`, as in `4,4,4,4,4,4/4,4,4,4,4,4`.

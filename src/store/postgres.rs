@@ -1,6 +1,6 @@
 //! What only Postgres does, each in one place: moves batched into shared statements
 //! (`appends`), the notices that cross instances (`notify`: `NOTIFY` after each
-//! commit, one `LISTEN` per process), the rate limits the instances share (`rates`),
+//! commit, one `LISTEN` per store), the rate limits the instances share (`rates`),
 //! and the events of a write inserted with arrays, one statement per account.
 //!
 //! Everything else about the store on Postgres is the one [`SqlStore`], with the
@@ -13,7 +13,7 @@ use sqlx::{Postgres, Transaction};
 use super::batch::Batches;
 use super::common::AccountEvents;
 use super::core::{Append, GAME_EXISTS, append_alone, missed};
-use super::sql::SqlStore;
+use super::sql::{Listeners, SqlStore};
 use super::{Event, EventWake, StoreError};
 
 mod appends;
@@ -23,8 +23,8 @@ pub(super) mod rates;
 /// The store on a Postgres database, for servers with many players.
 pub type PgStore = SqlStore<Postgres>;
 
-/// What the store keeps beside its pool on Postgres: the notifier of the other
-/// instances, and the batches of moves.
+/// What the store keeps beside its pool on Postgres: the notifier of this process's
+/// listeners and the other instances, and the batches of moves.
 #[derive(Clone)]
 pub struct PgOwn {
     notifier: notify::Notifier,
@@ -33,16 +33,18 @@ pub struct PgOwn {
 }
 
 impl PgOwn {
-    /// Starts the notifier and the batches of moves on `pool`.
-    pub(super) fn start(pool: &PgPool) -> PgOwn {
-        let notifier = notify::Notifier::start(pool.clone());
+    /// Starts the notifier (of `listeners` and the other instances) and the batches
+    /// of moves on `pool`.
+    pub(super) fn start(pool: &PgPool, listeners: &Listeners) -> PgOwn {
+        let notifier = notify::Notifier::start(pool.clone(), listeners.clone());
         PgOwn {
             appends: appends::append_batches(pool.clone(), notifier.clone()),
             notifier,
         }
     }
 
-    /// Tells the other instances of `events`, just committed.
+    /// Tells this process's listeners and the other instances of `events`, just
+    /// committed.
     pub(super) fn announce(&self, events: &[Event]) {
         self.notifier.send(events);
     }
@@ -103,15 +105,10 @@ pub(super) async fn append_moves(
     }
 }
 
-/// Starts hearing the other instances' notifications (see
+/// Adds `wake` to this process's listeners, and starts hearing the other instances'
+/// notifications for them if it has not yet (see
 /// [`Store::listen_events`](super::Store::listen_events)).
-pub(super) async fn listen(store: &PgStore, wake: EventWake) -> Result<bool, StoreError> {
-    let mut listener = sqlx::postgres::PgListener::connect_with(&store.pool).await?;
-    listener.listen(notify::EVENTS_CHANNEL).await?;
-    tokio::spawn(notify::listen_forever(
-        listener,
-        wake,
-        store.own.notifier.origin,
-    ));
-    Ok(true)
+pub(super) fn listen(store: &PgStore, wake: EventWake) {
+    store.listeners.add(wake);
+    store.own.notifier.listen(store.pool.clone());
 }

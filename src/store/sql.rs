@@ -11,6 +11,7 @@
 
 use std::fmt::Debug;
 use std::future::Future;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use sqlx::error::BoxDynError;
 use sqlx::pool::PoolConnection;
@@ -21,7 +22,7 @@ use sqlx::{Encode, FromRow, Pool, Postgres, Sqlite, Transaction, Type};
 use super::batch::Batcher;
 use super::common::{GameRow, TokenAccountRow};
 use super::dialect::Backend;
-use super::{Event, StoreError};
+use super::{Event, EventWake, Notice, StoreError};
 
 /// A value both databases take as a statement's parameter.
 pub trait Param:
@@ -181,6 +182,8 @@ pub struct SqlStore<B: Backend> {
     pub(super) games: Batcher<uuid::Uuid, GameRow>,
     /// Token rows with their accounts by the token's hash, batched likewise.
     pub(super) tokens: Batcher<String, TokenAccountRow>,
+    /// This process's listeners to committed events (see [`Backend::announce`]).
+    pub(super) listeners: Listeners,
     pub(super) own: B::Own,
 }
 
@@ -190,6 +193,7 @@ impl<B: Backend> Clone for SqlStore<B> {
             pool: self.pool.clone(),
             games: self.games.clone(),
             tokens: self.tokens.clone(),
+            listeners: self.listeners.clone(),
             own: self.own.clone(),
         }
     }
@@ -212,10 +216,12 @@ impl<B: Backend> SqlStore<B> {
     /// error for a bad URL or a failed migration.
     pub async fn connect(url: &str, pool_size: u32) -> Result<Self, StoreError> {
         let pool = B::connect(url, pool_size.max(1)).await?;
+        let listeners = Listeners::default();
         let store = SqlStore {
             games: game_batcher(pool.clone()),
             tokens: token_batcher(pool.clone()),
-            own: B::own(&pool),
+            own: B::own(&pool, &listeners),
+            listeners,
             pool,
         };
         store.migrate().await?;
@@ -281,10 +287,45 @@ impl<B: Backend> SqlStore<B> {
             let mut tx = store.pool.begin_with(B::BEGIN_WRITE).await?;
             let outcome = work(&mut tx).await;
             let (value, events) = super::common::finish(tx, outcome).await?;
-            B::announce(&store.own, &events);
+            B::announce(&store, &events);
             Ok((value, events))
         })
         .await
+    }
+}
+
+/// The listeners of this process to committed events (see
+/// [`Store::listen_events`](super::Store::listen_events)).
+#[derive(Clone, Default)]
+pub struct Listeners(Arc<Mutex<Vec<EventWake>>>);
+
+impl Listeners {
+    /// Adds `wake`, until it returns `false`.
+    pub(super) fn add(&self, wake: EventWake) {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(wake);
+    }
+
+    /// Tells every listener of `events`, just committed by this process: one notice
+    /// per account.
+    pub(super) fn committed(&self, events: &[Event]) {
+        let notices: Vec<Notice> = events
+            .chunk_by(|a, b| a.account == b.account)
+            .map(|group| Notice::Committed(Arc::from(group)))
+            .collect();
+        self.tell(&notices);
+    }
+
+    /// Tells every listener `notices`, and forgets those that stop; returns whether
+    /// any listener is left.
+    pub(super) fn tell(&self, notices: &[Notice]) -> bool {
+        let mut wakes = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if !notices.is_empty() {
+            wakes.retain(|wake| notices.iter().all(|notice| wake(notice.clone())));
+        }
+        !wakes.is_empty()
     }
 }
 

@@ -137,6 +137,58 @@ async fn a_move_through_one_instance_appears_on_the_other_instances_game_stream(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_move_through_one_instance_reaches_the_live_page_open_on_the_other() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let one = instance(&db.url).await;
+    let two = instance(&db.url).await;
+    let client = Client::new();
+    let ann = sign_up(&client, &one.base, "ann", false).await;
+    let bob = sign_up(&client, &one.base, "bob", false).await;
+    let game = start_game(&client, &one.base, &ann, &bob, "modiar").await;
+    let id = game["id"].as_str().expect("an id").to_owned();
+
+    let mut live = client
+        .get(format!("{}/games/{id}/live", one.base))
+        .send()
+        .await
+        .expect("the live page's stream opens");
+    assert_eq!(live.status(), StatusCode::OK);
+    let (status, _) = post(
+        &client,
+        &two.base,
+        &format!("/games/{id}/moves"),
+        Some(&ann.token),
+        json!({"ply": 0, "pit": 1}),
+    )
+    .await
+    .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED);
+
+    let mut received = String::new();
+    let heard = tokio::time::timeout(Duration::from_secs(25), async {
+        while !received.contains("event: changed") {
+            match live.chunk().await {
+                Ok(Some(chunk)) => received.push_str(&String::from_utf8_lossy(&chunk)),
+                _ => return,
+            }
+        }
+    })
+    .await;
+    assert!(
+        heard.is_ok() && received.contains("event: changed"),
+        "the live page on instance one heard nothing of the move made through instance two: {received:?}"
+    );
+    let (_, now) = get(&client, &one.base, &format!("/games/{id}")).await;
+    assert!(
+        received.contains(&format!("data: {}", now["ply"])),
+        "{received:?} (the game is at ply {})",
+        now["ply"]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_sweepers_at_once_never_end_a_game_twice() {
     let Some(db) = TestDb::postgres().await else {
         return;

@@ -9,7 +9,6 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use futures_util::stream::{self, Stream, StreamExt};
 use serde::Deserialize;
-use tokio::sync::broadcast::error::RecvError;
 
 use super::board::GameView;
 use super::error::PageError;
@@ -22,6 +21,9 @@ use crate::http::AppState;
 /// How long one live stream lasts before the browser reconnects (so that a restart
 /// never waits long on open streams).
 const STREAM_LIFETIME: Duration = Duration::from_secs(300);
+
+/// How often a live stream reads the game even without a notice of a change.
+const RECHECK: Duration = Duration::from_secs(10);
 
 /// How long the page of a finished game waits for its analysis before it says the
 /// analysis is being prepared.
@@ -116,29 +118,36 @@ pub async fn fragment(
 }
 
 /// `GET /games/{id}/live`: Server-Sent Events, one `changed` event (its data the new
-/// ply, or `lagged` when some were missed) after each committed change of the game.
+/// ply) after each committed change of the game, made through any instance: the
+/// game's stream (see [`crate::service::GameFeed`]), which ends after the game is
+/// over.
 pub async fn live(
     State(state): State<AppState>,
     PagePath(id): PagePath<GameId>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, PageError> {
-    // Subscribe before checking, so that no change falls between the two.
-    let changes = state.service.subscribe();
-    state.service.game(id).await?;
-    let events = stream::unfold(changes, move |mut changes| async move {
+    let mut feed = state.service.open_game_stream(id).await?;
+    // The game as it is now, which the page shows already: not a change. Read before
+    // answering, so that a change made once the stream is open is never taken for it.
+    feed.next().await?;
+    let mut recheck = tokio::time::interval(RECHECK);
+    recheck.reset();
+    let events = stream::unfold((feed, recheck), |(mut feed, mut recheck)| async move {
         loop {
-            match changes.recv().await {
-                Ok(change) if change.game == id => {
-                    let event = Event::default()
-                        .event("changed")
-                        .data(change.ply.to_string());
-                    return Some((Ok(event), changes));
-                }
-                Ok(_) => {}
-                Err(RecvError::Lagged(_)) => {
-                    let event = Event::default().event("changed").data("lagged");
-                    return Some((Ok(event), changes));
-                }
-                Err(RecvError::Closed) => return None,
+            tokio::select! {
+                next = feed.next() => match next {
+                    Ok(Some(loaded)) => {
+                        let ply = loaded.game().state.ply;
+                        let event = Event::default().event("changed").data(ply.to_string());
+                        return Some((Ok(event), (feed, recheck)));
+                    }
+                    Ok(None) => return None,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "live stream failed");
+                        return None;
+                    }
+                },
+                // A safety net for notices lost between instances.
+                _ = recheck.tick() => feed.poke(),
             }
         }
     })

@@ -36,9 +36,9 @@ type Written = Result<Appended, StoreError>;
 /// stood at the ply seen; or the error of its own statement.
 pub(super) type Answer = Result<Option<Vec<Event>>, StoreError>;
 
-/// The batches of moves on `pool`; `notifier` tells the other instances of the
-/// events of the moves written, once committed (in the batch's task, so that a
-/// request given up meanwhile does not lose the notification).
+/// The batches of moves on `pool`; `notifier` announces the events of the moves
+/// written, once committed (in the batch's task, so that a request given up meanwhile
+/// does not lose the announcement).
 pub(super) fn append_batches(pool: PgPool, notifier: Notifier) -> Batches<Append, Answer> {
     Batches::new(APPENDS_RUNNING, BATCH_MOVES, move |moves: Vec<Append>| {
         let (pool, notifier) = (pool.clone(), notifier.clone());
