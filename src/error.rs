@@ -30,6 +30,12 @@ pub enum Error {
     /// The request body is larger than the limit.
     #[error("the request body is larger than {0} bytes")]
     PayloadTooLarge(usize),
+    /// The request body is not sent as JSON (`Content-Type: application/json`).
+    #[error("send the body as JSON with Content-Type: application/json")]
+    UnsupportedMediaType,
+    /// The route exists, but not with this method.
+    #[error("this route does not take this method: see the Allow header")]
+    MethodNotAllowed,
     /// A valid request about something that cannot be done: the code says why.
     #[error("{message}")]
     Unprocessable {
@@ -98,6 +104,8 @@ impl Error {
             | Error::Unprocessable { code, .. }
             | Error::Conflict { code, .. } => code,
             Error::PayloadTooLarge(_) => "payload_too_large",
+            Error::UnsupportedMediaType => "unsupported_media_type",
+            Error::MethodNotAllowed => "method_not_allowed",
             Error::UsernameTaken => "username_taken",
             Error::NotAPlayer => "not_a_player",
             Error::Forbidden(_) => "forbidden",
@@ -119,6 +127,8 @@ impl Error {
             Error::NotFound(_) => StatusCode::NOT_FOUND,
             Error::BadRequest { .. } => StatusCode::BAD_REQUEST,
             Error::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Error::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Error::Unprocessable { .. } | Error::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Error::NotAPlayer | Error::Forbidden(_) => StatusCode::FORBIDDEN,
             Error::UsernameTaken

@@ -1,11 +1,14 @@
 //! Rendering [`Error`] for the API: `{"error": "<code>", "message": "<text>"}`.
 
 use axum::Json;
-use axum::http::header;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use crate::error::Error;
+
+/// The `WWW-Authenticate` of every 401: an API token as a bearer token (RFC 6750).
+pub const WWW_AUTHENTICATE: &str = "Bearer realm=\"seedpost\"";
 
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
@@ -20,10 +23,18 @@ impl IntoResponse for Error {
             _ => {}
         }
         let mut response = (status, Json(body)).into_response();
+        let headers = response.headers_mut();
         if let Error::RateLimited { retry_after } = self
             && let Ok(value) = retry_after.to_string().parse()
         {
-            response.headers_mut().insert(header::RETRY_AFTER, value);
+            headers.insert(header::RETRY_AFTER, value);
+        }
+        if status == StatusCode::UNAUTHORIZED {
+            // RFC 9110 §15.5.2: a 401 names the scheme to authenticate with.
+            headers.insert(
+                header::WWW_AUTHENTICATE,
+                HeaderValue::from_static(WWW_AUTHENTICATE),
+            );
         }
         response
     }

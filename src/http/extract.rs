@@ -131,16 +131,13 @@ fn json_error(rejection: &JsonRejection) -> Error {
     match rejection {
         JsonRejection::JsonDataError(e) => Error::unprocessable("invalid_body", e.body_text()),
         JsonRejection::JsonSyntaxError(e) => Error::bad_request("malformed_json", e.body_text()),
-        JsonRejection::MissingJsonContentType(_) => Error::bad_request(
-            "unsupported_media_type",
-            "send the body as JSON with Content-Type: application/json",
-        ),
+        JsonRejection::MissingJsonContentType(_) => Error::UnsupportedMediaType,
         JsonRejection::BytesRejection(e)
             if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE =>
         {
             Error::PayloadTooLarge(BODY_LIMIT)
         }
-        other => Error::bad_request("bad_request", other.body_text()),
+        other => Error::bad_request("malformed_json", other.body_text()),
     }
 }
 
@@ -160,7 +157,7 @@ where
         let axum::extract::Path(raw) =
             axum::extract::Path::<String>::from_request_parts(parts, state)
                 .await
-                .map_err(|e: PathRejection| Error::bad_request("bad_path", e.body_text()))?;
+                .map_err(|_: PathRejection| Error::NotFound("resource"))?;
         raw.parse()
             .map(PathId)
             .map_err(|_| Error::NotFound("resource"))

@@ -68,6 +68,7 @@ pub fn app(state: AppState) -> Router {
         .merge(pages::router(state.clone()))
         .merge(ops::router())
         .fallback(pages::not_found)
+        .method_not_allowed_fallback(pages::method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             ops::observe,

@@ -93,7 +93,7 @@ impl TestApp {
     ) -> Answer {
         let mut request = self
             .client
-            .request(method, format!("{}/api/v1{path}", self.base));
+            .request(method.clone(), format!("{}/api/v1{path}", self.base));
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }
@@ -104,7 +104,28 @@ impl TestApp {
         let status = response.status();
         let text = response.text().await.expect("a body");
         let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        Answer { status, body }
+        let answer = Answer { status, body };
+        self.check_described(&method, path, &answer).await;
+        answer
+    }
+
+    /// Panics unless an error `answer` to `method path` is in the served description
+    /// (see `described.rs`).
+    pub async fn check_described(&self, method: &Method, path: &str, answer: &Answer) {
+        if answer.status.as_u16() < 400 {
+            return;
+        }
+        // Every server of the suite serves the same paths and answers (only the rate
+        // limits in `info` differ): the first one asked describes them all.
+        static SPEC: tokio::sync::OnceCell<Value> = tokio::sync::OnceCell::const_new();
+        let spec = SPEC
+            .get_or_init(|| async {
+                let url = format!("{}/api/v1/openapi.json", self.base);
+                let response = self.client.get(url).send().await.expect("the description");
+                response.json().await.expect("the description is JSON")
+            })
+            .await;
+        crate::described::check(spec, method, path, answer);
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {

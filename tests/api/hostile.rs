@@ -14,6 +14,7 @@ crate::on_both_backends!(
     ids_that_are_not_uuids_name_nothing,
     sql_and_html_in_names_and_labels_are_refused_or_kept_as_plain_text,
     very_long_paths_and_headers_are_refused_and_the_server_stays_up,
+    every_error_is_a_json_error_with_its_status_and_headers,
 );
 
 /// Sends `body` as is, with `content_type`, to `/api/v1{path}`.
@@ -27,7 +28,7 @@ async fn raw(
 ) -> Answer {
     let mut request = app
         .client
-        .request(method, format!("{}/api/v1{path}", app.base))
+        .request(method.clone(), format!("{}/api/v1{path}", app.base))
         .header(CONTENT_TYPE, content_type)
         .body(body);
     if let Some(token) = token {
@@ -37,7 +38,9 @@ async fn raw(
     let status = response.status();
     let text = response.text().await.expect("a body");
     let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-    Answer { status, body }
+    let answer = Answer { status, body };
+    app.check_described(&method, path, &answer).await;
+    answer
 }
 
 /// The server still answers, and the account list is as it was.
@@ -93,7 +96,7 @@ async fn broken_json_bodies_are_refused_with_their_codes_and_change_nothing(app:
         (
             br#"{"username": "mehmet", "password": "correct horse battery"}"#,
             "text/plain",
-            400,
+            415,
             "unsupported_media_type",
         ),
     ];
@@ -351,6 +354,107 @@ async fn very_long_paths_and_headers_are_refused_and_the_server_stays_up(app: Te
     );
 
     still_serving(&app, &before).await;
+    app.get("/me", Some(&ayse.token)).await.expect(200);
+}
+
+/// Asserts a raw answer is `status` with the JSON error shape and `code`.
+async fn expect_json_error(response: reqwest::Response, status: u16, code: &str) -> Value {
+    assert_eq!(response.status().as_u16(), status, "{code}");
+    let content_type = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    assert!(
+        content_type.starts_with("application/json"),
+        "{status} {code}: content type {content_type:?}"
+    );
+    let body: Value = response.json().await.expect("a JSON body");
+    assert_eq!(body["error"], code, "{body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+    body
+}
+
+async fn every_error_is_a_json_error_with_its_status_and_headers(app: TestApp) {
+    let ayse = app.sign_up("ayse").await;
+    let url = |path: &str| format!("{}/api/v1{path}", app.base);
+
+    // A described route with a method it does not take: 405 with a body, a content
+    // type and `Allow`.
+    let response = app
+        .client
+        .put(url("/games"))
+        .send()
+        .await
+        .expect("an answer");
+    let allow = response
+        .headers()
+        .get("allow")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    assert!(allow.contains("GET"), "Allow: {allow:?}");
+    expect_json_error(response, 405, "method_not_allowed").await;
+
+    // A body without any Content-Type: 415, not 400.
+    let response = app
+        .client
+        .post(url("/accounts"))
+        .body(r#"{"username": "mehmet", "password": "correct horse battery"}"#)
+        .send()
+        .await
+        .expect("an answer");
+    expect_json_error(response, 415, "unsupported_media_type").await;
+
+    // 401 says how to authenticate, with a token and without.
+    for token in [None, Some("sp_not_a_token")] {
+        let mut request = app.client.get(url("/me"));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("an answer");
+        let scheme = response
+            .headers()
+            .get("www-authenticate")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned();
+        assert!(
+            scheme.starts_with("Bearer "),
+            "WWW-Authenticate: {scheme:?}"
+        );
+        expect_json_error(response, 401, "unauthorized").await;
+    }
+    let response = app
+        .client
+        .post(url("/tokens"))
+        .json(&json!({"username": "ayse", "password": "wrong password", "label": "x"}))
+        .send()
+        .await
+        .expect("an answer");
+    assert!(response.headers().contains_key("www-authenticate"));
+    expect_json_error(response, 401, "bad_credentials").await;
+
+    // A page answers 405 with a page.
+    let response = app
+        .client
+        .delete(format!("{}/standings", app.base))
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status().as_u16(), 405);
+    let content_type = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    assert!(content_type.starts_with("text/html"), "{content_type:?}");
+    assert!(!response.text().await.expect("a page").is_empty());
     app.get("/me", Some(&ayse.token)).await.expect(200);
 }
 

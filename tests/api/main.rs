@@ -4,6 +4,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod described;
 mod helpers;
 mod hostile;
 

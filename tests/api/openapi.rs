@@ -200,6 +200,67 @@ async fn every_parameter_is_declared_where_it_is_sent() {
     assert_ne!(since["required"], true, "since is optional");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_operation_describes_the_errors_its_kind_of_route_can_answer() {
+    let app = TestApp::spawn(Backend::Sqlite).await.expect("SQLite");
+    let spec = spec(&app).await;
+    let named = |op: &Value, status: &str| -> Vec<String> {
+        op["responses"]
+            .get(status)
+            .map(|r| crate::described::codes(&spec, r))
+            .unwrap_or_default()
+    };
+    let mut missing = Vec::new();
+    for (path, item) in spec["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("a path item") {
+            let at = format!("{method} {path}");
+            let mut expected = vec![
+                ("500", "internal"),
+                ("503", "unavailable"),
+                ("503", "timeout"),
+            ];
+            if !op["requestBody"].is_null() {
+                expected.extend([
+                    ("400", "malformed_json"),
+                    ("413", "payload_too_large"),
+                    ("415", "unsupported_media_type"),
+                    ("422", "invalid_body"),
+                ]);
+            }
+            let params = op["parameters"].as_array().cloned().unwrap_or_default();
+            if params.iter().any(|p| p["in"] == "query") {
+                expected.push(("400", "invalid_query"));
+            }
+            if params.iter().any(|p| p["in"] == "path") {
+                expected.push(("404", "not_found"));
+            }
+            let security = op["security"].as_array().cloned().unwrap_or_default();
+            if security.iter().any(|r| r.get("bearer").is_some()) {
+                expected.push(("401", "unauthorized"));
+            }
+            for (status, code) in expected {
+                let codes = named(op, status);
+                if !codes.iter().any(|c| c == code) {
+                    missing.push(format!("{at}: {status} does not name `{code}` ({codes:?})"));
+                }
+            }
+            // Every error answer names its codes.
+            for status in op["responses"].as_object().expect("responses").keys() {
+                if (status.starts_with('4') || status.starts_with('5'))
+                    && named(op, status).is_empty()
+                {
+                    missing.push(format!("{at}: {status} names no code"));
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    assert!(
+        named(&spec["paths"]["/webhooks"]["post"], "422").contains(&"private_url".to_owned()),
+        "POST /webhooks names 422 private_url"
+    );
+}
+
 /// The schema `schema` with the document's components beside it, so that its
 /// `#/components/...` references resolve.
 fn validator(spec: &Value, schema: &Value) -> jsonschema::Validator {

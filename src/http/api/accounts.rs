@@ -36,9 +36,9 @@ pub(super) struct SignUpBody {
     responses(
         (status = 201, description = "The account and its first token (shown once)", body = SignedUpJson),
         (status = 400, response = super::openapi::BadBody),
-        (status = 409, description = "The name is taken", body = ErrorJson,
+        (status = 409, description = "`username_taken`: the name is taken (ignoring case)", body = ErrorJson,
             example = json!({"error": "username_taken", "message": "that user name is taken"})),
-        (status = 422, description = "A bad name, password or field (`invalid_username`, `invalid_password`, `invalid_body`)", body = ErrorJson,
+        (status = 422, description = "`invalid_username`, `invalid_password`, `invalid_body`: a bad name, password or field", body = ErrorJson,
             example = json!({"error": "invalid_password", "message": "a password has at least 8 and at most 1024 characters"})),
     ),
 )]
@@ -86,11 +86,11 @@ pub(super) struct NewTokenBody {
     responses(
         (status = 201, description = "The token and its secret (shown once)", body = NewTokenJson),
         (status = 400, response = super::openapi::BadBody),
-        (status = 401, description = "Wrong name or password", body = ErrorJson,
+        (status = 401, description = "`bad_credentials`: wrong name or password", body = ErrorJson,
             example = json!({"error": "bad_credentials", "message": "wrong user name or password"})),
-        (status = 422, description = "A bad label or field (`invalid_label`, `invalid_body`)", body = ErrorJson,
+        (status = 422, description = "`invalid_label`, `invalid_body`: a bad label or field", body = ErrorJson,
             example = json!({"error": "invalid_label", "message": "a token label has 1 to 100 characters and no control characters"})),
-        (status = 429, description = "Too many failed log-ins for this account or address: wait `retry_after` seconds", body = ErrorJson,
+        (status = 429, description = "`rate_limited`: too many failed log-ins for this account or address; wait `retry_after` seconds", body = ErrorJson,
             headers(("Retry-After" = u64, description = "Seconds to wait")),
             example = json!({"error": "rate_limited", "message": "too many requests: retry in 840 s", "retry_after": 840})),
     ),

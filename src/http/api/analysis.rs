@@ -23,7 +23,7 @@ use crate::service::Service;
     responses(
         (status = 200, description = "The analysis", body = AnalysisJson),
         (status = 404, response = super::openapi::NotFound),
-        (status = 409, description = "The game is not over", body = ErrorJson,
+        (status = 409, description = "`game_not_over`: the game is not over", body = ErrorJson,
             example = json!({"error": "game_not_over", "message": "only finished games are analysed"})),
     ),
 )]

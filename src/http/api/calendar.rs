@@ -172,7 +172,7 @@ pub(super) async fn digest(
     responses(
         (status = 200, description = "The settings", body = DigestJson),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 422, description = "Not an e-mail address (`invalid_email`), or a body without `email` and `enabled` (`invalid_body`)", body = super::json::ErrorJson,
+        (status = 422, description = "`invalid_email`: not an e-mail address; `invalid_body`: a body without `email` and `enabled`", body = super::json::ErrorJson,
             example = json!({"error": "invalid_email", "message": "\"ayse\" is not an e-mail address"})),
     ),
 )]

@@ -64,9 +64,9 @@ pub(super) struct NewChallengeBody {
         (status = 201, description = "The challenge", body = ChallengeJson),
         (status = 400, response = super::openapi::BadBody),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 404, description = "No such opponent", body = ErrorJson,
+        (status = 404, description = "`not_found`: no such opponent", body = ErrorJson,
             example = json!({"error": "not_found", "message": "player not found"})),
-        (status = 422, description = "A bad field: `invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games` (not 1 to 9), `invalid_schedule`, `self_challenge`, `invalid_body`", body = ErrorJson,
+        (status = 422, description = "`invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games` (not 1 to 9), `invalid_schedule`, `self_challenge` (naming oneself), `invalid_body`: a bad field", body = ErrorJson,
             example = json!({"error": "invalid_variant", "message": "variant: expected `mangala`, `modiar` or `tihbat`"})),
         (status = 429, response = super::openapi::TooManyRequests),
     ),
@@ -150,12 +150,12 @@ pub(super) async fn show(
     responses(
         (status = 201, description = "The new game (game 1 of a match)", body = GameJson),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 403, description = "The challenge names another player", body = ErrorJson,
+        (status = 403, description = "`forbidden`: the challenge names another player", body = ErrorJson,
             example = json!({"error": "forbidden", "message": "this challenge is addressed to another player"})),
         (status = 404, response = super::openapi::NotFound),
-        (status = 409, description = "No longer open", body = ErrorJson,
+        (status = 409, description = "`challenge_closed`: no longer open (accepted, declined or canceled)", body = ErrorJson,
             example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
-        (status = 422, description = "One's own challenge", body = ErrorJson,
+        (status = 422, description = "`own_challenge`: one's own challenge", body = ErrorJson,
             example = json!({"error": "own_challenge", "message": "you cannot accept your own challenge"})),
     ),
 )]
@@ -180,10 +180,10 @@ pub(super) async fn accept(
     responses(
         (status = 200, description = "The declined challenge", body = ChallengeJson),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 403, description = "Not addressed to the account", body = ErrorJson,
+        (status = 403, description = "`forbidden`: the challenge does not name the account", body = ErrorJson,
             example = json!({"error": "forbidden", "message": "only the player a challenge names can decline it"})),
         (status = 404, response = super::openapi::NotFound),
-        (status = 409, description = "No longer open", body = ErrorJson,
+        (status = 409, description = "`challenge_closed`: no longer open (accepted, declined or canceled)", body = ErrorJson,
             example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
     ),
 )]
@@ -207,10 +207,10 @@ pub(super) async fn decline(
     responses(
         (status = 204, description = "Canceled"),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 403, description = "Not the account's challenge", body = ErrorJson,
+        (status = 403, description = "`forbidden`: not the account's challenge", body = ErrorJson,
             example = json!({"error": "forbidden", "message": "only its creator can cancel a challenge"})),
         (status = 404, response = super::openapi::NotFound),
-        (status = 409, description = "No longer open", body = ErrorJson,
+        (status = 409, description = "`challenge_closed`: no longer open (accepted, declined or canceled)", body = ErrorJson,
             example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
     ),
 )]

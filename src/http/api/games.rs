@@ -52,9 +52,11 @@ pub(super) struct ListQuery {
     params(ListQuery),
     responses(
         (status = 200, description = "The games", body = Vec<GameJson>),
-        (status = 400, description = "A bad query", body = ErrorJson,
+        (status = 400, description = "`invalid_query`: a bad query", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "status is ongoing, finished or aborted"})),
         (status = 401, response = super::openapi::Unauthorized),
+        (status = 404, description = "`not_found`: no such player", body = ErrorJson,
+            example = json!({"error": "not_found", "message": "player not found"})),
     ),
 )]
 pub(super) async fn list(
@@ -140,12 +142,12 @@ pub(super) struct MoveBody {
         (status = 200, description = "The same move was already played at that ply: the game", body = GameJson),
         (status = 400, response = super::openapi::BadBody),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 403, description = "Not a player of this game", body = ErrorJson,
+        (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
             example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
         (status = 404, response = super::openapi::NotFound),
-        (status = 409, description = "`not_your_turn`, `stale_ply` (reload the game), `game_over` or `conflict`", body = ErrorJson,
+        (status = 409, description = "`not_your_turn`; `stale_ply`: the game is at another ply (reload it); `game_over`; `conflict`: the game changed meanwhile (retry)", body = ErrorJson,
             example = json!({"error": "stale_ply", "message": "the game is at ply 5, not 4: reload it"})),
-        (status = 422, description = "The rules forbid the move; `reason` says why (`empty_pit`, `out_of_range`, `singleton`, `must_feed`, `grand_slam`)", body = ErrorJson,
+        (status = 422, description = "`illegal_move`: the rules forbid the move, and `reason` says why (`empty_pit`, `out_of_range`, `singleton`, `must_feed`, `grand_slam`); `invalid_body`: not `{\"ply\", \"pit\"}` of numbers", body = ErrorJson,
             example = json!({"error": "illegal_move", "message": "illegal move: that pit is empty", "reason": "empty_pit"})),
         (status = 429, response = super::openapi::TooManyRequests),
     ),
@@ -190,10 +192,10 @@ pub(super) async fn play(
     responses(
         (status = 200, description = "The finished game", body = GameJson),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 403, description = "Not a player of this game", body = ErrorJson,
+        (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
             example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
         (status = 404, response = super::openapi::NotFound),
-        (status = 409, description = "The game is over", body = ErrorJson,
+        (status = 409, description = "`game_over`: the game is over; `conflict`: the game changed meanwhile (retry)", body = ErrorJson,
             example = json!({"error": "game_over", "message": "the game is over"})),
         (status = 429, response = super::openapi::TooManyRequests),
     ),
@@ -218,10 +220,10 @@ pub(super) async fn resign(
     responses(
         (status = 200, description = "The aborted game", body = GameJson),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 403, description = "Not a player of this game", body = ErrorJson,
+        (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
             example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
         (status = 404, response = super::openapi::NotFound),
-        (status = 409, description = "Both sides have moved, or the game is over", body = ErrorJson,
+        (status = 409, description = "`too_late_to_abort`: both sides have moved; `game_over`: the game is over; `conflict`: the game changed meanwhile (retry)", body = ErrorJson,
             example = json!({"error": "too_late_to_abort", "message": "both sides have moved: the game can no longer be aborted"})),
         (status = 429, response = super::openapi::TooManyRequests),
     ),
@@ -273,7 +275,7 @@ pub(super) struct StandingsQuery {
     params(StandingsQuery),
     responses(
         (status = 200, description = "The standings, best first", body = Vec<StandingJson>),
-        (status = 400, description = "A bad query", body = ErrorJson,
+        (status = 400, description = "`invalid_query`: a bad query", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "variant: expected `mangala`, `modiar` or `tihbat`"})),
     ),
 )]

@@ -48,9 +48,9 @@ pub(super) struct MatchQuery {
     params(MatchQuery),
     responses(
         (status = 200, description = "The matches", body = Vec<MatchJson>),
-        (status = 400, description = "No player named", body = ErrorJson,
+        (status = 400, description = "`invalid_query`: no player named, or a bad query", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "name a player: ?player=NAME"})),
-        (status = 404, description = "No such player", body = ErrorJson,
+        (status = 404, description = "`not_found`: no such player", body = ErrorJson,
             example = json!({"error": "not_found", "message": "player not found"})),
     ),
 )]

@@ -11,6 +11,7 @@ use axum::response::Html;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{Ref, RefOr};
 use utoipa::{Modify, OpenApi, ToResponse, ToSchema};
 
 use super::json::ErrorJson;
@@ -27,7 +28,7 @@ use crate::http::ratelimit::{RateLimiter, RateLimits};
     servers((url = "/api/v1", description = "This server")),
     components(
         schemas(ErrorJson, VariantName, SideName, GameStatusName, TournamentStatusName, SidesName, SidesBoard, SidesCount, SidesPoints, SidesFlag),
-        responses(Unauthorized, NotFound, TooManyRequests, BadBody),
+        responses(Unauthorized, NotFound, TooManyRequests, BadBody, InvalidBody, PayloadTooLarge, UnsupportedMediaType, Internal, Unavailable),
     ),
     modifiers(&BearerScheme),
     tags(
@@ -71,11 +72,21 @@ pub fn description(limits: &RateLimits) -> String {
          and Tihbat.\n\n\
          Authenticate with `Authorization: Bearer <token>`; a token comes with the \
          account (`POST /accounts`) or from `POST /tokens`. Every error is \
-         `{\"error\": \"<code>\", \"message\": \"...\"}` with a stable code.\n\n\
+         `{\"error\": \"<code>\", \"message\": \"...\"}` with a stable code, and each \
+         operation lists the codes of each status it can answer. Any operation may \
+         answer 500 `internal` or 503 `unavailable` / `timeout`; a route asked with a \
+         method it does not take answers 405 `method_not_allowed` with `Allow`; an \
+         unknown route 404 `not_found`.\n\n\
          ## Rate limits\n\n\
-         Per token, on this instance; past a limit the answer is 429 \
+         Per token and kind of request, as a token bucket (a steady rate, and a burst \
+         after a quiet spell). Every request of a kind with a valid token counts whatever \
+         its answer (a move answered 409 takes from the bucket like a played one), \
+         except a 429 itself. On Postgres the bucket \
+         is shared by every instance on the database: behind several instances a token \
+         gets its rate once, not once per instance. An SQLite server is one instance. \
+         Past a limit the answer is 429 \
          `{\"error\": \"rate_limited\", \"retry_after\": <seconds>}` with a `Retry-After` \
-         header (whole seconds, at least 1).\n\n",
+         header (whole seconds, at least 1). The limits of this server:\n\n",
     );
     let _ = writeln!(
         text,
@@ -101,7 +112,48 @@ pub fn spec(limits: &RateLimits) -> utoipa::openapi::OpenApi {
     let mut spec = super::openapi();
     spec.info.description = Some(description(limits));
     spec.info.version = env!("CARGO_PKG_VERSION").to_owned();
+    add_common_answers(&mut spec);
     spec
+}
+
+/// The answers any operation of a kind can give, added where its own annotation does
+/// not list them, so that every status a route can answer is described: a body that is
+/// not JSON (400), too large (413), without a JSON content type (415) or of the wrong
+/// shape (422); a missing or bad token (401) where one is taken; a database out of
+/// reach or a request too slow (503), and a bug (500), anywhere.
+fn add_common_answers(spec: &mut utoipa::openapi::OpenApi) {
+    for item in spec.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for op in operations.into_iter().flatten() {
+            let takes_body = op.request_body.is_some();
+            let takes_token = op.security.iter().flatten().any(|requirement| {
+                serde_json::to_value(requirement).is_ok_and(|r| r.get("bearer").is_some())
+            });
+            let responses = &mut op.responses.responses;
+            let mut add = |status: &str, response: &str| {
+                responses
+                    .entry(status.to_owned())
+                    .or_insert_with(|| RefOr::Ref(Ref::from_response_name(response)));
+            };
+            if takes_body {
+                add("400", "BadBody");
+                add("413", "PayloadTooLarge");
+                add("415", "UnsupportedMediaType");
+                add("422", "InvalidBody");
+            }
+            if takes_token {
+                add("401", "Unauthorized");
+            }
+            add("500", "Internal");
+            add("503", "Unavailable");
+        }
+    }
 }
 
 /// `GET /openapi.json`: this description.
@@ -236,15 +288,16 @@ pub struct SidesPoints {
 /// No valid API token.
 #[derive(ToResponse)]
 #[response(
-    description = "No valid API token: send `Authorization: Bearer <token>`",
+    description = "`unauthorized`: no valid API token; send `Authorization: Bearer <token>`",
     example = json!({"error": "unauthorized", "message": "a valid API token is required (Authorization: Bearer <token>)"}),
+    headers(("WWW-Authenticate" = String, description = "`Bearer realm=\"seedpost\"`")),
 )]
 pub struct Unauthorized(#[to_schema] pub ErrorJson);
 
 /// No such resource.
 #[derive(ToResponse)]
 #[response(
-    description = "No such resource (an id that does not parse names nothing either)",
+    description = "`not_found`: no such resource (an id that does not parse names nothing either)",
     example = json!({"error": "not_found", "message": "game not found"}),
 )]
 pub struct NotFound(#[to_schema] pub ErrorJson);
@@ -252,7 +305,7 @@ pub struct NotFound(#[to_schema] pub ErrorJson);
 /// Rate limited.
 #[derive(ToResponse)]
 #[response(
-    description = "Past this token's rate limit: wait `retry_after` seconds",
+    description = "`rate_limited`: past this token's rate limit; wait `retry_after` seconds",
     example = json!({"error": "rate_limited", "message": "too many requests: retry in 2 s", "retry_after": 2}),
     headers(("Retry-After" = u64, description = "Whole seconds to wait, at least 1")),
 )]
@@ -261,10 +314,50 @@ pub struct TooManyRequests(#[to_schema] pub ErrorJson);
 /// A body that is not JSON.
 #[derive(ToResponse)]
 #[response(
-    description = "The body is not JSON (`malformed_json`, `unsupported_media_type`)",
+    description = "`malformed_json`: the body is not JSON",
     example = json!({"error": "malformed_json", "message": "Failed to parse the request body as JSON: expected value at line 1 column 1"}),
 )]
 pub struct BadBody(#[to_schema] pub ErrorJson);
+
+/// A JSON body of the wrong shape.
+#[derive(ToResponse)]
+#[response(
+    description = "`invalid_body`: the JSON is not of the body's shape (a missing, unknown or mistyped field)",
+    example = json!({"error": "invalid_body", "message": "Failed to deserialize the JSON body into the target type: missing field `pit` at line 1 column 11"}),
+)]
+pub struct InvalidBody(#[to_schema] pub ErrorJson);
+
+/// A body over the limit.
+#[derive(ToResponse)]
+#[response(
+    description = "`payload_too_large`: the body is larger than the server takes (64 KiB unless configured)",
+    example = json!({"error": "payload_too_large", "message": "the request body is larger than 65536 bytes"}),
+)]
+pub struct PayloadTooLarge(#[to_schema] pub ErrorJson);
+
+/// A body not sent as JSON.
+#[derive(ToResponse)]
+#[response(
+    description = "`unsupported_media_type`: the body is not sent with `Content-Type: application/json`",
+    example = json!({"error": "unsupported_media_type", "message": "send the body as JSON with Content-Type: application/json"}),
+)]
+pub struct UnsupportedMediaType(#[to_schema] pub ErrorJson);
+
+/// A bug.
+#[derive(ToResponse)]
+#[response(
+    description = "`internal`: a bug on the server (logged there); the request may be tried again",
+    example = json!({"error": "internal", "message": "internal error"}),
+)]
+pub struct Internal(#[to_schema] pub ErrorJson);
+
+/// The database out of reach, or a request too slow.
+#[derive(ToResponse)]
+#[response(
+    description = "`unavailable`: the database cannot be reached, nothing was done; `timeout`: the request took longer than the server allows and may or may not have been done (a move sent again at the same ply answers 200 if it was). Retry shortly",
+    example = json!({"error": "unavailable", "message": "the service is unavailable: try again shortly"}),
+)]
+pub struct Unavailable(#[to_schema] pub ErrorJson);
 
 // ----- The HTML page. -----
 

@@ -135,7 +135,7 @@ pub(super) struct SinceQuery {
         (status = 200, description = "NDJSON lines (or SSE with `Accept: text/event-stream`), without end",
             content_type = "application/x-ndjson", body = String,
             example = json!("{\"type\":\"your_turn\",\"seq\":12,\"game\":{\"id\":\"7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40\",\"ply\":1}}\n")),
-        (status = 400, description = "A bad `since` or `Last-Event-ID`", body = ErrorJson,
+        (status = 400, description = "`invalid_query`: a bad `since` or `Last-Event-ID`", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "Last-Event-ID is a seq"})),
         (status = 401, response = super::openapi::Unauthorized),
         (status = 429, response = super::openapi::TooManyRequests),

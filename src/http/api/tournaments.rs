@@ -59,7 +59,7 @@ fn yes() -> bool {
         (status = 201, description = "The tournament", body = TournamentJson),
         (status = 400, response = super::openapi::BadBody),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 422, description = "A bad field: `invalid_name`, `invalid_variant`, `invalid_days_per_move`, `invalid_max_players`, `invalid_starts_at`, `invalid_body`", body = ErrorJson,
+        (status = 422, description = "`invalid_name`, `invalid_variant`, `invalid_days_per_move`, `invalid_max_players`, `invalid_starts_at`, `invalid_body`: a bad field", body = ErrorJson,
             example = json!({"error": "invalid_max_players", "message": "a tournament has 2 to 32 players"})),
     ),
 )]
@@ -104,7 +104,7 @@ pub(super) struct ListQuery {
     params(ListQuery),
     responses(
         (status = 200, description = "The tournaments", body = Vec<TournamentJson>),
-        (status = 400, description = "A bad query", body = ErrorJson,
+        (status = 400, description = "`invalid_query`: a bad query", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "status is open, running, finished or canceled"})),
     ),
 )]
@@ -158,7 +158,7 @@ pub(super) async fn show(
         (status = 200, description = "The tournament, with the account in it", body = TournamentDetailJson),
         (status = 401, response = super::openapi::Unauthorized),
         (status = 404, response = super::openapi::NotFound),
-        (status = 409, description = "Started or over (`tournament_started`), full (`tournament_full`), or joined already (`already_joined`)", body = ErrorJson,
+        (status = 409, description = "`tournament_started`: started or over; `tournament_full`; `already_joined`", body = ErrorJson,
             example = json!({"error": "tournament_full", "message": "the tournament is full"})),
     ),
 )]
@@ -184,7 +184,7 @@ pub(super) async fn join(
         (status = 200, description = "The tournament after the withdrawal", body = TournamentDetailJson),
         (status = 401, response = super::openapi::Unauthorized),
         (status = 404, response = super::openapi::NotFound),
-        (status = 409, description = "Not in it (`not_in_tournament`), or it is over (`tournament_over`)", body = ErrorJson,
+        (status = 409, description = "`not_in_tournament`; `tournament_over`", body = ErrorJson,
             example = json!({"error": "not_in_tournament", "message": "you are not in this tournament"})),
     ),
 )]

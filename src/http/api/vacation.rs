@@ -39,7 +39,7 @@ pub(super) async fn show(
     responses(
         (status = 200, description = "On vacation", body = VacationJson),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 409, description = "Already on vacation (`on_vacation`), or no vacation left this year (`no_vacation_left`)", body = super::json::ErrorJson,
+        (status = 409, description = "`on_vacation`: already on vacation; `no_vacation_left`: none left this year", body = super::json::ErrorJson,
             example = json!({"error": "no_vacation_left", "message": "this year's 20 days of vacation are used up"})),
     ),
 )]
@@ -61,7 +61,7 @@ pub(super) async fn start(
     responses(
         (status = 200, description = "Back from vacation", body = VacationJson),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 409, description = "Not on vacation", body = super::json::ErrorJson,
+        (status = 409, description = "`not_on_vacation`", body = super::json::ErrorJson,
             example = json!({"error": "not_on_vacation", "message": "you are not on vacation"})),
     ),
 )]

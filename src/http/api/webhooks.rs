@@ -112,7 +112,7 @@ impl From<&Delivery> for DeliveryJson {
         (status = 201, description = "The webhook", body = WebhookJson),
         (status = 400, response = super::openapi::BadBody),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 422, description = "`invalid_url`, `invalid_secret`, `too_many_webhooks` or `invalid_body`", body = ErrorJson,
+        (status = 422, description = "`invalid_url`: not an `http://` or `https://` URL; `private_url`: a URL naming a private, loopback or link-local address (refused unless the server is started to allow them); `invalid_secret`; `too_many_webhooks` (10 per account); `invalid_body`", body = ErrorJson,
             example = json!({"error": "invalid_secret", "message": "a webhook secret has 16 to 200 characters"})),
     ),
 )]

@@ -93,9 +93,25 @@ pub fn router(state: AppState) -> Router<AppState> {
 
 /// The answer for an unknown route: JSON under `/api/`, an HTML page elsewhere.
 pub async fn not_found(request: Request) -> Response {
-    if request.uri().path().starts_with("/api/") {
-        Error::NotFound("route").into_response()
+    answer_by_path(&request, Error::NotFound("route"), Error::NotFound("page"))
+}
+
+/// The answer for a known route asked with a method it does not take (the router adds
+/// `Allow`): JSON under `/api/`, an HTML page elsewhere.
+pub async fn method_not_allowed(request: Request) -> Response {
+    answer_by_path(&request, Error::MethodNotAllowed, Error::MethodNotAllowed)
+}
+
+/// `api` as JSON for a request under `/api/`, `page` as an HTML page for any other.
+fn answer_by_path(request: &Request, api: Error, page: Error) -> Response {
+    // Under a nested router the URI has lost its prefix; the original has not.
+    let path = request
+        .extensions()
+        .get::<axum::extract::OriginalUri>()
+        .map_or_else(|| request.uri().path(), |uri| uri.0.path());
+    if path.starts_with("/api/") {
+        api.into_response()
     } else {
-        PageError(Error::NotFound("page")).into_response()
+        PageError(page).into_response()
     }
 }
