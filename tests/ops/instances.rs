@@ -644,6 +644,85 @@ async fn a_tokens_rate_limit_holds_across_two_instances_not_once_per_instance() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_default_move_limit_is_one_bucket_across_two_instances_and_refused_moves_count() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    // The documented defaults: 10 game actions a second, 20 at once, per token.
+    let limits = RateLimits::DEFAULT;
+    let one = server()
+        .database(&db.url)
+        .rate_limits(limits)
+        .start()
+        .await
+        .expect("an instance starts");
+    let two = one.instance().start().await.expect("an instance starts");
+    let client = Client::new();
+    let ann = sign_up(&client, &one.base, "ann", false).await;
+    let bob = sign_up(&client, &one.base, "bob", false).await;
+    let game = start_game(&client, &one.base, &ann, &bob, "tihbat").await;
+    let id = game["id"].as_str().expect("an id").to_owned();
+
+    // Ann plays her first move, then sends a move 60 times, alternating instances,
+    // when it is Bob's turn: each is refused (409 `not_your_turn`), and every answer
+    // but a 429 takes from her one bucket.
+    let started = std::time::Instant::now();
+    let (status, body) = post(
+        &client,
+        &one.base,
+        &format!("/games/{id}/moves"),
+        Some(&ann.token),
+        json!({"ply": 0, "pit": 1}),
+    )
+    .await
+    .expect("the server answers");
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let mut answered = vec![201];
+    for i in 0..60 {
+        let base = if i % 2 == 0 { &one.base } else { &two.base };
+        let (status, body) = post(
+            &client,
+            base,
+            &format!("/games/{id}/moves"),
+            Some(&ann.token),
+            json!({"ply": 1, "pit": 1}),
+        )
+        .await
+        .expect("the server answers");
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            assert_eq!(body["error"], "rate_limited", "{body}");
+        } else {
+            assert_eq!(body["error"], "not_your_turn", "{body}");
+        }
+        answered.push(status.as_u16());
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let taken = answered.iter().filter(|s| **s != 429).count();
+    // Per instance, 20 + 20 would pass at once; as one bucket, 20 and the refill.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let most = 20 + (10.0 * elapsed).ceil() as usize;
+    assert!(
+        (20..=most).contains(&taken),
+        "{taken} actions taken in {elapsed:.2} s (at most {most}): {answered:?}"
+    );
+    assert!(answered[..20].iter().all(|s| *s != 429), "{answered:?}");
+    assert!(
+        answered.iter().filter(|s| **s == 409).count() >= 19,
+        "refused moves were counted: {answered:?}"
+    );
+
+    // What the description says is what was just seen.
+    let (_, spec) = get(&client, &two.base, "/openapi.json").await;
+    let info = spec["info"]["description"].as_str().unwrap_or("");
+    assert!(info.contains("shared by every instance"), "{info}");
+    assert!(
+        info.contains("a move answered 409 takes from the bucket"),
+        "{info}"
+    );
+    assert!(!info.contains("on this instance"), "{info}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_read_through_an_instance_holding_an_older_copy_shows_the_other_instances_moves() {
     let Some(db) = TestDb::postgres().await else {
         return;
