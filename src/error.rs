@@ -78,6 +78,17 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// An event stream asked to resume after a seq the account has not reached: the
+    /// client's seq outlived a restore, or belongs to another server.
+    #[error(
+        "since {since} is above this account's latest event, {head}: resume from a seq at most the head, or open the stream without since"
+    )]
+    SinceAhead {
+        /// The seq asked for.
+        since: u64,
+        /// The seq of the account's latest event.
+        head: u64,
+    },
     /// Too many requests.
     #[error("too many requests: retry in {retry_after} s")]
     RateLimited {
@@ -113,6 +124,7 @@ impl Error {
             Error::StalePly { .. } => "stale_ply",
             Error::NotYourTurn => "not_your_turn",
             Error::IllegalMove(_) => "illegal_move",
+            Error::SinceAhead { .. } => "since_ahead",
             Error::RateLimited { .. } => "rate_limited",
             Error::Unavailable => "unavailable",
             Error::Internal(_) => "internal",
@@ -135,7 +147,8 @@ impl Error {
             | Error::GameOver
             | Error::StalePly { .. }
             | Error::NotYourTurn
-            | Error::Conflict { .. } => StatusCode::CONFLICT,
+            | Error::Conflict { .. }
+            | Error::SinceAhead { .. } => StatusCode::CONFLICT,
             Error::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Error::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

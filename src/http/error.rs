@@ -20,6 +20,7 @@ impl IntoResponse for Error {
         match &self {
             Error::IllegalMove(reason) => body["reason"] = json!(reason.code()),
             Error::RateLimited { retry_after } => body["retry_after"] = json!(retry_after),
+            Error::SinceAhead { head, .. } => body["head"] = json!(head),
             _ => {}
         }
         let mut response = (status, Json(body)).into_response();

@@ -464,7 +464,8 @@ impl Service {
     /// the events above `since` — or, without `since`, of those committed from now on.
     ///
     /// # Errors
-    /// Storage errors.
+    /// `since_ahead` (409) when `since` is above the seq of the account's latest
+    /// event; storage errors.
     pub async fn open_event_stream(
         &self,
         account: &Account,
@@ -474,9 +475,13 @@ impl Service {
         // between wakes the feed, so nothing falls between snapshot and events (it
         // may show in both).
         let waker = self.events.waker(account.id, &self.store);
+        let head = self.store.event_head(account.id).await?;
         let last = match since {
+            // Seqs only grow: a seq above the head is not this account's (a restore,
+            // another server), and resuming there would withhold every event up to it.
+            Some(since) if since > head => return Err(Error::SinceAhead { since, head }),
             Some(since) => since,
-            None => self.store.event_head(account.id).await?,
+            None => head,
         };
         let mut snapshot = Vec::new();
         for challenge in self.store.open_challenges(account.id).await? {

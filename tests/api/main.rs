@@ -22,6 +22,7 @@ mod ratelimits;
 mod ratings;
 mod reminders;
 mod security;
+mod streams;
 mod tournaments;
 mod vacation;
 mod webhooks;

@@ -15,7 +15,9 @@ game, and a turn may come twice (in the snapshot and as an event).
 
 An event counts as handled when the loop asks for the next one: its `seq` is then the
 point of resumption (kept in `state_file` if given), so an event whose handling was cut
-short by a crash comes again. Until a first stored event has come (a stream opened
+short by a crash comes again. A seq the server has not reached (409 `since_ahead`: it
+was restored from a backup, or it is another server) starts the stream again from the
+server's head, with what was seen of games and challenges forgotten. Until a first stored event has come (a stream opened
 without `since` on a quiet account), there is no seq to resume from: a reconnection
 then gets the snapshot, the current state, but not the events made while it was down.
 """
@@ -106,6 +108,9 @@ class EventStream:
             except ApiError as e:
                 if e.status in (401, 403):
                     raise
+                if e.code == "since_ahead":
+                    self._restart(e.body.get("head"))
+                    continue
                 wait = float(e.retry_after or backoff)
                 log.warning("event stream refused (%s); retrying in %.0f s", e, wait)
                 time.sleep(wait)
@@ -118,6 +123,22 @@ class EventStream:
                     lines.close()  # type: ignore[attr-defined]
             self.reconnects += 1
             backoff = min(self.max_backoff, backoff * 2)
+
+    def _restart(self, head: Optional[int]) -> None:
+        """The server has not reached our seq (it was restored from a backup, or it is
+        another server): what we saw of it no longer holds. Start again from its head,
+        with the snapshot as the current state, forgetting every game and challenge."""
+        log.warning(
+            "the server's latest event is %s, below our seq %s: starting again from it",
+            head,
+            self.seq,
+        )
+        self.seq = head
+        self._latest_ply.clear()
+        self._turn_ply.clear()
+        self._challenges.clear()
+        if self.state_file and head is not None:
+            self._save(head)
 
     def _fresh(self, event: Dict[str, Any]) -> bool:
         """Whether `event` is new (rules 1 and 2 of the module docs)."""
@@ -149,7 +170,11 @@ class EventStream:
             return
         self.seq = seq
         if self.state_file:
-            partial = self.state_file + ".partial"
-            with open(partial, "w", encoding="utf-8") as file:
-                json.dump({"seq": seq}, file)
-            os.replace(partial, self.state_file)
+            self._save(seq)
+
+    def _save(self, seq: int) -> None:
+        assert self.state_file is not None
+        partial = self.state_file + ".partial"
+        with open(partial, "w", encoding="utf-8") as file:
+            json.dump({"seq": seq}, file)
+        os.replace(partial, self.state_file)

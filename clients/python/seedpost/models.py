@@ -188,6 +188,8 @@ class ErrorJson(_ErrorJsonRequired, total=False):
     reason: Optional[str]
     #: With `rate_limited`: whole seconds to wait (at least 1), as in `Retry-After`.
     retry_after: Optional[int]
+    #: With `since_ahead`: the seq of the account's latest event.
+    head: Optional[int]
 
 
 class _GameJsonRequired(TypedDict):

@@ -3,7 +3,7 @@ doubled, the snapshot's duplicates and the stale events after it dropped."""
 
 import json
 
-from seedpost import EventStream
+from seedpost import ApiError, EventStream
 
 from test_client import play_out
 
@@ -73,6 +73,43 @@ def test_a_resumed_stream_drops_the_snapshots_duplicates_and_the_stale_events_af
     assert stream.seq == 11, "the event the loop left is not handled"
     assert json.loads(state.read_text()) == {"seq": 11}
     assert EventStream(client, state_file=str(state)).seq == 11
+
+
+class AheadClient(FakeClient):
+    """Refuses a `since` above its head, as the server does."""
+
+    def __init__(self, head, connections):
+        super().__init__(connections)
+        self.head = head
+
+    def stream_events(self, since=None):
+        if since is not None and since > self.head:
+            self.asked.append(since)
+            if len(self.asked) > 3:
+                raise AssertionError(f"asked again and again for {since}")
+            raise ApiError(409, {"error": "since_ahead", "message": "ahead", "head": self.head})
+        return super().stream_events(since)
+
+
+def test_a_seq_the_server_has_not_reached_starts_again_from_its_head(tmp_path, monkeypatch):
+    monkeypatch.setattr("time.sleep", lambda s: None)
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"seq": 999999}))
+    # The restored server is at seq 16, its game "g" back at ply 2.
+    client = AheadClient(16, [[
+        {"type": "your_turn", "snapshot": True, "game": game("g", 2)},
+        {"type": "move", "seq": 17, "game": game("g", 3)},
+    ]])
+    stream = EventStream(client, state_file=str(state))
+    stream._latest_ply["g"] = 40  # seen on the server before the restore
+    seen = []
+    for event in stream:
+        seen.append((event["type"], event.get("seq")))
+        if event.get("seq") == 17:
+            break
+    assert client.asked == [999999, 16]
+    assert seen == [("your_turn", None), ("move", 17)]
+    assert json.loads(state.read_text()) == {"seq": 16}
 
 
 def test_the_live_stream_resumes_after_a_drop_with_every_event_once_and_in_order(server):

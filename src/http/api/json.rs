@@ -267,4 +267,7 @@ pub struct ErrorJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 1)]
     pub retry_after: Option<u64>,
+    /// With `since_ahead`: the seq of the account's latest event.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub head: Option<u64>,
 }

@@ -106,6 +106,8 @@ fn streaming(format: Format, body: Body) -> Response {
 pub(super) struct SinceQuery {
     /// Send the stored events with a seq above this one first (as `Last-Event-ID`,
     /// which it overrides). Without it, only events from now on follow the snapshot.
+    /// Above the account's latest seq, the answer is 409 `since_ahead` with the
+    /// `head`.
     since: Option<u64>,
 }
 
@@ -138,6 +140,8 @@ pub(super) struct SinceQuery {
         (status = 400, description = "`invalid_query`: a bad `since` or `Last-Event-ID`", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "Last-Event-ID is a seq"})),
         (status = 401, response = super::openapi::Unauthorized),
+        (status = 409, description = "`since_ahead`: `since` (or `Last-Event-ID`) is above the seq of the account's latest event, `head` (the server was restored from a backup, or the seq is another server's): resume from `head` or below, or without `since`", body = ErrorJson,
+            example = json!({"error": "since_ahead", "message": "since 999999 is above this account's latest event, 16: resume from a seq at most the head, or open the stream without since", "head": 16})),
         (status = 429, response = super::openapi::TooManyRequests),
     ),
 )]
