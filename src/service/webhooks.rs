@@ -6,6 +6,7 @@
 //! claims the due deliveries and attempts them. `main` runs it in a loop; tests call
 //! it after moving the clock.
 
+use std::collections::HashSet;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -14,7 +15,7 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 use super::{EventLine, Service};
-use crate::domain::{DeliveryId, WebhookId};
+use crate::domain::{AccountId, DeliveryId, WebhookId};
 use crate::error::{Error, Result};
 use crate::store::webhooks::{Attempt, ClaimedDelivery, Delivery, NewDelivery, Webhook};
 use crate::store::{Account, StoreError};
@@ -291,9 +292,16 @@ impl Service {
     /// # Errors
     /// Storage errors (a receiver's failure is recorded, not returned).
     pub async fn deliver_webhooks(&self) -> Result<DeliveryRound> {
+        self.delivery_round().await.map(|(round, _)| round)
+    }
+
+    /// [`Service::deliver_webhooks`], and the accounts that have webhooks.
+    async fn delivery_round(&self) -> Result<(DeliveryRound, HashSet<AccountId>)> {
         let mut round = DeliveryRound::default();
+        let mut hooked = HashSet::new();
         for webhook in self.store.all_webhooks().await? {
             round.queued += self.queue_events(&webhook).await?;
+            hooked.insert(webhook.account);
         }
         let now = self.now();
         let claimed = self
@@ -314,28 +322,40 @@ impl Service {
             }
             self.store.record_attempt(id, &attempt, now).await?;
         }
-        Ok(round)
+        Ok((round, hooked))
     }
 
-    /// Runs [`Service::deliver_webhooks`] every `every` until `stop` resolves (the
-    /// worker of `seedpost serve`); a round that fails is logged and the next one
+    /// Runs [`Service::deliver_webhooks`] until `stop` resolves (the worker of
+    /// `seedpost serve`): a round after each event for an account with a webhook,
+    /// committed through any instance (the store's notices), and every `every` for
+    /// the retries that come due. A round that fails is logged and the next one
     /// retries.
     pub async fn deliver_webhooks_forever(
         self,
         every: Duration,
         stop: impl std::future::Future<Output = ()>,
     ) {
+        let mut accounts = self.subscribe_event_accounts();
+        let mut hooked = HashSet::new();
         let mut ticks = tokio::time::interval(every);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         tokio::pin!(stop);
         loop {
             tokio::select! {
                 () = &mut stop => return,
-                _ = ticks.tick() => {
-                    if let Err(e) = self.deliver_webhooks().await {
-                        tracing::warn!(error = %e, "webhook round failed");
+                _ = ticks.tick() => {}
+                account = accounts.recv() => {
+                    // A receiver that lagged has a round: it reads every webhook's events.
+                    if let Ok(account) = account && !hooked.contains(&account) {
+                        continue;
                     }
                 }
+            }
+            // A burst of notices makes one round: the round reads the events afresh.
+            while accounts.try_recv().is_ok() {}
+            match self.delivery_round().await {
+                Ok((_, now_hooked)) => hooked = now_hooked,
+                Err(e) => tracing::warn!(error = %e, "webhook round failed"),
             }
         }
     }

@@ -17,6 +17,7 @@ crate::on_both_backends!(
     a_receiver_gets_each_event_once_signed_with_the_secret,
     a_failing_receiver_is_retried_with_backoff_as_the_clock_moves_then_given_up,
     webhooks_are_validated_listed_and_deleted_by_their_owner_only,
+    the_running_worker_delivers_a_move_as_soon_as_it_is_made,
 );
 
 const SECRET: &str = "a long random shared secret";
@@ -266,4 +267,53 @@ async fn webhooks_are_validated_listed_and_deleted_by_their_owner_only(app: Test
     assert_eq!(deleted.status.as_u16(), 204);
     let listed = app.get("/webhooks", Some(&ayse.token)).await.expect(200);
     assert_eq!(listed, json!([]));
+}
+
+async fn the_running_worker_delivers_a_move_as_soon_as_it_is_made(app: TestApp) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let game = app.start_game(&mehmet, &ayse, "modiar", "challenger").await;
+    let (url, log) = receiver(StatusCode::OK).await;
+    register(&app, &ayse, &url).await;
+    app.post(
+        "/challenges",
+        Some(&mehmet.token),
+        json!({"variant": "tihbat", "opponent": "ayse"}),
+    )
+    .await
+    .expect(201);
+    // Rounds by the clock an hour apart: the first at once, the next far too late.
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let worker = tokio::spawn(app.service.clone().deliver_webhooks_forever(
+        std::time::Duration::from_secs(3600),
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+    let types = || -> Vec<String> {
+        received(&log)
+            .iter()
+            .filter_map(|(_, body)| serde_json::from_str::<Value>(body).ok())
+            .filter_map(|event| event["type"].as_str().map(str::to_owned))
+            .collect()
+    };
+    let arrived = async |wanted: &str| {
+        tokio::time::timeout(std::time::Duration::from_secs(10), async {
+            while !types().iter().any(|t| t == wanted) {
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+        })
+        .await
+        .is_ok()
+    };
+    assert!(arrived("challenge").await, "the first round: {:?}", types());
+
+    app.play(&mehmet, &game, 1).await.expect(201);
+    assert!(
+        arrived("move").await,
+        "the move reached the receiver without waiting for the next hour's round: {:?}",
+        types()
+    );
+    let _ = stop.send(());
+    worker.await.expect("the worker stops");
 }
