@@ -23,8 +23,9 @@ pub const BUDGET: Budget = Budget {
 };
 
 /// How a value was found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum ValueKind {
     /// From the solved tables, or the game's end: exact.
     Exact,
@@ -35,11 +36,8 @@ pub enum ValueKind {
 impl ValueKind {
     /// `exact` or `search`, as in the JSON.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ValueKind::Exact => "exact",
-            ValueKind::Search => "search",
-        }
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 }
 
@@ -59,7 +57,7 @@ pub struct PlyAnalysisJson {
     /// The ply's number, from 1.
     pub ply: u32,
     /// Who played it.
-    #[schema(value_type = crate::http::api::openapi::SideName)]
+    #[schema(value_type = crate::wire::SideName)]
     pub side: Side,
     /// The pit sown (from 1 at the mover's left); `null` for a pass.
     pub pit: Option<u8>,
@@ -89,7 +87,7 @@ pub struct AnalysisJson {
     /// The game's id.
     pub game_id: String,
     /// The game played.
-    #[schema(value_type = crate::http::api::openapi::VariantName)]
+    #[schema(value_type = crate::wire::VariantName)]
     pub variant: seedpost_rules::Variant,
     /// Every ply, in order.
     pub plies: Vec<PlyAnalysisJson>,

@@ -1,5 +1,6 @@
 //! Validated values of the server's world, parsed once at the boundary (HTTP, forms,
-//! CLI, the database) so that the rest of the code cannot hold a bad one.
+//! CLI, the database) so that the rest of the code cannot hold a bad one, and the
+//! entities made of them (accounts, challenges, games, events).
 
 use std::fmt;
 use std::str::FromStr;
@@ -7,6 +8,14 @@ use std::str::FromStr;
 use seedpost_rules::Side;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
+
+mod entities;
+
+pub use entities::{
+    Account, Challenge, Event, Game, GameFilter, GameResult, GameState, GameWithMoves, Move,
+    NewAccount, NewChallenge, NewEvent, NewGame, NewSession, NewToken, Player, Session, Standing,
+    Token, TournamentRef,
+};
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -231,8 +240,21 @@ pub struct Terms {
 }
 
 /// How the games of a match are played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Schedule {
     /// One after another: the next game starts when the last one ends (the default).
     #[default]
@@ -244,19 +266,14 @@ pub enum Schedule {
 impl Schedule {
     /// The name used in JSON, forms and SQL.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Schedule::Sequential => "sequential",
-            Schedule::Parallel => "parallel",
-        }
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 
     /// The schedule with this name.
     #[must_use]
     pub fn parse(s: &str) -> Option<Schedule> {
-        [Schedule::Sequential, Schedule::Parallel]
-            .into_iter()
-            .find(|c| c.as_str() == s)
+        s.parse().ok()
     }
 }
 
@@ -325,8 +342,20 @@ impl Default for MatchTerms {
 }
 
 /// Where a match stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum MatchStatus {
     /// Games are being played, or are to come.
     Ongoing,
@@ -337,25 +366,33 @@ pub enum MatchStatus {
 impl MatchStatus {
     /// The name used in JSON and SQL.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            MatchStatus::Ongoing => "ongoing",
-            MatchStatus::Finished => "finished",
-        }
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 
     /// The status with this name.
     #[must_use]
     pub fn parse(s: &str) -> Option<MatchStatus> {
-        [MatchStatus::Ongoing, MatchStatus::Finished]
-            .into_iter()
-            .find(|c| c.as_str() == s)
+        s.parse().ok()
     }
 }
 
 /// Who moves first in a challenged game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum FirstChoice {
     /// Drawn by the server when the game starts (the default).
     #[default]
@@ -369,24 +406,14 @@ pub enum FirstChoice {
 impl FirstChoice {
     /// The name used in JSON and SQL.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            FirstChoice::Random => "random",
-            FirstChoice::Challenger => "challenger",
-            FirstChoice::Opponent => "opponent",
-        }
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 
     /// The choice with this name.
     #[must_use]
     pub fn parse(s: &str) -> Option<FirstChoice> {
-        [
-            FirstChoice::Random,
-            FirstChoice::Challenger,
-            FirstChoice::Opponent,
-        ]
-        .into_iter()
-        .find(|c| c.as_str() == s)
+        s.parse().ok()
     }
 
     /// The side that moves first. The challenger plays South and the opponent North;
@@ -402,8 +429,20 @@ impl FirstChoice {
 }
 
 /// Where a challenge stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum ChallengeStatus {
     /// Waiting for an answer.
     Open,
@@ -418,31 +457,20 @@ pub enum ChallengeStatus {
 impl ChallengeStatus {
     /// The name used in JSON and SQL.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ChallengeStatus::Open => "open",
-            ChallengeStatus::Accepted => "accepted",
-            ChallengeStatus::Declined => "declined",
-            ChallengeStatus::Canceled => "canceled",
-        }
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 
     /// The status with this name.
     #[must_use]
     pub fn parse(s: &str) -> Option<ChallengeStatus> {
-        [
-            ChallengeStatus::Open,
-            ChallengeStatus::Accepted,
-            ChallengeStatus::Declined,
-            ChallengeStatus::Canceled,
-        ]
-        .into_iter()
-        .find(|c| c.as_str() == s)
+        s.parse().ok()
     }
 }
 
 /// What an account's event tells it (the `type` of a line of its event stream).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString)]
+#[strum(serialize_all = "snake_case")]
 pub enum EventKind {
     /// A challenge naming the account was made.
     Challenge,
@@ -495,34 +523,32 @@ impl EventKind {
 
     /// The name used in JSON and SQL.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            EventKind::Challenge => "challenge",
-            EventKind::ChallengeCanceled => "challenge_canceled",
-            EventKind::ChallengeDeclined => "challenge_declined",
-            EventKind::GameStart => "game_start",
-            EventKind::Move => "move",
-            EventKind::YourTurn => "your_turn",
-            EventKind::TimeRunningOut => "time_running_out",
-            EventKind::GameFinish => "game_finish",
-            EventKind::TournamentStart => "tournament_start",
-            EventKind::TournamentFinish => "tournament_finish",
-            EventKind::MatchFinish => "match_finish",
-            EventKind::VacationStart => "vacation_start",
-            EventKind::VacationEnd => "vacation_end",
-        }
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 
     /// The kind with this name.
     #[must_use]
     pub fn parse(s: &str) -> Option<EventKind> {
-        EventKind::ALL.into_iter().find(|k| k.as_str() == s)
+        s.parse().ok()
     }
 }
 
 /// Where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum GameStatus {
     /// Being played.
     Ongoing,
@@ -535,24 +561,14 @@ pub enum GameStatus {
 impl GameStatus {
     /// The name used in JSON, SQL and query strings.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameStatus::Ongoing => "ongoing",
-            GameStatus::Finished => "finished",
-            GameStatus::Aborted => "aborted",
-        }
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 
     /// The status with this name.
     #[must_use]
     pub fn parse(s: &str) -> Option<GameStatus> {
-        [
-            GameStatus::Ongoing,
-            GameStatus::Finished,
-            GameStatus::Aborted,
-        ]
-        .into_iter()
-        .find(|c| c.as_str() == s)
+        s.parse().ok()
     }
 }
 

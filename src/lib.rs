@@ -1,8 +1,11 @@
 //! seedpost: a self-hostable server for playing Mangala, Modiar and Tihbat by
 //! correspondence, in the browser and through a bot API.
 //!
-//! Layers point one way: the rules engine (`seedpost-rules`) ← [`service`] ←
-//! [`http`]; [`store`] knows the rules' vocabulary and nothing of HTTP.
+//! Layers point one way: the rules engine (`seedpost-rules`) ← [`domain`] (validated
+//! values and entities) ← [`store`] ← [`service`] ← [`http`]. [`wire`] holds the JSON
+//! contract with its OpenAPI schemas, below the service that writes it into events;
+//! [`jobs`] runs the service's background loops. [`store`] knows the rules' vocabulary
+//! and nothing of HTTP, and nothing below [`http`] imports from it.
 
 #![forbid(unsafe_code)]
 
@@ -14,6 +17,7 @@ pub mod domain;
 pub mod error;
 pub mod house;
 pub mod http;
+pub mod jobs;
 pub mod metrics;
 pub mod ratings;
 pub mod replay;

@@ -11,7 +11,9 @@ use seedpost::clock::SystemClock;
 use seedpost::config::{Cli, Command, LogFormat, ReplayArgs, ServeArgs};
 use seedpost::http::ratelimit::RateLimiter;
 use seedpost::http::{self, AppState, Settings};
+use seedpost::jobs::{Jobs, Schedule};
 use seedpost::service::Service;
+use tokio_util::sync::CancellationToken;
 use tracing_subscriber::EnvFilter;
 
 fn main() -> ExitCode {
@@ -128,42 +130,24 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
              bind address; set --public-url in production"
         );
     }
-    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let mut webhooks_stop = stop_rx.clone();
-    let webhooks = tokio::spawn(service.clone().deliver_webhooks_forever(
-        Duration::from_secs(1),
-        async move {
-            let _ = webhooks_stop.wait_for(|&stop| stop).await;
+    // One token stops everything: the signal cancels it, the server drains its
+    // requests and the background loops finish their rounds.
+    let stop = CancellationToken::new();
+    let jobs = Jobs::start(
+        &service,
+        Schedule {
+            sweep: Duration::from_secs(args.sweep_seconds),
+            webhooks: Duration::from_secs(1),
+            house_bots: args.house_bots.then_some(Duration::from_secs(30)),
         },
-    ));
-    let mut sweeper_stop = stop_rx.clone();
-    let sweeper = tokio::spawn(http::sweep_forever(
-        service.clone(),
-        Duration::from_secs(args.sweep_seconds),
-        async move {
-            let _ = sweeper_stop.wait_for(|&stop| stop).await;
-        },
-    ));
-    let house = args.house_bots.then(|| {
-        let mut house_stop = stop_rx.clone();
-        tokio::spawn(
-            service
-                .clone()
-                .run_house_bots_forever(Duration::from_secs(30), async move {
-                    let _ = house_stop.wait_for(|&stop| stop).await;
-                }),
-        )
-    });
+        stop.clone(),
+    );
     http::serve(listener, state, async move {
         shutdown_signal().await;
-        let _ = stop_tx.send(true);
+        stop.cancel();
     })
     .await?;
-    let _ = sweeper.await;
-    let _ = webhooks.await;
-    if let Some(house) = house {
-        let _ = house.await;
-    }
+    jobs.wait().await;
     tracing::info!("stopped");
     Ok(())
 }

@@ -16,8 +16,20 @@ use serde::{Deserialize, Serialize};
 use crate::domain::AccountId;
 
 /// Where a tournament stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum TournamentStatus {
     /// Players may join until the start.
     Open,
@@ -40,19 +52,14 @@ impl TournamentStatus {
 
     /// The name used in JSON, SQL and query strings.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            TournamentStatus::Open => "open",
-            TournamentStatus::Running => "running",
-            TournamentStatus::Finished => "finished",
-            TournamentStatus::Canceled => "canceled",
-        }
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 
     /// The status with this name.
     #[must_use]
     pub fn parse(s: &str) -> Option<TournamentStatus> {
-        TournamentStatus::ALL.into_iter().find(|t| t.as_str() == s)
+        s.parse().ok()
     }
 }
 

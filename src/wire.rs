@@ -7,9 +7,15 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use seedpost_rules::{BySide, Outcome, Pit, Position, Side, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{GameStatus, MatchStatus};
+use crate::domain::{Challenge, Game, GameResult, GameStatus, GameWithMoves, MatchStatus, Move};
 use crate::store::matches::{Match, MatchRef};
-use crate::store::{Challenge, Game, GameResult, GameWithMoves, Move};
+
+mod schema;
+
+pub use schema::{
+    GameStatusName, SideName, SidesBoard, SidesCount, SidesFlag, SidesName, SidesPoints,
+    TournamentStatusName, VariantName,
+};
 
 /// Times as RFC 3339 in UTC, to the millisecond.
 #[must_use]
@@ -37,13 +43,13 @@ pub fn board(position: &Position) -> BySide<Vec<u8>> {
 #[schema(example = json!({"score": {"south": 30, "north": 18}, "points": {"south": 1.0, "north": 0.0}, "winner": "south", "ended_by": "empty_row"}))]
 pub struct ResultJson {
     /// Final stones per side.
-    #[schema(value_type = crate::http::api::openapi::SidesCount)]
+    #[schema(value_type = crate::wire::SidesCount)]
     pub score: BySide<u8>,
     /// 1, 0.5 or 0 per side.
-    #[schema(value_type = crate::http::api::openapi::SidesPoints)]
+    #[schema(value_type = crate::wire::SidesPoints)]
     pub points: BySide<f64>,
     /// The winner, or null for a draw.
-    #[schema(value_type = Option<crate::http::api::openapi::SideName>)]
+    #[schema(value_type = Option<crate::wire::SideName>)]
     pub winner: Option<Side>,
     /// `empty_row`, `no_moves`, `repetition`, `all_captured` (the rules), or `resign`,
     /// `timeout`, `abort` (the server).
@@ -77,7 +83,7 @@ pub struct ChallengeJson {
     /// Whom it names, or null when open to anyone.
     pub opponent: Option<String>,
     /// The game.
-    #[schema(value_type = crate::http::api::openapi::VariantName)]
+    #[schema(value_type = crate::wire::VariantName)]
     pub variant: Variant,
     /// Days per move.
     pub days_per_move: u8,
@@ -133,7 +139,7 @@ pub struct MoveJson {
     /// Its number (from 1).
     pub ply: u32,
     /// Who made it.
-    #[schema(value_type = crate::http::api::openapi::SideName)]
+    #[schema(value_type = crate::wire::SideName)]
     pub side: Side,
     /// The pit sown; absent for a pass.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -176,13 +182,13 @@ pub struct GameJson {
     /// Its id.
     pub id: String,
     /// The game played.
-    #[schema(value_type = crate::http::api::openapi::VariantName)]
+    #[schema(value_type = crate::wire::VariantName)]
     pub variant: Variant,
     /// The players' names.
-    #[schema(value_type = crate::http::api::openapi::SidesName)]
+    #[schema(value_type = crate::wire::SidesName)]
     pub players: BySide<String>,
     /// Who moved first.
-    #[schema(value_type = crate::http::api::openapi::SideName)]
+    #[schema(value_type = crate::wire::SideName)]
     pub first: Side,
     /// Days per move.
     pub days_per_move: u8,
@@ -194,21 +200,21 @@ pub struct GameJson {
     /// The round-robin tournament it belongs to, or null.
     pub tournament: Option<TournamentRefJson>,
     /// Which players are on vacation now: the game's clock stands still meanwhile.
-    #[schema(value_type = crate::http::api::openapi::SidesFlag)]
+    #[schema(value_type = crate::wire::SidesFlag)]
     pub on_vacation: BySide<bool>,
     /// `ongoing`, `finished` or `aborted`.
-    #[schema(value_type = crate::http::api::openapi::GameStatusName)]
+    #[schema(value_type = crate::wire::GameStatusName)]
     pub status: GameStatus,
     /// Plies played so far; a move submission carries it.
     pub ply: u32,
     /// The side to move; null once over.
-    #[schema(value_type = Option<crate::http::api::openapi::SideName>)]
+    #[schema(value_type = Option<crate::wire::SideName>)]
     pub to_move: Option<Side>,
     /// Each side's pits from its owner's left.
-    #[schema(value_type = crate::http::api::openapi::SidesBoard)]
+    #[schema(value_type = crate::wire::SidesBoard)]
     pub board: BySide<Vec<u8>>,
     /// Stores (Mangala) or captures.
-    #[schema(value_type = crate::http::api::openapi::SidesCount)]
+    #[schema(value_type = crate::wire::SidesCount)]
     pub store: BySide<u8>,
     /// The pits the side to move may play.
     pub legal_moves: Vec<u8>,
@@ -446,13 +452,13 @@ pub struct MatchGameJson {
     /// The game's id.
     pub game_id: String,
     /// Who moves first in it.
-    #[schema(value_type = crate::http::api::openapi::SideName)]
+    #[schema(value_type = crate::wire::SideName)]
     pub first: Side,
     /// `ongoing`, `finished` or `aborted`.
-    #[schema(value_type = crate::http::api::openapi::GameStatusName)]
+    #[schema(value_type = crate::wire::GameStatusName)]
     pub status: GameStatus,
     /// The points it gave each side (1, 0.5, 0; none for an abort); null while it goes on.
-    #[schema(value_type = Option<crate::http::api::openapi::SidesPoints>)]
+    #[schema(value_type = Option<crate::wire::SidesPoints>)]
     pub points: Option<BySide<f64>>,
 }
 
@@ -479,10 +485,10 @@ pub struct MatchJson {
     /// The challenge that started it.
     pub challenge_id: String,
     /// The game played.
-    #[schema(value_type = crate::http::api::openapi::VariantName)]
+    #[schema(value_type = crate::wire::VariantName)]
     pub variant: Variant,
     /// The players' names; each keeps its side in every game.
-    #[schema(value_type = crate::http::api::openapi::SidesName)]
+    #[schema(value_type = crate::wire::SidesName)]
     pub players: BySide<String>,
     /// Days per move.
     pub days_per_move: u8,
@@ -499,19 +505,19 @@ pub struct MatchJson {
     /// match then aborts its games still going, which score nothing).
     pub stop_when_decided: bool,
     /// Who moves first in game 1; the first mover alternates game by game.
-    #[schema(value_type = crate::http::api::openapi::SideName)]
+    #[schema(value_type = crate::wire::SideName)]
     pub first: Side,
     /// `ongoing` or `finished`.
     #[schema(value_type = String)]
     pub status: &'static str,
     /// Points per side: the sum of its games' points (1, 0.5, 0; aborted games none).
-    #[schema(value_type = crate::http::api::openapi::SidesPoints)]
+    #[schema(value_type = crate::wire::SidesPoints)]
     pub score: BySide<f64>,
     /// Whether one side's points exceed what the other can still reach.
     pub decided: bool,
     /// The side with more points once the match is over; null while it goes on, and
     /// for a drawn match.
-    #[schema(value_type = Option<crate::http::api::openapi::SideName>)]
+    #[schema(value_type = Option<crate::wire::SideName>)]
     pub winner: Option<Side>,
     /// Its games so far, by number.
     pub match_games: Vec<MatchGameJson>,

@@ -10,9 +10,9 @@ use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
 use super::{AppState, BODY_LIMIT, Settings};
+use crate::domain::Account;
 use crate::error::Error;
 use crate::service::Service;
-use crate::store::Account;
 
 impl FromRef<AppState> for Service {
     fn from_ref(state: &AppState) -> Service {

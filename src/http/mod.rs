@@ -141,37 +141,6 @@ pub async fn serve(
     .await
 }
 
-/// Runs the timeout sweeper, the purge of events past their retention and of idle
-/// shared rate-limit cells, and the daily digests, every
-/// `every` until `stop` resolves.
-pub async fn sweep_forever(service: Service, every: Duration, stop: impl Future<Output = ()>) {
-    let mut ticks = tokio::time::interval(every);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    tokio::pin!(stop);
-    loop {
-        tokio::select! {
-            () = &mut stop => return,
-            _ = ticks.tick() => {
-                match service.sweep_timeouts().await {
-                    Ok(ended) => crate::metrics::games_timed_out(ended.len()),
-                    Err(e) => tracing::warn!(error = %e, "timeout sweep failed"),
-                }
-                match service.purge_events().await {
-                    Ok(0) => {}
-                    Ok(purged) => tracing::info!(purged, "old events purged"),
-                    Err(e) => tracing::warn!(error = %e, "event purge failed"),
-                }
-                if let Err(e) = service.purge_rates().await {
-                    tracing::warn!(error = %e, "rate-limit purge failed");
-                }
-                if let Err(e) = service.send_digests().await {
-                    tracing::warn!(error = %e, "digest round failed");
-                }
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

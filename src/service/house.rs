@@ -3,9 +3,6 @@
 //! it is their turn, through the same use cases as every player ([`Service::accept_challenge`],
 //! [`Service::play_move`]).
 
-use std::collections::HashSet;
-use std::time::Duration;
-
 use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::password_hash::{Output, SaltString};
 
@@ -88,8 +85,12 @@ impl Service {
         }
     }
 
-    /// The house bots that exist, with their levels.
-    async fn house_bots(&self) -> Result<Vec<(Level, Account)>> {
+    /// The house bots that exist, with their levels (an account of a house bot's name
+    /// that is not a bot is none).
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn house_bots(&self) -> Result<Vec<(Level, Account)>> {
         let mut out = Vec::new();
         for level in Level::ALL {
             match self.store.account_by_name(level.username()).await {
@@ -179,53 +180,5 @@ impl Service {
         self.play_move(bot, id, seen, i64::from(pit.number()))
             .await?;
         Ok(true)
-    }
-
-    /// Runs the house bots until `stop` resolves: a round after each event for a bot's
-    /// account, and every `every` in case a notification was missed (or the server
-    /// restarted).
-    pub async fn run_house_bots_forever(
-        self,
-        every: Duration,
-        stop: impl std::future::Future<Output = ()>,
-    ) {
-        if let Err(e) = self.ensure_house_bots().await {
-            tracing::warn!(error = %e, "cannot create the house bots");
-        }
-        // Tihbat's table is built now (milliseconds). Modiar's takes seconds and some
-        // 130 MB while it is built (24 MB kept), so it waits for its first perfect
-        // move or analysis, or is read from the file `seedpost solve` writes: a
-        // server whose players never ask for it does not pay for it.
-        drop(tokio::task::spawn_blocking(|| {
-            crate::house::table(seedpost_rules::Variant::Tihbat)
-                .map(seedpost_rules::solve::Table::len)
-        }));
-        let bots: HashSet<AccountId> = match self.house_bots().await {
-            Ok(bots) => bots.into_iter().map(|(_, a)| a.id).collect(),
-            Err(_) => HashSet::new(),
-        };
-        // Woken only by events for the bots' own accounts (a challenge naming one, its
-        // turn in a game), not by every move on the server, plus the periodic catch-up.
-        let mut accounts = self.subscribe_event_accounts();
-        let mut ticks = tokio::time::interval(every);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        tokio::pin!(stop);
-        loop {
-            tokio::select! {
-                () = &mut stop => return,
-                _ = ticks.tick() => {}
-                account = accounts.recv() => {
-                    if let Ok(account) = account && !bots.contains(&account) {
-                        continue;
-                    }
-                }
-            }
-            // Let a burst of notifications settle into one round: the round reads the
-            // whole state afresh.
-            while accounts.try_recv().is_ok() {}
-            if let Err(e) = self.run_house_bots_once().await {
-                tracing::warn!(error = %e, "house bot round failed");
-            }
-        }
     }
 }

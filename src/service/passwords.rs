@@ -1,24 +1,23 @@
-//! Password hashing with argon2id on two long-lived threads.
+//! Password hashing with argon2id on tokio's blocking threads, two at a time.
 //!
 //! Parameters: argon2id, m = 7 MiB, t = 5 passes, p = 1 lane — one of OWASP's
 //! equivalent recommended settings (the same defence as 19 MiB × 2 passes) with the
-//! smallest memory. Jobs queue for the two workers, so a burst of sign-ups never
-//! starves the request threads.
+//! smallest memory. At most `WORKERS` hashes run at once (a semaphore) and at most
+//! `QUEUE` more wait, so a burst of sign-ups never takes every core from the request
+//! threads; past that the answer is [`Error::Unavailable`].
 //!
 //! Each hash takes its 7 MiB scratch memory and gives it back to the operating system
-//! when done: idle workers hold nothing. The scratch is reserved with a capacity above
+//! when done: idle threads hold nothing. The scratch is reserved with a capacity above
 //! the largest size glibc's allocator ever serves from its heaps (32 MiB), so it is
 //! always a private mapping that is unmapped when freed, and only the 7 MiB the hash
-//! touches becomes resident. Served from the heap instead, each worker's arena would
+//! touches becomes resident. Served from the heap instead, each thread's arena would
 //! keep the 7 MiB for the life of the process (measured in the streams benchmark
 //! of bench/README.md: 14 MiB of a 65 MiB server).
-
-use std::sync::OnceLock;
-use std::sync::mpsc;
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{Output, PasswordHash, SaltString};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
+use tokio::sync::Semaphore;
 
 use crate::error::{Error, Result};
 
@@ -26,52 +25,30 @@ use crate::error::{Error, Result};
 const MEMORY_KIB: u32 = 7 * 1024;
 /// Passes over the memory.
 const PASSES: u32 = 5;
-/// Hashing threads.
+/// Hashes running at once.
 const WORKERS: usize = 2;
+/// Hashes waiting for a turn, at most.
+const QUEUE: usize = 1024;
 
-type Job = Box<dyn FnOnce() + Send>;
-
-/// The queue of the hashing threads, started on first use.
-fn queue() -> &'static mpsc::SyncSender<Job> {
-    static QUEUE: OnceLock<mpsc::SyncSender<Job>> = OnceLock::new();
-    QUEUE.get_or_init(|| {
-        let (tx, rx) = mpsc::sync_channel::<Job>(1024);
-        let rx = std::sync::Arc::new(std::sync::Mutex::new(rx));
-        for i in 0..WORKERS {
-            let rx = rx.clone();
-            let spawned = std::thread::Builder::new()
-                .name(format!("password-{i}"))
-                .spawn(move || {
-                    loop {
-                        let job = {
-                            let rx = rx.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                            rx.recv()
-                        };
-                        match job {
-                            Ok(job) => job(),
-                            Err(_) => return,
-                        }
-                    }
-                });
-            if let Err(e) = spawned {
-                tracing::error!(error = %e, "cannot start a password-hashing thread");
-            }
-        }
-        tx
-    })
-}
-
-/// Runs `work` on a hashing thread.
+/// Runs `work` on a blocking thread once one of the `WORKERS` turns is free.
 async fn on_worker<T: Send + 'static>(
     work: impl FnOnce() -> Result<T> + Send + 'static,
 ) -> Result<T> {
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    let job: Job = Box::new(move || {
-        let _ = tx.send(work());
-    });
-    queue().try_send(job).map_err(|_| Error::Unavailable)?;
-    rx.await
-        .map_err(|_| Error::Internal("a password-hashing thread stopped".to_owned()))?
+    static ADMITTED: Semaphore = Semaphore::const_new(WORKERS + QUEUE);
+    static RUNNING: Semaphore = Semaphore::const_new(WORKERS);
+    let _admitted = ADMITTED.try_acquire().map_err(|_| Error::Unavailable)?;
+    let running = RUNNING
+        .acquire()
+        .await
+        .map_err(|_| Error::Internal("the password-hashing turns are closed".to_owned()))?;
+    // The turn goes with the work, so that it is given back when the hash ends even if
+    // the request that asked for it is gone.
+    tokio::task::spawn_blocking(move || {
+        let _running = running;
+        work()
+    })
+    .await
+    .map_err(|e| Error::Internal(format!("hashing a password: {e}")))?
 }
 
 fn hasher(params: Params) -> Argon2<'static> {

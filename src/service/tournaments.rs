@@ -533,7 +533,7 @@ pub struct TournamentJson {
     /// Who made it.
     pub creator: String,
     /// The game played.
-    #[schema(value_type = crate::http::api::openapi::VariantName)]
+    #[schema(value_type = crate::wire::VariantName)]
     pub variant: Variant,
     /// Days per move in its games.
     pub days_per_move: u8,
@@ -550,7 +550,7 @@ pub struct TournamentJson {
     /// When it starts: joining closes and every game starts.
     pub starts_at: String,
     /// `open`, `running`, `finished` or `canceled`.
-    #[schema(value_type = crate::http::api::openapi::TournamentStatusName)]
+    #[schema(value_type = crate::wire::TournamentStatusName)]
     pub status: TournamentStatus,
     /// When it was made.
     pub created_at: String,

@@ -88,14 +88,7 @@ pub struct NewTournament {
     pub created_at: DateTime<Utc>,
 }
 
-/// The tournament a game belongs to, as the game shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TournamentRef {
-    /// Its id.
-    pub id: TournamentId,
-    /// Its name.
-    pub name: String,
-}
+pub use crate::domain::TournamentRef;
 
 /// A player of a tournament.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,9 +5,8 @@ use seedpost_rules::Variant;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::store::{Account, Standing, Token};
-
-use super::openapi::VariantName;
+use crate::domain::{Account, Standing, Token};
+use crate::wire::VariantName;
 
 // The shapes that events carry too live beside the engine's shapes, in `wire`, so
 // that the service can build them; the API names them from here as before.

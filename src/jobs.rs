@@ -1,0 +1,154 @@
+//! The background loops of `seedpost serve`: the sweeper (timeouts, purges, digests),
+//! the webhook worker and the house bots. They start together and stop together: one
+//! [`CancellationToken`] asks them to stop, one [`TaskTracker`] waits until they have.
+//!
+//! A loop never stops in the middle of a round: the token is looked at between rounds,
+//! so that a round's writes and their notifications go out whole.
+
+use std::collections::HashSet;
+use std::future::Future;
+use std::time::Duration;
+
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use crate::domain::AccountId;
+use crate::service::Service;
+
+/// How often each loop runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Schedule {
+    /// Between sweeps.
+    pub sweep: Duration,
+    /// Between webhook rounds.
+    pub webhooks: Duration,
+    /// Between house-bot rounds when no event wakes them; `None` runs no house bots.
+    pub house_bots: Option<Duration>,
+}
+
+/// The running loops.
+#[derive(Debug)]
+pub struct Jobs {
+    stop: CancellationToken,
+    tasks: TaskTracker,
+}
+
+impl Jobs {
+    /// Starts the loops of `schedule` over `service`; they run until `stop` is
+    /// cancelled.
+    #[must_use]
+    pub fn start(service: &Service, schedule: Schedule, stop: CancellationToken) -> Jobs {
+        let tasks = TaskTracker::new();
+        let sweeper = service.clone();
+        tasks.spawn(every(schedule.sweep, stop.clone(), move || {
+            let service = sweeper.clone();
+            async move { sweep(&service).await }
+        }));
+        // The webhook worker's loop stays beside the rounds it runs (it keeps which
+        // accounts have a webhook between them); it stops by the same token.
+        tasks.spawn(
+            service
+                .clone()
+                .deliver_webhooks_forever(schedule.webhooks, stop.clone().cancelled_owned()),
+        );
+        if let Some(period) = schedule.house_bots {
+            tasks.spawn(house_bots(service.clone(), period, stop.clone()));
+        }
+        tasks.close();
+        Jobs { stop, tasks }
+    }
+
+    /// Waits until every loop has stopped (after its token was cancelled).
+    pub async fn wait(&self) {
+        self.tasks.wait().await;
+    }
+
+    /// Asks every loop to stop and waits until they have.
+    pub async fn stop(self) {
+        self.stop.cancel();
+        self.wait().await;
+    }
+}
+
+/// Runs `round` every `period` (the first at once) until `stop` is cancelled; a round
+/// that falls behind delays the next rather than bunching them up.
+async fn every<F, R>(period: Duration, stop: CancellationToken, mut round: F)
+where
+    F: FnMut() -> R,
+    R: Future<Output = ()>,
+{
+    let mut ticks = tokio::time::interval(period);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            biased;
+            () = stop.cancelled() => return,
+            _ = ticks.tick() => {}
+        }
+        round().await;
+    }
+}
+
+/// One sweep: games past their deadline end, events past their retention and idle
+/// shared rate-limit cells go, and the digests due are sent. Each part's failure is
+/// logged and the next sweep tries again.
+async fn sweep(service: &Service) {
+    match service.sweep_timeouts().await {
+        Ok(ended) => crate::metrics::games_timed_out(ended.len()),
+        Err(e) => tracing::warn!(error = %e, "timeout sweep failed"),
+    }
+    match service.purge_events().await {
+        Ok(0) => {}
+        Ok(purged) => tracing::info!(purged, "old events purged"),
+        Err(e) => tracing::warn!(error = %e, "event purge failed"),
+    }
+    if let Err(e) = service.purge_rates().await {
+        tracing::warn!(error = %e, "rate-limit purge failed");
+    }
+    if let Err(e) = service.send_digests().await {
+        tracing::warn!(error = %e, "digest round failed");
+    }
+}
+
+/// Runs the house bots until `stop` is cancelled: a round after each event for a bot's
+/// account, and every `period` in case a notification was missed (or the server
+/// restarted).
+async fn house_bots(service: Service, period: Duration, stop: CancellationToken) {
+    if let Err(e) = service.ensure_house_bots().await {
+        tracing::warn!(error = %e, "cannot create the house bots");
+    }
+    let bots: HashSet<AccountId> = match service.house_bots().await {
+        Ok(bots) => bots.into_iter().map(|(_, account)| account.id).collect(),
+        Err(_) => HashSet::new(),
+    };
+    // Tihbat's table is built now (milliseconds). Modiar's takes seconds and some
+    // 130 MB while it is built (24 MB kept), so it waits for its first perfect move or
+    // analysis, or is read from the file `seedpost solve` writes: a server whose
+    // players never ask for it does not pay for it.
+    drop(tokio::task::spawn_blocking(|| {
+        crate::house::table(seedpost_rules::Variant::Tihbat).map(seedpost_rules::solve::Table::len)
+    }));
+    // Woken only by events for the bots' own accounts (a challenge naming one, its
+    // turn in a game), not by every move on the server, plus the periodic catch-up.
+    let mut accounts = service.subscribe_event_accounts();
+    let mut ticks = tokio::time::interval(period);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            biased;
+            () = stop.cancelled() => return,
+            _ = ticks.tick() => {}
+            account = accounts.recv() => {
+                if let Ok(account) = account && !bots.contains(&account) {
+                    continue;
+                }
+            }
+        }
+        // Let a burst of notifications settle into one round: the round reads the
+        // whole state afresh.
+        while accounts.try_recv().is_ok() {}
+        if let Err(e) = service.run_house_bots_once().await {
+            tracing::warn!(error = %e, "house bot round failed");
+        }
+    }
+}
