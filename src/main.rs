@@ -221,7 +221,7 @@ fn solve(args: &seedpost::config::SolveArgs) -> ExitCode {
         Ok((table, source)) => {
             let how = match source {
                 seedpost::solved::Source::Cached => "read (current)",
-                seedpost::solved::Source::Built => "built",
+                seedpost::solved::Source::Built { .. } => "built",
             };
             println!(
                 "{variant}: {} positions {how} in {:.2?}, {}",
@@ -234,10 +234,16 @@ fn solve(args: &seedpost::config::SolveArgs) -> ExitCode {
                     println!("{first} moves first: {v:+} for {first} under perfect play");
                 }
             }
-            if table.approximated() > 0 {
+            let stats = table.stats();
+            if stats.on_cycles > 0 {
+                let took = match source {
+                    seedpost::solved::Source::Built { searching } => format!(" in {searching:.2?}"),
+                    seedpost::solved::Source::Cached => String::new(),
+                };
                 println!(
-                    "{} positions on cycles valued by the model of RULES.md \"Solved values\"",
-                    table.approximated()
+                    "{} positions on cycles; {} of them settled by the search that keeps the \
+                     history ({} nodes{took}): RULES.md \"Solved values\"",
+                    stats.on_cycles, stats.searched, stats.search_nodes
                 );
             }
             ExitCode::SUCCESS

@@ -2,15 +2,21 @@
 //! while the engine that built them is the current one (RULES.md, "Solved values").
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use seedpost_rules::Variant;
-use seedpost_rules::solve::Table;
+use seedpost_rules::solve::{Progress, Table};
 
 /// Identifies the engine code that values depend on: a hash of its sources, so that a
 /// table built by another engine is rebuilt.
 pub const ENGINE_VERSION: u64 = {
-    let sources: [&str; 7] = [
-        include_str!("../rules/src/solve.rs"),
+    let sources: [&str; 12] = [
+        include_str!("../rules/src/solve/mod.rs"),
+        include_str!("../rules/src/solve/graph.rs"),
+        include_str!("../rules/src/solve/layout.rs"),
+        include_str!("../rules/src/solve/cycles.rs"),
+        include_str!("../rules/src/solve/cycles_index.rs"),
+        include_str!("../rules/src/solve/history.rs"),
         include_str!("../rules/src/position.rs"),
         include_str!("../rules/src/modiar.rs"),
         include_str!("../rules/src/tihbat.rs"),
@@ -43,8 +49,12 @@ pub fn default_path(variant: Variant) -> PathBuf {
 pub enum Source {
     /// Read from a current file.
     Cached,
-    /// Built now (and written).
-    Built,
+    /// Built now (and written), of which `searching` went to the search that keeps
+    /// the history (RULES.md, "Solved values").
+    Built {
+        /// The time the history search took.
+        searching: Duration,
+    },
 }
 
 /// Reads `variant`'s table from `path` if it is there and current, or builds it and
@@ -61,10 +71,21 @@ pub fn load_or_build(variant: Variant, path: &Path) -> std::io::Result<(Table, S
     {
         return Ok((table, Source::Cached));
     }
-    let table = Table::solve(variant);
+    let mut searching = Duration::ZERO;
+    let mut began = Instant::now();
+    let table =
+        Table::solve_observed(
+            variant,
+            variant.total_stones(),
+            &mut |progress| match progress {
+                Progress::SearchStarted => began = Instant::now(),
+                Progress::SearchFinished => searching += began.elapsed(),
+                Progress::Layer(_) => {}
+            },
+        );
     // Written aside and renamed, so that a reader never sees half a table.
     let partial = path.with_extension("partial");
     std::fs::write(&partial, table.to_bytes(ENGINE_VERSION))?;
     std::fs::rename(&partial, path)?;
-    Ok((table, Source::Built))
+    Ok((table, Source::Built { searching }))
 }

@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use seedpost_rules::search::{Budget, Searcher};
 use seedpost_rules::solve::Table;
 use seedpost_rules::{BySide, Position, Side, Variant};
@@ -43,11 +45,6 @@ impl BruteForce {
             return v;
         }
         let me = pos.to_move().expect("not over");
-        let limit = if pos.variant() == Variant::Modiar {
-            3
-        } else {
-            2
-        };
         let mut nexts = Vec::new();
         if pos.must_pass() {
             nexts.push(pos.pass().expect("pass"));
@@ -58,42 +55,7 @@ impl BruteForce {
         }
         let mut best = i16::MIN;
         for next in nexts {
-            let v = if let Some(outcome) = next.outcome() {
-                diff(outcome.score, me) - diff(pos.stores(), me)
-            } else if next.stores() != pos.stores() {
-                diff(next.stores(), me)
-                    - diff(pos.stores(), me)
-                    - i16::from(self.value(&next, &mut vec![(key(&next), 1)]))
-            } else {
-                let k = key(&next);
-                let at = history.iter().position(|(h, _)| *h == k);
-                let count = at.map_or(1, |a| history[a].1 + 1);
-                if count >= limit {
-                    // The game ends with this position: Modiar each side its row,
-                    // Tihbat the board divided equally.
-                    if pos.variant() == Variant::Modiar {
-                        let mine: u8 = next.row(me).iter().sum();
-                        let theirs: u8 = next.row(me.opposite()).iter().sum();
-                        i16::from(mine) - i16::from(theirs)
-                    } else {
-                        0
-                    }
-                } else {
-                    match at {
-                        Some(a) => history[a].1 += 1,
-                        None => history.push((k, 1)),
-                    }
-                    let v = -i16::from(self.value(&next, history));
-                    match at {
-                        Some(a) => history[a].1 -= 1,
-                        None => {
-                            history.pop();
-                        }
-                    }
-                    v
-                }
-            };
-            best = best.max(v);
+            best = best.max(self.move_value(pos, &next, history));
         }
         let best = if best == i16::MIN {
             // Modiar without a move (hand-made): each side takes its own row.
@@ -106,6 +68,51 @@ impl BruteForce {
         let best = best as i8;
         self.memo.insert(memo_key, best);
         best
+    }
+
+    /// What moving from `pos` to `next` is worth to the mover, `history` being the
+    /// occurrences of the segment's positions, `pos` included.
+    fn move_value(&mut self, pos: &Position, next: &Position, history: &mut History) -> i16 {
+        let me = pos.to_move().expect("not over");
+        let limit = if pos.variant() == Variant::Modiar {
+            3
+        } else {
+            2
+        };
+        if let Some(outcome) = next.outcome() {
+            return diff(outcome.score, me) - diff(pos.stores(), me);
+        }
+        if next.stores() != pos.stores() {
+            return diff(next.stores(), me)
+                - diff(pos.stores(), me)
+                - i16::from(self.value(next, &mut vec![(key(next), 1)]));
+        }
+        let k = key(next);
+        let at = history.iter().position(|(h, _)| *h == k);
+        let count = at.map_or(1, |a| history[a].1 + 1);
+        if count >= limit {
+            // The game ends with this position: Modiar each side its row, Tihbat the
+            // board divided equally.
+            return if pos.variant() == Variant::Modiar {
+                let mine: u8 = next.row(me).iter().sum();
+                let theirs: u8 = next.row(me.opposite()).iter().sum();
+                i16::from(mine) - i16::from(theirs)
+            } else {
+                0
+            };
+        }
+        match at {
+            Some(a) => history[a].1 += 1,
+            None => history.push((k, 1)),
+        }
+        let v = -i16::from(self.value(next, history));
+        match at {
+            Some(a) => history[a].1 -= 1,
+            None => {
+                history.pop();
+            }
+        }
+        v
     }
 }
 
@@ -169,8 +176,120 @@ fn tihbat_table_agrees_with_full_history_search_on_every_small_position() {
 }
 
 #[test]
-fn modiar_table_agrees_with_full_history_search_on_every_small_position() {
-    assert!(assert_table_is_exact(Variant::Modiar, sized(6, 10)) > 0);
+fn modiar_table_agrees_with_full_history_search_on_every_position_up_to_12_stones() {
+    assert_eq!(assert_table_is_exact(Variant::Modiar, 12), 37_128);
+}
+
+/// Heavy (about a minute and 1.5 GB in release): run it with
+/// `cargo test -p seedpost-rules --release --test solve -- --ignored up_to_18`.
+#[test]
+#[ignore = "heavy: run with --release -- --ignored (see its docs)"]
+fn modiar_table_agrees_with_full_history_search_on_every_position_up_to_18_stones() {
+    assert_eq!(assert_table_is_exact(Variant::Modiar, 18), 2 * 134_596);
+}
+
+/// The occurrences of each position of `history` and `pos`, for the brute force.
+fn occurrences(history: &[Position], pos: &Position) -> History {
+    let mut counts: History = Vec::new();
+    for p in history.iter().chain(std::iter::once(pos)) {
+        let k = key(p);
+        match counts.iter_mut().find(|c| c.0 == k) {
+            Some(c) => c.1 += 1,
+            None => counts.push((k, 1)),
+        }
+    }
+    counts
+}
+
+/// Random walks from the positions on cycles with up to `max_b` stones on the board: at
+/// every step, the table's value given the segment so far, and each move's, against
+/// the brute force. Returns how many steps had a position one occurrence short of
+/// ending the game in their history (other than the position itself).
+///
+/// Walks go back to a position of their segment when they can, to come near the end
+/// by repetition often.
+fn assert_values_with_history_are_exact(variant: Variant, max_b: u8, walks: usize) -> usize {
+    let table = Table::solve_up_to(variant, max_b);
+    let mut brute = BruteForce::new();
+    let mut rng = SmallRng::seed_from_u64(20);
+    let limit = if variant == Variant::Modiar { 3 } else { 2 };
+    // Walks start on cycles, where the history matters.
+    let starts: Vec<Position> = (0..=max_b)
+        .flat_map(|b| positions(variant, b))
+        .filter(|p| table.on_cycle(p))
+        .collect();
+    let mut near_the_end = 0;
+    for _ in 0..walks {
+        let mut pos = starts[rng.random_range(0..starts.len())];
+        let mut history: Vec<Position> = Vec::new();
+        for _ in 0..60 {
+            let mut counts = occurrences(&history, &pos);
+            if counts.iter().any(|c| c.1 + 1 >= limit && c.0 != key(&pos)) {
+                near_the_end += 1;
+            }
+            let want = brute.value(&pos, &mut counts);
+            assert_eq!(
+                table.value_after(&history, &pos),
+                Some(want),
+                "{pos} after {history:?}"
+            );
+            let moves = table.move_values(&history, &pos);
+            assert_eq!(moves.len(), pos.legal_moves().len(), "{pos}");
+            for &(pit, v) in &moves {
+                let next = pos.play(pit).expect("legal");
+                assert_eq!(
+                    i16::from(v),
+                    brute.move_value(&pos, &next, &mut counts),
+                    "{pos} {pit} after {history:?}"
+                );
+            }
+            let best = table.best_moves_after(&history, &pos);
+            assert!(moves.iter().all(|m| m.1 <= want));
+            assert!(best.iter().all(|p| moves.contains(&(*p, want))));
+            let legal: Vec<_> = pos.legal_moves().into_iter().collect();
+            let next = if pos.must_pass() {
+                pos.pass().expect("pass")
+            } else if legal.is_empty() {
+                // A hand-made Modiar position without a move (P1).
+                break;
+            } else {
+                // Back to a position of the segment when a move can: the walks
+                // are to come near the repetition rule's end.
+                let back = legal.iter().copied().find(|&pit| {
+                    let next = pos.play(pit).expect("legal");
+                    next.stores() == pos.stores() && history.contains(&next)
+                });
+                let pit = match back {
+                    Some(pit) if rng.random_bool(0.8) => pit,
+                    _ => legal[rng.random_range(0..legal.len())],
+                };
+                pos.play(pit).expect("legal")
+            };
+            if next.is_over() {
+                break;
+            }
+            if next.stores() != pos.stores() {
+                history.clear();
+            } else {
+                history.push(pos);
+                if occurrences(&history, &next).iter().any(|c| c.1 >= limit) {
+                    break;
+                }
+            }
+            pos = next;
+        }
+    }
+    near_the_end
+}
+
+#[test]
+fn tihbat_values_in_the_middle_of_a_segment_agree_with_full_history_search() {
+    assert!(assert_values_with_history_are_exact(Variant::Tihbat, 10, 400) > 0);
+}
+
+#[test]
+fn modiar_values_in_the_middle_of_a_segment_agree_with_full_history_search() {
+    assert!(assert_values_with_history_are_exact(Variant::Modiar, 16, 400) > 0);
 }
 
 #[test]
@@ -225,5 +344,5 @@ fn tihbat_start_is_lost_by_two_for_the_first_mover() {
         let signed = if first == Side::South { -2 } else { 2 };
         assert_eq!(table.final_difference(&start), Some(signed));
     }
-    assert_eq!(table.approximated(), 0);
+    assert_eq!(table.stats().searched, 0);
 }

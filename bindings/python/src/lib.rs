@@ -707,11 +707,12 @@ impl Table {
         pits(self.0.best_moves(&position.0))
     }
 
-    /// How many positions' values rest on Modiar's model of endless play (0 where
-    /// the table is exact).
+    /// How many positions on cycles the solver settled by the search that keeps the
+    /// history, where its two bounds differed (RULES.md, "Solved values"; 0 for
+    /// Tihbat). Every value is exact either way.
     #[getter]
-    fn approximated(&self) -> usize {
-        self.0.approximated()
+    fn searched(&self) -> usize {
+        self.0.stats().searched
     }
 
     fn __len__(&self) -> usize {
