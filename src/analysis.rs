@@ -3,18 +3,20 @@
 //! mistake.
 //!
 //! A value is the final score difference (the mover's stones minus the opponent's)
-//! under best play from the position on. It is *exact* where the solved tables of
-//! Tihbat and Modiar apply — at the start of a capture-free segment (P7), where the
-//! tables are exact (RULES.md, "Solved values"; Modiar's tables rest on the model
-//! described there) — and where the game is over. Everywhere else, and always in
-//! Mangala, it is a *search* value: alpha-beta within [`BUDGET`], with the segment's
-//! history for the repetition rules.
+//! under best play from the position on. In Tihbat and Modiar every value is *exact*:
+//! the solved tables with the positions seen since the last capture, as the repetition
+//! rules count them (RULES.md, "Solved values", points 5 and 6). In Mangala it is a
+//! *search* value, alpha-beta within [`BUDGET`], except where the game is over.
+//!
+//! The rows keep three invariants, for the side that moved: the value after a move is
+//! never above the value before; it is equal exactly when the move is one of the best
+//! moves; and a move that loses value is a mistake of that size.
 
 use seedpost_rules::search::{Budget, Searcher};
 use seedpost_rules::{Game, Ply, Position, Side};
 use serde::Serialize;
 
-use crate::house::{final_for, is_fresh, positions, segment_history, table};
+use crate::house::{final_for, positions, segment_history, stores_for, table};
 
 /// The search budget of each position the tables do not value.
 pub const BUDGET: Budget = Budget {
@@ -111,17 +113,21 @@ fn value_at(positions: &[Position], i: usize, searcher: &mut Searcher) -> Valued
             best: Vec::new(),
         };
     };
-    if is_fresh(positions, i)
-        && let Some(table) = table(pos.variant())
-        && let Some(diff) = table.final_difference(pos)
+    let history = segment_history(positions, i);
+    if let Some(table) = table(pos.variant())
+        && let Some(value) = table.value_after(&history, pos)
     {
+        let moves = table.move_values(&history, pos);
         return Valued {
-            value: if me == Side::South { diff } else { -diff },
+            value: stores_for(pos, me) + i16::from(value),
             kind: ValueKind::Exact,
-            best: table.best_moves(pos).iter().map(|p| p.number()).collect(),
+            best: moves
+                .iter()
+                .filter(|m| m.1 == value)
+                .map(|m| m.0.number())
+                .collect(),
         };
     }
-    let history = segment_history(positions, i);
     let found = searcher.search(pos, &history, BUDGET);
     Valued {
         value: found.value,
@@ -198,9 +204,56 @@ pub fn analyse_with(game: &Game, searcher: &mut Searcher) -> Vec<PlyAnalysisJson
 
 #[cfg(test)]
 mod tests {
+    use rand::rngs::StdRng;
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
     use seedpost_rules::{Game, Side, Variant};
 
     use super::*;
+
+    /// The rows of a Tihbat or Modiar analysis against the module's invariants.
+    fn assert_exact_and_consistent(game: &Game, rows: &[PlyAnalysisJson]) {
+        for row in rows {
+            let at = format!("ply {} of {:?}", row.ply, game.plies());
+            assert_eq!(row.before.kind, ValueKind::Exact, "{at}");
+            assert_eq!(row.after.kind, ValueKind::Exact, "{at}");
+            assert!(row.after.value <= row.before.value, "{at}: {row:?}");
+            assert_eq!(row.drop, row.before.value - row.after.value, "{at}");
+            assert_eq!(row.mistake, row.drop > 0, "{at}: {row:?}");
+            match row.pit {
+                Some(pit) => assert_eq!(
+                    row.after.value == row.before.value,
+                    row.best.contains(&pit),
+                    "{at}: {row:?}"
+                ),
+                None => assert!(row.best.is_empty() && row.drop == 0, "{at}: {row:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn every_row_of_random_tihbat_and_modiar_games_is_exact_and_keeps_the_invariants() {
+        let mut rng = StdRng::seed_from_u64(20);
+        let mut searcher = Searcher::new(4);
+        for variant in [Variant::Tihbat, Variant::Modiar] {
+            for _ in 0..1000 {
+                let first = if rng.random() {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                let mut game = Game::new(variant, first);
+                while !game.position().is_over() {
+                    let moves: Vec<_> = game.position().legal_moves().into_iter().collect();
+                    let pit = *moves.choose(&mut rng).expect("an ongoing game has a move");
+                    game.play(pit).expect("legal");
+                }
+                let rows = analyse_with(&game, &mut searcher);
+                assert_eq!(rows.len(), game.plies().len());
+                assert_exact_and_consistent(&game, &rows);
+            }
+        }
+    }
 
     #[test]
     fn a_first_move_the_table_calls_worse_is_marked_as_a_mistake_and_a_best_one_is_not() {

@@ -145,7 +145,8 @@ pub fn final_for(pos: &Position, side: Side) -> i16 {
 }
 
 /// The stores' difference for `side`.
-fn stores_for(pos: &Position, side: Side) -> i16 {
+#[must_use]
+pub fn stores_for(pos: &Position, side: Side) -> i16 {
     let stores = pos.stores();
     i16::from(*stores.get(side)) - i16::from(*stores.get(side.opposite()))
 }
@@ -208,36 +209,18 @@ fn searched(game: &Game, budget: Budget) -> Vec<Pit> {
     searcher.search(&positions[i], &history, budget).best
 }
 
-/// The moves the table keeps the value with. At the start of a segment the table is
-/// exact; elsewhere each move is valued by what it leads to (the game's own end, a
-/// fresh position after a capture, or the table's fresh value of the next position),
-/// and among equals the moves that capture or end the game come first, so that a won
-/// position is not walked round into a repetition.
+/// The moves that keep the exact value of the current position given the positions
+/// seen since the last capture (RULES.md, "Solved values", point 6); among them,
+/// those that capture or end the game first, so that a won position is not walked
+/// round into a repetition.
 fn perfect(table: &Table, game: &Game, moves: &[Pit]) -> Vec<Pit> {
-    let pos = game.position();
-    let Some(me) = pos.to_move() else {
-        return Vec::new();
-    };
     let positions = positions(game);
-    if is_fresh(&positions, positions.len() - 1) {
-        let best = table.best_moves(pos);
-        if !best.is_empty() {
-            return prefer_progress(game, &best);
-        }
+    let i = positions.len() - 1;
+    let best = table.best_moves_after(&segment_history(&positions, i), &positions[i]);
+    if best.is_empty() {
+        // Only a pass, or a position the table does not hold (never in a game).
+        return moves.to_vec();
     }
-    let best = best_by(moves, |pit| {
-        let mut next = game.clone();
-        let _ = next.play(pit);
-        let after = next.position();
-        if after.is_over() {
-            return final_for(after, me);
-        }
-        match table.final_difference(after) {
-            Some(d) if me == Side::South => d,
-            Some(d) => -d,
-            None => stores_for(after, me),
-        }
-    });
     prefer_progress(game, &best)
 }
 

@@ -11,9 +11,9 @@ use crate::http::extract::PathId;
 use crate::service::Service;
 
 /// The analysis of a finished game: for each ply the value before and after for the
-/// mover (a final score difference under best play: `exact` from the solved tables of
-/// Tihbat and Modiar at the start of capture-free segments, else `search`), the best
-/// moves, and the mistakes. Public, like the game.
+/// mover (a final score difference under best play: `exact` in Tihbat and Modiar, from
+/// the solved tables and the positions seen since the last capture; `search` in
+/// Mangala), the best moves, and the mistakes. Public, like the game.
 #[utoipa::path(
     get,
     path = "/games/{id}/analysis",
