@@ -11,7 +11,7 @@ use axum::response::Html;
 use serde_json::Value;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{Ref, RefOr};
-use utoipa::{Modify, OpenApi, ToResponse, ToSchema};
+use utoipa::{Modify, OpenApi, ToResponse};
 
 use super::json::ErrorJson;
 use crate::http::ratelimit::{RateLimiter, RateLimits};
