@@ -1,0 +1,176 @@
+//! The Chromium harness every browser test uses: chromedriver started on a free
+//! port, one browser session per profile, and small helpers to wait, fill, click,
+//! mark a page (to tell a reload apart) and take screenshots.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{Value, json};
+
+/// The variable naming chromedriver.
+pub(crate) const DRIVER_VAR: &str = "SEEDPOST_TEST_CHROMEDRIVER";
+/// The variable naming the Chromium binary (default: `/usr/bin/chromium` if present).
+pub(crate) const CHROMIUM_VAR: &str = "SEEDPOST_TEST_CHROMIUM";
+/// How long to wait for something to show up.
+pub(crate) const PATIENCE: Duration = Duration::from_secs(15);
+
+/// chromedriver, stopped when dropped.
+pub(crate) struct Driver {
+    child: Child,
+    pub(crate) url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub(crate) fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+pub(crate) async fn start_driver(path: &str) -> Driver {
+    let port = free_port();
+    let child = Command::new(path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{DRIVER_VAR}={path}: cannot start chromedriver: {e}"));
+    let driver = Driver {
+        child,
+        url: format!("http://127.0.0.1:{port}"),
+    };
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
+            return driver;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("chromedriver did not listen on port {port}");
+}
+
+pub(crate) fn chromium() -> Option<String> {
+    std::env::var(CHROMIUM_VAR)
+        .ok()
+        .filter(|v| !v.is_empty())
+        .or_else(|| {
+            ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+                .into_iter()
+                .find(|p| Path::new(p).exists())
+                .map(str::to_owned)
+        })
+}
+
+pub(crate) async fn browser(driver: &Driver, profile: &Path) -> Client {
+    let mut options = json!({
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-dev-shm-usage",
+            "--window-size=1280,800",
+            format!("--user-data-dir={}", profile.display()),
+        ]
+    });
+    if let Some(binary) = chromium() {
+        options["binary"] = Value::String(binary);
+    }
+    let mut caps = serde_json::Map::new();
+    caps.insert("goog:chromeOptions".to_owned(), options);
+    // chromedriver speaks plain HTTP on the loopback: no TLS needed.
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a Chromium session")
+}
+
+pub(crate) async fn wait_for(client: &Client, css: &str) -> fantoccini::elements::Element {
+    client
+        .wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css} did not show up: {e}"))
+}
+
+pub(crate) async fn fill(client: &Client, css: &str, text: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css}: {e}"))
+        .send_keys(text)
+        .await
+        .expect("typing works");
+}
+
+pub(crate) async fn click(client: &Client, css: &str) {
+    wait_for(client, css)
+        .await
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("clicking {css}: {e}"));
+}
+
+pub(crate) async fn sign_up(client: &Client, base: &str, name: &str) {
+    client
+        .goto(&format!("{base}/signup"))
+        .await
+        .expect("the page opens");
+    fill(client, "input[name=username]", name).await;
+    fill(client, "input[name=password]", "correct horse battery").await;
+    click(client, "form[action='/signup'] button[type=submit]").await;
+    wait_for(client, &format!("header.site a[href='/players/{name}']")).await;
+}
+
+/// Marks the page, so that a reload (which would forget the mark) can be told apart.
+pub(crate) async fn mark(client: &Client) {
+    client
+        .execute("window.seedpostMark = 'still here'; return true;", vec![])
+        .await
+        .expect("scripts run");
+}
+
+pub(crate) async fn marked(client: &Client) -> bool {
+    client
+        .execute("return window.seedpostMark === 'still here';", vec![])
+        .await
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
+}
+
+pub(crate) fn screenshots_dir() -> PathBuf {
+    let target = std::env::var("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"));
+    target.join("screenshots")
+}
+
+pub(crate) async fn screenshot(client: &Client, width: u32, height: u32, name: &str) -> PathBuf {
+    client
+        .set_window_size(width, height)
+        .await
+        .expect("resizable");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let png = client.screenshot().await.expect("a screenshot");
+    let dir = screenshots_dir();
+    std::fs::create_dir_all(&dir).expect("a screenshots directory");
+    let path = dir.join(name);
+    std::fs::write(&path, png).expect("the screenshot is saved");
+    path
+}
