@@ -102,6 +102,40 @@ impl Service {
         Ok(out)
     }
 
+    /// Creates a challenge from `account` ([`Service::create_challenge`]); when it names
+    /// a house bot, the bot accepts it at once, and the game it starts is returned, so
+    /// that the player lands on the game rather than waiting for the bots' next round.
+    ///
+    /// # Errors
+    /// Those of [`Service::create_challenge`]. A bot that cannot accept (the challenge
+    /// was taken meanwhile) is no error: the challenge is returned without a game.
+    pub async fn challenge_house_at_once(
+        &self,
+        account: &Account,
+        request: super::ChallengeRequest,
+    ) -> Result<(crate::store::Challenge, Option<crate::store::Game>)> {
+        let challenge = self.create_challenge(account, request).await?;
+        let Some(opponent) = challenge.opponent.as_ref().map(|o| o.id) else {
+            return Ok((challenge, None));
+        };
+        let bot = self
+            .house_bots()
+            .await?
+            .into_iter()
+            .map(|(_, bot)| bot)
+            .find(|bot| bot.id == opponent);
+        let Some(bot) = bot else {
+            return Ok((challenge, None));
+        };
+        match self.accept_challenge(&bot, challenge.id).await {
+            Ok(game) => Ok((challenge, Some(game))),
+            Err(e) => {
+                tracing::debug!(error = %e, challenge = %challenge.id, "house bot could not accept at once");
+                Ok((challenge, None))
+            }
+        }
+    }
+
     /// One round of the house bots: each accepts the open challenges addressed to it
     /// and moves in every game where it is to move. A failure in one game is logged
     /// and the round goes on.

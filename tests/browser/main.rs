@@ -12,3 +12,4 @@ mod support;
 
 mod flow;
 mod harness;
+mod widths;

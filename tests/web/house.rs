@@ -22,11 +22,16 @@ async fn playing_the_computer_from_the_home_page_starts_a_game_whose_analysis_sh
         )
         .await;
     assert_eq!(after.status, StatusCode::OK, "{}", after.body);
-    let round = server.service.run_house_bots_once().await.expect("a round");
-    assert_eq!(round.accepted, 1, "the bot accepts");
+    // The bot accepted at once: the form lands on the new game, and no challenge is
+    // left pending.
     let games = ayse.api("/games?player=ayse").await;
     let id = games[0]["id"].as_str().expect("a game").to_owned();
     let path = format!("/games/{id}");
+    assert_eq!(after.url, format!("{}{path}", ayse.base), "{}", after.body);
+    assert_eq!(after.count("#live"), 1, "{}", after.body);
+    let round = server.service.run_house_bots_once().await.expect("a round");
+    assert_eq!(round.accepted, 0, "nothing was left to accept");
+    assert_eq!(ayse.get("/").await.count(".challenge-mine"), 0);
     let mut turns = 0;
     loop {
         let page = ayse.get(&path).await;

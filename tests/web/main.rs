@@ -11,6 +11,7 @@ mod accounts;
 mod games;
 mod house;
 mod matches;
+mod players;
 mod ratings;
 mod reminders;
 mod security;

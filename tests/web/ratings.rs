@@ -80,7 +80,7 @@ async fn a_rated_game_from_the_form_shows_its_terms_and_both_ratings_with_their_
     assert_eq!(page.count("p.deadline"), 0, "no countdown: {}", page.body);
     let home = ayse.get("/").await;
     assert!(
-        home.text("ul.games .meta")
+        home.text("ul.games .status")
             .contains("to move, clock stopped: mehmet is on vacation"),
         "{}",
         home.body

@@ -69,8 +69,41 @@ async fn a_tournament_is_created_joined_and_decided_through_its_pages(server: Se
     assert_eq!(game.attr(".game-links a.tournament", "href"), path);
     assert_eq!(game.text(".game-links a.tournament"), "Winter cup");
 
-    // Mehmet withdraws: his two games are lost, and the tournament is over.
-    let after = mehmet.submit(&running.form("form#withdraw")).await;
+    // Withdrawing asks first, saying how many games will be resigned; a withdrawal
+    // not confirmed (the old one-click form) changes nothing.
+    assert_eq!(
+        running.count("form#withdraw"),
+        0,
+        "withdrawing takes one click"
+    );
+    let confirm = mehmet.get(&running.attr("a#withdraw", "href")).await;
+    assert_eq!(confirm.status, StatusCode::OK, "{}", confirm.body);
+    assert_eq!(confirm.text("h1"), "Withdraw from Winter cup?");
+    assert!(
+        confirm
+            .text("#withdraw-games")
+            .starts_with("Your 2 games still going on will be resigned"),
+        "{}",
+        confirm.body
+    );
+    let unconfirmed = confirm.form("form#confirm-withdraw").without("confirm");
+    let asked = mehmet.submit(&unconfirmed).await;
+    assert_eq!(asked.text("h1"), "Withdraw from Winter cup?");
+    let still = mehmet.get(&path).await;
+    assert_eq!(still.text("#table-h"), "Crosstable");
+    assert_eq!(still.count("a#withdraw"), 1);
+    for game in still.all(".games li a[href^='/games/']") {
+        let json = mehmet
+            .api(game.value().attr("href").unwrap_or_default())
+            .await;
+        assert_eq!(
+            json["status"], "ongoing",
+            "an unconfirmed withdrawal resigned"
+        );
+    }
+
+    // Mehmet confirms: his two games are lost, and the tournament is over.
+    let after = mehmet.submit(&confirm.form("form#confirm-withdraw")).await;
     assert_eq!(after.status, StatusCode::OK, "{}", after.body);
     assert_eq!(after.text("#table-h"), "Final standing");
     let rows: Vec<String> = after
@@ -83,5 +116,5 @@ async fn a_tournament_is_created_joined_and_decided_through_its_pages(server: Se
         rows[1].starts_with("2|mehmet| |(withdrew)|0 0|×|0|"),
         "{rows:?}"
     );
-    assert_eq!(after.count("form#withdraw"), 0);
+    assert_eq!(after.count("a#withdraw"), 0);
 }

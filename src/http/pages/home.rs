@@ -23,7 +23,8 @@ pub struct ChallengeLine {
     challenger: String,
     opponent: String,
     variant: &'static str,
-    days: u8,
+    /// `1 day per move`, `3 days per move`.
+    pace: String,
     first: &'static str,
     /// "rated" or "casual", and the match if it is one.
     kind: String,
@@ -40,7 +41,7 @@ impl ChallengeLine {
                 .map(|o| o.username.to_string())
                 .unwrap_or_default(),
             variant: c.variant.title(),
-            days: c.days_per_move.days(),
+            pace: super::view::pace(c.days_per_move.days()),
             kind: format!(
                 "{}{}",
                 match (c.terms.rated, c.terms.weekend_pause) {
@@ -169,14 +170,18 @@ async fn home(
             .await?;
         let page = WelcomePage {
             layout: visitor.layout("Mancala by correspondence"),
-            ongoing: ongoing
-                .iter()
-                .map(|g| GameLine::new(g, None, now))
-                .collect(),
-            finished: finished
-                .iter()
-                .map(|g| GameLine::new(g, None, now))
-                .collect(),
+            ongoing: GameLine::all(
+                &ongoing,
+                &state.service.match_refs(&ongoing).await?,
+                None,
+                now,
+            ),
+            finished: GameLine::all(
+                &finished,
+                &state.service.match_refs(&finished).await?,
+                None,
+                now,
+            ),
         };
         return Ok(render(&page)?.into_response());
     };
@@ -191,8 +196,10 @@ async fn home(
         )
         .await?;
     let (my_turn, waiting): (Vec<_>, Vec<_>) = games
-        .iter()
+        .into_iter()
         .partition(|g| g.state.to_move.is_some() && g.state.to_move == side_of(g, account.id));
+    let my_turn_refs = state.service.match_refs(&my_turn).await?;
+    let waiting_refs = state.service.match_refs(&waiting).await?;
     let challenges = state.service.open_challenges(account).await?;
     let lines = |keep: &dyn Fn(&Challenge) -> bool| -> Vec<ChallengeLine> {
         challenges
@@ -213,14 +220,8 @@ async fn home(
     };
     let page = HomePage {
         layout: visitor.layout("Your games"),
-        my_turn: my_turn
-            .iter()
-            .map(|g| GameLine::new(g, Some(account), now))
-            .collect(),
-        waiting: waiting
-            .iter()
-            .map(|g| GameLine::new(g, Some(account), now))
-            .collect(),
+        my_turn: GameLine::all(&my_turn, &my_turn_refs, Some(account), now),
+        waiting: GameLine::all(&waiting, &waiting_refs, Some(account), now),
         to_me: lines(&|c| c.opponent.as_ref().is_some_and(|o| o.id == account.id)),
         mine: lines(&|c| c.challenger.id == account.id),
         open: lines(&|c| c.opponent.is_none() && c.challenger.id != account.id),
@@ -338,8 +339,14 @@ pub async fn create_challenge(
             Some(form.stop_when_decided == "true")
         },
     };
-    match state.service.create_challenge(account, request).await {
-        Ok(_) => Ok(Redirect::to("/").into_response()),
+    match state
+        .service
+        .challenge_house_at_once(account, request)
+        .await
+    {
+        // A house bot accepted: straight to the game.
+        Ok((_, Some(game))) => Ok(Redirect::to(&format!("/games/{}", game.id)).into_response()),
+        Ok((_, None)) => Ok(Redirect::to("/").into_response()),
         Err(e @ (Error::Unprocessable { .. } | Error::NotFound(_))) => {
             let message = match e {
                 Error::NotFound(_) => {

@@ -35,7 +35,8 @@ struct MatchPage {
     north: String,
     /// "A match of 5 games, one after another, ending once decided".
     terms: String,
-    days_per_move: u8,
+    /// `1 day per move`, `3 days per move`.
+    pace: String,
     /// South's and North's points.
     score: (String, String),
     /// `Under way`, `Won by ayse`, `Drawn`…
@@ -108,7 +109,7 @@ impl MatchPage {
                     ""
                 }
             ),
-            days_per_move: stored.days_per_move.days(),
+            pace: super::view::pace(stored.days_per_move.days()),
             score: (points_text(json.score.south), points_text(json.score.north)),
             standing,
             games,

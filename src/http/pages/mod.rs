@@ -82,7 +82,10 @@ pub fn router(state: AppState) -> Router<AppState> {
         )
         .route("/tournaments/{id}", get(tournaments::show))
         .route("/tournaments/{id}/join", post(tournaments::join))
-        .route("/tournaments/{id}/withdraw", post(tournaments::withdraw))
+        .route(
+            "/tournaments/{id}/withdraw",
+            get(tournaments::confirm_withdraw).post(tournaments::withdraw),
+        )
         .route("/rules", get(rules::index))
         .route("/rules/{variant}", get(rules::show))
         .layer(middleware::from_fn_with_state(state, session::form_cookie))

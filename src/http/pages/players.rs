@@ -23,8 +23,10 @@ pub struct StandingLine {
     draws: u32,
     losses: u32,
     points: String,
-    /// The Glicko-2 rating with its deviation, "—" when unrated.
+    /// The Glicko-2 rating, `?` after a provisional one; "—" when unrated.
     rating: String,
+    /// Its deviation, `± 187`, or nothing when unrated (left out on a phone).
+    deviation: String,
 }
 
 fn half_points(halves: u32) -> String {
@@ -35,13 +37,12 @@ fn half_points(halves: u32) -> String {
     }
 }
 
-/// A rating as shown: `1587 ± 187`, and `?` after a provisional one (RD above 110).
+/// A rating as shown: `1587`, and `?` after a provisional one (RD above 110).
 fn rating(r: &crate::ratings::Rating) -> String {
     format!(
-        "{:.0}{} ± {:.0}",
+        "{:.0}{}",
         r.rating,
         if r.is_provisional() { "?" } else { "" },
-        r.deviation
     )
 }
 
@@ -56,6 +57,11 @@ impl StandingLine {
             losses: s.losses,
             points: half_points(s.half_points),
             rating: s.rating.as_ref().map_or_else(|| "—".to_owned(), rating),
+            deviation: s
+                .rating
+                .as_ref()
+                .map(|r| format!("± {:.0}", r.deviation))
+                .unwrap_or_default(),
         }
     }
 }
@@ -111,10 +117,10 @@ pub async fn show(
             false,
             20,
         )
-        .await?
-        .iter()
-        .map(|g| GameLine::new(g, Some(&account), now))
-        .collect();
+        .await?;
+    let refs = state.service.match_refs(&games).await?;
+    // "You" is the viewer, never the player whose page it is.
+    let games = GameLine::all(&games, &refs, visitor.account.as_ref(), now);
     render(&PlayerPage {
         layout: visitor.layout(account.username.as_str()),
         username: account.username.to_string(),

@@ -344,16 +344,72 @@ pub async fn join(
     Ok(Redirect::to(&format!("/tournaments/{id}")))
 }
 
-/// `POST /tournaments/{id}/withdraw`: leaves before the start, withdraws after it
-/// (the remaining games are resigned).
+/// `templates/withdraw.html`: asks before a withdrawal resigns the player's games.
+#[derive(Template)]
+#[template(path = "withdraw.html")]
+struct WithdrawPage {
+    layout: Layout,
+    id: String,
+    name: String,
+    /// How many of the player's games are still going on, and would be resigned.
+    resigned: usize,
+}
+
+/// The player's games in `view` still going on: those a withdrawal resigns.
+fn games_going_on(view: &TournamentView, account: &crate::store::Account) -> usize {
+    view.games
+        .iter()
+        .filter(|g| {
+            g.game.state.status == crate::domain::GameStatus::Ongoing
+                && crate::service::side_of(&g.game, account.id).is_some()
+        })
+        .count()
+}
+
+/// `GET /tournaments/{id}/withdraw`: asks first, saying how many games will be
+/// resigned.
+pub async fn confirm_withdraw(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<TournamentId>,
+) -> Result<Response, PageError> {
+    let account = visitor.require()?;
+    let view = state.service.tournament(id).await?;
+    if view.tournament.status != TournamentStatus::Running || !view.has(account.id) {
+        // Nothing to confirm: back to the tournament, which says why.
+        return Ok(Redirect::to(&format!("/tournaments/{id}")).into_response());
+    }
+    let page = WithdrawPage {
+        layout: visitor.layout("Withdraw?"),
+        id: id.to_string(),
+        name: view.tournament.name.clone(),
+        resigned: games_going_on(&view, account),
+    };
+    Ok(render(&page)?.into_response())
+}
+
+/// The withdrawal form: `confirm=yes` from the confirmation page.
+#[derive(Debug, Deserialize)]
+pub struct WithdrawForm {
+    #[serde(default)]
+    confirm: String,
+}
+
+/// `POST /tournaments/{id}/withdraw`: leaves before the start; after it, withdraws
+/// (the remaining games are resigned) only when confirmed, and otherwise shows the
+/// confirmation page, changing nothing.
 pub async fn withdraw(
     State(state): State<AppState>,
     PagePath(id): PagePath<TournamentId>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, form }: PageForm<WithdrawForm>,
 ) -> Result<Redirect, PageError> {
-    state
-        .service
-        .withdraw_from_tournament(visitor.require()?, id)
-        .await?;
+    let account = visitor.require()?;
+    if form.confirm != "yes" {
+        let view = state.service.tournament(id).await?;
+        if view.tournament.status == TournamentStatus::Running {
+            return Ok(Redirect::to(&format!("/tournaments/{id}/withdraw")));
+        }
+    }
+    state.service.withdraw_from_tournament(account, id).await?;
     Ok(Redirect::to(&format!("/tournaments/{id}")))
 }

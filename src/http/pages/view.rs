@@ -10,7 +10,7 @@ use super::assets;
 use super::error::PageError;
 use crate::domain::{Ending, GameStatus};
 use crate::error::Error;
-use crate::service::{points, side_of};
+use crate::service::side_of;
 use crate::store::{Account, Game};
 
 /// What `templates/base.html` needs.
@@ -120,19 +120,11 @@ pub fn side_title(side: Side) -> &'static str {
     }
 }
 
-/// Points as shown: `1`, `½`, `0`.
-#[must_use]
-pub fn points_text(p: f64) -> String {
-    if (p - 0.5).abs() < f64::EPSILON {
-        "½".to_owned()
-    } else if p >= 1.0 {
-        "1".to_owned()
-    } else {
-        "0".to_owned()
-    }
-}
-
-/// The result of an ended game in one line, or `None` while it goes on.
+/// The result of an ended game in one line, or `None` while it goes on. One form
+/// everywhere (the game page, every list): the winner first, then how, then the
+/// stones, the winner's first: `mehmet won by resignation, 30 stones to 18.`; a draw
+/// names both players in board order: `Draw (the position repeated): ayse 24
+/// stones, mehmet 24.`
 #[must_use]
 pub fn result_line(game: &Game) -> Option<String> {
     let result = game.state.result?;
@@ -140,24 +132,38 @@ pub fn result_line(game: &Game) -> Option<String> {
     if game.state.status == GameStatus::Aborted {
         return Some("Aborted: no points.".to_owned());
     }
-    let p = points(game.state.status, &result);
-    let how = ending_words(result.ending);
-    let score = format!("{}–{}", result.score.south, result.score.north);
+    let stones = |side: Side| *result.score.get(side);
     Some(match result.winner {
         Some(w) => format!(
-            "{} ({}) won {} ({}–{} points; stones {score}).",
+            "{} won {}, {} stones to {}.",
             names.get(w),
-            side_title(w),
             match result.ending {
                 Ending::Resign => "by resignation".to_owned(),
                 Ending::Timeout => "on time".to_owned(),
-                _ => format!("— {how}"),
+                how => format!("({})", ending_words(how)),
             },
-            points_text(*p.get(w)),
-            points_text(*p.get(w.opposite())),
+            stones(w),
+            stones(w.opposite()),
         ),
-        None => format!("Draw — {how} (½–½; stones {score})."),
+        None => format!(
+            "Draw ({}): {} {} stones, {} {}.",
+            ending_words(result.ending),
+            names.south,
+            stones(Side::South),
+            names.north,
+            stones(Side::North),
+        ),
     })
+}
+
+/// A time control as it reads: `1 day per move`, `3 days per move`.
+#[must_use]
+pub fn pace(days: u8) -> String {
+    if days == 1 {
+        "1 day per move".to_owned()
+    } else {
+        format!("{days} days per move")
+    }
 }
 
 /// A game in a list.
@@ -173,14 +179,22 @@ pub struct GameLine {
     pub north: String,
     /// The viewer's opponent, when the viewer plays.
     pub opponent: String,
-    /// Plies played.
-    pub ply: u32,
+    /// What tells it apart from the players' other games: `game 2 of 3 of a match`,
+    /// the tournament's name, or nothing.
+    pub context: String,
+    /// The tournament's id, when `context` names one.
+    pub tournament: Option<String>,
+    /// The match's id, when `context` names one.
+    pub match_id: Option<String>,
+    /// `3 days per move`.
+    pub pace: String,
     /// Time left for the side to move, or the result.
     pub status: String,
 }
 
 impl GameLine {
-    /// A line for `game` as `viewer` sees it at `now`.
+    /// A line for `game` as `viewer` sees it at `now`: "you" is the viewer, and
+    /// anyone else is named.
     #[must_use]
     pub fn new(game: &Game, viewer: Option<&Account>, now: DateTime<Utc>) -> GameLine {
         let names = game.players.clone().map(|p| p.username.to_string());
@@ -229,9 +243,39 @@ impl GameLine {
                 .unwrap_or_default(),
             south: names.south,
             north: names.north,
-            ply: game.state.ply,
+            context: game
+                .tournament
+                .as_ref()
+                .map(|t| t.name.clone())
+                .unwrap_or_default(),
+            tournament: game.tournament.as_ref().map(|t| t.id.to_string()),
+            match_id: None,
+            pace: pace(game.days_per_move.days()),
             status,
         }
+    }
+
+    /// Lines for `games`, each with its match (`refs`, in the same order, from
+    /// [`crate::service::Service::match_refs`]).
+    #[must_use]
+    pub fn all(
+        games: &[Game],
+        refs: &[Option<crate::store::matches::MatchRef>],
+        viewer: Option<&Account>,
+        now: DateTime<Utc>,
+    ) -> Vec<GameLine> {
+        games
+            .iter()
+            .enumerate()
+            .map(|(i, game)| {
+                let mut line = GameLine::new(game, viewer, now);
+                if let Some(Some(m)) = refs.get(i) {
+                    line.context = format!("game {} of {} of a match", m.number, m.of);
+                    line.match_id = Some(m.id.to_string());
+                }
+                line
+            })
+            .collect()
     }
 }
 
