@@ -7,8 +7,7 @@ use crate::support::server::{Backend, Server};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_in_chromium_and_see_each_others_moves_live() {
-    let Some(driver_path) = std::env::var(DRIVER_VAR).ok().filter(|v| !v.is_empty()) else {
-        println!("skipped: {DRIVER_VAR} is not set (see .ci/run)");
+    let Some(driver_path) = driver_path() else {
         return;
     };
     let server = Server::builder()

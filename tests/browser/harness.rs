@@ -126,15 +126,39 @@ pub(crate) async fn click(client: &Client, css: &str) {
         .unwrap_or_else(|e| panic!("clicking {css}: {e}"));
 }
 
-pub(crate) async fn sign_up(client: &Client, base: &str, name: &str) {
+/// The chromedriver to use, or `None` (after saying the test is skipped) when
+/// `SEEDPOST_TEST_CHROMEDRIVER` is not set.
+pub(crate) fn driver_path() -> Option<String> {
+    let path = std::env::var(DRIVER_VAR).ok().filter(|v| !v.is_empty());
+    if path.is_none() {
+        println!("skipped: {DRIVER_VAR} is not set (see .ci/run)");
+    }
+    path
+}
+
+/// Sends the sign-up or log-in form (`action`) for `name` and waits to be signed in.
+async fn account_form(client: &Client, base: &str, action: &str, name: &str) {
     client
-        .goto(&format!("{base}/signup"))
+        .goto(&format!("{base}{action}"))
         .await
         .expect("the page opens");
     fill(client, "input[name=username]", name).await;
     fill(client, "input[name=password]", "correct horse battery").await;
-    click(client, "form[action='/signup'] button[type=submit]").await;
+    click(
+        client,
+        &format!("form[action^='{action}'] button[type=submit]"),
+    )
+    .await;
     wait_for(client, &format!("header.site a[href='/players/{name}']")).await;
+}
+
+pub(crate) async fn sign_up(client: &Client, base: &str, name: &str) {
+    account_form(client, base, "/signup", name).await;
+}
+
+/// Logs `name` in (an account made with the password every test uses).
+pub(crate) async fn log_in(client: &Client, base: &str, name: &str) {
+    account_form(client, base, "/login", name).await;
 }
 
 /// Marks the page, so that a reload (which would forget the mark) can be told apart.

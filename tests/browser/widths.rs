@@ -325,21 +325,9 @@ async fn too_wide(
     failures
 }
 
-async fn log_in(client: &Client, base: &str, name: &str) {
-    client
-        .goto(&format!("{base}/login"))
-        .await
-        .expect("the page opens");
-    fill(client, "input[name=username]", name).await;
-    fill(client, "input[name=password]", "correct horse battery").await;
-    click(client, "form[action^='/login'] button[type=submit]").await;
-    wait_for(client, &format!("header.site a[href='/players/{name}']")).await;
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_page_a_player_can_reach_is_wider_than_a_phone_or_a_desktop_screen() {
-    let Some(driver_path) = std::env::var(DRIVER_VAR).ok().filter(|v| !v.is_empty()) else {
-        println!("skipped: {DRIVER_VAR} is not set (see .ci/run)");
+    let Some(driver_path) = driver_path() else {
         return;
     };
     let server = Server::builder()
