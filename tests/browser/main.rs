@@ -10,7 +10,6 @@
 #[path = "../support/mod.rs"]
 mod support;
 
-mod analysis;
 mod flow;
 mod harness;
 mod widths;
