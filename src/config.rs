@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use seedpost_rules::{Side, Variant};
 
 use crate::http::ratelimit::{Rate, RateLimits};
+use crate::service::FloodLimits;
 
 /// A self-hostable correspondence server for Mangala, Modiar and Tihbat.
 #[derive(Debug, Parser)]
@@ -21,6 +22,8 @@ pub struct Cli {
 }
 
 /// The subcommands.
+// Parsed once at start-up: boxing `serve`'s flags would save nothing that matters.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Runs the server (the default).
@@ -150,9 +153,13 @@ pub struct ServeArgs {
     )]
     pub secure_cookies: bool,
 
-    /// Rate limits per API token.
+    /// Rate limits per account.
     #[command(flatten)]
     pub rate_limits: RateLimitArgs,
+
+    /// Caps where floods are cheap.
+    #[command(flatten)]
+    pub floods: FloodArgs,
 
     /// The daily e-mail digest.
     #[command(flatten)]
@@ -222,6 +229,12 @@ pub struct ServeArgs {
     #[arg(long, env = "SEEDPOST_MAX_CONNECTIONS_PER_ADDRESS",
           default_value_t = crate::http::conn::ConnectionLimits::PER_ADDRESS, global = true)]
     pub max_connections_per_address: usize,
+
+    /// Game streams open at once from one client address (SECURITY.md, "Floods");
+    /// past it, 429. 0 for no cap.
+    #[arg(long, env = "SEEDPOST_MAX_STREAMS_PER_ADDRESS",
+          default_value_t = crate::http::ratelimit::StreamSlots::DEFAULT_PER_ADDRESS, global = true)]
+    pub max_streams_per_address: usize,
 }
 
 impl ServeArgs {
@@ -236,6 +249,44 @@ impl ServeArgs {
             limits.max_connections = self.max_connections;
         }
         limits
+    }
+}
+
+/// Caps where floods are cheap (SECURITY.md, "Floods").
+#[derive(Debug, Clone, Args)]
+pub struct FloodArgs {
+    /// Sign-ups from one client address per hour; past it, 429. 0 for no cap.
+    #[arg(long, env = "SEEDPOST_MAX_SIGN_UPS_PER_ADDRESS",
+          default_value_t = FloodLimits::DEFAULT.sign_ups_per_address, global = true)]
+    pub max_sign_ups_per_address: u32,
+    /// API tokens one account holds; past it, 422 `too_many_tokens`.
+    #[arg(long, env = "SEEDPOST_MAX_TOKENS_PER_ACCOUNT",
+          default_value_t = FloodLimits::DEFAULT.tokens_per_account, global = true,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_tokens_per_account: u32,
+    /// Open challenges one account has made; past it, 422 `too_many_challenges`.
+    #[arg(long, env = "SEEDPOST_MAX_OPEN_CHALLENGES",
+          default_value_t = FloodLimits::DEFAULT.open_challenges, global = true,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_open_challenges: u32,
+    /// Open challenges one account has made naming one opponent; past it, 422
+    /// `too_many_challenges`.
+    #[arg(long, env = "SEEDPOST_MAX_OPEN_CHALLENGES_PER_OPPONENT",
+          default_value_t = FloodLimits::DEFAULT.open_challenges_per_opponent, global = true,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_open_challenges_per_opponent: u32,
+}
+
+impl FloodArgs {
+    /// The caps these flags set.
+    #[must_use]
+    pub fn limits(&self) -> FloodLimits {
+        FloodLimits {
+            sign_ups_per_address: self.max_sign_ups_per_address,
+            tokens_per_account: self.max_tokens_per_account,
+            open_challenges: self.max_open_challenges,
+            open_challenges_per_opponent: self.max_open_challenges_per_opponent,
+        }
     }
 }
 
@@ -338,16 +389,10 @@ pub struct ReplayArgs {
 /// `seedpost solve` arguments.
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
-    /// The game: tihbat or modiar (solved whole), or mangala (endgame tables up to
-    /// `--stones` on the board).
-    #[arg(long, value_parser = ["tihbat", "modiar", "mangala"])]
+    /// The game: tihbat or modiar.
+    #[arg(long, value_parser = ["tihbat", "modiar"])]
     pub variant: String,
-    /// Mangala only: the most stones on the board the endgame tables cover (RULES.md,
-    /// "Mangala endgame tables", gives the cost of each).
-    #[arg(long, default_value_t = crate::solved::MANGALA_STONES)]
-    pub stones: u8,
-    /// The table file; `seedpost-<variant>.solved` (`seedpost-mangala.endgame`) when
-    /// omitted.
+    /// The table file; `seedpost-<variant>.solved` when omitted.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
 }

@@ -116,6 +116,21 @@ impl Username {
     pub fn key(&self) -> String {
         self.0.to_ascii_lowercase()
     }
+
+    /// Whether the name reads as one of the server's own house bots: it begins with
+    /// `house` in any case, with any `_` or `-` left out (`house_random`,
+    /// `House-Random`, `houserandom` all read as `house-random`). Nobody signs up or
+    /// is renamed to such a name; only the house bots have them.
+    #[must_use]
+    pub fn is_house(&self) -> bool {
+        let skeleton: String = self
+            .0
+            .chars()
+            .filter(|c| !matches!(c, '_' | '-'))
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        skeleton.starts_with("house")
+    }
 }
 
 impl fmt::Display for Username {
@@ -611,6 +626,25 @@ impl Ending {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_spelling_of_a_house_name_reads_as_the_houses() {
+        for name in [
+            "house-random",
+            "house_random",
+            "HOUSE-Random",
+            "houserandom",
+            "h_o_u_s_e-x",
+            "hous-e",
+        ] {
+            let name = super::Username::parse(name).expect("a name");
+            assert!(name.is_house(), "{name}");
+        }
+        for name in ["ayse", "my-house", "hose"] {
+            let name = super::Username::parse(name).expect("a name");
+            assert!(!name.is_house(), "{name}");
+        }
+    }
+
     #[test]
     fn time_runs_out_in_the_last_fifth_of_a_move_until_the_deadline() {
         let days = DaysPerMove::new(3).expect("3 days is allowed");

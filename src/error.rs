@@ -189,6 +189,7 @@ impl From<StoreError> for Error {
                 Error::Unavailable
             }
             StoreError::Conflict => Error::conflict("conflict", "the resource changed meanwhile"),
+            StoreError::Full => Error::unprocessable("limit_reached", "a limit was reached"),
             StoreError::Other(msg) => Error::Internal(msg),
         }
     }

@@ -20,7 +20,6 @@
 
 #![forbid(unsafe_code)]
 
-pub mod endgame;
 mod game;
 mod mangala;
 mod modiar;

@@ -5,12 +5,13 @@ use std::sync::Arc;
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
+use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
 use super::{AppState, BODY_LIMIT, Settings};
-use crate::domain::Account;
+use crate::domain::{Account, AccountId};
 use crate::error::Error;
 use crate::service::Service;
 
@@ -65,18 +66,35 @@ pub struct Auth(pub Account);
 #[derive(Debug, Clone)]
 pub struct MaybeAuth(pub Option<Account>);
 
-async fn bearer(parts: &Parts, service: &Service) -> Result<Option<Account>, Error> {
-    let Some(value) = parts.headers.get(AUTHORIZATION) else {
+/// The secret of `Authorization: Bearer <token>`: `Ok(None)` without the header,
+/// 401 for one that is not a bearer token.
+pub fn bearer_secret(headers: &HeaderMap) -> Result<Option<&str>, Error> {
+    let Some(value) = headers.get(AUTHORIZATION) else {
         return Ok(None);
     };
-    let secret = value
+    value
         .to_str()
         .ok()
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(str::trim)
         .filter(|s| !s.is_empty() && s.len() <= 200)
-        .ok_or(Error::Unauthorized)?;
-    service.authenticate(secret).await.map(Some)
+        .map(Some)
+        .ok_or(Error::Unauthorized)
+}
+
+/// The account a request's bearer token was verified for, left in its extensions
+/// by [`Auth`] and [`MaybeAuth`]: what rate limits are keyed by, never the token
+/// string as sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verified(pub AccountId);
+
+async fn bearer(parts: &mut Parts, service: &Service) -> Result<Option<Account>, Error> {
+    let account = match bearer_secret(&parts.headers)? {
+        Some(secret) => service.authenticate(secret).await?,
+        None => return Ok(None),
+    };
+    parts.extensions.insert(Verified(account.id));
+    Ok(Some(account))
 }
 
 impl<S> FromRequestParts<S> for Auth

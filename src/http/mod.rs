@@ -57,6 +57,8 @@ pub struct Settings {
     /// The limits on connections: header and idle timeout, caps in all and per
     /// address.
     pub connections: conn::ConnectionLimits,
+    /// The game streams open per client address, and their cap.
+    pub stream_slots: ratelimit::StreamSlots,
 }
 
 /// The whole application's router.

@@ -6,22 +6,31 @@
 //! shared cell.
 //!
 //! A handler opts in by taking a [`Throttle`] after its [`Auth`](super::extract::Auth):
-//! the token has been checked by then, and the bucket is keyed by the token's hash.
+//! the token has been checked by then, and the bucket is the account's, which all its
+//! tokens share. A request without a verified token (an anonymous game stream) takes
+//! from its client address's bucket: a bucket is never keyed by an unchecked token
+//! string, so random `Bearer` values make no new buckets (nor `rate_limits` rows).
+//!
+//! Game streams are also capped per client address while open ([`StreamSlots`]): a
+//! stream costs memory for as long as it stays open, which no rate bounds.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::marker::PhantomData;
+use std::net::IpAddr;
 use std::num::NonZeroU32;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use axum::extract::{FromRef, FromRequestParts};
-use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 use sha2::{Digest, Sha256};
 
+use super::extract::{ClientAddr, Verified};
 use super::{AppState, Settings};
+use crate::domain::AccountId;
 use crate::error::Error;
 use crate::service::Service;
 
@@ -118,8 +127,21 @@ impl Bucket {
     }
 }
 
-/// The key of a token's bucket: the SHA-256 of its secret.
+/// The key of a bucket: the SHA-256 of what it limits (an account, an address).
 type Key = [u8; 32];
+
+/// The key of the bucket of a request that `Auth` verified for `account`.
+fn account_key(account: AccountId) -> Key {
+    Sha256::digest(format!("account {}", account.0)).into()
+}
+
+/// The key of the bucket of an unauthenticated request from `client`.
+fn address_key(client: Option<IpAddr>) -> Key {
+    match client {
+        Some(ip) => Sha256::digest(format!("address {ip}")).into(),
+        None => Sha256::digest("address unknown").into(),
+    }
+}
 
 /// How many checks between two sweeps of idle buckets.
 const SWEEP_EVERY: u64 = 4096;
@@ -168,17 +190,17 @@ impl RateLimiter {
         (rate.per_second > 0).then_some(rate)
     }
 
-    /// Takes one request of `bucket` from the token with secret `secret`, in this
-    /// instance's memory.
+    /// Takes one request of `bucket` from the account's bucket, in this instance's
+    /// memory.
     ///
     /// # Errors
-    /// [`Error::RateLimited`] with the whole seconds (at least 1) until the token may
-    /// send this kind of request again.
-    pub fn check(&self, bucket: Bucket, secret: &str) -> Result<(), Error> {
-        self.check_key(bucket, &Sha256::digest(secret.as_bytes()).into())
+    /// [`Error::RateLimited`] with the whole seconds (at least 1) until the account
+    /// may send this kind of request again.
+    pub fn check(&self, bucket: Bucket, account: AccountId) -> Result<(), Error> {
+        self.check_key(bucket, &account_key(account))
     }
 
-    /// [`RateLimiter::check`] for the token whose secret hashes to `key`.
+    /// [`RateLimiter::check`] for the bucket `key`.
     fn check_key(&self, bucket: Bucket, key: &Key) -> Result<(), Error> {
         let buckets = &*self.0;
         let limiter = match bucket {
@@ -267,10 +289,10 @@ impl Limit for Streams {
     const BUCKET: Bucket = Bucket::Streams;
 }
 
-/// Takes one request of `L` from the bearer token's bucket (in memory, then shared by
-/// the instances), or answers 429 `rate_limited` with `retry_after` and a
-/// `Retry-After` header. Put it after `Auth`: a request without a token is not
-/// counted (`Auth` refuses it).
+/// Takes one request of `L` from the bucket of the account that `Auth` verified (in
+/// memory, then shared by the instances), or, without one, from the client address's;
+/// or answers 429 `rate_limited` with `retry_after` and a `Retry-After` header. Put
+/// it after `Auth` (or `MaybeAuth`): a token it has not verified counts for nothing.
 #[derive(Debug)]
 pub struct Throttle<L: Limit>(PhantomData<L>);
 
@@ -280,30 +302,119 @@ where
     L: Limit,
     RateLimiter: FromRef<S>,
     Service: FromRef<S>,
+    Arc<Settings>: FromRef<S>,
 {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Throttle<L>, Error> {
-        let secret = parts
-            .headers
-            .get(AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .map(str::trim);
-        if let Some(secret) = secret {
-            let limiter = RateLimiter::from_ref(state);
-            let hash: Key = Sha256::digest(secret.as_bytes()).into();
-            limiter.check_key(L::BUCKET, &hash)?;
-            if let Some(rate) = limiter.rate(L::BUCKET) {
-                let mut key = Vec::with_capacity(33);
-                key.push(L::BUCKET.tag());
-                key.extend_from_slice(&hash);
-                Service::from_ref(state)
-                    .take_shared_rate(&key, rate.per_second, rate.burst)
-                    .await?;
+        let key = match parts.extensions.get::<Verified>() {
+            Some(Verified(account)) => account_key(*account),
+            None => {
+                let Ok(ClientAddr(client)) = ClientAddr::from_request_parts(parts, state).await;
+                address_key(client)
             }
+        };
+        let limiter = RateLimiter::from_ref(state);
+        limiter.check_key(L::BUCKET, &key)?;
+        if let Some(rate) = limiter.rate(L::BUCKET) {
+            let mut cell = Vec::with_capacity(33);
+            cell.push(L::BUCKET.tag());
+            cell.extend_from_slice(&key);
+            Service::from_ref(state)
+                .take_shared_rate(&cell, rate.per_second, rate.burst)
+                .await?;
         }
         Ok(Throttle(PhantomData))
+    }
+}
+
+/// Game streams open per client address, capped: a stream holds memory and a
+/// connection for as long as it is open, which no rate limit bounds. Cheap to clone
+/// (shared).
+#[derive(Clone)]
+pub struct StreamSlots(Arc<SlotsInner>);
+
+struct SlotsInner {
+    per_address: usize,
+    open: Mutex<HashMap<Option<IpAddr>, usize>>,
+}
+
+impl StreamSlots {
+    /// Game streams one address may hold open by default (`--max-streams-per-address`).
+    pub const DEFAULT_PER_ADDRESS: usize = 32;
+
+    /// At most `per_address` open game streams per client address; 0 for no cap.
+    #[must_use]
+    pub fn new(per_address: usize) -> StreamSlots {
+        StreamSlots(Arc::new(SlotsInner {
+            per_address,
+            open: Mutex::new(HashMap::new()),
+        }))
+    }
+
+    /// The cap per address (0: none).
+    #[must_use]
+    pub fn per_address(&self) -> usize {
+        self.0.per_address
+    }
+
+    /// Takes a place for a stream of `client`, given back when the slot is dropped.
+    ///
+    /// # Errors
+    /// [`Error::RateLimited`] (429, retry in 10 s) when the address holds its cap.
+    pub fn take(&self, client: Option<IpAddr>) -> Result<StreamSlot, Error> {
+        let mut open = self
+            .0
+            .open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let held = open.entry(client).or_insert(0);
+        if self.0.per_address > 0 && *held >= self.0.per_address {
+            return Err(Error::RateLimited { retry_after: 10 });
+        }
+        *held += 1;
+        Ok(StreamSlot {
+            slots: self.clone(),
+            client,
+        })
+    }
+}
+
+impl Default for StreamSlots {
+    fn default() -> Self {
+        StreamSlots::new(StreamSlots::DEFAULT_PER_ADDRESS)
+    }
+}
+
+impl fmt::Debug for StreamSlots {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StreamSlots")
+            .field("per_address", &self.0.per_address)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A place taken by an open stream (see [`StreamSlots::take`]).
+#[derive(Debug)]
+pub struct StreamSlot {
+    slots: StreamSlots,
+    client: Option<IpAddr>,
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut open = self
+            .slots
+            .0
+            .open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(held) = open.get_mut(&self.client) {
+            *held = held.saturating_sub(1);
+            if *held == 0 {
+                open.remove(&self.client);
+            }
+        }
     }
 }
 
@@ -317,22 +428,42 @@ mod tests {
             moves: Rate::new(1, 2),
             ..RateLimits::UNLIMITED
         });
-        assert!(limiter.check(Bucket::Moves, "a").is_ok());
-        assert!(limiter.check(Bucket::Moves, "a").is_ok());
-        match limiter.check(Bucket::Moves, "a") {
+        let (a, b) = (AccountId::new(), AccountId::new());
+        assert!(limiter.check(Bucket::Moves, a).is_ok());
+        assert!(limiter.check(Bucket::Moves, a).is_ok());
+        match limiter.check(Bucket::Moves, a) {
             Err(Error::RateLimited { retry_after }) => assert_eq!(retry_after, 1),
             other => panic!("expected rate_limited, got {other:?}"),
         }
         assert!(
-            limiter.check(Bucket::Moves, "b").is_ok(),
-            "tokens share no bucket"
+            limiter.check(Bucket::Moves, b).is_ok(),
+            "accounts share no bucket"
         );
-        assert!(limiter.check(Bucket::Challenges, "a").is_ok(), "unlimited");
+        assert!(limiter.check(Bucket::Challenges, a).is_ok(), "unlimited");
     }
 
     #[test]
     fn rates_read_as_documented() {
         assert_eq!(RateLimits::DEFAULT.moves.to_string(), "10/s, burst 20");
         assert_eq!(Rate::UNLIMITED.to_string(), "unlimited");
+    }
+}
+
+#[cfg(test)]
+mod slot_tests {
+    use super::*;
+
+    #[test]
+    fn an_address_holds_at_most_its_cap_of_streams_and_gets_them_back() {
+        let slots = StreamSlots::new(2);
+        let (one, two): (Option<IpAddr>, Option<IpAddr>) =
+            (Some([192, 0, 2, 1].into()), Some([192, 0, 2, 2].into()));
+        let a = slots.take(one).expect("first");
+        let _b = slots.take(one).expect("second");
+        assert!(slots.take(one).is_err(), "past the cap");
+        assert!(slots.take(two).is_ok(), "another address");
+        drop(a);
+        assert!(slots.take(one).is_ok(), "a closed stream frees its place");
+        assert!(StreamSlots::new(0).take(one).is_ok(), "0: no cap");
     }
 }

@@ -19,6 +19,8 @@ pub struct NewAccountRequest {
     pub password: String,
     /// Whether a program will play.
     pub bot: bool,
+    /// The client's address, whose sign-ups are capped; `None` when unknown.
+    pub client: Option<IpAddr>,
 }
 
 /// A new account and its first token, shown once.
@@ -76,12 +78,22 @@ impl Service {
     /// Creates an account and its first API token.
     ///
     /// # Errors
-    /// `invalid_username`, `invalid_password` (422), `username_taken` (409).
+    /// `invalid_username` (422; also for a name that reads as a house bot's, see
+    /// [`Username::is_house`]), `invalid_password` (422), `username_taken` (409);
+    /// `rate_limited` (429) past [`FloodLimits::sign_ups_per_address`](super::FloodLimits)
+    /// in the last hour.
     pub async fn sign_up(&self, request: NewAccountRequest) -> Result<SignedUp> {
         let username = Username::parse(&request.username)
             .map_err(|e| Error::unprocessable("invalid_username", e.to_string()))?;
+        if username.is_house() {
+            return Err(Error::unprocessable(
+                "invalid_username",
+                "names beginning with \"house\" are the server's own bots",
+            ));
+        }
         let password = Password::parse(&request.password)
             .map_err(|e| Error::unprocessable("invalid_password", e.to_string()))?;
+        self.sign_ups.take(request.client, self.now())?;
         let password_hash = hash_password(password).await?;
         let now = self.now();
         let secret = new_secret();
@@ -173,7 +185,8 @@ impl Service {
     /// Adds an API token to an account; returns it and its secret, shown once.
     ///
     /// # Errors
-    /// `invalid_label` (422).
+    /// `invalid_label`, `too_many_tokens` (422: the account holds
+    /// [`FloodLimits::tokens_per_account`](super::FloodLimits) already).
     pub async fn create_token(&self, account: &Account, label: &str) -> Result<(Token, String)> {
         let label = parse_label(label)?;
         let secret = new_secret();
@@ -183,8 +196,15 @@ impl Service {
             hash: token_hash(&secret),
             created_at: self.now(),
         };
-        let token = self.store.create_token(account.id, token).await?;
-        Ok((token, secret))
+        let cap = self.floods.tokens_per_account;
+        match self.store.create_token(account.id, token, cap).await {
+            Ok(token) => Ok((token, secret)),
+            Err(StoreError::Full) => Err(Error::unprocessable(
+                "too_many_tokens",
+                format!("an account has at most {cap} tokens: revoke one first"),
+            )),
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// The account's tokens, without secrets.
@@ -195,14 +215,19 @@ impl Service {
         Ok(self.store.tokens(account.id).await?)
     }
 
-    /// Revokes one of the account's tokens.
+    /// Revokes one of the account's tokens; the event streams it opened end (see
+    /// [`Service::end_streams_of_revoked`]).
     ///
     /// # Errors
     /// `not_found` (404) when the account has no such token.
     pub async fn revoke_token(&self, account: &Account, id: TokenId) -> Result<()> {
         match self.store.delete_token(account.id, id).await {
             Err(StoreError::NotFound) => Err(Error::NotFound("token")),
-            other => Ok(other?),
+            other => {
+                other?;
+                self.end_streams_of_revoked(account.id);
+                Ok(())
+            }
         }
     }
 

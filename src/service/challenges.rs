@@ -10,8 +10,8 @@ use crate::domain::{
 };
 use crate::error::{Error, Result};
 use crate::store::{
-    Account, Challenge, Game, GameState, GameWithMoves, NewChallenge, NewEvent, NewGame, Player,
-    StoreError,
+    Account, Challenge, Game, GameState, GameWithMoves, NewChallenge, NewEvent, NewGame, Page,
+    Player, StoreError,
 };
 
 /// A challenge as asked for, before validation.
@@ -45,8 +45,8 @@ impl Service {
     ///
     /// # Errors
     /// `invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games`,
-    /// `invalid_schedule`, `self_challenge` (422); `not_found` (404) for an unknown
-    /// opponent.
+    /// `invalid_schedule`, `self_challenge`, `too_many_challenges` (422: the caps of
+    /// [`FloodLimits`](super::FloodLimits)); `not_found` (404) for an unknown opponent.
     pub async fn create_challenge(
         &self,
         account: &Account,
@@ -115,8 +115,18 @@ impl Service {
                 events::challenge_event(o.id, EventKind::Challenge, &shown, challenge.created_at)
             })
             .collect();
-        let created = self.store.create_challenge(challenge, &events).await?;
-        Ok(created)
+        let caps = self.floods.challenge_caps();
+        match self.store.create_challenge(challenge, &events, caps).await {
+            Err(StoreError::Full) => Err(Error::unprocessable(
+                "too_many_challenges",
+                format!(
+                    "an account has at most {} open challenges, {} of them to one player: \
+                     cancel one first",
+                    caps.open, caps.per_opponent
+                ),
+            )),
+            other => Ok(other?),
+        }
     }
 
     /// One challenge.
@@ -130,12 +140,36 @@ impl Service {
         }
     }
 
-    /// The open challenges `account` can see: its own, those naming it, open ones.
+    /// One challenge as `viewer` may see it: its parties see it, and everyone sees one
+    /// open to anyone; to others it does not exist.
+    ///
+    /// # Errors
+    /// `not_found` (404), also for a challenge between others.
+    pub async fn challenge_for(&self, viewer: &Account, id: ChallengeId) -> Result<Challenge> {
+        let challenge = self.challenge(id).await?;
+        let party = challenge.challenger.id == viewer.id
+            || challenge
+                .opponent
+                .as_ref()
+                .is_none_or(|o| o.id == viewer.id);
+        if party {
+            Ok(challenge)
+        } else {
+            Err(Error::NotFound("challenge"))
+        }
+    }
+
+    /// The open challenges `account` can see: its own, those naming it, open ones;
+    /// newest first, one `page` of them.
     ///
     /// # Errors
     /// Storage errors only.
-    pub async fn open_challenges(&self, account: &Account) -> Result<Vec<Challenge>> {
-        Ok(self.store.open_challenges(account.id).await?)
+    pub async fn open_challenges(
+        &self,
+        account: &Account,
+        page: Page<ChallengeId>,
+    ) -> Result<Vec<Challenge>> {
+        Ok(self.store.open_challenges(account.id, page).await?)
     }
 
     /// Accepts a challenge: starts its game, with the challenger as South.

@@ -8,16 +8,23 @@
 //! (`--smtp-url`); players may set their address either way. A day's digest is
 //! claimed in the database (`CalendarStore::claim_digest`) before the mail goes out,
 //! so that two servers on one database never both send it. A mail that cannot be sent
-//! gives its claim back and ends the round: the next sweep (a minute later by
-//! default) tries again, so a digest is late while the SMTP server is down, not lost.
-//! Should the SMTP server fail after taking a mail but before saying so, that
-//! digest may come twice.
+//! gives its claim back: when the SMTP server refused it (or it cannot be written),
+//! that account backs off ([`DIGEST_BACKOFF`]) and the round goes on with the next,
+//! so one bad address never holds back the accounts after it; when the SMTP server
+//! cannot be reached, the round ends and the next sweep (a minute later by default)
+//! tries again, so a digest is late while the SMTP server is down, not lost. Should
+//! the SMTP server fail after taking a mail but before saying so, that digest may
+//! come twice.
+//!
+//! Addresses are checked when set exactly as the mail is built ([`parse_email`]): an
+//! address the mail cannot carry is refused then, not found out at the digest hour.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use chrono::{DateTime, NaiveDate, Timelike, Utc};
+use chrono::{DateTime, NaiveDate, TimeDelta, Timelike, Utc};
 use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
@@ -36,12 +43,24 @@ const SMTP_TIMEOUT: Duration = Duration::from_secs(15);
 /// Digests sent by one sweep at most (the rest go at the next).
 const DIGESTS_PER_SWEEP: u32 = 200;
 
-/// How the server sends digests: its SMTP server, sender and hour.
+/// The waits before an account's digest is tried again after the SMTP server refused
+/// it: 5 minutes, 30 minutes, 2 hours, then 6 hours each time.
+pub const DIGEST_BACKOFF: [TimeDelta; 4] = [
+    TimeDelta::minutes(5),
+    TimeDelta::minutes(30),
+    TimeDelta::hours(2),
+    TimeDelta::hours(6),
+];
+
+/// How the server sends digests: its SMTP server, sender and hour, and the accounts
+/// whose digests failed lately.
 pub struct Mailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,
     hour: u32,
     links: String,
+    /// Per account: failures in a row, and when to try again.
+    failures: Mutex<HashMap<AccountId, (usize, DateTime<Utc>)>>,
 }
 
 impl std::fmt::Debug for Mailer {
@@ -80,7 +99,40 @@ impl Mailer {
             from,
             hour,
             links: links.trim_end_matches('/').to_owned(),
+            failures: Mutex::default(),
         })
+    }
+
+    fn failures(&self) -> std::sync::MutexGuard<'_, HashMap<AccountId, (usize, DateTime<Utc>)>> {
+        self.failures
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// How many accounts are backing off at `now`.
+    fn backing_off(&self, now: DateTime<Utc>) -> usize {
+        self.failures().values().filter(|(_, at)| *at > now).count()
+    }
+
+    /// Whether `account` waits after a failure at `now`.
+    fn waits(&self, account: AccountId, now: DateTime<Utc>) -> bool {
+        self.failures()
+            .get(&account)
+            .is_some_and(|(_, at)| *at > now)
+    }
+
+    /// Notes that `account`'s digest failed at `now`; returns when it is tried again.
+    fn failed(&self, account: AccountId, now: DateTime<Utc>) -> DateTime<Utc> {
+        let mut failures = self.failures();
+        let entry = failures.entry(account).or_insert((0, now));
+        let wait = DIGEST_BACKOFF[entry.0.min(DIGEST_BACKOFF.len() - 1)];
+        *entry = (entry.0 + 1, now + wait);
+        entry.1
+    }
+
+    /// Notes that `account`'s digest went out.
+    fn sent(&self, account: AccountId) {
+        self.failures().remove(&account);
     }
 }
 
@@ -99,19 +151,68 @@ pub struct DigestStatus {
     pub hour: u32,
 }
 
-/// Checks an e-mail address as typed: trimmed, at most 254 characters, `local@domain`.
+/// Whether `c` may stand in an atom of an address's local part (RFC 5322 `atext`).
+fn is_atext(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c)
+}
+
+/// The mailbox a digest goes to, from an address as stored: what the mail is built
+/// with, and what [`parse_email`] checks. Only what every SMTP server carries: ASCII
+/// (a server without `SMTPUTF8` refuses anything else), a local part of dot-separated
+/// atoms (no quoted strings, which could carry headers), a domain of host-name
+/// labels (no address literals such as `[127.0.0.1]`), at most 254 characters.
+fn mailbox(email: &str) -> Result<Mailbox, String> {
+    let email = email.trim();
+    if email.len() > 254 {
+        return Err("an e-mail address has at most 254 characters".to_owned());
+    }
+    if !email.is_ascii() {
+        return Err(
+            "an e-mail address here is ASCII only (mail servers without SMTPUTF8 refuse the rest)"
+                .to_owned(),
+        );
+    }
+    let (local, domain) = email
+        .rsplit_once('@')
+        .ok_or_else(|| "an e-mail address is local-part@domain".to_owned())?;
+    let dotted = |part: &str, ok: &dyn Fn(char) -> bool| {
+        !part.is_empty() && part.split('.').all(|a| !a.is_empty() && a.chars().all(ok))
+    };
+    if !dotted(local, &is_atext) {
+        return Err("the part before @ is letters, digits and !#$%&'*+-/=?^_`{|}~, in dot-separated words (no quotes)".to_owned());
+    }
+    let label_ok = |label: &str| {
+        label.len() <= 63
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+            && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    };
+    if !dotted(domain, &|c| c.is_ascii_alphanumeric() || c == '-')
+        || !domain.contains('.')
+        || !domain.split('.').all(label_ok)
+    {
+        return Err("the part after @ is a domain name such as example.org".to_owned());
+    }
+    let address = lettre::Address::new(local, domain).map_err(|e| e.to_string())?;
+    Ok(Mailbox::new(None, address))
+}
+
+/// Checks an e-mail address as typed, exactly as the digest mail will be built (see
+/// `mailbox`): trimmed, ASCII, `local@domain` without quotes or address literals, at
+/// most 254 characters.
 ///
 /// # Errors
 /// `invalid_email` (422).
 pub fn parse_email(email: &str) -> Result<String> {
-    let email = email.trim();
-    if email.len() <= 254 && email.parse::<lettre::Address>().is_ok() {
-        Ok(email.to_owned())
-    } else {
-        Err(Error::unprocessable(
+    match mailbox(email) {
+        Ok(_) => Ok(email.trim().to_owned()),
+        Err(why) => Err(Error::unprocessable(
             "invalid_email",
-            format!("{email:?} is not an e-mail address"),
-        ))
+            format!(
+                "{:?} is not an e-mail address the digest can go to: {why}",
+                email.trim()
+            ),
+        )),
     }
 }
 
@@ -164,8 +265,10 @@ impl Service {
     /// vacation. Returns how many were sent. Does nothing without a mailer.
     ///
     /// # Errors
-    /// Storage errors. A mail that cannot be sent is logged, its claim given back,
-    /// and the round ends there (the next one tries again).
+    /// Storage errors. A mail the SMTP server refuses (or that cannot be written) is
+    /// logged, its claim given back, and its account backs off ([`DIGEST_BACKOFF`])
+    /// while the round goes on; when the SMTP server cannot be reached, the round ends
+    /// there (the next one tries again).
     pub async fn send_digests(&self) -> Result<usize> {
         let Some(mailer) = self.mailer.clone() else {
             return Ok(0);
@@ -176,7 +279,13 @@ impl Service {
         }
         let today = now.date_naive();
         let mut sent = 0;
-        for settings in self.store.digests_due(today, DIGESTS_PER_SWEEP).await? {
+        // Those backing off are skipped, so read past them.
+        let limit = DIGESTS_PER_SWEEP
+            .saturating_add(u32::try_from(mailer.backing_off(now)).unwrap_or(u32::MAX));
+        for settings in self.store.digests_due(today, limit).await? {
+            if mailer.waits(settings.account, now) {
+                continue;
+            }
             if !self.store.claim_digest(settings.account, today).await? {
                 continue;
             }
@@ -207,20 +316,30 @@ impl Service {
                 id: message_id(&mailer.links, settings.account, today),
                 now,
             };
-            let message = match digest_message(&mailer, &digest) {
-                Ok(m) => m,
-                Err(e) => {
-                    tracing::warn!(account = %settings.account, error = %e, "a digest cannot be written");
-                    continue;
-                }
+            let failure = match digest_message(&mailer, &digest) {
+                Ok(message) => match mailer.transport.send(message).await {
+                    Ok(_) => None,
+                    // No answer from the server: nobody's mail would go now.
+                    Err(e) if !e.is_permanent() && !e.is_transient() => {
+                        tracing::warn!(account = %settings.account, error = %e, "the SMTP server cannot be reached; digests retried at the next sweep");
+                        self.store
+                            .unclaim_digest(settings.account, today, settings.last_sent_on)
+                            .await?;
+                        break;
+                    }
+                    Err(e) => Some(e.to_string()),
+                },
+                Err(e) => Some(e),
             };
-            if let Err(e) = mailer.transport.send(message).await {
-                tracing::warn!(account = %settings.account, error = %e, "a digest could not be sent; retried at the next sweep");
+            if let Some(error) = failure {
+                let again = mailer.failed(settings.account, now);
+                tracing::warn!(account = %settings.account, %error, %again, "a digest could not be sent; this account is tried again later, the others go on");
                 self.store
                     .unclaim_digest(settings.account, today, settings.last_sent_on)
                     .await?;
-                break;
+                continue;
             }
+            mailer.sent(settings.account);
             tracing::info!(account = %settings.account, games = games.len(), "digest sent");
             sent += 1;
         }
@@ -257,10 +376,7 @@ fn message_id(links: &str, account: AccountId, day: NaiveDate) -> String {
 
 /// The digest's mail.
 fn digest_message(mailer: &Mailer, digest: &Digest<'_>) -> Result<Message, String> {
-    let to = digest
-        .email
-        .parse::<Mailbox>()
-        .map_err(|e| format!("bad address: {e}"))?;
+    let to = mailbox(digest.email).map_err(|e| format!("bad address: {e}"))?;
     let subject = match digest.games.len() {
         1 => "Your move in 1 game on seedpost".to_owned(),
         n => format!("Your move in {n} games on seedpost"),
@@ -352,7 +468,24 @@ mod tests {
             parse_email(" ayse@example.org ").ok().as_deref(),
             Some("ayse@example.org")
         );
-        for bad in ["", "ayse", "ayse@", "@example.org", "a b@example.org"] {
+        for bad in [
+            "",
+            "ayse",
+            "ayse@",
+            "@example.org",
+            "a b@example.org",
+            "ünï@exämple.org",
+            "ayse@exämple.org",
+            "\"Bcc: z@evil.example\"@example.org",
+            "\"a b\"@example.org",
+            "user@[127.0.0.1]",
+            "user@localhost",
+            "a..b@example.org",
+            ".a@example.org",
+            "a@-example.org",
+            "a@example..org",
+            "a\r\nBcc: z@evil.example@example.org",
+        ] {
             assert_eq!(
                 parse_email(bad).map_err(|e| e.code()).err(),
                 Some("invalid_email"),
@@ -361,6 +494,14 @@ mod tests {
         }
         let long = format!("{}@example.org", "a".repeat(250));
         assert!(parse_email(&long).is_err());
+        for good in [
+            "a.b+tag@mail.example.org",
+            "o'neil@example.co.uk",
+            "x_y-z@a-b.example",
+        ] {
+            assert!(parse_email(good).is_ok(), "{good}");
+            assert!(mailbox(good).is_ok(), "the mail is built with {good}");
+        }
     }
 
     #[test]

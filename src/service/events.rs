@@ -21,7 +21,9 @@ use tokio::sync::{broadcast, watch};
 use super::{LoadedGame, Service};
 use crate::domain::{AccountId, EventKind, GameId, GameStatus};
 use crate::error::{Error, Result};
-use crate::store::{Account, Challenge, Event, EventWake, GameFilter, NewEvent, Notice, Store};
+use crate::store::{
+    Account, Challenge, Event, EventWake, GameFilter, NewEvent, Notice, Page, Store,
+};
 use crate::wire::{ChallengeJson, GameJson};
 
 /// How long events are kept: a client may resume with `since` for at least this long.
@@ -348,13 +350,18 @@ fn splice(head: &str, payload: &str) -> String {
 }
 
 /// An open event stream of one account: the events above the last seq it returned,
-/// as they are committed.
+/// as they are committed, for as long as the token that opened it is valid.
 pub struct EventFeed {
     service: Service,
     account: AccountId,
+    /// The stored hash of the token that opened the stream.
+    token: String,
     last: u64,
     waker: EventWaker,
     dirty: bool,
+    /// Whether to check the token before anything more goes out: after each
+    /// wake-up and keep-alive.
+    check: bool,
 }
 
 impl EventFeed {
@@ -364,19 +371,48 @@ impl EventFeed {
         self.last
     }
 
-    /// Asks for a re-read at the next [`EventFeed::next`] even without a wake-up: a
-    /// safety net for notifications lost between instances.
+    /// Asks for a re-read at the next [`EventFeed::next`] even without a wake-up, and
+    /// a check of the token: a safety net for notifications lost between instances,
+    /// and how a token revoked on another instance ends the stream (at the next
+    /// keep-alive).
     pub fn poke(&mut self) {
         self.dirty = true;
+        self.check = true;
+    }
+
+    /// Whether the token that opened the stream still authenticates its account.
+    async fn token_valid(&self) -> Result<bool> {
+        match self
+            .service
+            .store
+            .account_by_token(&self.token, self.service.now())
+            .await
+        {
+            Ok(account) => Ok(account.id == self.account),
+            Err(crate::store::StoreError::NotFound) => Ok(false),
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// The next events, in seq order, waiting for them; `None` once the server
-    /// stops. Cancel-safe: an interrupted call loses nothing.
+    /// stops or the token that opened the stream is revoked (checked before any
+    /// event read from the table goes out, at each [`EventFeed::poke`] and after
+    /// [`Service::end_streams_of_revoked`]). Cancel-safe: an interrupted call loses
+    /// nothing.
     ///
     /// # Errors
     /// Storage errors.
     pub async fn next(&mut self) -> Result<Option<Vec<Event>>> {
         loop {
+            // Nothing goes out after a wake-up before the token is checked: a token
+            // revoked on this instance wakes its streams; one revoked on another is
+            // found at the next keep-alive or before the account's next events.
+            if self.check {
+                if !self.token_valid().await? {
+                    return Ok(None);
+                }
+                self.check = false;
+            }
             if self.dirty {
                 let events = self
                     .service
@@ -391,16 +427,23 @@ impl EventFeed {
                     return Ok(Some(events));
                 }
             }
-            match self.waker.wait().await {
+            let wake = self.waker.wait().await;
+            self.check = true;
+            match wake {
                 None => return Ok(None),
                 // Events of this process that follow the last one sent go out as they
-                // are; those already sent are skipped; after a gap (a wake-up missed
-                // or out of order, events of another instance) the table is read.
+                // are (once the token is checked); those already sent are skipped;
+                // after a gap (a wake-up missed or out of order, events of another
+                // instance) the table is read.
                 Some(Some(events)) if !self.dirty => {
                     let (Some(first), Some(last)) = (events.first(), events.last()) else {
                         continue;
                     };
                     if first.seq == self.last + 1 {
+                        if !self.token_valid().await? {
+                            return Ok(None);
+                        }
+                        self.check = false;
                         self.last = last.seq;
                         return Ok(Some(events.to_vec()));
                     }
@@ -459,7 +502,8 @@ impl GameFeed {
 }
 
 impl Service {
-    /// Opens the event stream of `account`: the snapshot lines (open challenges naming
+    /// Opens the event stream of `account`, authenticated by the token secret
+    /// `token`, which ends when that token is revoked: the snapshot lines (open challenges naming
     /// it, and its games where it is to move, with the full game), then a feed of
     /// the events above `since` — or, without `since`, of those committed from now on.
     ///
@@ -469,6 +513,7 @@ impl Service {
     pub async fn open_event_stream(
         &self,
         account: &Account,
+        token: &str,
         since: Option<u64>,
     ) -> Result<(Vec<EventLine>, EventFeed)> {
         // Subscribe first, then read the head and the snapshot: whatever commits in
@@ -484,7 +529,11 @@ impl Service {
             None => head,
         };
         let mut snapshot = Vec::new();
-        for challenge in self.store.open_challenges(account.id).await? {
+        for challenge in self
+            .store
+            .open_challenges(account.id, Page::first(500))
+            .await?
+        {
             if challenge.opponent.as_ref().map(|o| o.id) == Some(account.id) {
                 snapshot.push(EventLine::snapshot(
                     EventKind::Challenge,
@@ -512,9 +561,11 @@ impl Service {
         let feed = EventFeed {
             service: self.clone(),
             account: account.id,
+            token: super::accounts::token_hash(token),
             last,
             waker,
             dirty: true,
+            check: true,
         };
         Ok((snapshot, feed))
     }
@@ -569,6 +620,23 @@ impl Service {
             .store
             .purge_events(self.now() - EVENT_RETENTION)
             .await?)
+    }
+
+    /// Makes the open event streams of `account` in this process check their tokens
+    /// now, so that those whose token was revoked (or no longer authenticates, as
+    /// after a password change that ends them) end at once. The streams of other
+    /// instances find out at their next keep-alive, or before they send the
+    /// account's next events, whichever comes first.
+    pub fn end_streams_of_revoked(&self, account: AccountId) {
+        let accounts = self
+            .events
+            .inner
+            .accounts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(tx) = accounts.get(&account) {
+            tx.send_replace(None);
+        }
     }
 
     /// Ends every open stream (at shutdown, so that graceful shutdown can finish).

@@ -11,7 +11,7 @@ use super::accounts::token_hash;
 use crate::domain::{AccountId, ChallengeStatus, GameStatus, TokenId, Username};
 use crate::error::{Error, Result};
 use crate::house::Level;
-use crate::store::{Account, GameFilter, NewAccount, NewToken, StoreError};
+use crate::store::{Account, GameFilter, NewAccount, NewToken, Page, StoreError};
 
 /// Games a bot looks at in one round.
 const GAMES_PER_ROUND: u32 = 100;
@@ -145,7 +145,7 @@ impl Service {
     pub async fn run_house_bots_once(&self) -> Result<HouseRound> {
         let mut round = HouseRound::default();
         for (level, bot) in self.house_bots().await? {
-            for challenge in self.store.open_challenges(bot.id).await? {
+            for challenge in self.store.open_challenges(bot.id, Page::first(500)).await? {
                 let addressed = challenge.opponent.as_ref().map(|o| o.id) == Some(bot.id);
                 if !addressed || challenge.status != ChallengeStatus::Open {
                     continue;

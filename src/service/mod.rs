@@ -16,6 +16,7 @@ mod calendar;
 mod challenges;
 mod digest;
 mod events;
+mod floods;
 mod games;
 mod house;
 mod matches;
@@ -29,8 +30,9 @@ mod webhooks;
 
 pub use accounts::{NewAccountRequest, SignedUp};
 pub use challenges::ChallengeRequest;
-pub use digest::{DEFAULT_DIGEST_HOUR, DigestStatus, Mailer, parse_email};
+pub use digest::{DEFAULT_DIGEST_HOUR, DIGEST_BACKOFF, DigestStatus, Mailer, parse_email};
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed};
+pub use floods::FloodLimits;
 pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
 pub use house::HouseRound;
 pub use matches::MatchView;
@@ -42,8 +44,8 @@ pub use tournaments::{
 };
 pub use vacations::{DEFAULT_VACATION_DAYS, VacationStatus};
 pub use webhooks::{
-    DELIVERY_TIMEOUT, DeliveryRound, MAX_ATTEMPTS, MAX_WEBHOOKS, RETRY_BACKOFF, SIGNATURE_HEADER,
-    signature,
+    ATTEMPTS_PER_WEBHOOK, DELIVERY_TIMEOUT, DeliveryRound, MAX_ATTEMPTS, MAX_ATTEMPTS_IN_FLIGHT,
+    MAX_WEBHOOKS, RETRY_BACKOFF, SIGNATURE_HEADER, signature,
 };
 
 /// The use cases, over a store and a clock. Cheap to clone.
@@ -64,6 +66,10 @@ pub struct Service {
     mailer: Option<Arc<digest::Mailer>>,
     /// Analyses of finished games, kept and running.
     analyses: Arc<analysis::Analyses>,
+    /// The caps where floods are cheap.
+    floods: FloodLimits,
+    /// Recent sign-ups per client address.
+    sign_ups: Arc<floods::SignUps>,
 }
 
 impl Service {
@@ -79,7 +85,20 @@ impl Service {
             vacation_days: DEFAULT_VACATION_DAYS,
             mailer: None,
             analyses: Arc::default(),
+            floods: FloodLimits::DEFAULT,
+            sign_ups: Arc::new(floods::SignUps::new(
+                FloodLimits::DEFAULT.sign_ups_per_address,
+            )),
         }
+    }
+
+    /// Caps sign-ups, tokens and open challenges by `limits` instead of
+    /// [`FloodLimits::DEFAULT`].
+    #[must_use]
+    pub fn with_flood_limits(mut self, limits: FloodLimits) -> Service {
+        self.floods = limits;
+        self.sign_ups = Arc::new(floods::SignUps::new(limits.sign_ups_per_address));
+        self
     }
 
     /// Throttles failed log-ins by `limits` instead of [`LoginLimits::DEFAULT`].

@@ -3,16 +3,22 @@
 //!
 //! [`Service::deliver_webhooks`] is one round of the worker: it queues the events
 //! each webhook has not seen yet (a cursor per webhook over the stored events), then
-//! claims the due deliveries and attempts them. `main` runs it in a loop; tests call
-//! it after moving the clock.
+//! claims the due deliveries and attempts them. `main` runs the worker
+//! ([`Service::deliver_webhooks_forever`]), whose rounds never wait for an attempt: a
+//! slow receiver holds only its own webhook's attempts (at most
+//! [`ATTEMPTS_PER_WEBHOOK`] at once), never another's; tests call a round after
+//! moving the clock.
 
 use std::collections::HashSet;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
+use tokio::sync::Notify;
+use tokio_util::task::TaskTracker;
 
 use super::{EventLine, Service};
 use crate::domain::{AccountId, DeliveryId, WebhookId};
@@ -46,8 +52,13 @@ pub const MAX_WEBHOOKS: usize = 10;
 /// Deliveries shown by [`Service::webhook_deliveries`].
 const RECENT_DELIVERIES: u32 = 50;
 
-/// Deliveries attempted in one round (the rest wait for the next).
-const CLAIM_BATCH: u32 = 100;
+/// Attempts in flight at once in one worker, over every webhook (the rest wait for
+/// a free place).
+pub const MAX_ATTEMPTS_IN_FLIGHT: usize = 64;
+
+/// Attempts in flight at once for one webhook, over every instance: a slow receiver
+/// holds no more of the worker than this.
+pub const ATTEMPTS_PER_WEBHOOK: u32 = 2;
 
 /// Events queued for one webhook in one round.
 const QUEUE_BATCH: u32 = 500;
@@ -79,15 +90,19 @@ fn client(allow_private: bool) -> &'static reqwest::Client {
 }
 
 /// Whether an address is on the public internet: not loopback, private, link-local,
-/// shared, documentation, multicast or unspecified. Webhooks go only there unless the
-/// operator allows otherwise, so that users cannot make the server POST into its own
-/// network.
+/// shared, documentation, benchmarking, reserved (`240.0.0.0/4`, `192.0.0.0/24`,
+/// `fec0::/10`), multicast or unspecified, nor an IPv6 address that carries an IPv4
+/// one the network may route inside (IPv4-mapped and IPv4-compatible `::a.b.c.d`,
+/// NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`, 6to4 `2002::/16`, Teredo `2001::/32`).
+/// Webhooks (and anything else the server calls at a user's word) go only there
+/// unless the operator allows otherwise, so that users cannot make the server POST
+/// into its own network. The one guard for every such address.
 #[must_use]
 pub fn is_public(ip: std::net::IpAddr) -> bool {
     use std::net::IpAddr;
     match ip {
         IpAddr::V4(v4) => {
-            let [a, b, ..] = v4.octets();
+            let [a, b, c, _] = v4.octets();
             !(v4.is_loopback()
                 || v4.is_private()
                 || v4.is_link_local()
@@ -96,6 +111,8 @@ pub fn is_public(ip: std::net::IpAddr) -> bool {
                 || v4.is_multicast()
                 || v4.is_documentation()
                 || a == 0
+                || a >= 240
+                || (a == 192 && b == 0 && c == 0)
                 || (a == 100 && (64..128).contains(&b))
                 || (a == 198 && (b == 18 || b == 19)))
         }
@@ -103,12 +120,21 @@ pub fn is_public(ip: std::net::IpAddr) -> bool {
             if let Some(v4) = v6.to_ipv4_mapped() {
                 return is_public(IpAddr::V4(v4));
             }
-            let first = v6.segments()[0];
+            let s = v6.segments();
+            let first = s[0];
+            let ipv4_compatible = s[..6] == [0; 6];
+            let nat64 =
+                (s[..2] == [0x64, 0xff9b] && s[2..6] == [0; 4]) || s[..3] == [0x64, 0xff9b, 1];
             !(v6.is_loopback()
                 || v6.is_unspecified()
                 || v6.is_multicast()
+                || ipv4_compatible
+                || nat64
+                || first == 0x2002
+                || (first == 0x2001 && (s[1] == 0 || s[1] == 0x0db8))
                 || (first & 0xfe00) == 0xfc00
-                || (first & 0xffc0) == 0xfe80)
+                || (first & 0xffc0) == 0xfe80
+                || (first & 0xffc0) == 0xfec0)
         }
     }
 }
@@ -287,49 +313,78 @@ impl Service {
     }
 
     /// One round of the webhook worker: queues every webhook's new events, then
-    /// attempts the deliveries due by the service's clock.
+    /// attempts the deliveries due by the service's clock, and waits for those
+    /// attempts.
     ///
     /// # Errors
     /// Storage errors (a receiver's failure is recorded, not returned).
     pub async fn deliver_webhooks(&self) -> Result<DeliveryRound> {
-        self.delivery_round().await.map(|(round, _)| round)
+        let attempts = Attempts::default();
+        let (mut round, _) = self.delivery_round(&attempts).await?;
+        // The cap per webhook held the rest back: claim again as attempts end.
+        while attempts.in_flight.load(Ordering::SeqCst) > 0 {
+            attempts.finished.notified().await;
+            if attempts.in_flight.load(Ordering::SeqCst) == 0
+                && self.start_attempts(&attempts).await? == 0
+            {
+                break;
+            }
+        }
+        attempts.tracker.close();
+        attempts.tracker.wait().await;
+        round.attempted = attempts.attempted.load(Ordering::SeqCst);
+        round.delivered = attempts.delivered.load(Ordering::SeqCst);
+        Ok(round)
     }
 
-    /// [`Service::deliver_webhooks`], and the accounts that have webhooks.
-    async fn delivery_round(&self) -> Result<(DeliveryRound, HashSet<AccountId>)> {
+    /// Queues every webhook's new events and starts the attempts of the deliveries
+    /// due, as many as `attempts` has room for; returns without waiting for them,
+    /// with the events queued and the accounts that have webhooks.
+    async fn delivery_round(
+        &self,
+        attempts: &Attempts,
+    ) -> Result<(DeliveryRound, HashSet<AccountId>)> {
         let mut round = DeliveryRound::default();
         let mut hooked = HashSet::new();
         for webhook in self.store.all_webhooks().await? {
             round.queued += self.queue_events(&webhook).await?;
             hooked.insert(webhook.account);
         }
-        let now = self.now();
-        let claimed = self
-            .store
-            .claim_deliveries(now, now + LEASE, CLAIM_BATCH)
-            .await?;
-        let mut attempts = tokio::task::JoinSet::new();
-        for claim in claimed {
-            attempts.spawn(attempt(claim, now, self.private_webhooks));
-        }
-        while let Some(done) = attempts.join_next().await {
-            let (id, attempt) = done.map_err(|e| Error::Internal(e.to_string()))?;
-            round.attempted += 1;
-            let delivered = matches!(attempt, Attempt::Delivered { .. });
-            crate::metrics::webhook_attempt(delivered);
-            if delivered {
-                round.delivered += 1;
-            }
-            self.store.record_attempt(id, &attempt, now).await?;
-        }
+        self.start_attempts(attempts).await?;
         Ok((round, hooked))
     }
 
-    /// Runs [`Service::deliver_webhooks`] until `stop` resolves (the worker of
-    /// `seedpost serve`): a round after each event for an account with a webhook,
-    /// committed through any instance (the store's notices), and every `every` for
-    /// the retries that come due. A round that fails is logged and the next one
-    /// retries.
+    /// Claims the deliveries due, as many as `attempts` has room for, and starts
+    /// their attempts; returns how many.
+    async fn start_attempts(&self, attempts: &Attempts) -> Result<usize> {
+        let room = MAX_ATTEMPTS_IN_FLIGHT.saturating_sub(attempts.in_flight.load(Ordering::SeqCst));
+        if room == 0 {
+            return Ok(0);
+        }
+        let now = self.now();
+        let claimed = self
+            .store
+            .claim_deliveries(
+                now,
+                now + LEASE,
+                u32::try_from(room).unwrap_or(u32::MAX),
+                ATTEMPTS_PER_WEBHOOK,
+            )
+            .await?;
+        let started = claimed.len();
+        for claim in claimed {
+            attempts.start(self.clone(), claim, now);
+        }
+        Ok(started)
+    }
+
+    /// Runs the webhook worker until `stop` resolves (the worker of `seedpost
+    /// serve`): a round after each event for an account with a webhook, committed
+    /// through any instance (the store's notices), after each attempt that frees a
+    /// place, and every `every` for the retries that come due. Rounds do not wait
+    /// for their attempts. A round that fails is logged and the next one retries. On
+    /// `stop`, it waits for the attempts in flight (each at most
+    /// [`DELIVERY_TIMEOUT`]).
     pub async fn deliver_webhooks_forever(
         self,
         every: Duration,
@@ -337,13 +392,15 @@ impl Service {
     ) {
         let mut accounts = self.subscribe_event_accounts();
         let mut hooked = HashSet::new();
+        let attempts = Attempts::default();
         let mut ticks = tokio::time::interval(every);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         tokio::pin!(stop);
         loop {
             tokio::select! {
-                () = &mut stop => return,
+                () = &mut stop => break,
                 _ = ticks.tick() => {}
+                () = attempts.finished.notified() => {}
                 account = accounts.recv() => {
                     // A receiver that lagged has a round: it reads every webhook's events.
                     if let Ok(account) = account && !hooked.contains(&account) {
@@ -353,11 +410,13 @@ impl Service {
             }
             // A burst of notices makes one round: the round reads the events afresh.
             while accounts.try_recv().is_ok() {}
-            match self.delivery_round().await {
+            match self.delivery_round(&attempts).await {
                 Ok((_, now_hooked)) => hooked = now_hooked,
                 Err(e) => tracing::warn!(error = %e, "webhook round failed"),
             }
         }
+        attempts.tracker.close();
+        attempts.tracker.wait().await;
     }
 
     /// Queues the events of the webhook's account that it has not seen yet.
@@ -384,6 +443,41 @@ impl Service {
             .queue_deliveries(webhook.id, last, &deliveries)
             .await?;
         Ok(deliveries.len())
+    }
+}
+
+/// The attempts a worker has in flight, each a task that records its own result.
+#[derive(Default)]
+struct Attempts {
+    tracker: TaskTracker,
+    in_flight: Arc<AtomicUsize>,
+    /// Told when an attempt ends (a place is free).
+    finished: Arc<Notify>,
+    attempted: Arc<AtomicUsize>,
+    delivered: Arc<AtomicUsize>,
+}
+
+impl Attempts {
+    /// Starts the attempt of `claim` at `now`, which records its result.
+    fn start(&self, service: Service, claim: ClaimedDelivery, now: DateTime<Utc>) {
+        self.in_flight.fetch_add(1, Ordering::SeqCst);
+        let (in_flight, finished) = (self.in_flight.clone(), self.finished.clone());
+        let (attempted, delivered) = (self.attempted.clone(), self.delivered.clone());
+        self.tracker.spawn(async move {
+            let (id, attempt) = attempt(claim, now, service.private_webhooks).await;
+            let ok = matches!(attempt, Attempt::Delivered { .. });
+            crate::metrics::webhook_attempt(ok);
+            attempted.fetch_add(1, Ordering::SeqCst);
+            if ok {
+                delivered.fetch_add(1, Ordering::SeqCst);
+            }
+            // Unrecorded, the delivery is due again when its lease ends.
+            if let Err(e) = service.store.record_attempt(id, &attempt, now).await {
+                tracing::warn!(delivery = %id, error = %e, "webhook attempt not recorded");
+            }
+            in_flight.fetch_sub(1, Ordering::SeqCst);
+            finished.notify_one();
+        });
     }
 }
 
@@ -470,9 +564,25 @@ mod tests {
             "fe80::1",
             "fd00::1",
             "::ffff:127.0.0.1",
+            // Reserved and IPv4-carrying ranges.
+            "240.0.0.1",
+            "255.255.255.254",
+            "192.0.0.8",
+            "fec0::1",
+            "::7f00:1",
+            "::8.8.8.8",
+            "64:ff9b::a00:1",
+            "64:ff9b:1::1",
+            "2002:7f00:1::1",
+            "2001:0:4136:e378::1",
+            "2001:db8::1",
         ] {
             assert!(!is_public(ip.parse().expect("an address")), "{ip}");
         }
+        assert!(is_public(
+            "2001:4860:4860::8888".parse().expect("an address")
+        ));
+        assert!(is_public("192.0.1.1".parse().expect("an address")));
     }
 
     #[test]

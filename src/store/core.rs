@@ -18,12 +18,12 @@ use super::common::{
     StateColumns, TokenRow, challenge_select, events_by_account, game_select, micros,
     plies_columns, row_limit, to_i32,
 };
-use super::dialect::Backend;
+use super::dialect::{Backend, locking};
 use super::sql::{AsConn, SqlStore, Statement, sql};
 use super::{
-    Account, Challenge, Event, EventWake, Game, GameFilter, GameState, GameWithMoves, Move,
-    NewAccount, NewChallenge, NewEvent, NewGame, NewSession, NewToken, Session, SessionRow,
-    Standing, Store, StoreError, Token,
+    Account, Challenge, ChallengeCaps, Event, EventWake, Game, GameFilter, GameState,
+    GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession, NewToken, Page,
+    Session, SessionRow, Standing, Store, StoreError, Token,
 };
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 
@@ -193,6 +193,30 @@ async fn insert_token<B: Backend>(
     .map(drop)
 }
 
+/// Locks the row of `account` until the commit (Postgres; SQLite's write
+/// transaction holds the whole database), so that writers counting what the account
+/// holds against a cap take turns; returns how many rows `count` (a `count(*)` with
+/// the account as `$1`) finds then.
+async fn count_locked<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    account: AccountId,
+    count: &'static str,
+) -> Result<i64, StoreError> {
+    sql(locking::<B>(
+        "SELECT count(*) FROM (SELECT id FROM accounts WHERE id = $1 FOR UPDATE) AS a",
+        "SELECT count(*) FROM accounts WHERE id = $1",
+    ))
+    .bind(account.0)
+    .values::<i64>(tx)
+    .await?;
+    Ok(sql(count)
+        .bind(account.0)
+        .values::<i64>(tx)
+        .await?
+        .pop()
+        .unwrap_or(0))
+}
+
 async fn create_account_tx<B: Backend>(
     tx: &mut Transaction<'static, B>,
     account: &NewAccount,
@@ -306,7 +330,33 @@ async fn create_challenge_tx<B: Backend>(
     tx: &mut Transaction<'static, B>,
     challenge: &NewChallenge,
     events: &[AccountEvents],
+    caps: ChallengeCaps,
 ) -> Result<(Challenge, Vec<Event>), StoreError> {
+    if caps != ChallengeCaps::NONE {
+        let open = count_locked(
+            tx,
+            challenge.challenger,
+            "SELECT count(*) FROM challenges WHERE challenger_id = $1 AND status = 'open'",
+        )
+        .await?;
+        if open >= i64::from(caps.open) {
+            return Err(StoreError::Full);
+        }
+        if let Some(opponent) = challenge.opponent {
+            let named: i64 = sql("SELECT count(*) FROM challenges \
+                                  WHERE challenger_id = $1 AND opponent_id = $2 \
+                                    AND status = 'open'")
+            .bind(challenge.challenger.0)
+            .bind(opponent.0)
+            .values::<i64>(tx)
+            .await?
+            .pop()
+            .unwrap_or(0);
+            if named >= i64::from(caps.per_opponent) {
+                return Err(StoreError::Full);
+            }
+        }
+    }
     sql(
         "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
                                  first, status, created_at, rated, weekend_pause, games, \
@@ -437,10 +487,24 @@ impl<B: Backend> Store for SqlStore<B> {
         row.account.parse()
     }
 
-    async fn create_token(&self, account: AccountId, token: NewToken) -> Result<Token, StoreError> {
-        self.detached(move |conn| {
+    async fn create_token(
+        &self,
+        account: AccountId,
+        token: NewToken,
+        cap: u32,
+    ) -> Result<Token, StoreError> {
+        self.write(move |tx| {
             Box::pin(async move {
-                insert_token(conn, account, &token).await?;
+                let held = count_locked(
+                    tx,
+                    account,
+                    "SELECT count(*) FROM tokens WHERE account_id = $1",
+                )
+                .await?;
+                if held >= i64::from(cap) {
+                    return Err(StoreError::Full);
+                }
+                insert_token(tx, account, &token).await?;
                 Ok(Token {
                     id: token.id,
                     account_id: account,
@@ -484,10 +548,11 @@ impl<B: Backend> Store for SqlStore<B> {
         &self,
         challenge: NewChallenge,
         events: &[NewEvent],
+        caps: ChallengeCaps,
     ) -> Result<Challenge, StoreError> {
         let events = events_by_account(events);
         self.write_events(move |tx| {
-            Box::pin(async move { create_challenge_tx(tx, &challenge, &events).await })
+            Box::pin(async move { create_challenge_tx(tx, &challenge, &events, caps).await })
         })
         .await
         .map(|(challenge, _)| challenge)
@@ -497,14 +562,22 @@ impl<B: Backend> Store for SqlStore<B> {
         fetch_challenge(&mut self.conn().await?, id).await
     }
 
-    async fn open_challenges(&self, account: AccountId) -> Result<Vec<Challenge>, StoreError> {
+    async fn open_challenges(
+        &self,
+        account: AccountId,
+        page: Page<ChallengeId>,
+    ) -> Result<Vec<Challenge>, StoreError> {
         let rows: Vec<ChallengeRow> = sql(concat!(
             challenge_select!(),
             "WHERE c.status = 'open' \
                AND (c.challenger_id = $1 OR c.opponent_id = $1 OR c.opponent_id IS NULL) \
-             ORDER BY c.created_at DESC, c.id DESC"
+               AND ($2 IS NULL OR (c.created_at, c.id) < \
+                    (SELECT b.created_at, b.id FROM challenges b WHERE b.id = $2)) \
+             ORDER BY c.created_at DESC, c.id DESC LIMIT $3"
         ))
         .bind(account.0)
+        .bind(page.before.map(|id| id.0))
+        .bind(row_limit(page.limit))
         .all(&mut self.conn().await?)
         .await?;
         rows.into_iter().map(ChallengeRow::parse).collect()

@@ -55,9 +55,50 @@ pub enum StoreError {
     /// The database cannot be reached (connection refused, pool timed out).
     #[error("database unavailable: {0}")]
     Unavailable(String),
+    /// A cap on what one account may hold (tokens, open challenges) was reached.
+    #[error("limit reached")]
+    Full,
     /// Anything else: a bug or corrupt data.
     #[error("database error: {0}")]
     Other(String),
+}
+
+/// Caps on one challenger's open challenges (see [`Store::create_challenge`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChallengeCaps {
+    /// Open challenges of one challenger, in all.
+    pub open: u32,
+    /// Open challenges of one challenger naming one opponent.
+    pub per_opponent: u32,
+}
+
+impl ChallengeCaps {
+    /// No caps.
+    pub const NONE: ChallengeCaps = ChallengeCaps {
+        open: u32::MAX,
+        per_opponent: u32::MAX,
+    };
+}
+
+/// One page of a list, newest first: at most `limit` (the store caps it at 500; 0
+/// reads as 100) after the item `before`, if given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Page<Id> {
+    /// At most this many.
+    pub limit: u32,
+    /// Only those listed after this one (the last of the previous page).
+    pub before: Option<Id>,
+}
+
+impl<Id> Page<Id> {
+    /// The first page of `limit`.
+    #[must_use]
+    pub fn first(limit: u32) -> Page<Id> {
+        Page {
+            limit,
+            before: None,
+        }
+    }
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -151,8 +192,16 @@ pub trait Store:
     async fn account_by_token(&self, hash: &str, now: DateTime<Utc>)
     -> Result<Account, StoreError>;
 
-    /// Adds an API token.
-    async fn create_token(&self, account: AccountId, token: NewToken) -> Result<Token, StoreError>;
+    /// Adds an API token, unless the account holds `cap` tokens already.
+    ///
+    /// # Errors
+    /// [`StoreError::Full`] at the cap; [`StoreError::Conflict`] for a hash in use.
+    async fn create_token(
+        &self,
+        account: AccountId,
+        token: NewToken,
+        cap: u32,
+    ) -> Result<Token, StoreError>;
 
     /// The account's tokens, newest first.
     async fn tokens(&self, account: AccountId) -> Result<Vec<Token>, StoreError>;
@@ -163,21 +212,30 @@ pub trait Store:
     /// [`StoreError::NotFound`] when the account has no such token.
     async fn delete_token(&self, account: AccountId, id: TokenId) -> Result<(), StoreError>;
 
-    /// Creates a challenge.
+    /// Creates a challenge, unless its challenger holds as many open challenges as
+    /// `caps` allow (in all, or naming its opponent).
     ///
     /// `events` are written in the same transaction (see [`NewEvent`]).
+    ///
+    /// # Errors
+    /// [`StoreError::Full`] at a cap.
     async fn create_challenge(
         &self,
         challenge: NewChallenge,
         events: &[NewEvent],
+        caps: ChallengeCaps,
     ) -> Result<Challenge, StoreError>;
 
     /// One challenge.
     async fn challenge(&self, id: ChallengeId) -> Result<Challenge, StoreError>;
 
     /// The open challenges `account` may see: its own, those naming it, and those open
-    /// to anyone; newest first.
-    async fn open_challenges(&self, account: AccountId) -> Result<Vec<Challenge>, StoreError>;
+    /// to anyone; newest first, one `page` of them.
+    async fn open_challenges(
+        &self,
+        account: AccountId,
+        page: Page<ChallengeId>,
+    ) -> Result<Vec<Challenge>, StoreError>;
 
     /// Moves an open challenge to `status` (declined or canceled).
     ///

@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::StoreError;
 use super::common::micros;
-use super::dialect::{Backend, locking};
+use super::dialect::Backend;
 use super::sql::{SqlStore, sql};
 use crate::domain::{AccountId, DeliveryId, WebhookId};
 
@@ -170,12 +170,14 @@ pub trait WebhookStore: Send + Sync + 'static {
 
     /// Claims at most `limit` pending deliveries due by `now`, most overdue first, and
     /// leases them until `lease_until` (their next attempt time), so that no other
-    /// worker takes them meanwhile (Postgres: `FOR UPDATE SKIP LOCKED`).
+    /// worker takes them meanwhile. Of one webhook it claims only as many as keep
+    /// the attempts in flight for it (leased, by any worker) at most `per_webhook`.
     async fn claim_deliveries(
         &self,
         now: DateTime<Utc>,
         lease_until: DateTime<Utc>,
         limit: u32,
+        per_webhook: u32,
     ) -> Result<Vec<ClaimedDelivery>, StoreError>;
 
     /// Records an attempt of a claimed delivery made at `at`.
@@ -346,25 +348,34 @@ pub(super) fn seq(value: u64) -> i64 {
 }
 
 /// The statement claiming at most `$3` pending deliveries due by `$1`, most overdue
-/// first, leased until `$2`, with their webhooks' URLs and secrets; `$lock` ends the
-/// choice of rows (see [`locking`]).
-macro_rules! claim_deliveries {
-    ($lock:literal) => {
-        concat!(
-            "UPDATE webhook_deliveries SET next_attempt_at = $2 \
-             WHERE id IN (SELECT id FROM webhook_deliveries \
-                          WHERE status = 'pending' AND next_attempt_at <= $1 \
-                          ORDER BY next_attempt_at LIMIT $3",
-            $lock,
-            ") RETURNING ",
-            delivery_columns!(),
-            ", (SELECT w.url FROM webhooks w \
-                WHERE w.id = webhook_deliveries.webhook_id) AS url, \
-             (SELECT w.secret FROM webhooks w \
-                WHERE w.id = webhook_deliveries.webhook_id) AS secret"
-        )
-    };
-}
+/// first, and of each webhook at most as many as keep its attempts in flight (leased
+/// past `$1`) at `$4`; leased until `$2`, with their webhooks' URLs and secrets.
+///
+/// Two instances may choose the same row; the first update moves its
+/// `next_attempt_at` past `$1`, and the second, re-checking that condition on the row
+/// it waited for (Postgres re-reads an updated row under read committed; SQLite has
+/// one writer), leaves it.
+const CLAIM_DELIVERIES: &str = concat!(
+    "UPDATE webhook_deliveries SET next_attempt_at = $2, leased_until = $2 \
+     WHERE status = 'pending' AND next_attempt_at <= $1 AND id IN ( \
+       SELECT id FROM ( \
+         SELECT d.id, d.next_attempt_at, \
+                ROW_NUMBER() OVER (PARTITION BY d.webhook_id \
+                                   ORDER BY d.next_attempt_at, d.event_seq) AS n, \
+                (SELECT count(*) FROM webhook_deliveries b \
+                  WHERE b.webhook_id = d.webhook_id AND b.status = 'pending' \
+                    AND b.leased_until > $1) AS busy \
+         FROM webhook_deliveries d \
+         WHERE d.status = 'pending' AND d.next_attempt_at <= $1) AS due \
+       WHERE due.n + due.busy <= $4 \
+       ORDER BY due.next_attempt_at LIMIT $3) \
+     RETURNING ",
+    delivery_columns!(),
+    ", (SELECT w.url FROM webhooks w \
+        WHERE w.id = webhook_deliveries.webhook_id) AS url, \
+     (SELECT w.secret FROM webhooks w \
+        WHERE w.id = webhook_deliveries.webhook_id) AS secret"
+);
 
 #[async_trait]
 impl<B: Backend> WebhookStore for SqlStore<B> {
@@ -469,18 +480,17 @@ impl<B: Backend> WebhookStore for SqlStore<B> {
         now: DateTime<Utc>,
         lease_until: DateTime<Utc>,
         limit: u32,
+        per_webhook: u32,
     ) -> Result<Vec<ClaimedDelivery>, StoreError> {
         self.detached(move |conn| {
             Box::pin(async move {
-                let rows: Vec<ClaimedRow> = sql(locking::<B>(
-                    claim_deliveries!(" FOR UPDATE SKIP LOCKED"),
-                    claim_deliveries!(""),
-                ))
-                .bind(micros(now))
-                .bind(micros(lease_until))
-                .bind(i64::from(limit.clamp(1, 500)))
-                .all(conn)
-                .await?;
+                let rows: Vec<ClaimedRow> = sql(CLAIM_DELIVERIES)
+                    .bind(micros(now))
+                    .bind(micros(lease_until))
+                    .bind(i64::from(limit.clamp(1, 500)))
+                    .bind(i64::from(per_webhook.max(1)))
+                    .all(conn)
+                    .await?;
                 rows.into_iter().map(ClaimedRow::parse).collect()
             })
         })
@@ -498,7 +508,8 @@ impl<B: Backend> WebhookStore for SqlStore<B> {
             Box::pin(async move {
                 sql(
                     "UPDATE webhook_deliveries SET status = $2, attempts = attempts + 1, \
-                     last_status = $3, last_error = $4, next_attempt_at = $5, delivered_at = $6 \
+                     last_status = $3, last_error = $4, next_attempt_at = $5, delivered_at = $6, \
+                     leased_until = NULL \
                      WHERE id = $1",
                 )
                 .bind(id.0)

@@ -7,10 +7,12 @@ use chrono::TimeDelta;
 use reqwest::{Method, StatusCode};
 use seedpost::http::Settings;
 use seedpost::http::conn::ConnectionLimits;
-use seedpost::http::ratelimit::RateLimits;
+use seedpost::http::ratelimit::{Rate, RateLimits, StreamSlots};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+
+use seedpost::service::FloodLimits;
 
 use crate::helpers::{Answer, Backend, TestApp};
 
@@ -20,6 +22,11 @@ crate::on_both_backends!(
     a_player_guessed_at_from_many_addresses_logs_in_from_a_known_one_at_once_and_a_new_one_after_a_delay,
     idle_and_half_sent_connections_are_closed_and_streams_stay_open,
     connections_past_a_cap_are_refused_at_once_and_those_held_are_served,
+    random_bearer_values_take_from_their_addresss_bucket_and_make_no_new_cells,
+    game_streams_are_capped_per_client_address,
+    sign_ups_tokens_and_challenges_stop_at_their_caps_and_lists_come_in_pages,
+    a_challenge_naming_a_player_is_read_by_its_two_players_only,
+    every_spelling_of_a_house_bots_name_is_refused_at_sign_up,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -308,4 +315,266 @@ async fn connections_past_a_cap_are_refused_at_once_and_those_held_are_served(ap
     drop(held);
     tokio::time::sleep(Duration::from_millis(200)).await;
     app.get("/variants", None).await.expect(200);
+}
+
+/// Opens game `id`'s stream with `Authorization: Bearer <bearer>` if given; returns
+/// the answer (a stream that stays open while it is held).
+async fn open_game_stream(app: &TestApp, id: &str, bearer: Option<&str>) -> reqwest::Response {
+    let mut request = app
+        .client
+        .get(format!("{}/api/v1/games/{id}/stream", app.base));
+    if let Some(bearer) = bearer {
+        request = request.bearer_auth(bearer);
+    }
+    request.send().await.expect("an answer")
+}
+
+async fn random_bearer_values_take_from_their_addresss_bucket_and_make_no_new_cells(app: TestApp) {
+    let limits = RateLimits {
+        streams: Rate::new(1, 3),
+        ..RateLimits::UNLIMITED
+    };
+    let app = restarted(app, Settings::default(), limits).await;
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    let game = app.start_game(&ann, &bob, "tihbat", "challenger").await;
+    let id = game["id"].as_str().expect("an id");
+    let mut statuses = Vec::new();
+    for i in 0..20 {
+        let bearer = format!("sp_random_{i}_{}", "0".repeat(40));
+        let answer = open_game_stream(&app, id, Some(&bearer)).await;
+        statuses.push(answer.status().as_u16());
+    }
+    // The game stream verifies no token: every request is the address's, whose
+    // burst is 3.
+    let served = statuses.iter().filter(|s| **s == 200).count();
+    assert!(
+        served <= 4,
+        "a fresh bucket per random Bearer: {statuses:?}"
+    );
+    assert!(statuses.contains(&429), "{statuses:?}");
+    if app.is_postgres() {
+        let pool = sqlx::PgPool::connect(&app.url).await.expect("the database");
+        let (cells,): (i64,) = sqlx::query_as("SELECT count(*) FROM rate_limits")
+            .fetch_one(&pool)
+            .await
+            .expect("counted");
+        assert!(cells <= 1, "{cells} rate_limits rows for one address");
+    }
+}
+
+async fn game_streams_are_capped_per_client_address(app: TestApp) {
+    let settings = Settings {
+        stream_slots: StreamSlots::new(3),
+        ..Settings::default()
+    };
+    let app = restarted(app, settings, RateLimits::UNLIMITED).await;
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    let game = app.start_game(&ann, &bob, "tihbat", "challenger").await;
+    let id = game["id"].as_str().expect("an id");
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        let stream = open_game_stream(&app, id, None).await;
+        assert_eq!(stream.status(), StatusCode::OK);
+        held.push(stream);
+    }
+    let refused = open_game_stream(&app, id, None).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        refused
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok()),
+        Some("10")
+    );
+    let body: Value = refused.json().await.expect("a JSON error");
+    assert_eq!(body["error"], "rate_limited");
+    // The held streams go on: each sends the game first.
+    for stream in &mut held {
+        let first = tokio::time::timeout(Duration::from_secs(5), stream.chunk())
+            .await
+            .expect("the game within 5 s")
+            .expect("read");
+        assert!(first.is_some_and(|c| c.starts_with(b"{")), "the game first");
+    }
+}
+
+async fn sign_ups_tokens_and_challenges_stop_at_their_caps_and_lists_come_in_pages(app: TestApp) {
+    let backend = if app.is_postgres() {
+        Backend::Postgres
+    } else {
+        Backend::Sqlite
+    };
+    drop(app);
+    let app = TestApp::start_with(TestApp::builder(backend).floods(FloodLimits {
+        sign_ups_per_address: 3,
+        tokens_per_account: 3,
+        open_challenges: 4,
+        open_challenges_per_opponent: 2,
+    }))
+    .await
+    .expect("the backend of the test is there");
+
+    // Sign-ups: three from this address, then 429 for an hour.
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    app.sign_up("cem").await;
+    let refused = app
+        .post(
+            "/accounts",
+            None,
+            json!({"username": "dan", "password": PASSWORD, "bot": false}),
+        )
+        .await;
+    refused.expect_error(429, "rate_limited");
+    assert!(
+        refused.body["retry_after"]
+            .as_u64()
+            .is_some_and(|s| s > 3000)
+    );
+    app.get("/players/dan", None)
+        .await
+        .expect_error(404, "not_found");
+
+    // Tokens: the first and two more, then 422 until one is revoked.
+    let new_token = || {
+        app.post(
+            "/tokens",
+            None,
+            json!({"username": "ann", "password": PASSWORD, "label": "bot"}),
+        )
+    };
+    new_token().await.expect(201);
+    let third = new_token().await.expect(201);
+    new_token().await.expect_error(422, "too_many_tokens");
+    let listed = app.get("/tokens", Some(&ann.token)).await.expect(200);
+    assert_eq!(listed.as_array().map(Vec::len), Some(3));
+    let id = third["id"].as_str().expect("an id");
+    let revoked = app
+        .call(
+            Method::DELETE,
+            &format!("/tokens/{id}"),
+            Some(&ann.token),
+            None,
+        )
+        .await;
+    assert_eq!(revoked.status.as_u16(), 204);
+    new_token().await.expect(201);
+
+    // Challenges: two naming Bob, then 422 for him; four in all.
+    let challenge = |opponent: Option<&str>| {
+        let mut body = json!({"variant": "tihbat"});
+        if let Some(opponent) = opponent {
+            body["opponent"] = json!(opponent);
+        }
+        app.post("/challenges", Some(&ann.token), body)
+    };
+    challenge(Some("bob")).await.expect(201);
+    challenge(Some("bob")).await.expect(201);
+    challenge(Some("bob"))
+        .await
+        .expect_error(422, "too_many_challenges");
+    challenge(Some("cem")).await.expect(201);
+    let last = challenge(None).await.expect(201);
+    challenge(None)
+        .await
+        .expect_error(422, "too_many_challenges");
+    let id = last["id"].as_str().expect("an id");
+    let canceled = app
+        .call(
+            Method::DELETE,
+            &format!("/challenges/{id}"),
+            Some(&ann.token),
+            None,
+        )
+        .await;
+    assert!(canceled.status.is_success(), "{canceled:?}");
+    challenge(None).await.expect(201);
+    let bobs = app.get("/challenges", Some(&bob.token)).await.expect(200);
+    assert_eq!(
+        bobs.as_array().map(Vec::len),
+        Some(3),
+        "two to him, one open"
+    );
+
+    // The list, a page at a time: newest first, each once.
+    let mut seen = Vec::new();
+    let mut path = "/challenges?limit=3".to_owned();
+    loop {
+        let page = app.get(&path, Some(&ann.token)).await.expect(200);
+        let page = page.as_array().expect("a list").clone();
+        assert!(page.len() <= 3);
+        let Some(last) = page.last() else { break };
+        path = format!(
+            "/challenges?limit=3&before={}",
+            last["id"].as_str().expect("an id")
+        );
+        seen.extend(
+            page.iter()
+                .map(|c| c["id"].as_str().expect("an id").to_owned()),
+        );
+    }
+    let all = app.get("/challenges", Some(&ann.token)).await.expect(200);
+    let all: Vec<String> = all
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|c| c["id"].as_str().expect("an id").to_owned())
+        .collect();
+    assert_eq!(all.len(), 4);
+    assert_eq!(seen, all, "the pages are the whole list, in its order");
+    app.get("/challenges?before=nonsense", Some(&ann.token))
+        .await
+        .expect_error(400, "invalid_query");
+}
+
+async fn a_challenge_naming_a_player_is_read_by_its_two_players_only(app: TestApp) {
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    let eve = app.sign_up("eve").await;
+    let named = app
+        .post(
+            "/challenges",
+            Some(&ann.token),
+            json!({"variant": "tihbat", "opponent": "bob"}),
+        )
+        .await
+        .expect(201);
+    let open = app
+        .post(
+            "/challenges",
+            Some(&ann.token),
+            json!({"variant": "tihbat"}),
+        )
+        .await
+        .expect(201);
+    let path = |c: &Value| format!("/challenges/{}", c["id"].as_str().expect("an id"));
+    app.get(&path(&named), Some(&ann.token)).await.expect(200);
+    app.get(&path(&named), Some(&bob.token)).await.expect(200);
+    // To anyone else it does not exist.
+    app.get(&path(&named), Some(&eve.token))
+        .await
+        .expect_error(404, "not_found");
+    // One open to anyone, anyone reads.
+    app.get(&path(&open), Some(&eve.token)).await.expect(200);
+}
+
+async fn every_spelling_of_a_house_bots_name_is_refused_at_sign_up(app: TestApp) {
+    for name in [
+        "house-random",
+        "house_random",
+        "House_Random",
+        "HOUSERANDOM",
+        "house-newlevel",
+    ] {
+        app.post(
+            "/accounts",
+            None,
+            json!({"username": name, "password": PASSWORD, "bot": false}),
+        )
+        .await
+        .expect_error(422, "invalid_username");
+    }
+    app.sign_up("my-house").await;
 }

@@ -8,13 +8,14 @@ use serde_json::{Value, json};
 
 use crate::helpers::{Backend, Player, TestApp};
 use crate::support::Fixture;
-use crate::support::smtp::{Mail, SmtpSink};
+use crate::support::smtp::{Mail, REFUSED_DOMAIN, SmtpSink};
 
 crate::on_both_backends!(
     one_digest_a_day_lists_the_games_where_it_is_your_move,
     a_refused_digest_is_sent_again_at_the_next_sweep,
     the_settings_take_only_an_e_mail_address,
     a_game_whose_clock_a_vacation_stopped_shows_no_deadline,
+    an_address_the_server_refuses_never_holds_back_the_accounts_after_it,
 );
 
 /// This module's tests get a server that sends digests (hour 7 UTC) to a fresh sink.
@@ -176,7 +177,10 @@ async fn a_refused_digest_is_sent_again_at_the_next_sweep((app, sink): (TestApp,
         "the day's claim is given back"
     );
 
-    assert_eq!(send(&app).await, 1, "the next sweep sends it");
+    // The account backs off: not at the next sweep, but once its wait is over.
+    assert_eq!(send(&app).await, 0, "backing off");
+    app.clock.advance(seedpost::service::DIGEST_BACKOFF[0]);
+    assert_eq!(send(&app).await, 1, "the sweep after the back-off sends it");
     assert_eq!(sink.mails().len(), 1);
     assert_eq!(send(&app).await, 0);
 }
@@ -188,7 +192,18 @@ async fn the_settings_take_only_an_e_mail_address((app, _sink): (TestApp, SmtpSi
         shown,
         json!({"email": null, "enabled": false, "last_sent_on": null, "mail_configured": true, "hour": 7})
     );
-    for bad in ["", "ayse", "ayse@", "@example.org", "ayse @example.org"] {
+    // Also those the mail cannot carry: non-ASCII (no SMTPUTF8), a quoted local part
+    // carrying a header, an address literal.
+    for bad in [
+        "",
+        "ayse",
+        "ayse@",
+        "@example.org",
+        "ayse @example.org",
+        "ünï@exämple.org",
+        "\"Bcc: z@evil.example\"@example.org",
+        "user@[127.0.0.1]",
+    ] {
         app.put(
             "/me/digest",
             Some(&ayse.token),
@@ -258,4 +273,62 @@ async fn a_game_whose_clock_a_vacation_stopped_shows_no_deadline((app, sink): (T
     );
     assert!(body.contains(&expected), "{expected:?} in:\n{body}");
     assert!(!body.contains("move by"), "{body}");
+}
+
+async fn an_address_the_server_refuses_never_holds_back_the_accounts_after_it(
+    (app, sink): (TestApp, SmtpSink),
+) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let ceren = app.sign_up("ceren").await;
+    let deniz = app.sign_up("deniz").await;
+    // Each is to move in one game.
+    app.start_game(&ayse, &mehmet, "mangala", "challenger")
+        .await;
+    app.start_game(&ceren, &deniz, "mangala", "challenger")
+        .await;
+    // The round goes by account id: the first one's address is refused.
+    let mut players = Vec::new();
+    for player in [&ayse, &ceren] {
+        let id = app
+            .service
+            .account(&player.username)
+            .await
+            .expect("an account")
+            .id;
+        players.push((id, player));
+    }
+    players.sort_by_key(|(id, _)| *id);
+    let (refused, good) = (players[0].1, players[1].1);
+    set(
+        &app,
+        refused,
+        &format!("{}@{REFUSED_DOMAIN}", refused.username),
+        true,
+    )
+    .await;
+    set(&app, good, &format!("{}@example.org", good.username), true).await;
+
+    assert_eq!(
+        send(&app).await,
+        1,
+        "the account after the refused one gets its mail"
+    );
+    let mails = sink.mails();
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0].to, [format!("{}@example.org", good.username)]);
+    let shown = app
+        .get("/me/digest", Some(&refused.token))
+        .await
+        .expect(200);
+    assert_eq!(
+        shown["last_sent_on"],
+        Value::Null,
+        "the refused one is not marked sent"
+    );
+    // It backs off, then is tried again (and refused again), never blocking anyone.
+    assert_eq!(send(&app).await, 0);
+    app.clock.advance(seedpost::service::DIGEST_BACKOFF[0]);
+    assert_eq!(send(&app).await, 0);
+    assert_eq!(sink.mails().len(), 1);
 }

@@ -18,7 +18,6 @@ mod house;
 mod matches;
 mod moves;
 mod openapi;
-mod position;
 mod ratelimits;
 mod ratings;
 mod reminders;

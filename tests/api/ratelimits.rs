@@ -1,5 +1,6 @@
-//! Rate limits per token: 429 `rate_limited` with `retry_after` and `Retry-After`,
-//! served again once the bucket refills, one bucket per token.
+//! Rate limits per account: 429 `rate_limited` with `retry_after` and `Retry-After`,
+//! served again once the bucket refills, one bucket per account that all its tokens
+//! share.
 
 use std::time::Duration;
 
@@ -66,7 +67,7 @@ async fn past_its_burst_a_token_gets_429_with_retry_after_then_is_served_again()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_token_has_its_own_bucket() {
+async fn each_account_has_its_own_bucket_which_its_tokens_share() {
     let app = spawn(RateLimits {
         challenges: Rate::new(1, 1),
         ..RateLimits::UNLIMITED
@@ -91,7 +92,11 @@ async fn each_token_has_its_own_bucket() {
         201,
         "another account"
     );
-    assert_eq!(challenge(&app, &second).await.0, 201, "another token");
+    assert_eq!(
+        challenge(&app, &second).await.0,
+        429,
+        "another token of the same account: the account's bucket, not the token's"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,6 +1,7 @@
 //! Webhooks: registered URLs receive the account's events, signed; failures are
 //! retried as the clock moves, then given up; deliveries are listed with their status.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::http::{HeaderMap, StatusCode};
@@ -18,6 +19,7 @@ crate::on_both_backends!(
     a_failing_receiver_is_retried_with_backoff_as_the_clock_moves_then_given_up,
     webhooks_are_validated_listed_and_deleted_by_their_owner_only,
     the_running_worker_delivers_a_move_as_soon_as_it_is_made,
+    a_slow_receiver_never_holds_back_another_webhooks_deliveries,
 );
 
 const SECRET: &str = "a long random shared secret";
@@ -313,6 +315,97 @@ async fn the_running_worker_delivers_a_move_as_soon_as_it_is_made(app: TestApp) 
         arrived("move").await,
         "the move reached the receiver without waiting for the next hour's round: {:?}",
         types()
+    );
+    let _ = stop.send(());
+    worker.await.expect("the worker stops");
+}
+
+/// A receiver that answers 200 after `delay`; returns its URL, how many requests it
+/// has begun, and the most it held at once.
+async fn slow_receiver(delay: std::time::Duration) -> (String, Arc<AtomicUsize>, Arc<AtomicUsize>) {
+    let (begun, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let now = Arc::new(AtomicUsize::new(0));
+    let (b, m) = (begun.clone(), most.clone());
+    let app = axum::Router::new().route(
+        "/hook",
+        post(move || {
+            let (b, m, now) = (b.clone(), m.clone(), now.clone());
+            async move {
+                b.fetch_add(1, Ordering::SeqCst);
+                let held = now.fetch_add(1, Ordering::SeqCst) + 1;
+                m.fetch_max(held, Ordering::SeqCst);
+                tokio::time::sleep(delay).await;
+                now.fetch_sub(1, Ordering::SeqCst);
+                StatusCode::OK
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("port 0 binds");
+    let url = format!("http://{}/hook", listener.local_addr().expect("an address"));
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    (url, begun, most)
+}
+
+async fn a_slow_receiver_never_holds_back_another_webhooks_deliveries(app: TestApp) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let slow = std::time::Duration::from_secs(6);
+    let (slow_url, begun, most) = slow_receiver(slow).await;
+    register(&app, &ayse, &slow_url).await;
+    let (fast_url, log) = receiver(StatusCode::OK).await;
+    register(&app, &mehmet, &fast_url).await;
+    // Five deliveries queue for the slow receiver.
+    for variant in ["tihbat", "mangala", "modiar", "tihbat", "mangala"] {
+        app.post(
+            "/challenges",
+            Some(&mehmet.token),
+            json!({"variant": variant, "opponent": "ayse"}),
+        )
+        .await
+        .expect(201);
+    }
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let worker = tokio::spawn(app.service.clone().deliver_webhooks_forever(
+        std::time::Duration::from_secs(3600),
+        async move {
+            let _ = stopped.await;
+        },
+    ));
+    tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        while begun.load(Ordering::SeqCst) == 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("the slow receiver is called");
+
+    // While the slow receiver holds its attempts, another account's event goes out.
+    let started = std::time::Instant::now();
+    app.post(
+        "/challenges",
+        Some(&ayse.token),
+        json!({"variant": "tihbat", "opponent": "mehmet"}),
+    )
+    .await
+    .expect(201);
+    let arrived = tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        while received(&log).is_empty() {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    })
+    .await;
+    let waited = started.elapsed();
+    assert!(arrived.is_ok(), "the fast receiver's delivery arrives");
+    assert!(
+        waited < std::time::Duration::from_secs(2),
+        "another webhook's delivery waited {waited:?} for a slow receiver ({slow:?} an answer)"
+    );
+    assert!(
+        most.load(Ordering::SeqCst) <= seedpost::service::ATTEMPTS_PER_WEBHOOK as usize,
+        "one webhook had {} attempts in flight at once",
+        most.load(Ordering::SeqCst)
     );
     let _ = stop.send(());
     worker.await.expect("the worker stops");

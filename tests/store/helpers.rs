@@ -101,6 +101,7 @@ pub async fn challenge(
                 created_at,
             },
             &[],
+            seedpost::store::ChallengeCaps::NONE,
         )
         .await
         .expect("the challenge is stored")
@@ -391,6 +392,7 @@ pub async fn start_with(
                 created_at: now,
             },
             &[],
+            seedpost::store::ChallengeCaps::NONE,
         )
         .await
         .expect("the challenge is stored");

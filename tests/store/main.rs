@@ -158,7 +158,7 @@ async fn tokens_are_found_by_hash_listed_without_secrets_and_deleted_only_by_the
 
     let laptop_token = new_token("laptop", at(5));
     let laptop = store
-        .create_token(ann.id, laptop_token.clone())
+        .create_token(ann.id, laptop_token.clone(), u32::MAX)
         .await
         .expect("a second token");
     assert_eq!(
@@ -186,7 +186,10 @@ async fn tokens_are_found_by_hash_listed_without_secrets_and_deleted_only_by_the
     // Hashes are unique.
     let mut copy = new_token("copy", at(11));
     copy.hash.clone_from(&first.hash);
-    assert_err!(store.create_token(bob.id, copy).await, StoreError::Conflict);
+    assert_err!(
+        store.create_token(bob.id, copy, u32::MAX).await,
+        StoreError::Conflict
+    );
 
     // Only the owner deletes a token.
     assert_err!(
@@ -413,7 +416,7 @@ async fn open_challenges_are_those_an_account_may_answer_newest_first(db: &TestD
         (&dan, vec![&cem_any, &ann_any]),
     ] {
         let open = store
-            .open_challenges(who.id)
+            .open_challenges(who.id, seedpost::store::Page::first(500))
             .await
             .expect("open challenges");
         let expected: Vec<Challenge> = expected.into_iter().cloned().collect();
@@ -1093,7 +1096,7 @@ async fn dropped_writes_still_finish_and_leave_the_pool_clean(db: &TestDb) {
     let bob = account(&*store, "bob").await;
     let taken = new_token("taken", t0());
     store
-        .create_token(ann.id, taken.clone())
+        .create_token(ann.id, taken.clone(), u32::MAX)
         .await
         .expect("a token");
     let days = dpm(1);
@@ -1134,7 +1137,10 @@ async fn dropped_writes_still_finish_and_leave_the_pool_clean(db: &TestDb) {
         // left inside a transaction the failure would abort it, and the read would fail.
         let mut copy = new_token("copy", now);
         copy.hash.clone_from(&taken.hash);
-        assert_err!(store.create_token(bob.id, copy).await, StoreError::Conflict);
+        assert_err!(
+            store.create_token(bob.id, copy, u32::MAX).await,
+            StoreError::Conflict
+        );
         store.ping().await.expect("the connection is usable");
         // Its retry: applied now, or already applied by the dropped write.
         let retry = tokio::time::timeout(

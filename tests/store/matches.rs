@@ -35,6 +35,7 @@ async fn match_challenge(
                 created_at: at(0),
             },
             &[],
+            seedpost::store::ChallengeCaps::NONE,
         )
         .await
         .expect("the challenge is stored");

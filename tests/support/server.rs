@@ -16,7 +16,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use seedpost::clock::ManualClock;
 use seedpost::http::ratelimit::{RateLimiter, RateLimits};
 use seedpost::http::{AppState, Settings};
-use seedpost::service::Service;
+use seedpost::service::{FloodLimits, Service};
 
 use super::db::TestDb;
 
@@ -52,10 +52,24 @@ pub struct ServerBuilder {
     clock: Option<Arc<ManualClock>>,
     settings: Settings,
     private_webhooks: bool,
+    floods: FloodLimits,
     configure: Option<Configure>,
 }
 
+/// The caps of the test servers unless told: the defaults, but no cap on sign-ups, as
+/// every test signs its players up from one address.
+pub const TEST_FLOODS: FloodLimits = FloodLimits {
+    sign_ups_per_address: 0,
+    ..FloodLimits::DEFAULT
+};
+
 impl ServerBuilder {
+    /// Caps floods by `limits` (by default [`TEST_FLOODS`]).
+    pub fn floods(mut self, limits: FloodLimits) -> ServerBuilder {
+        self.floods = limits;
+        self
+    }
+
     /// Serves a fresh database on `backend` (SQLite unless told).
     pub fn backend(mut self, backend: Backend) -> ServerBuilder {
         self.backend = backend;
@@ -122,8 +136,9 @@ impl ServerBuilder {
             .await
             .expect("port 0 binds");
         let base = format!("http://{}", listener.local_addr().expect("an address"));
-        let mut service =
-            Service::new(store, clock.clone()).with_private_webhooks(self.private_webhooks);
+        let mut service = Service::new(store, clock.clone())
+            .with_private_webhooks(self.private_webhooks)
+            .with_flood_limits(self.floods);
         if let Some(configure) = self.configure {
             service = configure(service, &base);
         }
@@ -175,6 +190,7 @@ impl Server {
             clock: None,
             settings: Settings::default(),
             private_webhooks: false,
+            floods: TEST_FLOODS,
             configure: None,
         }
     }

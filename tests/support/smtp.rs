@@ -1,5 +1,6 @@
 //! A local SMTP sink for tests: it accepts every mail on a loopback port and keeps it,
-//! and can refuse the next one (451) to test retries. Just enough SMTP (RFC 5321)
+//! and can refuse the next one (451) to test retries; it refuses every recipient at
+//! [`REFUSED_DOMAIN`] (550), as a server refuses an address it cannot deliver to. Just enough SMTP (RFC 5321)
 //! for a client that sends plain-text mail: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP,
 //! QUIT.
 
@@ -36,6 +37,9 @@ impl Mail {
         self.data.split_once("\r\n\r\n").map_or("", |(_, b)| b)
     }
 }
+
+/// The domain whose recipients the sink refuses with 550.
+pub const REFUSED_DOMAIN: &str = "refused.example";
 
 #[derive(Default)]
 struct Shared {
@@ -117,8 +121,13 @@ async fn converse(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
             to.clear();
             b"250 OK\r\n"
         } else if upper.starts_with("RCPT TO:") {
-            to.push(address(&command["RCPT TO:".len()..]));
-            b"250 OK\r\n"
+            let recipient = address(&command["RCPT TO:".len()..]);
+            if recipient.ends_with(&format!("@{REFUSED_DOMAIN}")) {
+                b"550 5.1.1 no such mailbox\r\n"
+            } else {
+                to.push(recipient);
+                b"250 OK\r\n"
+            }
         } else if upper == "DATA" {
             write.write_all(b"354 go on\r\n").await?;
             let mut data = String::new();

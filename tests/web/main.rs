@@ -8,7 +8,6 @@ mod support;
 mod helpers;
 
 mod accounts;
-mod analysis;
 mod games;
 mod house;
 mod matches;

@@ -40,10 +40,14 @@ pub(super) struct SignUpBody {
             example = json!({"error": "username_taken", "message": "that user name is taken"})),
         (status = 422, description = "`invalid_username`, `invalid_password`, `invalid_body`: a bad name, password or field", body = ErrorJson,
             example = json!({"error": "invalid_password", "message": "a password has at least 8 and at most 1024 characters"})),
+        (status = 429, description = "`rate_limited`: 10 sign-ups from this address in the last hour (`--max-sign-ups-per-address`); wait `retry_after` seconds", body = ErrorJson,
+            headers(("Retry-After" = u64, description = "Seconds to wait")),
+            example = json!({"error": "rate_limited", "message": "too many requests: retry in 2400 s", "retry_after": 2400})),
     ),
 )]
 pub(super) async fn sign_up(
     State(service): State<Service>,
+    ClientAddr(client): ClientAddr,
     ApiJson(body): ApiJson<SignUpBody>,
 ) -> Result<(StatusCode, Json<SignedUpJson>)> {
     let signed_up = service
@@ -51,6 +55,7 @@ pub(super) async fn sign_up(
             username: body.username,
             password: body.password,
             bot: body.bot,
+            client,
         })
         .await?;
     Ok((
@@ -88,7 +93,7 @@ pub(super) struct NewTokenBody {
         (status = 400, response = super::openapi::BadBody),
         (status = 401, description = "`bad_credentials`: wrong name or password", body = ErrorJson,
             example = json!({"error": "bad_credentials", "message": "wrong user name or password"})),
-        (status = 422, description = "`invalid_label`, `invalid_body`: a bad label or field", body = ErrorJson,
+        (status = 422, description = "`invalid_label`, `too_many_tokens` (the account holds 20 tokens: revoke one first), `invalid_body`: a bad label or field", body = ErrorJson,
             example = json!({"error": "invalid_label", "message": "a token label has 1 to 100 characters and no control characters"})),
         (status = 429, description = "`rate_limited`: too many failed log-ins for this account or address; wait `retry_after` seconds", body = ErrorJson,
             headers(("Retry-After" = u64, description = "Seconds to wait")),

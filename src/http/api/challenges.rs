@@ -4,14 +4,15 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::json::{ChallengeJson, ErrorJson, GameJson};
 use crate::domain::ChallengeId;
-use crate::error::Result;
-use crate::http::extract::{ApiJson, Auth, PathId};
+use crate::error::{Error, Result};
+use crate::http::extract::{ApiJson, ApiQuery, Auth, PathId};
 use crate::http::ratelimit::{self, Throttle};
 use crate::service::{ChallengeRequest, Service};
+use crate::store::Page;
 
 /// A new challenge.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -66,7 +67,7 @@ pub(super) struct NewChallengeBody {
         (status = 401, response = super::openapi::Unauthorized),
         (status = 404, description = "`not_found`: no such opponent", body = ErrorJson,
             example = json!({"error": "not_found", "message": "player not found"})),
-        (status = 422, description = "`invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games` (not 1 to 9), `invalid_schedule`, `self_challenge` (naming oneself), `invalid_body`: a bad field", body = ErrorJson,
+        (status = 422, description = "`invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games` (not 1 to 9), `invalid_schedule`, `self_challenge` (naming oneself), `too_many_challenges` (the account has 50 open challenges, or 5 naming this opponent: cancel one first), `invalid_body`: a bad field", body = ErrorJson,
             example = json!({"error": "invalid_variant", "message": "variant: expected `mangala`, `modiar` or `tihbat`"})),
         (status = 429, response = super::openapi::TooManyRequests),
     ),
@@ -96,27 +97,56 @@ pub(super) async fn create(
     Ok((StatusCode::CREATED, Json(ChallengeJson::from(&challenge))))
 }
 
-/// The open challenges the account can see: those to it, its own, and open ones.
+/// A page of the challenge list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub(super) struct ListQuery {
+    /// At most this many (default 100, at most 500).
+    limit: Option<u32>,
+    /// Only those listed after this challenge: the next page after one that ended
+    /// with it.
+    before: Option<String>,
+}
+
+/// The open challenges the account can see: those to it, its own, and open ones;
+/// newest first, a page at a time (`limit`, then `before` the last one listed).
 #[utoipa::path(
     get,
     path = "/challenges",
     operation_id = "list_challenges",
     tag = "challenges",
     security(("bearer" = [])),
+    params(ListQuery),
     responses(
         (status = 200, description = "Open challenges", body = Vec<ChallengeJson>),
+        (status = 400, description = "`invalid_query`: a bad `limit` or `before`", body = ErrorJson,
+            example = json!({"error": "invalid_query", "message": "before is a challenge id"})),
         (status = 401, response = super::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn list(
     State(service): State<Service>,
     Auth(account): Auth,
+    ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Vec<ChallengeJson>>> {
-    let challenges = service.open_challenges(&account).await?;
+    let before = match query.before.as_deref() {
+        None => None,
+        Some(id) => Some(
+            id.parse::<ChallengeId>()
+                .map_err(|_| Error::bad_request("invalid_query", "before is a challenge id"))?,
+        ),
+    };
+    let page = Page {
+        limit: query.limit.unwrap_or(100).clamp(1, 500),
+        before,
+    };
+    let challenges = service.open_challenges(&account, page).await?;
     Ok(Json(challenges.iter().map(ChallengeJson::from).collect()))
 }
 
-/// One challenge.
+/// One challenge: for its challenger and the player it names, or anyone when it is
+/// open to anyone (404 for others).
 #[utoipa::path(
     get,
     path = "/challenges/{id}",
@@ -132,10 +162,12 @@ pub(super) async fn list(
 )]
 pub(super) async fn show(
     State(service): State<Service>,
-    _auth: Auth,
+    Auth(account): Auth,
     PathId(id): PathId<ChallengeId>,
 ) -> Result<Json<ChallengeJson>> {
-    Ok(Json(ChallengeJson::from(&service.challenge(id).await?)))
+    Ok(Json(ChallengeJson::from(
+        &service.challenge_for(&account, id).await?,
+    )))
 }
 
 /// Accepts a challenge: the game starts (game 1 of a match; all its games when they

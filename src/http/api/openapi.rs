@@ -81,12 +81,16 @@ pub fn description(limits: &RateLimits) -> String {
          method it does not take answers 405 `method_not_allowed` with `Allow`; an \
          unknown route 404 `not_found`.\n\n\
          ## Rate limits\n\n\
-         Per token and kind of request, as a token bucket (a steady rate, and a burst \
-         after a quiet spell). Every request of a kind with a valid token counts whatever \
-         its answer (a move answered 409 takes from the bucket like a played one), \
-         except a 429 itself. On Postgres the bucket \
-         is shared by every instance on the database: behind several instances a token \
-         gets its rate once, not once per instance. An SQLite server is one instance. \
+         Per account (every token of an account shares its buckets) and kind of \
+         request, as a token bucket (a steady rate, and a burst after a quiet spell); a \
+         request without a valid token (a game stream) takes from its client address's \
+         bucket, whatever `Authorization` it sends. Every request of a kind with a valid \
+         token counts whatever its answer (a move answered 409 takes from the bucket \
+         like a played one), except a 429 itself. On Postgres the bucket \
+         is shared by every instance on the database: behind several instances an \
+         account gets its rate once, not once per instance. An SQLite server is one \
+         instance. One client address holds at most a set number of game streams open \
+         (429 past it). \
          Past a limit the answer is 429 \
          `{\"error\": \"rate_limited\", \"retry_after\": <seconds>}` with a `Retry-After` \
          header (whole seconds, at least 1). The limits of this server:\n\n",
@@ -103,7 +107,7 @@ pub fn description(limits: &RateLimits) -> String {
     );
     let _ = writeln!(
         text,
-        "- stream connections opened (`GET /stream/events`, `GET /games/{{id}}/stream` with a token): {}",
+        "- stream connections opened (`GET /stream/events`, `GET /games/{{id}}/stream`): {}",
         limits.streams
     );
     text
@@ -208,7 +212,7 @@ pub struct NotFound(#[to_schema] pub ErrorJson);
 /// Rate limited.
 #[derive(ToResponse)]
 #[response(
-    description = "`rate_limited`: past this token's rate limit; wait `retry_after` seconds",
+    description = "`rate_limited`: past this account's (or, without a token, this address's) rate limit; wait `retry_after` seconds",
     example = json!({"error": "rate_limited", "message": "too many requests: retry in 2 s", "retry_after": 2}),
     headers(("Retry-After" = u64, description = "Whole seconds to wait, at least 1")),
 )]

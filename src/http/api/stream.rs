@@ -8,6 +8,7 @@
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
@@ -21,8 +22,10 @@ use utoipa::IntoParams;
 use super::json::ErrorJson;
 use crate::domain::GameId;
 use crate::error::{Error, Result};
-use crate::http::extract::{ApiQuery, Auth, PathId};
-use crate::http::ratelimit::{self, Throttle};
+use crate::http::Settings;
+use crate::http::extract::ClientAddr;
+use crate::http::extract::{ApiQuery, Auth, PathId, bearer_secret};
+use crate::http::ratelimit::{self, StreamSlot, Throttle};
 use crate::service::{EventFeed, EventLine, GameFeed, Service};
 use crate::wire::GameJson;
 
@@ -122,7 +125,9 @@ pub(super) struct SinceQuery {
 /// `vacation_start` and `vacation_end` (the opponent in an ongoing game went on
 /// vacation or is back) with the `"game"`, whose `clock` stops and runs again.
 /// Keep-alive every
-/// 10 s. Events are kept at least 7 days. Several streams per token are allowed.
+/// 10 s. Events are kept at least 7 days. Several streams per token are allowed; they
+/// end when the token is revoked (at once on the instance that revokes it, within one
+/// keep-alive on the others, and before any further event).
 #[utoipa::path(
     get,
     path = "/stream/events",
@@ -157,7 +162,9 @@ pub(super) async fn events(
         Some(since) => Some(since),
         None => last_event_id(&headers)?,
     };
-    let (snapshot, feed) = service.open_event_stream(&account, since).await?;
+    // `Auth` has checked it: the stream ends when this token is revoked.
+    let token = bearer_secret(&headers)?.ok_or(Error::Unauthorized)?;
+    let (snapshot, feed) = service.open_event_stream(&account, token, since).await?;
     let mut first = String::new();
     for line in &snapshot {
         format.push(&mut first, line.seq, &line.json);
@@ -236,7 +243,10 @@ impl EventStream {
 }
 
 /// One game, for players and spectators: the full game JSON first, then again after
-/// every change; the stream ends after the game is over. Keep-alive every 10 s.
+/// every change; the stream ends after the game is over. Keep-alive every 10 s. No
+/// token is needed; one client address holds at most 32 game streams open at once
+/// (`--max-streams-per-address`; 429 `rate_limited` past it), and the opening rate is
+/// limited per client address, or per account with a token.
 #[utoipa::path(
     get,
     path = "/games/{id}/stream",
@@ -253,15 +263,19 @@ impl EventStream {
 )]
 pub(super) async fn game(
     State(service): State<Service>,
+    State(settings): State<Arc<Settings>>,
+    ClientAddr(client): ClientAddr,
     _: Throttle<ratelimit::Streams>,
     PathId(id): PathId<GameId>,
     headers: HeaderMap,
 ) -> Result<Response> {
     let format = Format::of(&headers);
+    let slot = settings.stream_slots.take(client)?;
     let feed = service.open_game_stream(id).await?;
     let state = GameStream {
         format,
         feed,
+        _slot: slot,
         keep_alive: keep_alive_timer(),
         done: false,
     };
@@ -275,6 +289,8 @@ pub(super) async fn game(
 struct GameStream {
     format: Format,
     feed: GameFeed,
+    /// The client address's place, given back when the stream ends or is dropped.
+    _slot: StreamSlot,
     keep_alive: Interval,
     done: bool,
 }

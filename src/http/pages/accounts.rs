@@ -83,12 +83,14 @@ async fn signed_in(
 /// the reason and the name typed.
 pub async fn sign_up(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     PageForm { visitor, form }: PageForm<Credentials>,
 ) -> Result<Response, PageError> {
     let request = NewAccountRequest {
         username: form.username.clone(),
         password: form.password,
         bot: false,
+        client,
     };
     match state.service.sign_up(request).await {
         Ok(signed_up) => signed_in(&state, &visitor, &signed_up.account).await,

@@ -14,7 +14,10 @@ use crate::domain::{ChallengeId, DaysPerMove, GameStatus};
 use crate::error::Error;
 use crate::http::AppState;
 use crate::service::{ChallengeRequest, side_of};
-use crate::store::Challenge;
+use crate::store::{Challenge, Page};
+
+/// Open challenges on the home page: the newest (the API pages through the rest).
+const HOME_CHALLENGES: u32 = 100;
 
 /// A challenge in a list.
 #[derive(Debug, Clone)]
@@ -200,7 +203,10 @@ async fn home(
         .partition(|g| g.state.to_move.is_some() && g.state.to_move == side_of(g, account.id));
     let my_turn_refs = state.service.match_refs(&my_turn).await?;
     let waiting_refs = state.service.match_refs(&waiting).await?;
-    let challenges = state.service.open_challenges(account).await?;
+    let challenges = state
+        .service
+        .open_challenges(account, Page::first(HOME_CHALLENGES))
+        .await?;
     let lines = |keep: &dyn Fn(&Challenge) -> bool| -> Vec<ChallengeLine> {
         challenges
             .iter()
