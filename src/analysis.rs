@@ -16,7 +16,11 @@ use seedpost_rules::search::{Budget, Searcher};
 use seedpost_rules::{Game, Ply, Position, Side};
 use serde::Serialize;
 
-use crate::house::{final_for, positions, segment_history, stores_for, table};
+use crate::house::{final_for, mangala_tables, positions, segment_history, stores_for, table};
+
+pub mod position;
+
+pub use position::{Certainty, MoveValueJson, PositionAnalysisJson, PositionQuery};
 
 /// The search budget of each position the tables do not value.
 pub const BUDGET: Budget = Budget {
@@ -128,6 +132,20 @@ fn value_at(positions: &[Position], i: usize, searcher: &mut Searcher) -> Valued
                 .collect(),
         };
     }
+    if let Some(tables) = mangala_tables()
+        && let Some(moves) = tables.move_values(pos)
+        && let Some(value) = moves.iter().map(|m| m.1).max()
+    {
+        return Valued {
+            value: stores_for(pos, me) + i16::from(value),
+            kind: ValueKind::Exact,
+            best: moves
+                .iter()
+                .filter(|m| m.1 == value)
+                .map(|m| m.0.number())
+                .collect(),
+        };
+    }
     let found = searcher.search(pos, &history, BUDGET);
     Valued {
         value: found.value,
@@ -161,6 +179,7 @@ pub fn analyse(game: &Game) -> Vec<PlyAnalysisJson> {
 pub fn analyse_with(game: &Game, searcher: &mut Searcher) -> Vec<PlyAnalysisJson> {
     let positions = positions(game);
     searcher.clear();
+    searcher.set_endgame(mangala_tables());
     let values: Vec<Valued> = (0..positions.len())
         .map(|i| value_at(&positions, i, searcher))
         .collect();
@@ -204,9 +223,8 @@ pub fn analyse_with(game: &Game, searcher: &mut Searcher) -> Vec<PlyAnalysisJson
 
 #[cfg(test)]
 mod tests {
-    use rand::rngs::StdRng;
-    use rand::seq::IndexedRandom;
-    use rand::{Rng, SeedableRng};
+    use proptest::prelude::*;
+    use proptest::sample::select;
     use seedpost_rules::{Game, Side, Variant};
 
     use super::*;
@@ -231,27 +249,56 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_row_of_random_tihbat_and_modiar_games_is_exact_and_keeps_the_invariants() {
-        let mut rng = StdRng::seed_from_u64(20);
-        let mut searcher = Searcher::new(4);
-        for variant in [Variant::Tihbat, Variant::Modiar] {
-            for _ in 0..1000 {
-                let first = if rng.random() {
-                    Side::South
-                } else {
-                    Side::North
-                };
-                let mut game = Game::new(variant, first);
-                while !game.position().is_over() {
-                    let moves: Vec<_> = game.position().legal_moves().into_iter().collect();
-                    let pit = *moves.choose(&mut rng).expect("an ongoing game has a move");
-                    game.play(pit).expect("legal");
-                }
-                let rows = analyse_with(&game, &mut searcher);
-                assert_eq!(rows.len(), game.plies().len());
-                assert_exact_and_consistent(&game, &rows);
-            }
+    /// The games of each property: 1,000 random games of each solved variant.
+    const GAMES: u32 = 1000;
+
+    /// A random game of `variant` played to its end, choosing the `choices[k]`-th
+    /// legal move (modulo their number) at ply k, the choices repeating.
+    fn random_game(variant: Variant, first: Side, choices: &[u32]) -> Game {
+        let mut game = Game::new(variant, first);
+        for &choice in choices.iter().cycle() {
+            let Some(pit) = game
+                .position()
+                .legal_moves()
+                .into_iter()
+                .nth(choice as usize % game.position().legal_moves().len().max(1))
+            else {
+                break;
+            };
+            game.play(pit).expect("legal");
+        }
+        assert!(game.position().is_over(), "random games end");
+        game
+    }
+
+    thread_local! {
+        /// One searcher per test thread (the tables are exact: it is not asked).
+        static SEARCHER: std::cell::RefCell<Searcher> = std::cell::RefCell::new(Searcher::new(4));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(GAMES))]
+
+        #[test]
+        fn every_row_of_a_random_tihbat_game_is_exact_and_keeps_the_invariants(
+            first in select(Side::ALL.to_vec()),
+            choices in prop::collection::vec(any::<u32>(), 1..60),
+        ) {
+            let game = random_game(Variant::Tihbat, first, &choices);
+            let rows = SEARCHER.with(|s| analyse_with(&game, &mut s.borrow_mut()));
+            prop_assert_eq!(rows.len(), game.plies().len());
+            assert_exact_and_consistent(&game, &rows);
+        }
+
+        #[test]
+        fn every_row_of_a_random_modiar_game_is_exact_and_keeps_the_invariants(
+            first in select(Side::ALL.to_vec()),
+            choices in prop::collection::vec(any::<u32>(), 1..60),
+        ) {
+            let game = random_game(Variant::Modiar, first, &choices);
+            let rows = SEARCHER.with(|s| analyse_with(&game, &mut s.borrow_mut()));
+            prop_assert_eq!(rows.len(), game.plies().len());
+            assert_exact_and_consistent(&game, &rows);
         }
     }
 

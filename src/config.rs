@@ -389,10 +389,16 @@ pub struct ReplayArgs {
 /// `seedpost solve` arguments.
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
-    /// The game: tihbat or modiar.
-    #[arg(long, value_parser = ["tihbat", "modiar"])]
+    /// The game: tihbat or modiar (solved whole), or mangala (endgame tables up to
+    /// `--stones` on the board).
+    #[arg(long, value_parser = ["tihbat", "modiar", "mangala"])]
     pub variant: String,
-    /// The table file; `seedpost-<variant>.solved` when omitted.
+    /// Mangala only: the most stones on the board the endgame tables cover (RULES.md,
+    /// "Mangala endgame tables", gives the cost of each).
+    #[arg(long, default_value_t = crate::solved::MANGALA_STONES)]
+    pub stones: u8,
+    /// The table file; `seedpost-<variant>.solved` (`seedpost-mangala.endgame`) when
+    /// omitted.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
 }

@@ -6,10 +6,11 @@
 //! on first use): the server calls it on a blocking thread.
 
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, Once, OnceLock, PoisonError, RwLock};
 
 use rand::Rng;
 use rand::seq::IndexedRandom;
+use seedpost_rules::endgame::MangalaTables;
 use seedpost_rules::search::{Budget, Searcher};
 use seedpost_rules::solve::Table;
 use seedpost_rules::{Game, Pit, Position, Side, Variant};
@@ -102,6 +103,42 @@ pub fn table(variant: Variant) -> Option<&'static Table> {
             .and_then(|bytes| Table::from_bytes(variant, crate::solved::ENGINE_VERSION, &bytes))
             .unwrap_or_else(|| Table::solve(variant))
     }))
+}
+
+/// The Mangala endgame tables in use: none until installed or, on first use, read
+/// from `seedpost-mangala.endgame` in the working directory when `seedpost solve
+/// --variant mangala` wrote it there (and it is current).
+static MANGALA: RwLock<Option<Arc<MangalaTables>>> = RwLock::new(None);
+static MANGALA_READ: Once = Once::new();
+
+/// The Mangala endgame tables, if there are any (RULES.md, "Mangala endgame tables").
+#[must_use]
+pub fn mangala_tables() -> Option<Arc<MangalaTables>> {
+    MANGALA_READ.call_once(|| {
+        if let Some(tables) = crate::solved::read_mangala(&crate::solved::mangala_path()) {
+            tracing::info!(stones = tables.stones(), "Mangala endgame tables read");
+            *MANGALA.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(tables));
+        }
+    });
+    MANGALA
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone()
+}
+
+/// Uses `tables` from now on in place of any others (tests build small ones).
+pub fn install_mangala_tables(tables: MangalaTables) {
+    MANGALA_READ.call_once(|| {});
+    *MANGALA.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(tables));
+}
+
+/// A searcher with a transposition table of `2^bits` entries that uses the Mangala
+/// endgame tables, if any, wherever it meets a position they hold.
+#[must_use]
+pub fn searcher(bits: u32) -> Searcher {
+    let mut searcher = Searcher::new(bits);
+    searcher.set_endgame(mangala_tables());
+    searcher
 }
 
 /// Every position of a game, from the start (`[0]`) to after the last ply (`[n]`).
@@ -205,8 +242,24 @@ fn searched(game: &Game, budget: Budget) -> Vec<Pit> {
     let positions = positions(game);
     let i = positions.len() - 1;
     let history = segment_history(&positions, i);
-    let mut searcher = Searcher::new(TABLE_BITS);
+    if let Some(best) = mangala_tables().and_then(|t| endgame_best(&t, &positions[i])) {
+        return best;
+    }
+    let mut searcher = searcher(TABLE_BITS);
     searcher.search(&positions[i], &history, budget).best
+}
+
+/// The moves that keep the exact value of a Mangala position the endgame tables hold.
+fn endgame_best(tables: &MangalaTables, pos: &Position) -> Option<Vec<Pit>> {
+    let moves = tables.move_values(pos)?;
+    let best = moves.iter().map(|m| m.1).max()?;
+    Some(
+        moves
+            .into_iter()
+            .filter(|m| m.1 == best)
+            .map(|m| m.0)
+            .collect(),
+    )
 }
 
 /// The moves that keep the exact value of the current position given the positions

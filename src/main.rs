@@ -209,11 +209,68 @@ fn replay(args: &ReplayArgs) -> ExitCode {
     }
 }
 
+/// Builds the Mangala endgame tables and reports each layer: stones, positions, the
+/// time so far, and at the end the file's size and the peak memory (the curve RULES.md
+/// reports).
+fn solve_mangala(args: &seedpost::config::SolveArgs) -> ExitCode {
+    let max = seedpost_rules::endgame::MAX_STONES;
+    if args.stones > max {
+        eprintln!("error: --stones is at most {max}");
+        return ExitCode::from(2);
+    }
+    let path = args
+        .out
+        .clone()
+        .unwrap_or_else(seedpost::solved::mangala_path);
+    println!("stones  positions (layer)  positions (all)  time");
+    let mut all = 0u64;
+    let built = seedpost::solved::build_mangala(args.stones, &path, &mut |layer, took| {
+        all += layer.positions;
+        println!(
+            "{:>6}  {:>17}  {:>15}  {took:.2?}",
+            layer.stones, layer.positions, all
+        );
+    });
+    match built {
+        Ok(tables) => {
+            println!(
+                "mangala: {} positions up to {} stones on the board, {} bytes written to {}; \
+                 peak memory {}",
+                tables.len(),
+                tables.stones(),
+                tables.to_bytes().len(),
+                path.display(),
+                peak_memory()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: writing {}: {e}", path.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The peak resident memory of this process (Linux's `VmHWM`), for the report.
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .map(|v| v.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
 fn solve(args: &seedpost::config::SolveArgs) -> ExitCode {
     let Ok(variant) = args.variant.parse::<seedpost_rules::Variant>() else {
         eprintln!("error: no such game: {}", args.variant);
         return ExitCode::from(2);
     };
+    if variant == seedpost_rules::Variant::Mangala {
+        return solve_mangala(args);
+    }
     let path = args
         .out
         .clone()

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use seedpost_rules::Variant;
+use seedpost_rules::endgame::{LayerDone, MangalaTables};
 use seedpost_rules::solve::{Progress, Table};
 
 /// Identifies the engine code that values depend on: a hash of its sources, so that a
@@ -88,4 +89,64 @@ pub fn load_or_build(variant: Variant, path: &Path) -> std::io::Result<(Table, S
     std::fs::write(&partial, table.to_bytes(ENGINE_VERSION))?;
     std::fs::rename(&partial, path)?;
     Ok((table, Source::Built { searching }))
+}
+
+/// The Mangala endgame tables' engine: a hash of the sources their values depend on.
+pub const MANGALA_VERSION: u64 = {
+    let sources: [&str; 4] = [
+        include_str!("../rules/src/endgame.rs"),
+        include_str!("../rules/src/mangala.rs"),
+        include_str!("../rules/src/position.rs"),
+        include_str!("../rules/src/outcome.rs"),
+    ];
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < sources.len() {
+        let bytes = sources[i].as_bytes();
+        let mut j = 0;
+        while j < bytes.len() {
+            hash = (hash ^ bytes[j] as u64).wrapping_mul(0x0000_0100_0000_01b3);
+            j += 1;
+        }
+        i += 1;
+    }
+    hash
+};
+
+/// The stones on the board of the Mangala endgame tables `seedpost solve --variant
+/// mangala` builds unless told otherwise: the largest that builds in some minutes on
+/// a small shared machine (RULES.md, "Mangala endgame tables").
+pub const MANGALA_STONES: u8 = 20;
+
+/// The default file of the Mangala endgame tables: `seedpost-mangala.endgame`.
+#[must_use]
+pub fn mangala_path() -> PathBuf {
+    PathBuf::from("seedpost-mangala.endgame")
+}
+
+/// Reads the Mangala endgame tables from `path` when they are there and current.
+#[must_use]
+pub fn read_mangala(path: &Path) -> Option<MangalaTables> {
+    let bytes = std::fs::read(path).ok()?;
+    MangalaTables::from_bytes(bytes, MANGALA_VERSION)
+}
+
+/// Builds the Mangala endgame tables up to `stones` on the board and writes them to
+/// `path`, telling `done` of each layer with the time since the start.
+///
+/// # Errors
+/// The file could not be written.
+pub fn build_mangala(
+    stones: u8,
+    path: &Path,
+    done: &mut dyn FnMut(LayerDone, Duration),
+) -> std::io::Result<MangalaTables> {
+    let began = Instant::now();
+    let tables = MangalaTables::build(stones, MANGALA_VERSION, &mut |layer| {
+        done(layer, began.elapsed());
+    });
+    let partial = path.with_extension("partial");
+    std::fs::write(&partial, tables.to_bytes())?;
+    std::fs::rename(&partial, path)?;
+    Ok(tables)
 }

@@ -20,6 +20,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod endgame;
 mod game;
 mod mangala;
 mod modiar;

@@ -26,6 +26,9 @@
 //! game-playing programs. For exact values of Tihbat and Modiar use
 //! [`solve::Table`](crate::solve::Table). Mangala has no repetition rule (P2).
 
+use std::sync::Arc;
+
+use crate::endgame::MangalaTables;
 use crate::{Pit, Position, Side, Variant};
 
 /// A bound on the work of one search.
@@ -79,6 +82,9 @@ pub struct Searcher {
     mask: usize,
     nodes: u64,
     path: Vec<u64>,
+    /// Exact values of the Mangala positions they hold, used wherever the search
+    /// meets one (its leaves included).
+    endgame: Option<Arc<MangalaTables>>,
 }
 
 impl Searcher {
@@ -95,7 +101,14 @@ impl Searcher {
             mask: size - 1,
             nodes: 0,
             path: Vec::with_capacity(256),
+            endgame: None,
         }
+    }
+
+    /// Uses `tables` (or none) for the Mangala positions they hold: the search stops
+    /// there with the exact value, at any depth.
+    pub fn set_endgame(&mut self, tables: Option<Arc<MangalaTables>>) {
+        self.endgame = tables;
     }
 
     /// Forgets every stored position.
@@ -221,6 +234,9 @@ impl Searcher {
 
     fn negamax(&mut self, pos: &Position, depth: u8, mut alpha: i16, beta: i16) -> i16 {
         self.nodes += 1;
+        if let Some(v) = self.endgame.as_ref().and_then(|t| t.value(pos)) {
+            return stores_value(pos) + i16::from(v);
+        }
         if depth == 0 {
             return stores_value(pos);
         }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use seedpost_rules::search::Searcher;
 
 use super::Service;
-use crate::analysis::AnalysisJson;
+use crate::analysis::{AnalysisJson, PositionAnalysisJson, PositionQuery};
 use crate::domain::{GameId, GameStatus};
 use crate::error::{Error, Result};
 
@@ -19,10 +19,16 @@ const CACHED: usize = 256;
 /// Analyses queued at most for a page to start another.
 const QUEUE_FOR_PAGES: usize = 4;
 
+/// Position analyses kept (`GET /analysis`): a position's value never changes, so
+/// each is computed once (the cache is emptied when full).
+const POSITIONS_CACHED: usize = 4096;
+
 /// A service's analyses: those kept, and the one running.
 #[derive(Default)]
 pub(super) struct Analyses {
     kept: Mutex<HashMap<GameId, Arc<AnalysisJson>>>,
+    /// Position analyses, by [`PositionQuery::key`].
+    positions: Mutex<HashMap<String, Arc<PositionAnalysisJson>>>,
     /// The searcher of the analysis running, kept between analyses (`None` until the
     /// first, or after one was abandoned half-way). One analysis runs at a time.
     searcher: tokio::sync::Mutex<Option<Searcher>>,
@@ -37,6 +43,15 @@ impl Analyses {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .get(&id)
+            .cloned()
+    }
+
+    /// The analysis of the position of `key`, if it is kept.
+    fn position(&self, key: &str) -> Option<Arc<PositionAnalysisJson>> {
+        self.positions
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(key)
             .cloned()
     }
 
@@ -66,6 +81,52 @@ impl Drop for Queued<'_> {
 }
 
 impl Service {
+    /// The analysis of a position (a tablebase's answer): its value for the side to
+    /// move, each legal move's value and the best moves; exact in Tihbat and Modiar
+    /// (with the positions seen since the last capture) and in Mangala's endgame
+    /// tables, a search estimate elsewhere. Kept once computed; computed one at a
+    /// time, with the searcher of the games' analyses.
+    ///
+    /// # Errors
+    /// Only `internal` (the computation failed).
+    pub async fn analyse_position(
+        &self,
+        query: PositionQuery,
+    ) -> Result<Arc<PositionAnalysisJson>> {
+        let key = query.key();
+        let analyses = self.analyses.clone();
+        if let Some(kept) = analyses.position(&key) {
+            return Ok(kept);
+        }
+        let _queued = Queued::new(&analyses.queued);
+        let mut slot = analyses.searcher.lock().await;
+        if let Some(kept) = analyses.position(&key) {
+            return Ok(kept);
+        }
+        let mut searcher = slot
+            .take()
+            .unwrap_or_else(|| Searcher::new(crate::analysis::TABLE_BITS));
+        let (found, searcher) = tokio::task::spawn_blocking(move || {
+            searcher.clear();
+            let found = crate::analysis::position::analyse_position(&query, &mut searcher);
+            (found, searcher)
+        })
+        .await
+        .map_err(|e| Error::Internal(format!("position analysis: {e}")))?;
+        *slot = Some(searcher);
+        drop(slot);
+        let found = Arc::new(found);
+        let mut kept = analyses
+            .positions
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if kept.len() >= POSITIONS_CACHED {
+            kept.clear();
+        }
+        kept.insert(key, found.clone());
+        Ok(found)
+    }
+
     /// The analysis of game `id`: every ply's value before and after, the best moves
     /// and the mistakes. Only finished games are analysed, so that no one can ask the
     /// computer during play.

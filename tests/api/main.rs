@@ -18,6 +18,7 @@ mod house;
 mod matches;
 mod moves;
 mod openapi;
+mod position;
 mod ratelimits;
 mod ratings;
 mod reminders;

@@ -179,6 +179,8 @@ async fn starting_pages(server: &Server) -> Vec<String> {
         "/rules/tihbat".to_owned(),
         "/standings".to_owned(),
         "/standings?variant=tihbat".to_owned(),
+        // The analysis board with a Mangala position: its board and its moves' table.
+        "/analysis?variant=mangala&south=12,0,3,4,1,10&north=0,2,1,9,4,2&to_move=south".to_owned(),
         "/tournaments".to_owned(),
         format!("/tournaments/{tournament_id}"),
         format!("/matches/{match_id}"),

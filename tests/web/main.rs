@@ -8,6 +8,7 @@ mod support;
 mod helpers;
 
 mod accounts;
+mod analysis;
 mod games;
 mod house;
 mod matches;

@@ -1,13 +1,17 @@
-//! The analysis of finished games.
+//! The analysis of finished games, and of any position.
 
 use axum::Json;
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use super::json::ErrorJson;
-use crate::analysis::AnalysisJson;
+use crate::analysis::{AnalysisJson, PositionAnalysisJson, PositionQuery};
 use crate::domain::GameId;
 use crate::error::Result;
-use crate::http::extract::PathId;
+use crate::http::extract::{ApiQuery, PathId};
 use crate::service::Service;
 
 /// The analysis of a finished game: for each ply the value before and after for the
@@ -32,4 +36,63 @@ pub(super) async fn show(
     PathId(id): PathId<GameId>,
 ) -> Result<Json<AnalysisJson>> {
     Ok(Json(AnalysisJson::clone(&*service.analysis(id).await?)))
+}
+
+/// The position to analyse.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub(super) struct PositionParams {
+    /// `mangala`, `modiar` or `tihbat`.
+    variant: String,
+    /// South's row, its stones from South's left separated by commas (`7,7`).
+    south: String,
+    /// North's row, from North's left.
+    north: String,
+    /// `south` or `north`.
+    to_move: String,
+    /// The earlier positions of the segment (since the last capture), oldest first, as
+    /// `south/north/side` separated by `;`: the repetition rules count them (Tihbat,
+    /// Modiar). Optional.
+    seen: Option<String>,
+}
+
+/// A position's value, as a tablebase gives it: what the side to move can make of the
+/// game from now on under best play (its stones minus the opponent's, those already
+/// stored or captured left out), each legal move's value, and the best moves. `exact` in
+/// Tihbat and Modiar (the solved tables, with `seen`) and within Mangala's endgame
+/// tables; elsewhere in Mangala an `estimate` by search, with its depth. Public, like
+/// the other reads (no token, no bucket); answers are kept and may be cached.
+#[utoipa::path(
+    get,
+    path = "/analysis",
+    operation_id = "analyse_position",
+    tag = "games",
+    params(PositionParams),
+    responses(
+        (status = 200, description = "The position's analysis", body = PositionAnalysisJson,
+            headers(("cache-control" = String, description = "`public, max-age=86400`: a position's value does not change"))),
+        (status = 400, description = "`invalid_query`: a parameter is missing or unknown", body = ErrorJson,
+            example = json!({"error": "invalid_query", "message": "Failed to deserialize query string: missing field `variant`"})),
+        (status = 422, description = "`invalid_variant`, `invalid_row`, `invalid_side`, `invalid_stones`, `invalid_position`, `no_moves`, `invalid_seen`: a position the game cannot have", body = ErrorJson,
+            example = json!({"error": "invalid_row", "message": "south: tihbat has 2 pits a row, not 3"})),
+    ),
+)]
+pub(super) async fn position(
+    State(service): State<Service>,
+    ApiQuery(params): ApiQuery<PositionParams>,
+) -> Result<Response> {
+    let query = PositionQuery::parse(
+        &params.variant,
+        &params.south,
+        &params.north,
+        &params.to_move,
+        params.seen.as_deref(),
+    )?;
+    let found = service.analyse_position(query).await?;
+    Ok((
+        [(header::CACHE_CONTROL, "public, max-age=86400")],
+        Json(PositionAnalysisJson::clone(&found)),
+    )
+        .into_response())
 }

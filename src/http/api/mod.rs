@@ -61,6 +61,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(matches::list))
         .routes(routes!(matches::show))
         .routes(routes!(analysis::show))
+        .routes(routes!(analysis::position))
         .routes(routes!(games::standings))
         .routes(routes!(players::ratings))
         .routes(routes!(tournaments::create, tournaments::list))

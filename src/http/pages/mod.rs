@@ -16,6 +16,7 @@ use super::AppState;
 use crate::error::Error;
 
 mod accounts;
+mod analysis;
 mod assets;
 mod board;
 mod error;
@@ -86,6 +87,7 @@ pub fn router(state: AppState) -> Router<AppState> {
             "/tournaments/{id}/withdraw",
             get(tournaments::confirm_withdraw).post(tournaments::withdraw),
         )
+        .route("/analysis", get(analysis::show))
         .route("/rules", get(rules::index))
         .route("/rules/{variant}", get(rules::show))
         .layer(middleware::from_fn_with_state(state, session::form_cookie))

@@ -1,0 +1,466 @@
+//! The analysis of one position, as a tablebase gives it (`GET /api/v1/analysis`, the
+//! `/analysis` page): its value for the side to move, each legal move's value, the best
+//! moves, and whether the values are exact.
+//!
+//! A value here is what the side to move can still make of the game: the final score
+//! difference (its stones minus the opponent's) less the difference of the stones
+//! stored or captured already, which never come back. It does not depend on how the
+//! stones off the board were shared, so a position is given by its two rows and the
+//! side to move alone. In Tihbat and Modiar it is exact: the solved tables, with the
+//! positions seen since the last capture (RULES.md, "Solved values", point 6). In
+//! Mangala it is exact within the endgame tables and an estimate elsewhere (alpha-beta
+//! within [`super::BUDGET`] for each move, which uses the tables at its leaves).
+
+use seedpost_rules::search::Searcher;
+use seedpost_rules::{BySide, Pit, Position, Side, Variant};
+use serde::Serialize;
+
+use crate::error::Error;
+use crate::house::{final_for, mangala_tables, stores_for, table};
+
+/// How sure a value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Certainty {
+    /// Perfect play: the solved tables (Tihbat, Modiar), the Mangala endgame tables, or
+    /// the game's end.
+    Exact,
+    /// A bounded search: an estimate.
+    Estimate,
+}
+
+/// One legal move of an analysed position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct MoveValueJson {
+    /// The pit sown, from 1 at the mover's left.
+    pub pit: u8,
+    /// What the side to move makes of the game by this move (the stones it stores or
+    /// captures now included), under best play after it.
+    pub value: i16,
+    /// The move keeps the position's value.
+    pub best: bool,
+}
+
+/// The analysis of a position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(example = json!({
+    "variant": "tihbat", "position": "7,7/7,7/south", "to_move": "south",
+    "value": -2, "kind": "exact", "depth": null, "pass": false,
+    "moves": [{"pit": 1, "value": -2, "best": true}, {"pit": 2, "value": -2, "best": true}],
+    "best": [1, 2]
+}))]
+pub struct PositionAnalysisJson {
+    /// The game.
+    #[schema(value_type = crate::wire::VariantName)]
+    pub variant: Variant,
+    /// The position in the notation the query takes: `south/north/side`.
+    pub position: String,
+    /// The side to move.
+    #[schema(value_type = crate::wire::SideName)]
+    pub to_move: Side,
+    /// The score difference (the side to move's stones minus the other's) it can make
+    /// sure of from now on, under best play by both: the best of the moves' values.
+    pub value: i16,
+    /// `exact` or `estimate`.
+    pub kind: Certainty,
+    /// The depth in plies of the shallowest search behind the values, for an estimate
+    /// (Mangala outside its endgame tables); `null` when exact.
+    pub depth: Option<u8>,
+    /// The side to move has no stones and passes (Tihbat, §T4): `moves` is empty.
+    pub pass: bool,
+    /// Every legal move, in pit order, with its value.
+    pub moves: Vec<MoveValueJson>,
+    /// The moves that keep the value (pit numbers).
+    pub best: Vec<u8>,
+}
+
+/// A position to analyse, with the earlier positions of its segment: parsed and checked
+/// at the boundary ([`PositionQuery::parse`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionQuery {
+    /// The position (its stones off the board shared between the stores).
+    pub position: Position,
+    /// The positions seen since the last capture before it, oldest first.
+    pub seen: Vec<Position>,
+}
+
+/// The most earlier positions a query may give: a segment is rarely longer (a Tihbat
+/// segment cannot be: it has at most a few hundred positions of each layer).
+pub const MAX_SEEN: usize = 200;
+
+impl PositionQuery {
+    /// Parses a query: `variant` (`mangala`, `modiar`, `tihbat`), each row as its
+    /// stones from its owner's left separated by commas (`7,7`), the side to move, and
+    /// the earlier positions of the segment as `south/north/side` separated by `;`.
+    ///
+    /// # Errors
+    /// 422 with a stable code: `invalid_variant`, `invalid_row` (not numbers, or the
+    /// wrong number of pits), `invalid_side`, `invalid_stones` (more stones than the
+    /// game has, or none), `no_moves` (the side to move has no move: the game would be
+    /// over), `invalid_seen` (a position that cannot be earlier in the same segment:
+    /// another number of stones on the board, more than [`MAX_SEEN`] of them, or a
+    /// repetition that would have ended the game).
+    pub fn parse(
+        variant: &str,
+        south: &str,
+        north: &str,
+        to_move: &str,
+        seen: Option<&str>,
+    ) -> Result<PositionQuery, Error> {
+        let variant: Variant = variant
+            .trim()
+            .parse()
+            .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))?;
+        let position = parse_position(variant, south, north, to_move)?;
+        // Only a Tihbat side passes (§T4); elsewhere no move means the game is over.
+        let passes = variant == Variant::Tihbat && position.must_pass();
+        if position.legal_moves().is_empty() && !passes {
+            return Err(Error::unprocessable(
+                "no_moves",
+                "the side to move has no move: the game is over",
+            ));
+        }
+        let seen = match seen.map(str::trim).filter(|s| !s.is_empty()) {
+            None => Vec::new(),
+            Some(list) => list
+                .split(';')
+                .map(|one| parse_notation(variant, one).map_err(|e| seen_error(one, &e)))
+                .collect::<Result<Vec<_>, _>>()?,
+        };
+        if seen.len() > MAX_SEEN {
+            return Err(Error::unprocessable(
+                "invalid_seen",
+                format!("seen: at most {MAX_SEEN} positions"),
+            ));
+        }
+        if let Some(other) = seen.iter().find(|p| p.on_board() != position.on_board()) {
+            return Err(Error::unprocessable(
+                "invalid_seen",
+                format!(
+                    "seen: {} has {} stones on the board, the position {}: a capture \
+                     lies between them, so it is not of the same segment",
+                    notation(other),
+                    other.on_board(),
+                    position.on_board()
+                ),
+            ));
+        }
+        // §D12, §T6: the third (Modiar) or second (Tihbat) occurrence ends the game.
+        if let Some(ending) = repetition_ending(variant) {
+            let all: Vec<&Position> = seen.iter().chain(std::iter::once(&position)).collect();
+            if let Some(repeated) = all
+                .iter()
+                .find(|p| all.iter().filter(|q| q == p).count() >= ending)
+            {
+                return Err(Error::unprocessable(
+                    "invalid_seen",
+                    format!(
+                        "seen: {} would occur {ending} times, which ends the game",
+                        notation(repeated)
+                    ),
+                ));
+            }
+        }
+        Ok(PositionQuery { position, seen })
+    }
+
+    /// A key that is equal exactly for queries of equal answers.
+    #[must_use]
+    pub fn key(&self) -> String {
+        let mut key = format!("{}:{}", self.position.variant(), notation(&self.position));
+        if repetition_ending(self.position.variant()).is_some() {
+            for p in &self.seen {
+                key.push(';');
+                key.push_str(&notation(p));
+            }
+        }
+        key
+    }
+}
+
+/// The occurrence that ends a game by repetition, if the game has the rule.
+fn repetition_ending(variant: Variant) -> Option<usize> {
+    match variant {
+        Variant::Modiar => Some(3),
+        Variant::Tihbat => Some(2),
+        Variant::Mangala => None,
+    }
+}
+
+fn seen_error(one: &str, e: &Error) -> Error {
+    Error::unprocessable("invalid_seen", format!("seen: {one:?}: {e}"))
+}
+
+/// `south/north/side`, each row from its owner's left.
+#[must_use]
+pub fn notation(pos: &Position) -> String {
+    let row = |side| {
+        pos.row(side)
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let side = pos.to_move().map_or("over", Side::as_str);
+    format!("{}/{}/{side}", row(Side::South), row(Side::North))
+}
+
+/// Parses `south/north/side` ([`notation`]).
+///
+/// # Errors
+/// As [`PositionQuery::parse`], and `invalid_position` when it is not three parts.
+pub fn parse_notation(variant: Variant, text: &str) -> Result<Position, Error> {
+    let parts: Vec<&str> = text.trim().split('/').collect();
+    let [south, north, side] = parts[..] else {
+        return Err(Error::unprocessable(
+            "invalid_position",
+            "a position is south/north/side, each row its stones from its owner's left \
+             separated by commas: 7,7/7,7/south",
+        ));
+    };
+    parse_position(variant, south, north, side)
+}
+
+fn parse_position(
+    variant: Variant,
+    south: &str,
+    north: &str,
+    to_move: &str,
+) -> Result<Position, Error> {
+    let n = variant.pits_per_row();
+    let row = |name: &str, text: &str| -> Result<Vec<u8>, Error> {
+        let stones = text
+            .split(',')
+            .map(|s| s.trim().parse::<u8>())
+            .collect::<Result<Vec<u8>, _>>()
+            .map_err(|_| {
+                Error::unprocessable(
+                    "invalid_row",
+                    format!("{name}: the stones of each pit, separated by commas: {text:?}"),
+                )
+            })?;
+        if stones.len() != n {
+            return Err(Error::unprocessable(
+                "invalid_row",
+                format!("{name}: {variant} has {n} pits a row, not {}", stones.len()),
+            ));
+        }
+        Ok(stones)
+    };
+    let south = row("south", south)?;
+    let north = row("north", north)?;
+    let to_move: Side = to_move
+        .trim()
+        .parse()
+        .map_err(|_| Error::unprocessable("invalid_side", "to_move: `south` or `north`"))?;
+    let on_board: u32 = south.iter().chain(&north).map(|&s| u32::from(s)).sum();
+    let total = u32::from(variant.total_stones());
+    if on_board == 0 || on_board > total {
+        return Err(Error::unprocessable(
+            "invalid_stones",
+            format!("{variant} has {total} stones; the rows hold {on_board}"),
+        ));
+    }
+    // The stones off the board: the value does not depend on how they are shared.
+    let off = u8::try_from(total - on_board).unwrap_or(0);
+    let stores = BySide {
+        south: off - off / 2,
+        north: off / 2,
+    };
+    Position::from_parts(variant, &south, &north, stores, to_move).map_err(|e| {
+        Error::unprocessable("invalid_row", format!("the position cannot be set up: {e}"))
+    })
+}
+
+/// Analyses `query` (CPU-heavy: run it on a blocking thread; the first Modiar query
+/// builds its table).
+#[must_use]
+pub fn analyse_position(query: &PositionQuery, searcher: &mut Searcher) -> PositionAnalysisJson {
+    let pos = query.position;
+    let me = pos.to_move().unwrap_or(Side::South);
+    let base = stores_for(&pos, me);
+    searcher.set_endgame(mangala_tables());
+    let (moves, kind, depth) = match exact_moves(query) {
+        Some(moves) => (moves, Certainty::Exact, None),
+        None => {
+            let (moves, depth) = searched_moves(query, searcher);
+            (moves, Certainty::Estimate, Some(depth))
+        }
+    };
+    let value = match (&moves[..], pos.must_pass()) {
+        (_, true) => passed_value(query, searcher).unwrap_or(0),
+        (moves, false) => moves.iter().map(|m| m.1).max().unwrap_or(0),
+    };
+    let moves: Vec<MoveValueJson> = moves
+        .iter()
+        .map(|&(pit, v)| MoveValueJson {
+            pit: pit.number(),
+            value: v - base,
+            best: v == value,
+        })
+        .collect();
+    PositionAnalysisJson {
+        variant: pos.variant(),
+        position: notation(&pos),
+        to_move: me,
+        value: value - base,
+        kind,
+        depth,
+        pass: pos.must_pass(),
+        best: moves.iter().filter(|m| m.best).map(|m| m.pit).collect(),
+        moves,
+    }
+}
+
+/// The final difference for the side to move after each legal move, from the solved
+/// tables; `None` where they do not value the position.
+fn exact_moves(query: &PositionQuery) -> Option<Vec<(Pit, i16)>> {
+    let pos = &query.position;
+    let me = pos.to_move()?;
+    let base = stores_for(pos, me);
+    if let Some(tables) = mangala_tables()
+        && let Some(moves) = tables.move_values(pos)
+    {
+        return Some(
+            moves
+                .into_iter()
+                .map(|(pit, v)| (pit, base + i16::from(v)))
+                .collect(),
+        );
+    }
+    let table = table(pos.variant())?;
+    // A position the table does not value (none of a solved game) falls to search.
+    table.value_after(&query.seen, pos)?;
+    if pos.must_pass() {
+        return Some(Vec::new());
+    }
+    let moves = table.move_values(&query.seen, pos);
+    if moves.is_empty() {
+        return None;
+    }
+    Some(
+        moves
+            .into_iter()
+            .map(|(pit, v)| (pit, base + i16::from(v)))
+            .collect(),
+    )
+}
+
+/// The value of a position whose side to move passes (Tihbat, §T4), for that side.
+fn passed_value(query: &PositionQuery, searcher: &mut Searcher) -> Option<i16> {
+    let pos = &query.position;
+    let me = pos.to_move()?;
+    if let Some(table) = table(pos.variant())
+        && let Some(v) = table.value_after(&query.seen, pos)
+    {
+        return Some(stores_for(pos, me) + i16::from(v));
+    }
+    Some(searcher.search(pos, &query.seen, super::BUDGET).value)
+}
+
+/// Each legal move's final difference for the side to move by search, and the depth of
+/// the shallowest search.
+fn searched_moves(query: &PositionQuery, searcher: &mut Searcher) -> (Vec<(Pit, i16)>, u8) {
+    let pos = query.position;
+    let Some(me) = pos.to_move() else {
+        return (Vec::new(), 0);
+    };
+    let mut history = query.seen.clone();
+    history.push(pos);
+    let mut depth = u8::MAX;
+    let mut moves = Vec::new();
+    for pit in pos.legal_moves() {
+        let Ok(next) = pos.play(pit) else { continue };
+        let value = match next.to_move() {
+            None => {
+                depth = depth.min(1);
+                final_for(&next, me)
+            }
+            Some(side) => {
+                // A capture starts a new segment: no earlier position can come back.
+                let history = if next.stores() == pos.stores() {
+                    &history[..]
+                } else {
+                    &[]
+                };
+                let found = searcher.search(&next, history, super::BUDGET);
+                depth = depth.min(found.depth.saturating_add(1));
+                if side == me {
+                    found.value
+                } else {
+                    -found.value
+                }
+            }
+        };
+        moves.push((pit, value));
+    }
+    (moves, if depth == u8::MAX { 0 } else { depth })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_modiar_position_may_have_been_seen_once_before_but_not_twice() {
+        let start = "7,7,7/7,7,7/south";
+        let once = PositionQuery::parse("modiar", "7,7,7", "7,7,7", "south", Some(start))
+            .expect("a second occurrence is allowed");
+        assert_eq!(once.seen.len(), 1);
+        let twice = format!("{start};{start}");
+        let refused = PositionQuery::parse("modiar", "7,7,7", "7,7,7", "south", Some(&twice))
+            .expect_err("a third occurrence ends the game");
+        assert_eq!(refused.code(), "invalid_seen");
+        let tihbat = PositionQuery::parse("tihbat", "7,7", "7,7", "south", Some("7,7/7,7/south"))
+            .expect_err("a second occurrence ends a Tihbat game");
+        assert_eq!(tihbat.code(), "invalid_seen");
+    }
+
+    #[test]
+    fn the_notation_reads_back_what_it_writes_and_the_stones_off_the_board_are_shared() {
+        let query = PositionQuery::parse("mangala", "1,0,0,0,0,5", "0,0,0,0,3,0", "north", None)
+            .expect("a position");
+        let pos = query.position;
+        assert_eq!(notation(&pos), "1,0,0,0,0,5/0,0,0,0,3,0/north");
+        assert_eq!(
+            parse_notation(Variant::Mangala, &notation(&pos)).ok(),
+            Some(pos)
+        );
+        assert_eq!(pos.stores().south + pos.stores().north, 48 - 9);
+        // Mangala has no repetition rule: the seen positions do not change the key.
+        let seen = PositionQuery::parse(
+            "mangala",
+            "1,0,0,0,0,5",
+            "0,0,0,0,3,0",
+            "north",
+            Some("1,0,0,0,5,0/0,0,0,0,3,0/south"),
+        )
+        .expect("a position");
+        assert_eq!(seen.key(), query.key());
+    }
+
+    #[test]
+    fn every_move_of_a_tihbat_position_is_valued_and_the_best_keep_the_value() {
+        let mut searcher = Searcher::new(4);
+        for (south, north, side) in [
+            ("7,7", "7,7", "south"),
+            ("0,3", "2,1", "north"),
+            ("0,0", "2,1", "south"),
+        ] {
+            let query = PositionQuery::parse("tihbat", south, north, side, None).expect("valid");
+            let found = analyse_position(&query, &mut searcher);
+            assert_eq!(found.kind, Certainty::Exact);
+            assert_eq!(found.pass, query.position.must_pass());
+            let best = found.moves.iter().map(|m| m.value).max();
+            if found.pass {
+                assert!(found.moves.is_empty());
+            } else {
+                assert_eq!(Some(found.value), best, "{found:?}");
+            }
+            for m in &found.moves {
+                assert_eq!(m.best, m.value == found.value);
+                assert_eq!(m.best, found.best.contains(&m.pit));
+            }
+        }
+    }
+}

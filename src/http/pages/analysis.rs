@@ -1,0 +1,214 @@
+//! The analysis board (`/analysis`): set up or paste a position and see what
+//! `GET /api/v1/analysis` answers, as a plain GET form (no JavaScript needed).
+
+use std::fmt::Write as _;
+
+use askama::Template;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use seedpost_rules::{Position, Side, Variant};
+use serde::Deserialize;
+
+use super::error::PageError;
+use super::session::Visitor;
+use super::view::{Layout, VariantChoice, render, variant_choices};
+use crate::analysis::position::parse_notation;
+use crate::analysis::{Certainty, PositionAnalysisJson, PositionQuery};
+use crate::error::Error;
+use crate::http::AppState;
+
+/// The board's query: the API's parameters, or `position` pasted as `south/north/side`
+/// (which wins), all optional.
+#[derive(Debug, Default, Deserialize)]
+pub struct BoardQuery {
+    variant: Option<String>,
+    south: Option<String>,
+    north: Option<String>,
+    to_move: Option<String>,
+    seen: Option<String>,
+    position: Option<String>,
+}
+
+/// One row of the moves' table.
+struct MoveLine {
+    pit: u8,
+    value: String,
+    best: bool,
+}
+
+/// The position drawn as two rows, North's from its right as it faces South.
+struct Drawn {
+    north: Vec<u8>,
+    south: Vec<u8>,
+}
+
+/// `templates/analysis.html`.
+#[derive(Template)]
+#[template(path = "analysis.html")]
+struct AnalysisPage {
+    layout: Layout,
+    variants: Vec<VariantChoice>,
+    south: String,
+    north: String,
+    north_to_move: bool,
+    seen: String,
+    error: Option<String>,
+    drawn: Option<Drawn>,
+    to_move: &'static str,
+    value: String,
+    exact: bool,
+    depth: Option<u8>,
+    pass: bool,
+    moves: Vec<MoveLine>,
+    api: String,
+}
+
+fn signed(v: i16) -> String {
+    match v {
+        0 => "0".to_owned(),
+        v if v > 0 => format!("+{v}"),
+        v => format!("\u{2212}{}", v.unsigned_abs()),
+    }
+}
+
+fn row_text(pos: &Position, side: Side) -> String {
+    pos.row(side)
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `GET /analysis`.
+pub async fn show(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    query: Result<Query<BoardQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, PageError> {
+    let Query(query) = query.map_err(|e| Error::bad_request("invalid_query", e.body_text()))?;
+    let variant_name = query
+        .variant
+        .clone()
+        .filter(|v| !v.trim().is_empty())
+        .unwrap_or_else(|| Variant::Tihbat.as_str().to_owned());
+    let start = variant_name
+        .parse::<Variant>()
+        .map(|v| Position::start(v, Side::South))
+        .ok();
+    let pasted = query
+        .position
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty());
+    let asked = pasted.is_some() || query.south.is_some() || query.north.is_some();
+    let mut page = AnalysisPage {
+        layout: visitor.layout("Analysis board"),
+        variants: variant_choices(&variant_name),
+        south: query
+            .south
+            .clone()
+            .or_else(|| start.map(|p| row_text(&p, Side::South)))
+            .unwrap_or_default(),
+        north: query
+            .north
+            .clone()
+            .or_else(|| start.map(|p| row_text(&p, Side::North)))
+            .unwrap_or_default(),
+        north_to_move: query.to_move.as_deref() == Some("north"),
+        seen: query.seen.clone().unwrap_or_default(),
+        error: None,
+        drawn: None,
+        to_move: "",
+        value: String::new(),
+        exact: false,
+        depth: None,
+        pass: false,
+        moves: Vec::new(),
+        api: String::new(),
+    };
+    if !asked {
+        return Ok(render(&page)?.into_response());
+    }
+    let parsed = match pasted {
+        Some(text) => variant_name
+            .parse::<Variant>()
+            .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))
+            .and_then(|v| parse_notation(v, text))
+            .and_then(|p| {
+                let side = p.to_move().map_or("south", Side::as_str);
+                PositionQuery::parse(
+                    &variant_name,
+                    &row_text(&p, Side::South),
+                    &row_text(&p, Side::North),
+                    side,
+                    query.seen.as_deref(),
+                )
+            }),
+        None => PositionQuery::parse(
+            &variant_name,
+            page.south.as_str(),
+            page.north.as_str(),
+            query.to_move.as_deref().unwrap_or("south"),
+            query.seen.as_deref(),
+        ),
+    };
+    let parsed = match parsed {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            page.error = Some(e.to_string());
+            let status = e.status();
+            return Ok((status, render(&page)?).into_response());
+        }
+    };
+    let found = state.service.analyse_position(parsed.clone()).await?;
+    fill(&mut page, &parsed.position, &found);
+    Ok((StatusCode::OK, render(&page)?).into_response())
+}
+
+/// Puts `found` on the page.
+fn fill(page: &mut AnalysisPage, pos: &Position, found: &PositionAnalysisJson) {
+    page.south = row_text(pos, Side::South);
+    page.north = row_text(pos, Side::North);
+    page.north_to_move = found.to_move == Side::North;
+    page.drawn = Some(Drawn {
+        north: pos.row(Side::North).iter().rev().copied().collect(),
+        south: pos.row(Side::South).to_vec(),
+    });
+    page.to_move = found.to_move.as_str();
+    page.value = signed(found.value);
+    page.exact = found.kind == Certainty::Exact;
+    page.depth = found.depth;
+    page.pass = found.pass;
+    page.moves = found
+        .moves
+        .iter()
+        .map(|m| MoveLine {
+            pit: m.pit,
+            value: signed(m.value),
+            best: m.best,
+        })
+        .collect();
+    let mut api = format!(
+        "/api/v1/analysis?variant={}&south={}&north={}&to_move={}",
+        found.variant, page.south, page.north, found.to_move
+    );
+    if !page.seen.trim().is_empty() {
+        api.push_str("&seen=");
+        api.push_str(&urlencode(page.seen.trim()));
+    }
+    page.api = api;
+}
+
+/// Percent-encodes what a query value cannot hold as it is.
+fn urlencode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b',' | b'/' | b'-' | b'_' | b'.') {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}

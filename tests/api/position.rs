@@ -1,0 +1,356 @@
+//! The position API, `GET /analysis`: a tablebase's answer for any position, checked
+//! against the solved tables, and its refusals.
+
+use seedpost::house::table;
+use seedpost_rules::endgame::MangalaTables;
+use seedpost_rules::{BySide, Game, Position, Side, Variant};
+use serde_json::Value;
+
+use crate::helpers::TestApp;
+
+crate::on_both_backends!(
+    the_tihbat_start_is_worth_minus_two_with_each_move_valued_by_the_solved_table,
+    the_positions_seen_since_the_last_capture_change_the_value_as_the_table_says,
+    a_mangala_position_is_estimated_by_search_with_its_depth_and_every_move,
+    a_position_the_game_cannot_have_is_refused_with_a_stable_code,
+    a_mangala_position_within_the_endgame_tables_is_exact,
+);
+
+/// `/analysis?...` for `pos` (and `seen`).
+fn query(pos: &Position, seen: &[Position]) -> String {
+    let row = |side| {
+        pos.row(side)
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let mut q = format!(
+        "/analysis?variant={}&south={}&north={}&to_move={}",
+        pos.variant(),
+        row(Side::South),
+        row(Side::North),
+        pos.to_move().expect("ongoing")
+    );
+    if !seen.is_empty() {
+        let list: Vec<String> = seen
+            .iter()
+            .map(|p| {
+                let r = |side| {
+                    p.row(side)
+                        .iter()
+                        .map(u8::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                };
+                format!(
+                    "{}/{}/{}",
+                    r(Side::South),
+                    r(Side::North),
+                    p.to_move().expect("ongoing")
+                )
+            })
+            .collect();
+        q.push_str("&seen=");
+        q.push_str(&list.join("%3B"));
+    }
+    q
+}
+
+/// Asserts that `answer` gives `pos` (with `seen`) the solved table's values.
+fn assert_agrees_with_the_table(answer: &Value, pos: &Position, seen: &[Position]) {
+    let table = table(pos.variant()).expect("solved");
+    let value = table.value_after(seen, pos).expect("valued");
+    assert_eq!(answer["kind"], "exact", "{answer}");
+    assert_eq!(answer["depth"], Value::Null, "{answer}");
+    assert_eq!(answer["value"], i64::from(value), "{answer}");
+    let moves = table.move_values(seen, pos);
+    let got = answer["moves"].as_array().expect("moves");
+    assert_eq!(got.len(), moves.len(), "{answer}");
+    for ((pit, v), m) in moves.iter().zip(got) {
+        assert_eq!(m["pit"], pit.number(), "{answer}");
+        assert_eq!(m["value"], i64::from(*v), "{answer}");
+        assert_eq!(m["best"], *v == value, "{answer}");
+    }
+    let best: Vec<u8> = table
+        .best_moves_after(seen, pos)
+        .iter()
+        .map(|p| p.number())
+        .collect();
+    assert_eq!(answer["best"], serde_json::json!(best), "{answer}");
+}
+
+async fn the_tihbat_start_is_worth_minus_two_with_each_move_valued_by_the_solved_table(
+    app: TestApp,
+) {
+    let answer = app
+        .get(
+            "/analysis?variant=tihbat&south=7,7&north=7,7&to_move=south",
+            None,
+        )
+        .await
+        .expect(200);
+    assert_eq!(
+        answer["value"], -2,
+        "RULES.md: the first mover loses by two"
+    );
+    assert_eq!(answer["position"], "7,7/7,7/south");
+    assert_eq!(answer["to_move"], "south");
+    assert_eq!(answer["pass"], false);
+    let start = Position::start(Variant::Tihbat, Side::South);
+    assert_agrees_with_the_table(&answer, &start, &[]);
+
+    // Captured stones are left out: the same rows with stones off the board are valued
+    // alike whoever captured them; answers may be cached by anyone.
+    let response = app
+        .client
+        .get(format!(
+            "{}/api/v1/analysis?variant=tihbat&south=0,3&north=2,1&to_move=north",
+            app.base
+        ))
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), 200);
+    let cache = response
+        .headers()
+        .get("cache-control")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(cache.starts_with("public"), "{cache}");
+    let answer: Value = response.json().await.expect("JSON");
+    for stores in [
+        BySide {
+            south: 22,
+            north: 0,
+        },
+        BySide {
+            south: 3,
+            north: 19,
+        },
+    ] {
+        let pos = Position::from_parts(Variant::Tihbat, &[0, 3], &[2, 1], stores, Side::North)
+            .expect("a position");
+        assert_agrees_with_the_table(&answer, &pos, &[]);
+    }
+}
+
+async fn the_positions_seen_since_the_last_capture_change_the_value_as_the_table_says(
+    app: TestApp,
+) {
+    // Walk Tihbat games until a position's value given its segment differs from its
+    // value as a fresh position: the API must give both, each as the table does.
+    let solved = table(Variant::Tihbat).expect("solved");
+    let mut found = None;
+    'games: for seed in 0..500u32 {
+        let mut game = Game::new(Variant::Tihbat, Side::South);
+        let mut segment: Vec<Position> = vec![*game.position()];
+        let mut turn = seed;
+        while !game.position().is_over() {
+            let moves: Vec<_> = game.position().legal_moves().into_iter().collect();
+            if moves.is_empty() {
+                break;
+            }
+            turn = turn.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let pit = moves[(turn >> 16) as usize % moves.len()];
+            let before = game.position().stores();
+            game.play(pit).expect("legal");
+            let pos = *game.position();
+            if pos.is_over() {
+                break;
+            }
+            if pos.stores() != before {
+                segment.clear();
+            } else if segment.len() > 1
+                && solved.value_after(&segment, &pos) != solved.value(&pos)
+                && !pos.legal_moves().is_empty()
+            {
+                found = Some((pos, segment.clone()));
+                break 'games;
+            }
+            segment.push(pos);
+        }
+    }
+    let (pos, seen) = found.expect("some Tihbat position's value depends on its segment");
+    let fresh = app.get(&query(&pos, &[]), None).await.expect(200);
+    assert_agrees_with_the_table(&fresh, &pos, &[]);
+    let after = app.get(&query(&pos, &seen), None).await.expect(200);
+    assert_agrees_with_the_table(&after, &pos, &seen);
+    assert_ne!(fresh["value"], after["value"]);
+}
+
+async fn a_mangala_position_is_estimated_by_search_with_its_depth_and_every_move(app: TestApp) {
+    let answer = app
+        .get(
+            "/analysis?variant=mangala&south=4,4,4,4,4,4&north=4,4,4,4,4,4&to_move=north",
+            None,
+        )
+        .await
+        .expect(200);
+    assert_eq!(answer["kind"], "estimate", "{answer}");
+    assert!(answer["depth"].as_u64().is_some_and(|d| d >= 2), "{answer}");
+    let moves = answer["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 6);
+    let best = moves
+        .iter()
+        .map(|m| m["value"].as_i64().expect("a value"))
+        .max();
+    assert_eq!(answer["value"].as_i64(), best);
+    let marked: Vec<&Value> = moves.iter().filter(|m| m["best"] == true).collect();
+    assert!(!marked.is_empty());
+    assert_eq!(
+        answer["best"],
+        Value::Array(marked.iter().map(|m| m["pit"].clone()).collect())
+    );
+    // An endgame the search sees to the end is valued by its end: South's last stone
+    // goes to its store and empties its row, which ends the game and gives South
+    // North's 2 (§M9): 3 in all.
+    let end = app
+        .get(
+            "/analysis?variant=mangala&south=0,0,0,0,0,1&north=1,1,0,0,0,0&to_move=south",
+            None,
+        )
+        .await
+        .expect(200);
+    assert_eq!(end["value"], 3, "{end}");
+    assert_eq!(
+        end["moves"],
+        serde_json::json!([{"pit": 6, "value": 3, "best": true}])
+    );
+}
+
+async fn a_position_the_game_cannot_have_is_refused_with_a_stable_code(app: TestApp) {
+    let refused = [
+        (
+            "/analysis?south=7,7&north=7,7&to_move=south",
+            400,
+            "invalid_query",
+        ),
+        (
+            "/analysis?variant=tihbat&south=7,7&north=7,7&to_move=south&colour=red",
+            400,
+            "invalid_query",
+        ),
+        (
+            "/analysis?variant=chess&south=7,7&north=7,7&to_move=south",
+            422,
+            "invalid_variant",
+        ),
+        (
+            "/analysis?variant=tihbat&south=7,7,7&north=7,7&to_move=south",
+            422,
+            "invalid_row",
+        ),
+        (
+            "/analysis?variant=tihbat&south=7,x&north=7,7&to_move=south",
+            422,
+            "invalid_row",
+        ),
+        (
+            "/analysis?variant=tihbat&south=7,-1&north=7,7&to_move=south",
+            422,
+            "invalid_row",
+        ),
+        (
+            "/analysis?variant=tihbat&south=7,7&north=7,7&to_move=east",
+            422,
+            "invalid_side",
+        ),
+        (
+            "/analysis?variant=tihbat&south=20,7&north=7,7&to_move=south",
+            422,
+            "invalid_stones",
+        ),
+        (
+            "/analysis?variant=modiar&south=0,0,0&north=0,0,0&to_move=south",
+            422,
+            "invalid_stones",
+        ),
+        (
+            "/analysis?variant=mangala&south=0,0,0,0,0,0&north=4,4,4,4,4,4&to_move=south",
+            422,
+            "no_moves",
+        ),
+        (
+            "/analysis?variant=tihbat&south=7,7&north=7,7&to_move=south&seen=7,7/7,6/north",
+            422,
+            "invalid_seen",
+        ),
+        (
+            "/analysis?variant=tihbat&south=7,7&north=7,7&to_move=south&seen=7,7/7,7/south",
+            422,
+            "invalid_seen",
+        ),
+        (
+            "/analysis?variant=tihbat&south=7,7&north=7,7&to_move=south&seen=7,7",
+            422,
+            "invalid_seen",
+        ),
+    ];
+    for (path, status, code) in refused {
+        let answer = app.get(path, None).await;
+        assert_eq!(
+            (answer.status.as_u16(), answer.code()),
+            (status, code),
+            "{path}: {}",
+            answer.body
+        );
+        answer.expect_error(status, code);
+    }
+    // A third occurrence ends a Modiar game (§D12).
+    app.get(
+        "/analysis?variant=modiar&south=7,7,7&north=7,7,7&to_move=south\
+         &seen=7,7,7/7,7,7/south%3B7,7,7/7,7,7/south",
+        None,
+    )
+    .await
+    .expect_error(422, "invalid_seen");
+}
+
+async fn a_mangala_position_within_the_endgame_tables_is_exact(app: TestApp) {
+    // Small tables, as `seedpost solve --variant mangala --stones 8` would write.
+    let tables = MangalaTables::build(8, seedpost::solved::MANGALA_VERSION, &mut |_| {});
+    let south = [0, 2, 0, 1, 0, 1];
+    let north = [1, 0, 0, 2, 0, 0];
+    let pos = Position::from_parts(
+        Variant::Mangala,
+        &south,
+        &north,
+        BySide {
+            south: 20,
+            north: 21,
+        },
+        Side::South,
+    )
+    .expect("a position");
+    let want = tables.value(&pos).expect("held");
+    let moves = tables.move_values(&pos).expect("held");
+    seedpost::house::install_mangala_tables(tables);
+    let answer = app
+        .get(
+            "/analysis?variant=mangala&south=0,2,0,1,0,1&north=1,0,0,2,0,0&to_move=south",
+            None,
+        )
+        .await
+        .expect(200);
+    assert_eq!(answer["kind"], "exact", "{answer}");
+    assert_eq!(answer["depth"], Value::Null, "{answer}");
+    assert_eq!(answer["value"], i64::from(want), "{answer}");
+    let got: Vec<(u64, i64)> = answer["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| {
+            (
+                m["pit"].as_u64().expect("a pit"),
+                m["value"].as_i64().expect("a value"),
+            )
+        })
+        .collect();
+    let moves: Vec<(u64, i64)> = moves
+        .iter()
+        .map(|(p, v)| (u64::from(p.number()), i64::from(*v)))
+        .collect();
+    assert_eq!(got, moves);
+}
