@@ -13,6 +13,7 @@ mod accounts;
 mod calendar;
 mod challenges;
 mod digest;
+mod events;
 mod games;
 mod house;
 mod matches;

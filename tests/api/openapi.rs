@@ -416,3 +416,80 @@ async fn the_docs_page_lists_every_operation_without_scripts() {
     let text: String = html.select(&description).flat_map(|d| d.text()).collect();
     assert!(text.contains("10/s, burst 20"), "the rate limits: {text}");
 }
+
+/// Whether `guide` shows `word` as code (`` `word` ``) or as a JSON key (`"word"`).
+fn shows(guide: &str, word: &str) -> bool {
+    guide.contains(&format!("`{word}`")) || guide.contains(&format!("\"{word}\""))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_api_guide_shows_every_error_code_event_type_and_field_a_bot_meets() {
+    let app = TestApp::spawn(Backend::Sqlite).await.expect("SQLite");
+    let spec = spec(&app).await;
+    let guide = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/api.md"))
+        .expect("docs/api.md");
+    let mut missing = Vec::new();
+    // Every error code of every operation.
+    for item in spec["paths"].as_object().expect("paths").values() {
+        for op in item.as_object().expect("a path item").values() {
+            for (status, response) in op["responses"].as_object().into_iter().flatten() {
+                if status.starts_with('4') || status.starts_with('5') {
+                    for code in crate::described::codes(&spec, response) {
+                        if !shows(&guide, &code) {
+                            missing.push(format!("the error code {code} ({status})"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Every event type, and every field of the objects a bot reads.
+    let schemas = &spec["components"]["schemas"];
+    let mapping = schemas["Event"]["discriminator"]["mapping"]
+        .as_object()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        !mapping.is_empty(),
+        "the description maps each event type to its schema"
+    );
+    missing.extend(
+        mapping
+            .keys()
+            .filter(|t| !shows(&guide, t))
+            .map(|t| format!("the event type {t}")),
+    );
+    for schema in [
+        "ChallengeJson",
+        "GameJson",
+        "MoveJson",
+        "ResultJson",
+        "DeliveryJson",
+    ] {
+        for field in schemas[schema]["properties"]
+            .as_object()
+            .expect(schema)
+            .keys()
+        {
+            if !shows(&guide, field) {
+                missing.push(format!("{schema}.{field}"));
+            }
+        }
+    }
+    // Each query parameter of the games list and the event stream.
+    for path in ["/games", "/stream/events"] {
+        for parameter in spec["paths"][path]["get"]["parameters"]
+            .as_array()
+            .expect(path)
+        {
+            let name = parameter["name"].as_str().expect("a name");
+            if parameter["in"] == "query" && !guide.contains(&format!("{name}=")) {
+                missing.push(format!("GET {path}?{name}="));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/api.md does not show: {missing:#?}"
+    );
+}

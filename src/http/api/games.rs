@@ -38,7 +38,7 @@ pub(super) struct ListQuery {
     player: Option<String>,
     /// Only games where it is the token's account's turn (needs a token).
     my_turn: Option<bool>,
-    /// At most this many (default 100).
+    /// At most this many: 100 by default (or 0), 500 at most.
     limit: Option<u32>,
 }
 

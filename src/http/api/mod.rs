@@ -15,6 +15,7 @@ mod accounts;
 mod analysis;
 mod calendar;
 mod challenges;
+pub mod events;
 mod games;
 pub mod json;
 mod matches;

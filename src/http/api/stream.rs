@@ -139,9 +139,11 @@ pub(super) struct SinceQuery {
         ("Last-Event-ID" = Option<u64>, Header, description = "The seq of the last event received"),
     ),
     responses(
-        (status = 200, description = "NDJSON lines (or SSE with `Accept: text/event-stream`), without end",
-            content_type = "application/x-ndjson", body = String,
-            example = json!("{\"type\":\"your_turn\",\"seq\":12,\"game\":{\"id\":\"7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40\",\"ply\":1}}\n")),
+        (status = 200, description = "Without end, one `Event` object after another: as NDJSON (`application/x-ndjson`, the default), one object per line and an empty line as keep-alive; or, when `Accept` includes `text/event-stream`, as Server-Sent Events, each object a `data:` field, a stored event with its seq as `id:`, a comment as keep-alive. The schema is that of one object (one line, or one `data:`)",
+            content(
+                (super::events::Event = "application/x-ndjson", example = json!({"type": "challenge_declined", "seq": 12, "challenge": {"id": "0b6f1c2e-8d1a-4f7e-9b7c-3a2d1e0f9c88", "challenger": "ayse", "opponent": "mehmet", "variant": "modiar", "days_per_move": 3, "first": "random", "rated": false, "weekend_pause": false, "games": 1, "schedule": "sequential", "stop_when_decided": true, "status": "declined", "game_id": null, "created_at": "2026-11-30T12:00:00.000Z"}})),
+                (super::events::Event = "text/event-stream", example = json!({"type": "challenge", "snapshot": true, "challenge": {"id": "0b6f1c2e-8d1a-4f7e-9b7c-3a2d1e0f9c88", "challenger": "ayse", "opponent": "mehmet", "variant": "modiar", "days_per_move": 3, "first": "random", "rated": false, "weekend_pause": false, "games": 1, "schedule": "sequential", "stop_when_decided": true, "status": "open", "game_id": null, "created_at": "2026-11-30T12:00:00.000Z"}})),
+            )),
         (status = 400, description = "`invalid_query`: a bad `since` or `Last-Event-ID`", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "Last-Event-ID is a seq"})),
         (status = 401, response = super::openapi::Unauthorized),
@@ -254,9 +256,11 @@ impl EventStream {
     operation_id = "stream_game",
     params(("id" = String, Path, description = "The game's id")),
     responses(
-        (status = 200, description = "The game as NDJSON lines (or SSE with `Accept: text/event-stream`), until it is over",
-            content_type = "application/x-ndjson", body = String,
-            example = json!("{\"id\":\"7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40\",\"ply\":1}\n")),
+        (status = 200, description = "The game, then the game again after every change, until it is over: as NDJSON (`application/x-ndjson`, the default), one game per line and an empty line as keep-alive; or, when `Accept` includes `text/event-stream`, as Server-Sent Events, each game a `data:` field, a comment as keep-alive. The schema is that of one object (one line, or one `data:`)",
+            content(
+                (GameJson = "application/x-ndjson"),
+                (GameJson = "text/event-stream"),
+            )),
         (status = 404, response = super::openapi::NotFound),
         (status = 429, response = super::openapi::TooManyRequests),
     ),
