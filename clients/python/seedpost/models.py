@@ -5,14 +5,29 @@ tests/test_models.py fails when this file differs from the description."""
 # fmt: off
 from typing import Any, Dict, List, Literal, Optional, TypedDict, Union  # noqa: F401
 
+#: The `type` of a `ChallengeEvent`: `challenge`, to the player a new challenge names (and in the snapshot, for each open challenge naming the account); `challenge_canceled`, to the player a withdrawn challenge named; `challenge_declined`, to the challenger. An accepted challenge has no event of its own: both players get the `game_start` of its game.
+ChallengeEventType = Literal['challenge', 'challenge_canceled', 'challenge_declined']
+
 #: Whether a game's clock runs.
 Clock = Literal['running', 'stopped']
+
+#: One line of an account's event stream (or one webhook delivery's body): a stored event, with its `seq`, or a line of the snapshot a stream starts with, marked `"snapshot": true` and without `seq`. Its `type` says which of the four shapes it has.
+Event = Union['ChallengeEvent', 'GameEvent', 'TournamentEvent', 'MatchEvent']
+
+#: The `type` of a `GameEvent`: `game_start` to both players (this is how a challenger learns that its challenge was accepted); `move` to both, after every ply; `your_turn` to the player to move, beside the `move` and at the start (and in the snapshot, for each game where the account is to move); `time_running_out` to the player to move, once per ply, when 80% of the move's time is used; `game_finish` to both, with the game's `result`; `vacation_start` and `vacation_end` to the opponent of a player who goes on vacation or is back (the game's `clock` stops, and runs again to the moved deadline).
+GameEventType = Literal['game_start', 'move', 'your_turn', 'time_running_out', 'game_finish', 'vacation_start', 'vacation_end']
 
 #: Where a game stands.
 GameStatusName = Literal['ongoing', 'finished', 'aborted']
 
+#: The `type` of a `MatchEvent`: `match_finish`, to both players when a match ends (all its games are over, or it is decided).
+MatchEventType = Literal['match_finish']
+
 #: A side of the board.
 SideName = Literal['south', 'north']
+
+#: The `type` of a `TournamentEvent`: `tournament_start` to each player at its start (all its games start with it, each with its `game_start`); `tournament_finish` to each player when its last game ends, or when it is canceled at its start for want of players.
+TournamentEventType = Literal['tournament_start', 'tournament_finish']
 
 #: Where a tournament stands.
 TournamentStatusName = Literal['open', 'running', 'finished', 'canceled']
@@ -60,6 +75,22 @@ class CalendarUrlJson(TypedDict):
     """`POST /me/calendar`: the feed's URL, shown once."""
     #: The feed: subscribe to it in a calendar program. Anyone with this URL sees the account's games and deadlines; a new one (or `DELETE /me/calendar`) stops it.
     url: str
+
+
+class _ChallengeEventRequired(TypedDict):
+    """The fields of ChallengeEvent always present."""
+    #: What happened.
+    type: 'ChallengeEventType'
+    #: The challenge as it stands after the event (`GET /challenges/{id}`).
+    challenge: 'ChallengeJson'
+
+
+class ChallengeEvent(_ChallengeEventRequired, total=False):
+    """An event about a challenge, carrying it."""
+    #: The event's number in the account's events, counting up from 1; a snapshot line has none.
+    seq: Optional[int]
+    #: `true` on a line of the snapshot a stream starts with (the current state, not a stored event); absent otherwise.
+    snapshot: Optional[bool]
 
 
 class _ChallengeJsonRequired(TypedDict):
@@ -192,6 +223,22 @@ class ErrorJson(_ErrorJsonRequired, total=False):
     head: Optional[int]
 
 
+class _GameEventRequired(TypedDict):
+    """The fields of GameEvent always present."""
+    #: What happened.
+    type: 'GameEventType'
+    #: The game after the event.
+    game: 'GameJson'
+
+
+class GameEvent(_GameEventRequired, total=False):
+    """An event about a game, carrying the whole game as `GET /games/{id}` answers it."""
+    #: The event's number in the account's events, counting up from 1; a snapshot line has none.
+    seq: Optional[int]
+    #: `true` on a line of the snapshot a stream starts with; absent otherwise.
+    snapshot: Optional[bool]
+
+
 class _GameJsonRequired(TypedDict):
     """The fields of GameJson always present."""
     #: Its id.
@@ -242,6 +289,16 @@ class GameJson(_GameJsonRequired, total=False):
     result: Optional['ResultJson']
     #: The match it is part of (game `number` of `of`), or null for a single game.
     match: Optional['MatchRefJson']
+
+
+class MatchEvent(TypedDict):
+    """An event about a match: the match as `GET /matches/{id}` answers it."""
+    #: What happened.
+    type: 'MatchEventType'
+    #: The event's number in the account's events.
+    seq: int
+    #: The match, over.
+    match: 'MatchJson'
 
 
 class _MatchGameJsonRequired(TypedDict):
@@ -596,6 +653,18 @@ class TournamentDetailJson(TypedDict):
     standings: List['StandingLineJson']
     #: Its games, by cycle.
     games: List['TournamentGameJson']
+
+
+class TournamentEvent(TypedDict):
+    """An event about a tournament the account plays in: the tournament and its standings."""
+    #: What happened.
+    type: 'TournamentEventType'
+    #: The event's number in the account's events.
+    seq: int
+    #: The tournament after the event (as in `GET /tournaments`).
+    tournament: 'TournamentJson'
+    #: Its standings, best first (as in `GET /tournaments/{id}`).
+    standings: List['StandingLineJson']
 
 
 class TournamentGameJson(TypedDict):
