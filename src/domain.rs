@@ -79,6 +79,33 @@ id_type!(
     MatchId
 );
 
+/// Whether a text the server accepts may not hold `c`: a control character (C0,
+/// DEL or C1, NUL among them: Postgres cannot store it, and no name or label needs
+/// one) or a bidirectional embedding, override or isolate (U+202A to U+202E, U+2066
+/// to U+2069), which would let a name shown to others display as something else.
+#[must_use]
+pub fn refused_char(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Why a text is refused: it holds a [`refused_char`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a text may not hold control characters (such as NUL) or bidirectional overrides")]
+pub struct RefusedText;
+
+/// Checks a text the server accepts from anyone (a body's, a form's or a query's
+/// field, a CLI argument, an imported value).
+///
+/// # Errors
+/// [`RefusedText`] when it holds a [`refused_char`].
+pub fn check_text(s: &str) -> Result<(), RefusedText> {
+    if s.chars().any(refused_char) {
+        Err(RefusedText)
+    } else {
+        Ok(())
+    }
+}
+
 /// A user name: 3 to 20 letters, digits, `_` or `-`; unique ignoring case.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(transparent)]
@@ -136,6 +163,14 @@ impl Username {
 impl fmt::Display for Username {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+impl FromStr for Username {
+    type Err = InvalidUsername;
+
+    fn from_str(s: &str) -> Result<Username, InvalidUsername> {
+        Username::parse(s)
     }
 }
 
@@ -682,6 +717,31 @@ mod tests {
             Username::parse("Ayse").map(|u| u.key()),
             Ok("ayse".to_owned())
         );
+    }
+
+    #[test]
+    fn texts_with_control_characters_or_bidi_overrides_are_refused() {
+        for ok in [
+            "Spring open",
+            "Çağrı'nın turnuvası",
+            "名人戦",
+            "a\u{200B}b",
+            "",
+        ] {
+            assert_eq!(check_text(ok), Ok(()), "{ok:?}");
+        }
+        for bad in [
+            "nul\0here",
+            "tab\there",
+            "line\nbreak",
+            "del\u{7f}",
+            "c1\u{85}",
+            "\u{202E}evil",
+            "\u{2066}isolate",
+            "\u{202A}embed",
+        ] {
+            assert_eq!(check_text(bad), Err(RefusedText), "{bad:?}");
+        }
     }
 
     #[test]

@@ -163,6 +163,22 @@ impl Error {
         }
     }
 
+    /// The 422 `invalid_text` for a field (of a body, a form or a query) that holds a
+    /// control character or a bidirectional override (see `domain::refused_char`).
+    #[must_use]
+    pub fn refused_text(field: &str) -> Error {
+        let field: String = field
+            .chars()
+            .filter(|&c| !crate::domain::refused_char(c))
+            .collect();
+        Error::unprocessable(
+            "invalid_text",
+            format!(
+                "`{field}` holds a control character (such as NUL) or a bidirectional override, which no text here may hold"
+            ),
+        )
+    }
+
     /// A 409 with a code.
     pub fn conflict(code: &'static str, message: impl Into<String>) -> Error {
         Error::Conflict {

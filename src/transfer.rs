@@ -55,6 +55,11 @@ use crate::tournament::TournamentStatus;
 /// The `format` of the header line.
 pub const FORMAT: &str = "seedpost-export";
 
+/// The longest line an import reads, in bytes: far above any record the server
+/// writes (a game of a thousand plies is about 60 KB), so that a file cannot make the
+/// import hold a huge text.
+pub const MAX_LINE: usize = 1 << 20;
+
 /// The version of the format this build writes and reads.
 pub const VERSION: u32 = 1;
 
@@ -68,6 +73,15 @@ pub enum TransferError {
         /// The line, counted from 1.
         line: usize,
         /// What is wrong, naming the game or account concerned.
+        message: String,
+    },
+    /// What the database holds would not import (its line and why): the export
+    /// writes nothing rather than a file that cannot be restored.
+    #[error("the export would not import, so nothing was written: line {line}: {message}")]
+    Unimportable {
+        /// The line of the export, counted from 1.
+        line: usize,
+        /// What the import refuses there.
         message: String,
     },
     /// The target database already holds data.
@@ -700,28 +714,31 @@ fn is_sha256_hex(hash: &str) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-/// Writes everything in `store` to `out` as JSON lines; returns what it wrote.
+/// Writes everything in `store` to `out` as JSON lines, read from one snapshot of
+/// the database; returns what it wrote. The lines are checked as [`import`] checks
+/// them before any is written: an export that says it succeeded imports.
 ///
 /// # Errors
-/// Database and write errors.
+/// [`TransferError::Unimportable`] (nothing written) when the data would not import;
+/// database and write errors.
 pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, TransferError> {
-    let data = DataSet {
-        accounts: store.export_accounts().await?,
-        tokens: store.export_tokens().await?,
-        challenges: store.export_challenges().await?,
-        games: store.export_games().await?,
-        ratings: store.export_ratings().await?,
-        vacations: store.export_vacations().await?,
-        tournaments: store.export_tournaments().await?,
-        reminded: store.export_reminded().await?,
-        matches: store.export_matches().await?,
-        events: store.export_events().await?,
-        webhooks: store.all_webhooks().await?,
-        deliveries: store.export_deliveries().await?,
-        sessions: store.export_sessions().await?,
-        calendars: store.export_calendars().await?,
-        digests: store.export_digests().await?,
-    };
+    let data = store.export().await?;
+    let mut lines = Vec::new();
+    write_lines(&data, &mut lines)?;
+    if let Err(e) = read(lines.as_slice()) {
+        return Err(match e {
+            TransferError::Invalid { line, message } => {
+                TransferError::Unimportable { line, message }
+            }
+            other => other,
+        });
+    }
+    out.write_all(&lines)?;
+    Ok(Counts::of(&data))
+}
+
+/// Writes `data` as the lines of an export.
+fn write_lines(data: &DataSet, out: &mut impl Write) -> Result<(), TransferError> {
     write_line(
         out,
         &Line::Header {
@@ -772,7 +789,7 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
     for d in &data.digests {
         write_line(out, &digest_line(d))?;
     }
-    Ok(Counts::of(&data))
+    Ok(())
 }
 
 /// Reads an export from `input`, checks it all, and writes it into `store`, which
@@ -799,16 +816,34 @@ pub async fn import(store: &dyn Store, input: impl BufRead) -> Result<Counts, Tr
 ///
 /// # Errors
 /// [`TransferError::Invalid`] for the first bad line; read errors.
-pub fn read(input: impl BufRead) -> Result<DataSet, TransferError> {
+pub fn read(mut input: impl BufRead) -> Result<DataSet, TransferError> {
     let mut reader = Reader::default();
-    for (i, text) in input.lines().enumerate() {
-        let text = text?;
-        let line = i + 1;
+    let mut bytes = Vec::new();
+    let mut line = 0;
+    loop {
+        line += 1;
+        bytes.clear();
+        // One byte past the limit tells a line that is too long, without holding it.
+        let limit = u64::try_from(MAX_LINE).unwrap_or(u64::MAX) + 1;
+        let read = std::io::Read::take(&mut input, limit).read_until(b'\n', &mut bytes)?;
+        if read == 0 {
+            break;
+        }
+        if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
+            return Err(TransferError::Invalid {
+                line,
+                message: format!("the line is longer than {MAX_LINE} bytes"),
+            });
+        }
+        let text = std::str::from_utf8(&bytes).map_err(|e| TransferError::Invalid {
+            line,
+            message: format!("not UTF-8: {e}"),
+        })?;
         if text.trim().is_empty() {
             continue;
         }
         reader
-            .line(line, &text)
+            .line(line, text)
             .map_err(|message| TransferError::Invalid { line, message })?;
     }
     if !reader.header {
@@ -821,12 +856,25 @@ pub fn read(input: impl BufRead) -> Result<DataSet, TransferError> {
     Ok(reader.data)
 }
 
+/// Whether a string (or a key) of `value` holds a NUL.
+fn holds_nul(value: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => s.contains('\0'),
+        Value::Array(items) => items.iter().any(holds_nul),
+        Value::Object(fields) => fields.iter().any(|(k, v)| k.contains('\0') || holds_nul(v)),
+        Value::Null | Value::Bool(_) | Value::Number(_) => false,
+    }
+}
+
 /// The import's state: what has been read so far, and where.
 #[derive(Default)]
 struct Reader {
     header: bool,
     data: DataSet,
     accounts: HashMap<Uuid, Player>,
+    /// The user names' keys (unique ignoring case).
+    usernames: HashSet<String>,
     tokens: HashMap<Uuid, usize>,
     /// Each challenge's line, index and accepted game.
     challenges: HashMap<Uuid, (usize, Option<Uuid>)>,
@@ -850,6 +898,15 @@ struct Reader {
 impl Reader {
     fn line(&mut self, line: usize, text: &str) -> Result<(), String> {
         let parsed: Line = serde_json::from_str(text).map_err(|e| format!("not a record: {e}"))?;
+        // No text anywhere holds a NUL (Postgres cannot store one); the fields shown
+        // to people are checked for every control character below.
+        if text.contains("\\u0000") {
+            let tree: serde_json::Value =
+                serde_json::from_str(text).map_err(|e| format!("not a record: {e}"))?;
+            if holds_nul(&tree) {
+                return Err("a text holds a NUL character".to_owned());
+            }
+        }
         if !self.header {
             return match parsed {
                 Line::Header { format, version } if format == FORMAT && version == VERSION => {
@@ -896,9 +953,14 @@ impl Reader {
         if self.accounts.contains_key(&a.id) {
             return Err(format!("account {} appears twice", a.id));
         }
-        if a.password_hash.is_empty() {
-            return Err(format!("account {}: empty password hash", a.id));
+        if !self.usernames.insert(username.key()) {
+            return Err(format!(
+                "account {}: user name {:?} is taken by an earlier account (names are unique ignoring case)",
+                a.id, a.username
+            ));
         }
+        crate::service::check_password_hash(&a.password_hash)
+            .map_err(|e| format!("account {}: {e}", a.id))?;
         if i64::try_from(a.event_seq).is_err() {
             return Err(format!(
                 "account {}: event_seq {} is too large",
@@ -940,6 +1002,8 @@ impl Reader {
                 t.id
             ));
         }
+        let label =
+            crate::service::parse_label(&t.label).map_err(|e| format!("token {}: {e}", t.id))?;
         if self.tokens.insert(t.id, self.data.tokens.len()).is_some() {
             return Err(format!("token {} appears twice", t.id));
         }
@@ -947,7 +1011,7 @@ impl Reader {
             token: Token {
                 id: TokenId(t.id),
                 account_id: AccountId(t.account_id),
-                label: t.label,
+                label,
                 created_at: t.created_at,
                 last_used_at: t.last_used_at,
             },
@@ -1235,7 +1299,7 @@ impl Reader {
     fn tournament(&mut self, t: TournamentLine) -> Result<(), String> {
         let what = format!("tournament {}", t.id);
         let creator = self.player(t.creator_id, &format!("{what}: its creator"))?;
-        let name_ok = !t.name.trim().is_empty() && t.name.chars().count() <= 60;
+        let name_ok = crate::service::parse_tournament_name(&t.name).is_ok_and(|n| n == t.name);
         let days_per_move =
             DaysPerMove::new(t.days_per_move.into()).map_err(|e| format!("{what}: {e}"))?;
         let ended = matches!(
@@ -1353,15 +1417,17 @@ impl Reader {
     fn webhook(&mut self, w: WebhookLine) -> Result<(), String> {
         let what = format!("webhook {}", w.id);
         let head = self.head(w.account_id, &format!("{what}: its account"))?;
-        // The limits of the webhooks table (migrations, 0004_webhooks.sql).
-        if !(1..=2000).contains(&w.url.chars().count()) {
-            return Err(format!("{what}: the URL is empty or too long"));
-        }
-        if !(16..=200).contains(&w.secret.chars().count()) {
+        // As the API checks them; private addresses are the configuration's to
+        // allow, and the delivery worker's to refuse.
+        let url = crate::service::parse_webhook_url(&w.url, true)
+            .map_err(|e| format!("{what}: {:?}: {e}", w.url))?;
+        if url != w.url {
             return Err(format!(
-                "{what}: the secret does not have 16 to 200 characters"
+                "{what}: {:?} is not a URL as the API keeps it",
+                w.url
             ));
         }
+        crate::service::parse_webhook_secret(&w.secret).map_err(|e| format!("{what}: {e}"))?;
         if w.cursor > head {
             return Err(format!(
                 "{what}: its cursor {} is above the account's event_seq {head}",
@@ -1442,6 +1508,11 @@ impl Reader {
         if !hex {
             return Err(format!("{what}: the hash is not lower-case hex SHA-256"));
         }
+        if !is_sha256_hex(&s.csrf) {
+            return Err(format!(
+                "{what}: the form token is not 64 lower-case hex digits"
+            ));
+        }
         if s.expires_at <= s.created_at {
             return Err(format!("{what}: it expires before it starts"));
         }
@@ -1479,7 +1550,8 @@ impl Reader {
     fn digest(&mut self, d: DigestLine) -> Result<(), String> {
         let what = format!("the digest settings of account {}", d.account_id);
         self.player(d.account_id, &format!("{what}: its account"))?;
-        if d.email.parse::<lettre::Address>().is_err() || d.email.len() > 254 {
+        let email = crate::service::parse_email(&d.email).map_err(|e| format!("{what}: {e}"))?;
+        if email != d.email {
             return Err(format!("{what}: {:?} is not an e-mail address", d.email));
         }
         if self

@@ -3,6 +3,7 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
 use axum::http::HeaderMap;
@@ -11,7 +12,7 @@ use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
 use super::{AppState, BODY_LIMIT, Settings};
-use crate::domain::{Account, AccountId};
+use crate::domain::{Account, AccountId, check_text};
 use crate::error::Error;
 use crate::service::Service;
 
@@ -138,11 +139,66 @@ where
     type Rejection = Error;
 
     async fn from_request(req: Request, state: &S) -> Result<ApiJson<T>, Error> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(ApiJson(value)),
-            Err(rejection) => Err(json_error(&rejection)),
+        let (parts, body) = req.into_parts();
+        let bytes = Bytes::from_request(Request::from_parts(parts.clone(), body), state)
+            .await
+            .map_err(|e| {
+                if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                    Error::PayloadTooLarge(BODY_LIMIT)
+                } else {
+                    Error::bad_request("malformed_json", e.body_text())
+                }
+            })?;
+        let req = Request::from_parts(parts, axum::body::Body::from(bytes.clone()));
+        let value = match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => value,
+            Err(rejection) => return Err(json_error(&rejection)),
+        };
+        let tree: serde_json::Value = serde_json::from_slice(&bytes)
+            .map_err(|e| Error::bad_request("malformed_json", e.to_string()))?;
+        match refused_in_json(&tree, "") {
+            Some(field) => Err(Error::refused_text(&field)),
+            None => Ok(ApiJson(value)),
         }
     }
+}
+
+/// The path (`a.b[2]`) of the first key or string of `value` that holds a refused
+/// character (`domain::refused_char`), if any.
+fn refused_in_json(value: &serde_json::Value, at: &str) -> Option<String> {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => check_text(s).is_err().then(|| at.to_owned()),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| refused_in_json(v, &format!("{at}[{i}]"))),
+        Value::Object(fields) => fields.iter().find_map(|(k, v)| {
+            let at = if at.is_empty() {
+                k.clone()
+            } else {
+                format!("{at}.{k}")
+            };
+            if check_text(k).is_err() {
+                Some(at)
+            } else {
+                refused_in_json(v, &at)
+            }
+        }),
+        Value::Null | Value::Bool(_) | Value::Number(_) => None,
+    }
+}
+
+/// The name of the first field of an `application/x-www-form-urlencoded` text (a
+/// query string or a form's body) whose name or value holds a refused character
+/// (`domain::refused_char`), if any; `None` too for a text that does not decode (its
+/// own parser refuses it then).
+pub fn refused_in_form(encoded: &[u8]) -> Option<String> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(encoded).ok()?;
+    pairs
+        .into_iter()
+        .find(|(k, v)| check_text(k).is_err() || check_text(v).is_err())
+        .map(|(k, _)| k)
 }
 
 fn json_error(rejection: &JsonRejection) -> Error {
@@ -176,6 +232,10 @@ where
             axum::extract::Path::<String>::from_request_parts(parts, state)
                 .await
                 .map_err(|_: PathRejection| Error::NotFound("resource"))?;
+        // No name or id holds a control character: such a path names nothing.
+        if check_text(&raw).is_err() {
+            return Err(Error::NotFound("resource"));
+        }
         raw.parse()
             .map(PathId)
             .map_err(|_| Error::NotFound("resource"))
@@ -194,6 +254,9 @@ where
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<ApiQuery<T>, Error> {
+        if let Some(field) = refused_in_form(parts.uri.query().unwrap_or("").as_bytes()) {
+            return Err(Error::refused_text(&field));
+        }
         axum::extract::Query::<T>::from_request_parts(parts, state)
             .await
             .map(|axum::extract::Query(q)| ApiQuery(q))

@@ -62,10 +62,17 @@ async fn verify_password(password: String, hash: String) -> Result<bool> {
     super::passwords::verify(password, hash).await
 }
 
-/// Checks a token label: 1 to 100 characters, no control characters.
-fn parse_label(label: &str) -> Result<String> {
+/// Checks a token label: 1 to 100 characters, no control characters (the API and
+/// `crate::transfer` check with it).
+///
+/// # Errors
+/// `invalid_label` (422).
+pub fn parse_label(label: &str) -> Result<String> {
     let label = label.trim();
-    if label.is_empty() || label.chars().count() > 100 || label.chars().any(char::is_control) {
+    if label.is_empty()
+        || label.chars().count() > 100
+        || label.chars().any(crate::domain::refused_char)
+    {
         return Err(Error::unprocessable(
             "invalid_label",
             "a token label has 1 to 100 characters and no control characters",

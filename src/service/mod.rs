@@ -28,7 +28,7 @@ mod tournaments;
 mod vacations;
 mod webhooks;
 
-pub use accounts::{NewAccountRequest, SignedUp};
+pub use accounts::{NewAccountRequest, SignedUp, parse_label};
 pub use challenges::ChallengeRequest;
 pub use digest::{DEFAULT_DIGEST_HOUR, DIGEST_BACKOFF, DigestStatus, Mailer, parse_email};
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed};
@@ -36,16 +36,18 @@ pub use floods::FloodLimits;
 pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
 pub use house::HouseRound;
 pub use matches::MatchView;
+pub use passwords::check_stored as check_password_hash;
 pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
 pub use throttle::LoginLimits;
 pub use tournaments::{
     CrossCellJson, EntrantJson, StandingLineJson, TournamentDetailJson, TournamentGameJson,
-    TournamentJson, TournamentRequest, TournamentView,
+    TournamentJson, TournamentRequest, TournamentView, parse_name as parse_tournament_name,
 };
 pub use vacations::{DEFAULT_VACATION_DAYS, VacationStatus};
 pub use webhooks::{
     ATTEMPTS_PER_WEBHOOK, DELIVERY_TIMEOUT, DeliveryRound, MAX_ATTEMPTS, MAX_ATTEMPTS_IN_FLIGHT,
-    MAX_WEBHOOKS, RETRY_BACKOFF, SIGNATURE_HEADER, signature,
+    MAX_WEBHOOKS, RETRY_BACKOFF, SIGNATURE_HEADER, parse_secret as parse_webhook_secret,
+    parse_url as parse_webhook_url, signature,
 };
 
 /// The use cases, over a store and a clock. Cheap to clone.

@@ -25,6 +25,10 @@ use crate::error::{Error, Result};
 const MEMORY_KIB: u32 = 7 * 1024;
 /// Passes over the memory.
 const PASSES: u32 = 5;
+/// The most memory a stored hash may ask for, in KiB: OWASP's 19 MiB setting.
+const MAX_MEMORY_KIB: u32 = 19 * 1024;
+/// The most memory × passes a stored hash may ask for: OWASP's 19 MiB × 2.
+const MAX_COST: u32 = MAX_MEMORY_KIB * 2;
 /// Hashes running at once.
 const WORKERS: usize = 2;
 /// Hashes waiting for a turn, at most.
@@ -101,13 +105,49 @@ pub async fn hash(password: String) -> Result<String> {
     .await
 }
 
-/// Checks a password against a stored PHC string (any argon2 parameters), comparing
-/// in constant time.
+/// Checks that `stored` is a password hash as this server writes it: an argon2id PHC
+/// string (version 19) with a salt and a 32-byte hash, and parameters at most the
+/// server's range (its own 7 MiB × 5 passes, or the other OWASP setting, 19 MiB × 2
+/// passes, that the argon2 crate defaults to; one lane), so that no stored hash,
+/// imported or tampered with, makes a log-in cost much more than a sign-up.
+///
+/// # Errors
+/// What is wrong with it.
+pub fn check_stored(stored: &str) -> Result<(), String> {
+    let phc = PasswordHash::new(stored).map_err(|e| {
+        format!("the password hash is not a PHC string ({e}): a password in plain text?")
+    })?;
+    if phc.algorithm != argon2::ARGON2ID_IDENT || phc.version != Some(Version::V0x13.into()) {
+        return Err(format!(
+            "the password hash is {} version {:?}, not argon2id version 19",
+            phc.algorithm, phc.version
+        ));
+    }
+    let params = Params::try_from(&phc).map_err(|e| format!("bad argon2 parameters: {e}"))?;
+    let (m, t) = (params.m_cost(), params.t_cost());
+    if m > MAX_MEMORY_KIB || t > PASSES || m.saturating_mul(t) > MAX_COST || params.p_cost() != 1 {
+        return Err(format!(
+            "argon2 parameters m={}, t={}, p={} are outside this server's range \
+             (m at most {MAX_MEMORY_KIB}, t at most {PASSES}, m × t at most {MAX_COST}, p = 1)",
+            params.m_cost(),
+            params.t_cost(),
+            params.p_cost()
+        ));
+    }
+    match (phc.salt, phc.hash) {
+        (Some(_), Some(hash)) if hash.len() == 32 => Ok(()),
+        _ => Err("the password hash has no salt or no 32-byte hash".to_owned()),
+    }
+}
+
+/// Checks a password against a stored PHC string (argon2id within the server's
+/// parameters, see [`check_stored`]), comparing in constant time.
 ///
 /// # Errors
 /// [`Error::Internal`] for a stored hash that is not argon2; [`Error::Unavailable`]
 /// when the queue is full.
 pub async fn verify(password: String, stored: String) -> Result<bool> {
+    check_stored(&stored).map_err(|e| Error::Internal(format!("stored password hash: {e}")))?;
     on_worker(move || {
         let phc = PasswordHash::new(&stored)
             .map_err(|e| Error::Internal(format!("stored password hash: {e}")))?;
@@ -180,5 +220,24 @@ mod tests {
                 .await
                 .expect("checked")
         );
+    }
+
+    #[test]
+    fn only_argon2id_hashes_within_the_servers_range_are_taken() {
+        let ours = "$argon2id$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$\
+                    AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+        assert_eq!(check_stored(ours), Ok(()));
+        let default = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$\
+                       AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+        assert_eq!(check_stored(default), Ok(()));
+        for bad in [
+            "correct horse battery",
+            "$argon2id$v=19$m=262144,t=3,p=4$c2FsdHNhbHRzYWx0$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "$argon2id$v=19$m=19456,t=5,p=1$c2FsdHNhbHRzYWx0$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "$argon2i$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            "$argon2id$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0",
+        ] {
+            assert!(check_stored(bad).is_err(), "{bad}");
+        }
     }
 }

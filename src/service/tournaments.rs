@@ -107,6 +107,23 @@ fn parse_start(text: &str) -> Option<DateTime<Utc>> {
         })
 }
 
+/// Checks a tournament's name: 1 to 60 characters once trimmed, none of them a
+/// control character or a bidirectional override (the API and `crate::transfer`
+/// check with it).
+///
+/// # Errors
+/// `invalid_name` (422).
+pub fn parse_name(name: &str) -> Result<&str> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 60 || crate::domain::check_text(name).is_err() {
+        return Err(Error::unprocessable(
+            "invalid_name",
+            "a tournament's name has 1 to 60 characters, none of them a control character",
+        ));
+    }
+    Ok(name)
+}
+
 impl Service {
     /// Creates an open tournament. Its creator does not play unless it joins.
     ///
@@ -118,13 +135,7 @@ impl Service {
         account: &Account,
         request: TournamentRequest,
     ) -> Result<Tournament> {
-        let name = request.name.trim();
-        if name.is_empty() || name.chars().count() > 60 {
-            return Err(Error::unprocessable(
-                "invalid_name",
-                "a tournament's name has 1 to 60 characters",
-            ));
-        }
+        let name = parse_name(&request.name)?;
         let variant: Variant = request
             .variant
             .parse()

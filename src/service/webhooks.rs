@@ -190,8 +190,11 @@ pub fn signature(secret: &str, t: i64, body: &str) -> String {
 }
 
 /// Checks a webhook URL: `http` or `https`, with a host, at most 2000 bytes, and not
-/// a private address unless `allow_private`.
-fn parse_url(url: &str, allow_private: bool) -> Result<String> {
+/// a private address unless `allow_private`. `crate::transfer` checks with it too.
+///
+/// # Errors
+/// `invalid_url`, `private_url` (422).
+pub fn parse_url(url: &str, allow_private: bool) -> Result<String> {
     let bad = || {
         Error::unprocessable(
             "invalid_url",
@@ -215,9 +218,15 @@ fn parse_url(url: &str, allow_private: bool) -> Result<String> {
     Ok(parsed.to_string())
 }
 
-/// Checks a webhook secret: 16 to 200 characters.
-fn parse_secret(secret: &str) -> Result<String> {
-    if (16..=200).contains(&secret.chars().count()) && secret.len() <= 200 {
+/// Checks a webhook secret: 16 to 200 characters, none of them a control character.
+///
+/// # Errors
+/// `invalid_secret` (422).
+pub fn parse_secret(secret: &str) -> Result<String> {
+    if (16..=200).contains(&secret.chars().count())
+        && secret.len() <= 200
+        && crate::domain::check_text(secret).is_ok()
+    {
         Ok(secret.to_owned())
     } else {
         Err(Error::unprocessable(

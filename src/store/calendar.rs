@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use super::common::{AccountRow, micros, row_limit};
 use super::dialect::Backend;
-use super::sql::{SqlStore, sql};
+use super::sql::{AsConn, SqlStore, sql};
 use super::{Account, StoreError};
 use crate::domain::AccountId;
 
@@ -290,10 +290,7 @@ impl<B: Backend> CalendarStore for SqlStore<B> {
     }
 
     async fn export_calendars(&self) -> Result<Vec<CalendarFeed>, StoreError> {
-        let rows: Vec<CalendarRow> = sql(SELECT_ALL_CALENDARS)
-            .all(&mut self.conn().await?)
-            .await?;
-        Ok(rows.into_iter().map(CalendarRow::parse).collect())
+        read_calendars(&mut self.conn().await?).await
     }
 
     async fn set_digest(
@@ -375,7 +372,22 @@ impl<B: Backend> CalendarStore for SqlStore<B> {
     }
 
     async fn export_digests(&self) -> Result<Vec<DigestSettings>, StoreError> {
-        let rows: Vec<DigestRow> = sql(SELECT_ALL_DIGESTS).all(&mut self.conn().await?).await?;
-        Ok(rows.into_iter().map(DigestRow::parse).collect())
+        read_digests(&mut self.conn().await?).await
     }
+}
+
+/// Every calendar feed, read on `conn` (an export's snapshot).
+pub(super) async fn read_calendars<B: Backend>(
+    conn: &mut impl AsConn<B>,
+) -> Result<Vec<CalendarFeed>, StoreError> {
+    let rows: Vec<CalendarRow> = sql(SELECT_ALL_CALENDARS).all(conn).await?;
+    Ok(rows.into_iter().map(CalendarRow::parse).collect())
+}
+
+/// Every account's digest settings, read on `conn` (an export's snapshot).
+pub(super) async fn read_digests<B: Backend>(
+    conn: &mut impl AsConn<B>,
+) -> Result<Vec<DigestSettings>, StoreError> {
+    let rows: Vec<DigestRow> = sql(SELECT_ALL_DIGESTS).all(conn).await?;
+    Ok(rows.into_iter().map(DigestRow::parse).collect())
 }

@@ -49,6 +49,10 @@ pub trait Backend:
     /// The SQL that starts a write transaction.
     const BEGIN_WRITE: &'static str;
 
+    /// The SQL that starts a read-only transaction seeing one moment of the whole
+    /// database, for an export.
+    const BEGIN_SNAPSHOT: &'static str;
+
     /// Whether a transaction locks the rows it reads to update (`FOR UPDATE`), as
     /// Postgres must; SQLite's write transaction holds the whole database (see
     /// `locking`).
@@ -224,6 +228,7 @@ impl Backend for Postgres {
     const MATCHES_OF_GAMES: &'static str = concat!(match_of_game!(), "= ANY($1)");
 
     const BEGIN_WRITE: &'static str = "BEGIN";
+    const BEGIN_SNAPSHOT: &'static str = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 
     const ROW_LOCKS: bool = true;
 
@@ -333,6 +338,9 @@ impl Backend for Sqlite {
     /// Takes SQLite's one write lock up front: concurrent writers then queue on the
     /// busy timeout instead of failing when a read lock cannot be upgraded.
     const BEGIN_WRITE: &'static str = "BEGIN IMMEDIATE";
+    // Deferred: the snapshot is taken at the first read and kept to the end (the
+    // write-ahead log lets writers go on meanwhile).
+    const BEGIN_SNAPSHOT: &'static str = "BEGIN";
 
     const ROW_LOCKS: bool = false;
 

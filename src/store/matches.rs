@@ -21,7 +21,7 @@ use super::common::{
 };
 use super::core::{INSERT_GAME, accept_challenge_tx, bind_new_game, fetch_game, missed};
 use super::dialect::Backend;
-use super::sql::{SqlStore, Statement, sql};
+use super::sql::{AsConn, SqlStore, Statement, sql};
 use super::{Event, Game, NewEvent, NewGame, Player, StoreError};
 use crate::domain::{
     AccountId, ChallengeId, DaysPerMove, GameId, MatchId, MatchStatus, MatchTerms, Schedule, Terms,
@@ -665,9 +665,15 @@ impl<B: Backend> MatchStore for SqlStore<B> {
     }
 
     async fn export_matches(&self) -> Result<Vec<Match>, StoreError> {
-        let mut conn = self.conn().await?;
-        let rows: Vec<MatchRow> = sql(SELECT_ALL_MATCHES).all(&mut conn).await?;
-        let games: Vec<MatchGameRow> = sql(SELECT_ALL_MATCH_GAMES).all(&mut conn).await?;
-        parse_matches(rows, &games)
+        read_matches(&mut self.conn().await?).await
     }
+}
+
+/// Every match with its games, read on `conn` (an export's snapshot).
+pub(super) async fn read_matches<B: Backend>(
+    conn: &mut impl AsConn<B>,
+) -> Result<Vec<Match>, StoreError> {
+    let rows: Vec<MatchRow> = sql(SELECT_ALL_MATCHES).all(conn).await?;
+    let games: Vec<MatchGameRow> = sql(SELECT_ALL_MATCH_GAMES).all(conn).await?;
+    parse_matches(rows, &games)
 }

@@ -200,34 +200,16 @@ pub trait OpsStore: Send + Sync {
     /// Whether the database holds no account, challenge or game.
     async fn is_empty(&self) -> Result<bool, StoreError>;
 
-    /// Every account with its password hash, oldest first.
-    async fn export_accounts(&self) -> Result<Vec<AccountWithPassword>, StoreError>;
-
-    /// Every API token with its hash, oldest first.
-    async fn export_tokens(&self) -> Result<Vec<TokenWithHash>, StoreError>;
-
-    /// Every challenge, oldest first.
-    async fn export_challenges(&self) -> Result<Vec<Challenge>, StoreError>;
-
-    /// Every game with its moves, oldest first.
+    /// Everything in the database, as [`OpsStore::import`] writes it, read in one
+    /// read-only transaction that sees one moment of the database (repeatable read on
+    /// Postgres; one read transaction of the write-ahead log on SQLite), so that an
+    /// export taken while players move is whole: every move of each game read, every
+    /// event below each account's counter.
     ///
     /// # Errors
-    /// [`StoreError::Other`] when a game's moves do not number 1 to its ply.
-    async fn export_games(&self) -> Result<Vec<GameWithMoves>, StoreError>;
-
-    /// The ply at which each game's player to move was last reminded, for the games
-    /// reminded at all, by game.
-    async fn export_reminded(&self) -> Result<Vec<(GameId, u32)>, StoreError>;
-
-    /// Every stored event, by account and seq.
-    async fn export_events(&self) -> Result<Vec<Event>, StoreError>;
-
-    /// Every webhook delivery, oldest first (the webhooks themselves come from
-    /// [`WebhookStore::all_webhooks`](super::webhooks::WebhookStore::all_webhooks)).
-    async fn export_deliveries(&self) -> Result<Vec<Delivery>, StoreError>;
-
-    /// Every browser session, oldest first.
-    async fn export_sessions(&self) -> Result<Vec<NewSession>, StoreError>;
+    /// [`StoreError::Other`] when a stored row does not parse (a game whose moves do
+    /// not number 1 to its ply).
+    async fn export(&self) -> Result<DataSet, StoreError>;
 
     /// Writes `data` into an empty database, in one transaction: all or nothing. The
     /// caller has checked the data (see `crate::transfer`); the database checks its
@@ -473,6 +455,76 @@ async fn import_game<B: Backend>(
     Ok(())
 }
 
+/// Reads everything on `tx`, one snapshot of the database.
+async fn read_all<B: Backend>(tx: &mut Transaction<'static, B>) -> Result<DataSet, StoreError> {
+    let accounts: Vec<AccountExportRow> = sql(EXPORT_ACCOUNTS).all(tx).await?;
+    let tokens: Vec<TokenHashRow> = sql(
+        "SELECT id, account_id, label, created_at, last_used_at, hash FROM tokens \
+         ORDER BY created_at, id",
+    )
+    .all(tx)
+    .await?;
+    let challenges: Vec<ChallengeRow> =
+        sql(concat!(challenge_select!(), "ORDER BY c.created_at, c.id"))
+            .all(tx)
+            .await?;
+    let games: Vec<GameRow> = sql(concat!(game_select!(), "ORDER BY g.created_at, g.id"))
+        .all(tx)
+        .await?;
+    let move_rows: Vec<GameMoveRow> =
+        sql("SELECT game_id, ply, side, pit, at FROM moves ORDER BY game_id, ply")
+            .all(tx)
+            .await?;
+    let mut moves: HashMap<Uuid, Vec<MoveRow>> = HashMap::new();
+    for row in move_rows {
+        moves.entry(row.game_id).or_default().push(row.ply);
+    }
+    let events: Vec<EventRow> = sql(EXPORT_EVENTS).all(tx).await?;
+    let deliveries: Vec<DeliveryRow> = sql(EXPORT_DELIVERIES).all(tx).await?;
+    let sessions: Vec<SessionExportRow> = sql(EXPORT_SESSIONS).all(tx).await?;
+    Ok(DataSet {
+        accounts: accounts
+            .into_iter()
+            .map(AccountExportRow::parse)
+            .collect::<Result<_, _>>()?,
+        tokens: tokens
+            .into_iter()
+            .map(|row| TokenWithHash {
+                token: row.token.parse(),
+                hash: row.hash,
+            })
+            .collect(),
+        challenges: challenges
+            .into_iter()
+            .map(ChallengeRow::parse)
+            .collect::<Result<_, _>>()?,
+        games: games
+            .into_iter()
+            .map(|game| {
+                let plies = moves.remove(&game.id()).unwrap_or_default();
+                game.with_moves(plies)
+            })
+            .collect::<Result<_, _>>()?,
+        ratings: super::ratings::read_ratings(tx).await?,
+        vacations: super::vacations::read_vacations(tx).await?,
+        tournaments: super::tournaments::read_tournaments(tx).await?,
+        reminded: parse_reminded(sql(EXPORT_REMINDED).all(tx).await?)?,
+        matches: super::matches::read_matches(tx).await?,
+        events: events
+            .into_iter()
+            .map(EventRow::parse)
+            .collect::<Result<_, _>>()?,
+        webhooks: super::webhooks::read_webhooks(tx).await?,
+        deliveries: deliveries
+            .into_iter()
+            .map(DeliveryRow::parse)
+            .collect::<Result<_, _>>()?,
+        sessions: sessions.into_iter().map(SessionExportRow::parse).collect(),
+        calendars: super::calendar::read_calendars(tx).await?,
+        digests: super::calendar::read_digests(tx).await?,
+    })
+}
+
 #[async_trait]
 impl<B: Backend> OpsStore for SqlStore<B> {
     async fn migrations_applied(&self) -> Result<bool, StoreError> {
@@ -508,76 +560,12 @@ impl<B: Backend> OpsStore for SqlStore<B> {
         Ok(any.is_none())
     }
 
-    async fn export_accounts(&self) -> Result<Vec<AccountWithPassword>, StoreError> {
-        let rows: Vec<AccountExportRow> = sql(EXPORT_ACCOUNTS).all(&mut self.conn().await?).await?;
-        rows.into_iter().map(AccountExportRow::parse).collect()
-    }
-
-    async fn export_events(&self) -> Result<Vec<Event>, StoreError> {
-        let rows: Vec<EventRow> = sql(EXPORT_EVENTS).all(&mut self.conn().await?).await?;
-        rows.into_iter().map(EventRow::parse).collect()
-    }
-
-    async fn export_deliveries(&self) -> Result<Vec<Delivery>, StoreError> {
-        let rows: Vec<DeliveryRow> = sql(EXPORT_DELIVERIES).all(&mut self.conn().await?).await?;
-        rows.into_iter().map(DeliveryRow::parse).collect()
-    }
-
-    async fn export_reminded(&self) -> Result<Vec<(GameId, u32)>, StoreError> {
-        parse_reminded(sql(EXPORT_REMINDED).all(&mut self.conn().await?).await?)
-    }
-
-    async fn export_sessions(&self) -> Result<Vec<NewSession>, StoreError> {
-        let rows: Vec<SessionExportRow> = sql(EXPORT_SESSIONS).all(&mut self.conn().await?).await?;
-        Ok(rows.into_iter().map(SessionExportRow::parse).collect())
-    }
-
-    async fn export_tokens(&self) -> Result<Vec<TokenWithHash>, StoreError> {
-        let rows: Vec<TokenHashRow> = sql(
-            "SELECT id, account_id, label, created_at, last_used_at, hash FROM tokens \
-             ORDER BY created_at, id",
-        )
-        .all(&mut self.conn().await?)
-        .await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| TokenWithHash {
-                token: row.token.parse(),
-                hash: row.hash,
-            })
-            .collect())
-    }
-
-    async fn export_challenges(&self) -> Result<Vec<Challenge>, StoreError> {
-        let rows: Vec<ChallengeRow> =
-            sql(concat!(challenge_select!(), "ORDER BY c.created_at, c.id"))
-                .all(&mut self.conn().await?)
-                .await?;
-        rows.into_iter().map(ChallengeRow::parse).collect()
-    }
-
-    async fn export_games(&self) -> Result<Vec<GameWithMoves>, StoreError> {
-        // One transaction: the moves read are those of the games read.
-        let mut tx = self.pool.begin().await?;
-        let games: Vec<GameRow> = sql(concat!(game_select!(), "ORDER BY g.created_at, g.id"))
-            .all(&mut tx)
-            .await?;
-        let rows: Vec<GameMoveRow> =
-            sql("SELECT game_id, ply, side, pit, at FROM moves ORDER BY game_id, ply")
-                .all(&mut tx)
-                .await?;
-        tx.commit().await?;
-        let mut moves: HashMap<Uuid, Vec<MoveRow>> = HashMap::new();
-        for row in rows {
-            moves.entry(row.game_id).or_default().push(row.ply);
-        }
-        games
-            .into_iter()
-            .map(|game| {
-                let plies = moves.remove(&game.id()).unwrap_or_default();
-                game.with_moves(plies)
-            })
-            .collect()
+    async fn export(&self) -> Result<DataSet, StoreError> {
+        let mut tx = self.pool.begin_with(B::BEGIN_SNAPSHOT).await?;
+        let data = read_all(&mut tx).await;
+        // Read only: nothing to keep, whatever the outcome.
+        tx.rollback().await?;
+        data
     }
 
     async fn import(&self, data: &DataSet) -> Result<(), StoreError> {

@@ -236,13 +236,20 @@ impl<B: Backend> RatingStore for SqlStore<B> {
     }
 
     async fn export_ratings(&self) -> Result<Vec<VariantRating>, StoreError> {
-        let rows: Vec<RatingRow> = sql(concat!(
-            "SELECT ",
-            rating_columns!(),
-            " FROM ratings ORDER BY account_id, variant"
-        ))
-        .all(&mut self.conn().await?)
-        .await?;
-        rows.into_iter().map(RatingRow::parse).collect()
+        read_ratings(&mut self.conn().await?).await
     }
+}
+
+/// Every rating, by account and variant, read on `conn` (an export's snapshot).
+pub(super) async fn read_ratings<B: Backend>(
+    conn: &mut impl AsConn<B>,
+) -> Result<Vec<VariantRating>, StoreError> {
+    let rows: Vec<RatingRow> = sql(concat!(
+        "SELECT ",
+        rating_columns!(),
+        " FROM ratings ORDER BY account_id, variant"
+    ))
+    .all(conn)
+    .await?;
+    rows.into_iter().map(RatingRow::parse).collect()
 }

@@ -799,31 +799,36 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
     }
 
     async fn export_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
-        let mut conn = self.conn().await?;
-        let tournaments: Vec<TournamentRow> = sql(SELECT_ALL).all(&mut conn).await?;
-        let mut records = Vec::with_capacity(tournaments.len());
-        for row in tournaments {
-            let tournament = row.parse()?;
-            let entrants: Vec<EntrantRow> = sql(SELECT_ENTRANTS)
-                .bind(tournament.id.0)
-                .all(&mut conn)
-                .await?;
-            let games: Vec<(Uuid, i32)> = sql(SELECT_GAME_CYCLES)
-                .bind(tournament.id.0)
-                .all(&mut conn)
-                .await?;
-            records.push(TournamentRecord {
-                tournament,
-                entrants: entrants
-                    .into_iter()
-                    .map(EntrantRow::parse)
-                    .collect::<Result<_, _>>()?,
-                games: games
-                    .into_iter()
-                    .map(|(g, c)| Ok((GameId(g), cycle(c)?)))
-                    .collect::<Result<_, StoreError>>()?,
-            });
-        }
-        Ok(records)
+        read_tournaments(&mut self.conn().await?).await
     }
+}
+
+/// Every tournament with its players and games, read on `conn` (an export's
+/// snapshot).
+pub(super) async fn read_tournaments<B: Backend>(
+    conn: &mut impl AsConn<B>,
+) -> Result<Vec<TournamentRecord>, StoreError> {
+    let tournaments: Vec<TournamentRow> = sql(SELECT_ALL).all(conn).await?;
+    let mut records = Vec::with_capacity(tournaments.len());
+    for row in tournaments {
+        let tournament = row.parse()?;
+        let entrants: Vec<EntrantRow> =
+            sql(SELECT_ENTRANTS).bind(tournament.id.0).all(conn).await?;
+        let games: Vec<(Uuid, i32)> = sql(SELECT_GAME_CYCLES)
+            .bind(tournament.id.0)
+            .all(conn)
+            .await?;
+        records.push(TournamentRecord {
+            tournament,
+            entrants: entrants
+                .into_iter()
+                .map(EntrantRow::parse)
+                .collect::<Result<_, _>>()?,
+            games: games
+                .into_iter()
+                .map(|(g, c)| Ok((GameId(g), cycle(c)?)))
+                .collect::<Result<_, StoreError>>()?,
+        });
+    }
+    Ok(records)
 }

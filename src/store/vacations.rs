@@ -21,7 +21,7 @@ use sqlx::Transaction;
 use super::StoreError;
 use super::common::micros;
 use super::dialect::{Backend, locking};
-use super::sql::{SqlStore, sql};
+use super::sql::{AsConn, SqlStore, sql};
 use crate::deadline::{after, clock_time};
 use crate::domain::AccountId;
 
@@ -318,8 +318,7 @@ impl<B: Backend> VacationStore for SqlStore<B> {
     }
 
     async fn export_vacations(&self) -> Result<Vec<Vacation>, StoreError> {
-        let rows: Vec<VacationRow> = sql(SELECT_ALL).all(&mut self.conn().await?).await?;
-        Ok(rows.into_iter().map(VacationRow::parse).collect())
+        read_vacations(&mut self.conn().await?).await
     }
 
     async fn expired_vacations(&self, now: DateTime<Utc>) -> Result<Vec<AccountId>, StoreError> {
@@ -329,6 +328,14 @@ impl<B: Backend> VacationStore for SqlStore<B> {
             .await?;
         Ok(accounts.into_iter().map(AccountId).collect())
     }
+}
+
+/// Every vacation, read on `conn` (an export's snapshot).
+pub(super) async fn read_vacations<B: Backend>(
+    conn: &mut impl AsConn<B>,
+) -> Result<Vec<Vacation>, StoreError> {
+    let rows: Vec<VacationRow> = sql(SELECT_ALL).all(conn).await?;
+    Ok(rows.into_iter().map(VacationRow::parse).collect())
 }
 
 #[cfg(test)]

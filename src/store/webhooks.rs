@@ -11,7 +11,7 @@ use uuid::Uuid;
 use super::StoreError;
 use super::common::micros;
 use super::dialect::Backend;
-use super::sql::{SqlStore, sql};
+use super::sql::{AsConn, SqlStore, sql};
 use crate::domain::{AccountId, DeliveryId, WebhookId};
 
 /// A registered webhook.
@@ -405,14 +405,7 @@ impl<B: Backend> WebhookStore for SqlStore<B> {
     }
 
     async fn all_webhooks(&self) -> Result<Vec<Webhook>, StoreError> {
-        let rows: Vec<WebhookRow> = sql(concat!(
-            "SELECT ",
-            webhook_columns!(),
-            " FROM webhooks ORDER BY created_at, id"
-        ))
-        .all(&mut self.conn().await?)
-        .await?;
-        rows.into_iter().map(WebhookRow::parse).collect()
+        read_webhooks(&mut self.conn().await?).await
     }
 
     async fn webhook(&self, account: AccountId, id: WebhookId) -> Result<Webhook, StoreError> {
@@ -543,4 +536,18 @@ impl<B: Backend> WebhookStore for SqlStore<B> {
         .await?;
         rows.into_iter().map(DeliveryRow::parse).collect()
     }
+}
+
+/// Every webhook, oldest first, read on `conn` (an export's snapshot).
+pub(super) async fn read_webhooks<B: Backend>(
+    conn: &mut impl AsConn<B>,
+) -> Result<Vec<Webhook>, StoreError> {
+    let rows: Vec<WebhookRow> = sql(concat!(
+        "SELECT ",
+        webhook_columns!(),
+        " FROM webhooks ORDER BY created_at, id"
+    ))
+    .all(conn)
+    .await?;
+    rows.into_iter().map(WebhookRow::parse).collect()
 }

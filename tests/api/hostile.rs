@@ -15,6 +15,7 @@ crate::on_both_backends!(
     sql_and_html_in_names_and_labels_are_refused_or_kept_as_plain_text,
     very_long_paths_and_headers_are_refused_and_the_server_stays_up,
     every_error_is_a_json_error_with_its_status_and_headers,
+    control_characters_and_bidi_overrides_are_refused_in_every_text_and_change_nothing,
 );
 
 /// Sends `body` as is, with `content_type`, to `/api/v1{path}`.
@@ -205,14 +206,19 @@ async fn bad_moves_and_numbers_are_refused_with_their_codes_and_change_nothing(a
         );
         answer.expect_error(status, code);
     }
-    for variant in ["chess", "", "MANGALA ", "mangala\u{0}"] {
+    for (variant, code) in [
+        ("chess", "invalid_variant"),
+        ("", "invalid_variant"),
+        ("MANGALA ", "invalid_variant"),
+        ("mangala\u{0}", "invalid_text"),
+    ] {
         app.post(
             "/challenges",
             Some(&ayse.token),
             json!({"variant": variant, "opponent": "mehmet"}),
         )
         .await
-        .expect_error(422, "invalid_variant");
+        .expect_error(422, code);
     }
     for days in [0, -1, i64::MAX] {
         let answer = app
@@ -470,4 +476,79 @@ async fn raw_request(app: &TestApp, request: &str) -> String {
     let mut answer = Vec::new();
     let _ = stream.read_to_end(&mut answer).await;
     String::from_utf8_lossy(&answer).into_owned()
+}
+
+async fn control_characters_and_bidi_overrides_are_refused_in_every_text_and_change_nothing(
+    app: TestApp,
+) {
+    let ayse = app.sign_up("ayse").await;
+    app.sign_up("mehmet").await;
+    let before = app.get("/standings", None).await.expect(200);
+    let token = Some(ayse.token.as_str());
+    let tournament = |name: &str| json!({"name": name, "variant": "tihbat", "days_per_move": 3, "starts_at": "2030-01-01T12:00:00Z"});
+    // The seven places where a NUL answered 500 on Postgres (and was stored on
+    // SQLite), and the other texts: each is refused with 422 invalid_text.
+    let bodies = [
+        ("/tournaments", token, tournament("Spring\0cup")),
+        ("/tournaments", token, tournament("\u{202E}puc gnirpS")),
+        ("/tournaments", token, tournament("Spring\u{2066}cup")),
+        (
+            "/webhooks",
+            token,
+            json!({"url": "http://127.0.0.1:9/hook", "secret": "a long random\0 shared secret"}),
+        ),
+        (
+            "/challenges",
+            token,
+            json!({"variant": "mangala", "opponent": "meh\0met"}),
+        ),
+        (
+            "/tokens",
+            None,
+            json!({"username": "ay\0se", "password": "correct horse battery", "label": "x"}),
+        ),
+        (
+            "/tokens",
+            None,
+            json!({"username": "ayse", "password": "correct horse battery", "label": "bot\u{85}"}),
+        ),
+        (
+            "/accounts",
+            None,
+            json!({"username": "emine", "password": "correct\0horse battery"}),
+        ),
+    ];
+    for (path, token, body) in bodies {
+        app.post(path, token, body.clone())
+            .await
+            .expect_error(422, "invalid_text");
+    }
+    app.get("/games?player=meh%00met", None)
+        .await
+        .expect_error(422, "invalid_text");
+    app.get("/matches?player=%E2%80%AEmehmet", None)
+        .await
+        .expect_error(422, "invalid_text");
+    // A name in a path names nothing.
+    for path in ["/players/meh%00met/ratings", "/players/%1B/ratings"] {
+        app.get(path, None).await.expect_error(404, "not_found");
+    }
+
+    still_serving(&app, &before).await;
+    assert_eq!(app.get("/tournaments", None).await.expect(200), json!([]));
+    assert_eq!(app.get("/webhooks", token).await.expect(200), json!([]));
+    let challenges = app.get("/challenges", token).await.expect(200);
+    assert!(
+        challenges.as_array().is_some_and(Vec::is_empty),
+        "{challenges}"
+    );
+    let tokens = app.get("/tokens", token).await.expect(200);
+    assert_eq!(tokens.as_array().map(Vec::len), Some(1), "{tokens}");
+    app.post(
+        "/tournaments",
+        token,
+        tournament("Spring cup \u{200F}: Çağrı"),
+    )
+    .await
+    .expect(201);
 }

@@ -812,7 +812,7 @@ async fn an_export_from_before_events_webhooks_sessions_and_matches_were_carried
         (0, 0, 0, 0)
     );
     assert_eq!((counts.games, counts.matches), (12, 0));
-    let challenges = store.export_challenges().await.expect("the challenges");
+    let challenges = store.export().await.expect("the data").challenges;
     assert!(challenges.iter().all(|c| !c.match_terms.is_match()));
 }
 
@@ -870,4 +870,160 @@ async fn an_import_refuses_a_bad_calendar_feed_or_digest_line_naming_it() {
     assert!(message.contains("is not an e-mail address"), "{message}");
     let message = refused(&format!("{exported}{}\n", line_of("digest"))).await;
     assert!(message.contains("appear twice"), "{message}");
+}
+
+crate::on_both_backends!(an_export_taken_while_players_move_imports_every_time);
+
+/// Exports taken while two pairs of players keep moving each import into a new
+/// database of the same kind: the export reads one snapshot, so each game's moves
+/// match its ply and no event lies above its account's counter.
+async fn an_export_taken_while_players_move_imports_every_time(db: TestDb) {
+    let app = instance(&db.url).await;
+    let client = Client::new();
+    let base = app.base.clone();
+    let players = [
+        sign_up(&client, &base, "ann", false).await,
+        sign_up(&client, &base, "bob", false).await,
+        sign_up(&client, &base, "cem", false).await,
+        sign_up(&client, &base, "dan", false).await,
+    ];
+    let stop = tokio_util::sync::CancellationToken::new();
+    let mut movers = Vec::new();
+    for pair in players.chunks(2) {
+        let (a, b) = (pair[0].clone(), pair[1].clone());
+        let (client, base, stop) = (client.clone(), base.clone(), stop.clone());
+        movers.push(tokio::spawn(async move {
+            let mut moves = 0usize;
+            while !stop.is_cancelled() {
+                let game = start_game(&client, &base, &a, &b, "mangala").await;
+                let id = game["id"].as_str().expect("an id").to_owned();
+                while !stop.is_cancelled()
+                    && play_some(&client, &base, (&a, &b), &id, moves)
+                        .await
+                        .is_some()
+                {
+                    moves += 1;
+                }
+            }
+            moves
+        }));
+    }
+    let mut exports = 0;
+    while exports < 4 {
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+        let exported = export_text(app.service.store().as_ref()).await;
+        let target = if db.is_postgres() {
+            TestDb::postgres()
+                .await
+                .expect("a second Postgres database")
+        } else {
+            TestDb::sqlite().await
+        };
+        let store = seedpost::store::connect(&target.url, 2)
+            .await
+            .expect("the database connects");
+        let counts = transfer::import(store.as_ref(), exported.as_bytes())
+            .await
+            .unwrap_or_else(|e| panic!("export {exports} taken during moves imports: {e}"));
+        assert!(counts.moves > 0 || exports == 0, "{counts}");
+        exports += 1;
+    }
+    stop.cancel();
+    let mut moved = 0;
+    for mover in movers {
+        moved += mover.await.expect("the players played");
+    }
+    assert!(moved >= 20, "moves were made during the exports: {moved}");
+}
+
+/// The first line of the export of `kind`, as JSON.
+fn first_line(text: &str, kind: &str) -> (usize, Value) {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, l)| Some((i, serde_json::from_str::<Value>(l).ok()?)))
+        .find(|(_, v)| v["type"] == kind)
+        .unwrap_or_else(|| panic!("a {kind} line"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_import_checks_every_field_as_the_api_does_naming_the_line() {
+    let db = TestDb::sqlite().await;
+    let app = instance(&db.url).await;
+    club(&app).await;
+    let exported = export_text(app.service.store().as_ref()).await;
+    let lines = exported.lines().count();
+    let argon2 = |params: &str| {
+        format!(
+            "$argon2id$v=19${params}$c2FsdHNhbHRzYWx0$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+        )
+    };
+    // (kind, field, value, what the message says)
+    let cases = [
+        ("token", "label", json!("x".repeat(101)), "label"),
+        ("token", "label", json!("b\u{85}ot"), "label"),
+        (
+            "account",
+            "password_hash",
+            json!("correct horse battery"),
+            "plain text",
+        ),
+        (
+            "account",
+            "password_hash",
+            json!(argon2("m=262144,t=3,p=4")),
+            "m=262144",
+        ),
+        (
+            "account",
+            "password_hash",
+            json!(argon2("m=7168,t=50,p=1")),
+            "outside this server's range",
+        ),
+        ("webhook", "url", json!("file:///etc/passwd"), "http"),
+        (
+            "webhook",
+            "secret",
+            json!("a secret with a\u{1b} in it"),
+            "secret",
+        ),
+        ("digest", "email", json!("no address"), "e-mail"),
+        ("session", "csrf", json!("not hex"), "form token"),
+        ("tournament", "name", json!("Cup \u{202E}puc"), "name"),
+    ];
+    for (kind, field, value, says) in cases {
+        let (index, mut line) = first_line(&exported, kind);
+        line[field] = value;
+        let message = refused(&replace_line(&exported, index, &line)).await;
+        assert!(
+            message.starts_with(&format!("line {}: ", index + 1)),
+            "{kind}.{field}: {message}"
+        );
+        assert!(message.contains(says), "{kind}.{field}: {message}");
+    }
+
+    // A user name that differs from an earlier one only in case.
+    let (_, mut twin) = first_line(&exported, "account");
+    twin["id"] = json!(uuid::Uuid::new_v4());
+    twin["username"] = json!(twin["username"].as_str().expect("a name").to_uppercase());
+    let message = refused(&format!("{}\n{twin}\n", exported.trim_end())).await;
+    assert!(
+        message.starts_with(&format!("line {}: ", lines + 1)),
+        "{message}"
+    );
+    assert!(message.contains("ignoring case"), "{message}");
+
+    // A line too long to hold: refused at its limit, not read whole.
+    let (index, mut token) = first_line(&exported, "token");
+    token["label"] = json!("x".repeat(transfer::MAX_LINE + 10));
+    let message = refused(&replace_line(&exported, index, &token)).await;
+    assert!(
+        message.starts_with(&format!("line {}: the line is longer than", index + 1)),
+        "{message}"
+    );
+
+    // A NUL in any text, even one shown to nobody.
+    let (index, mut delivery) = first_line(&exported, "delivery");
+    delivery["event_type"] = json!("move\u{0}");
+    let message = refused(&replace_line(&exported, index, &delivery)).await;
+    assert!(message.contains("NUL"), "{message}");
 }

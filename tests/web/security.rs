@@ -220,7 +220,38 @@ async fn no_page_weighs_more_than_100_kb_with_its_css_and_js(server: Server) {
     println!("page sizes (html + css + js):\n{}", sizes.join("\n"));
 }
 
+async fn forms_and_paths_with_control_characters_are_refused_and_change_nothing(server: Server) {
+    let ayse = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    let list = ayse.get("/tournaments").await;
+    let form = list
+        .form("form#new-tournament")
+        .set("variant", "tihbat")
+        .set("starts_at", "2030-12-01T12:00")
+        .set("max_players", "4");
+    for name in ["Winter\0cup", "\u{202E}puc retniW", "Winter\u{1b}[31mcup"] {
+        let refused = ayse.submit(&form.clone().set("name", name)).await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{name:?}");
+        assert!(
+            refused.body.contains("control character"),
+            "{}",
+            refused.body
+        );
+    }
+    assert_eq!(
+        ayse.get("/tournaments")
+            .await
+            .count("a[href^='/tournaments/']"),
+        0,
+        "no tournament was made"
+    );
+    for path in ["/players/ay%00se", "/players/%E2%80%AEayse"] {
+        assert_eq!(ayse.get(path).await.status, StatusCode::NOT_FOUND, "{path}");
+    }
+}
+
 on_both_backends!(
+    forms_and_paths_with_control_characters_are_refused_and_change_nothing,
     a_form_without_its_token_is_refused_and_changes_nothing,
     every_response_carries_the_security_headers,
     the_session_cookie_is_http_only_and_lax,

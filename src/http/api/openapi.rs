@@ -31,7 +31,7 @@ use crate::wire::{
     servers((url = "/api/v1", description = "This server")),
     components(
         schemas(ErrorJson, VariantName, SideName, GameStatusName, TournamentStatusName, SidesName, SidesBoard, SidesCount, SidesPoints, SidesFlag),
-        responses(Unauthorized, NotFound, TooManyRequests, BadBody, InvalidBody, PayloadTooLarge, UnsupportedMediaType, Internal, Unavailable),
+        responses(Unauthorized, NotFound, TooManyRequests, BadBody, InvalidBody, InvalidText, PayloadTooLarge, UnsupportedMediaType, Internal, Unavailable),
     ),
     modifiers(&BearerScheme),
     tags(
@@ -139,6 +139,13 @@ fn add_common_answers(spec: &mut utoipa::openapi::OpenApi) {
         ];
         for op in operations.into_iter().flatten() {
             let takes_body = op.request_body.is_some();
+            let takes_query = op
+                .parameters
+                .iter()
+                .flatten()
+                .any(|p| {
+                    matches!(p, RefOr::T(p) if matches!(p.parameter_in, utoipa::openapi::path::ParameterIn::Query))
+                });
             let takes_token = op.security.iter().flatten().any(|requirement| {
                 serde_json::to_value(requirement).is_ok_and(|r| r.get("bearer").is_some())
             });
@@ -154,12 +161,32 @@ fn add_common_answers(spec: &mut utoipa::openapi::OpenApi) {
                 add("415", "UnsupportedMediaType");
                 add("422", "InvalidBody");
             }
+            if takes_query {
+                add("422", "InvalidText");
+            }
             if takes_token {
                 add("401", "Unauthorized");
             }
             add("500", "Internal");
             add("503", "Unavailable");
+            if takes_body || takes_query {
+                name_invalid_text(responses);
+            }
         }
+    }
+}
+
+/// Makes an operation's own 422 answer name `invalid_text`, which any text of a body
+/// or a query can provoke (the shared answers name it already).
+fn name_invalid_text(
+    responses: &mut std::collections::BTreeMap<String, RefOr<utoipa::openapi::Response>>,
+) {
+    if let Some(RefOr::T(response)) = responses.get_mut("422")
+        && !response.description.contains("`invalid_text`")
+    {
+        response.description.push_str(
+            "; `invalid_text`: a text holds a control character (such as NUL) or a bidirectional override",
+        );
     }
 }
 
@@ -229,10 +256,18 @@ pub struct BadBody(#[to_schema] pub ErrorJson);
 /// A JSON body of the wrong shape.
 #[derive(ToResponse)]
 #[response(
-    description = "`invalid_body`: the JSON is not of the body's shape (a missing, unknown or mistyped field)",
+    description = "`invalid_body`: the JSON is not of the body's shape (a missing, unknown or mistyped field); `invalid_text`: a text holds a control character (such as NUL) or a bidirectional override",
     example = json!({"error": "invalid_body", "message": "Failed to deserialize the JSON body into the target type: missing field `pit` at line 1 column 11"}),
 )]
 pub struct InvalidBody(#[to_schema] pub ErrorJson);
+
+/// A query text the server refuses.
+#[derive(ToResponse)]
+#[response(
+    description = "`invalid_text`: a query parameter holds a control character (such as NUL) or a bidirectional override",
+    example = json!({"error": "invalid_text", "message": "`player` holds a control character (such as NUL) or a bidirectional override, which no text here may hold"}),
+)]
+pub struct InvalidText(#[to_schema] pub ErrorJson);
 
 /// A body over the limit.
 #[derive(ToResponse)]

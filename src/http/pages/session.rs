@@ -212,6 +212,9 @@ where
         let form = serde_urlencoded::from_bytes(&bytes).map_err(|e| {
             Error::bad_request("invalid_form", format!("the form is incomplete: {e}"))
         })?;
+        if let Some(field) = crate::http::extract::refused_in_form(&bytes) {
+            return Err(PageError(Error::refused_text(&field)));
+        }
         Ok(PageForm { visitor, form })
     }
 }
