@@ -17,3 +17,4 @@ mod ratings;
 mod reminders;
 mod security;
 mod tournaments;
+mod vacation;

@@ -28,6 +28,7 @@ mod reminders;
 mod rules;
 mod session;
 mod tournaments;
+mod vacation;
 mod view;
 
 pub use error::PageError;
@@ -58,6 +59,9 @@ pub fn router(state: AppState) -> Router<AppState> {
             post(reminders::revoke_calendar),
         )
         .route("/settings/reminders/digest", post(reminders::set_digest))
+        .route("/settings/vacation", get(vacation::show))
+        .route("/settings/vacation/start", post(vacation::start))
+        .route("/settings/vacation/end", post(vacation::end))
         .route("/challenges", post(home::create_challenge))
         .route("/challenges/{id}/accept", post(home::accept))
         .route("/challenges/{id}/decline", post(home::decline))

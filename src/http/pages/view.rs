@@ -80,7 +80,9 @@ pub fn time_left(deadline: DateTime<Utc>, now: DateTime<Utc>) -> String {
         left.num_hours() % 24,
         left.num_minutes() % 60,
     );
-    if days > 0 {
+    if days > 0 && hours == 0 {
+        plural(days, "day")
+    } else if days > 0 {
         format!("{} {}", plural(days, "day"), plural(hours, "hour"))
     } else if hours > 0 {
         format!("{} {}", plural(hours, "hour"), plural(minutes, "minute"))
@@ -316,6 +318,7 @@ mod tests {
             .unwrap_or_default();
         let at = |h: i64, m: i64| now + chrono::Duration::hours(h) + chrono::Duration::minutes(m);
         assert_eq!(time_left(at(51, 0), now), "2 days 3 hours");
+        assert_eq!(time_left(at(48, 0), now), "2 days");
         assert_eq!(time_left(at(5, 12), now), "5 hours 12 minutes");
         assert_eq!(time_left(at(1, 1), now), "1 hour 1 minute");
         assert_eq!(time_left(at(0, 0), now), "no time left");
