@@ -23,7 +23,11 @@ async fn a_vacation_is_started_and_ended_from_its_settings_page(server: Server) 
 
     let started = mehmet.submit(&page.form("form#start-vacation")).await;
     assert_eq!(started.status, StatusCode::OK, "{}", started.body);
-    assert!(started.text("#vacation-notice").starts_with("Your vacation has started"));
+    assert!(
+        started
+            .text("#vacation-notice")
+            .starts_with("Your vacation has started")
+    );
     assert!(
         started
             .text("#vacation-status")
@@ -50,7 +54,11 @@ async fn a_vacation_is_started_and_ended_from_its_settings_page(server: Server) 
     assert_eq!(away.text("#vacation-left strong"), "17 days");
     let ended = mehmet.submit(&away.form("form#end-vacation")).await;
     assert_eq!(ended.status, StatusCode::OK, "{}", ended.body);
-    assert!(ended.text("#vacation-notice").starts_with("Your vacation has ended"));
+    assert!(
+        ended
+            .text("#vacation-notice")
+            .starts_with("Your vacation has ended")
+    );
     assert_eq!(ended.text("#vacation-status"), "You are not on vacation.");
     assert_eq!(ended.count("form#start-vacation"), 1);
     assert_ne!(ayse.api(&game).await["clock"], "stopped");
