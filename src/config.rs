@@ -144,6 +144,10 @@ pub struct ServeArgs {
     )]
     pub webhook_allow_private: bool,
 
+    /// Web Push.
+    #[command(flatten)]
+    pub push: PushArgs,
+
     /// Mark session cookies Secure (set when served over HTTPS).
     #[arg(
         long,
@@ -401,4 +405,32 @@ pub struct SolveArgs {
     /// omitted.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+}
+
+/// Web Push (docs/notifications.md): the VAPID key signing the server's requests to
+/// the browsers' push services, and the contact they are given.
+#[derive(Clone, Args)]
+pub struct PushArgs {
+    /// The VAPID private key: base64url of a 32-byte P-256 scalar. Without it, one is
+    /// made at the first start and kept in the database (so every instance signs with
+    /// the same key, and subscriptions survive restarts).
+    #[arg(long, env = "SEEDPOST_VAPID_PRIVATE_KEY", global = true)]
+    pub vapid_private_key: Option<String>,
+
+    /// The contact push services may write to about this server (the VAPID `sub`): a
+    /// `mailto:` or `https:` URL. By default the public URL, else a placeholder.
+    #[arg(long, env = "SEEDPOST_VAPID_SUBJECT", global = true)]
+    pub vapid_subject: Option<String>,
+}
+
+impl std::fmt::Debug for PushArgs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PushArgs")
+            .field(
+                "vapid_private_key",
+                &self.vapid_private_key.as_ref().map(|_| "<redacted>"),
+            )
+            .field("vapid_subject", &self.vapid_subject)
+            .finish()
+    }
 }

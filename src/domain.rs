@@ -806,3 +806,13 @@ id_type!(
     /// A webhook delivery's id.
     DeliveryId
 );
+
+id_type!(
+    /// A push subscription's id (one per device and account).
+    PushSubscriptionId
+);
+
+id_type!(
+    /// A push message's id.
+    PushMessageId
+);

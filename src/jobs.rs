@@ -1,5 +1,5 @@
 //! The background loops of `seedpost serve`: the sweeper (timeouts, purges, digests),
-//! the webhook worker and the house bots. They start together and stop together: one
+//! the webhook and push workers and the house bots. They start together and stop together: one
 //! [`CancellationToken`] asks them to stop, one [`TaskTracker`] waits until they have.
 //!
 //! A loop never stops in the middle of a round: the token is looked at between rounds,
@@ -22,6 +22,8 @@ pub struct Schedule {
     pub sweep: Duration,
     /// Between webhook rounds.
     pub webhooks: Duration,
+    /// Between push rounds when no event wakes them (for the retries that come due).
+    pub push: Duration,
     /// Between house-bot rounds when no event wakes them; `None` runs no house bots.
     pub house_bots: Option<Duration>,
 }
@@ -51,6 +53,17 @@ impl Jobs {
                 .clone()
                 .deliver_webhooks_forever(schedule.webhooks, stop.clone().cancelled_owned()),
         );
+        let pusher = service.clone();
+        tasks.spawn(on_events(
+            service.clone(),
+            "push",
+            schedule.push,
+            stop.clone(),
+            move || {
+                let service = pusher.clone();
+                async move { service.push_round().await }
+            },
+        ));
         if let Some(period) = schedule.house_bots {
             tasks.spawn(house_bots(service.clone(), period, stop.clone()));
         }

@@ -12,7 +12,7 @@ use seedpost::config::{Cli, Command, LogFormat, ReplayArgs, ServeArgs};
 use seedpost::http::ratelimit::{RateLimiter, StreamSlots};
 use seedpost::http::{self, AppState, Settings};
 use seedpost::jobs::{Jobs, Schedule};
-use seedpost::service::Service;
+use seedpost::service::{PushConfig, Service};
 use tokio_util::sync::CancellationToken;
 use tracing_subscriber::EnvFilter;
 
@@ -85,7 +85,16 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     let mut service = Service::new(store, Arc::new(SystemClock))
         .with_private_webhooks(args.webhook_allow_private)
         .with_vacation_days(args.vacation_days)
-        .with_flood_limits(args.floods.limits());
+        .with_flood_limits(args.floods.limits())
+        .with_push(PushConfig::new(
+            args.push.vapid_private_key.clone(),
+            args.push.vapid_subject.clone().unwrap_or_else(|| {
+                args.public_url
+                    .clone()
+                    .filter(|u| u.starts_with("https://"))
+                    .unwrap_or_else(|| "mailto:operator@seedpost.invalid".to_owned())
+            }),
+        ));
     if let (Some(url), Some(from)) = (&args.digest.smtp_url, &args.digest.smtp_from) {
         let links = args
             .public_url
@@ -140,6 +149,7 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         Schedule {
             sweep: Duration::from_secs(args.sweep_seconds),
             webhooks: Duration::from_secs(1),
+            push: Duration::from_secs(5),
             house_bots: args.house_bots.then_some(Duration::from_secs(30)),
         },
         stop.clone(),

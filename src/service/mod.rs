@@ -21,6 +21,7 @@ mod games;
 mod house;
 mod matches;
 mod passwords;
+mod push;
 mod ratings;
 mod sessions;
 mod throttle;
@@ -37,6 +38,10 @@ pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
 pub use house::HouseRound;
 pub use matches::MatchView;
 pub use passwords::check_stored as check_password_hash;
+pub use push::{
+    MAX_PUSH_SUBSCRIPTIONS, PUSH_BACKOFF, PUSH_CONCURRENCY, PushConfig, PushRound, VAPID_VALIDITY,
+    device_label,
+};
 pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
 pub use throttle::LoginLimits;
 pub use tournaments::{
@@ -72,6 +77,8 @@ pub struct Service {
     floods: FloodLimits,
     /// Recent sign-ups per client address.
     sign_ups: Arc<floods::SignUps>,
+    /// Web Push: the VAPID key and contact.
+    push: Arc<PushConfig>,
 }
 
 impl Service {
@@ -91,6 +98,7 @@ impl Service {
             sign_ups: Arc::new(floods::SignUps::new(
                 FloodLimits::DEFAULT.sign_ups_per_address,
             )),
+            push: Arc::default(),
         }
     }
 
@@ -100,6 +108,14 @@ impl Service {
     pub fn with_flood_limits(mut self, limits: FloodLimits) -> Service {
         self.floods = limits;
         self.sign_ups = Arc::new(floods::SignUps::new(limits.sign_ups_per_address));
+        self
+    }
+
+    /// Signs push requests with the VAPID key and contact of `config` (by default a
+    /// key made at first start and kept in the database).
+    #[must_use]
+    pub fn with_push(mut self, config: PushConfig) -> Service {
+        self.push = Arc::new(config);
         self
     }
 

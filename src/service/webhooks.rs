@@ -66,8 +66,9 @@ const QUEUE_BATCH: u32 = 500;
 /// How long a claimed delivery is leased to its worker: longer than an attempt.
 const LEASE: TimeDelta = TimeDelta::seconds(60);
 
-/// The HTTP client of the deliveries (one connection pool for the process).
-fn client(allow_private: bool) -> &'static reqwest::Client {
+/// The HTTP client of the deliveries, webhooks and push alike (one connection pool for
+/// the process), resolving names to public addresses only unless `allow_private`.
+pub(super) fn client(allow_private: bool) -> &'static reqwest::Client {
     static PUBLIC: OnceLock<reqwest::Client> = OnceLock::new();
     static ANY: OnceLock<reqwest::Client> = OnceLock::new();
     let build = |public_only: bool| {
@@ -161,7 +162,7 @@ impl reqwest::dns::Resolve for PublicOnly {
 
 /// Whether a URL names a private address outright (`localhost`, or an IP literal
 /// that is not public); names are checked when resolved.
-fn names_private_host(url: &reqwest::Url) -> bool {
+pub(super) fn names_private_host(url: &reqwest::Url) -> bool {
     let Some(host) = url.host_str() else {
         return true;
     };

@@ -27,6 +27,7 @@ pub mod dialect;
 pub mod matches;
 pub mod ops;
 pub mod postgres;
+pub mod push;
 pub mod ratings;
 pub mod sql;
 pub mod sqlite;
@@ -37,6 +38,7 @@ pub mod webhooks;
 pub use calendar::CalendarStore;
 pub use matches::MatchStore;
 pub use ops::OpsStore;
+pub use push::PushStore;
 pub use ratings::RatingStore;
 pub use tournaments::{Entrant, TournamentStore};
 pub use vacations::VacationStore;
@@ -162,6 +164,7 @@ impl SessionRow {
 #[async_trait]
 pub trait Store:
     WebhookStore
+    + PushStore
     + OpsStore
     + RatingStore
     + VacationStore

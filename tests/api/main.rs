@@ -20,6 +20,7 @@ mod matches;
 mod moves;
 mod openapi;
 mod position;
+mod push;
 mod ratelimits;
 mod ratings;
 mod reminders;

@@ -1,5 +1,5 @@
 //! What the integration suites share: fresh databases ([`db`]), the real server
-//! ([`server`]), an SMTP sink ([`smtp`]), and [`on_both_backends!`](crate::on_both_backends)
+//! ([`server`]), an SMTP sink ([`smtp`]), a Web Push service ([`push`]), and [`on_both_backends!`](crate::on_both_backends)
 //! with the [`Fixture`]s it starts. Each suite includes it with
 //! `#[path = "../support/mod.rs"] mod support;` and uses what it needs.
 
@@ -10,6 +10,7 @@ use std::marker::PhantomData;
 use std::ops::Deref;
 
 pub mod db;
+pub mod push;
 pub mod server;
 pub mod smtp;
 

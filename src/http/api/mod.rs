@@ -21,6 +21,7 @@ pub mod json;
 mod matches;
 pub mod openapi;
 mod players;
+mod push;
 mod stream;
 mod tournaments;
 mod vacation;
@@ -74,6 +75,10 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(webhooks::create, webhooks::list))
         .routes(routes!(webhooks::delete))
         .routes(routes!(webhooks::deliveries))
+        .routes(routes!(push::key))
+        .routes(routes!(push::create, push::list))
+        .routes(routes!(push::delete))
+        .routes(routes!(push::test))
         .routes(routes!(openapi::openapi_json))
         .routes(routes!(openapi::docs))
 }

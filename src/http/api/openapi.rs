@@ -41,6 +41,7 @@ use crate::wire::{
         (name = "streams", description = "Event and game streams"),
         (name = "tournaments", description = "Round-robin tournaments"),
         (name = "webhooks", description = "Events POSTed to your URLs, signed"),
+        (name = "notifications", description = "Web Push to your devices"),
         (name = "meta", description = "This description"),
     ),
 )]

@@ -1,0 +1,479 @@
+//! Web Push storage: the server's keys, the push subscriptions of each account's
+//! devices, and the messages queued for them. A part of every [`Store`](super::Store)
+//! (a supertrait), implemented once for both backends. Messages are claimed with a
+//! lease like webhook deliveries (Postgres: `FOR UPDATE SKIP LOCKED`), so several
+//! instances never send one at once; a message is queued once per subscription and key.
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::StoreError;
+use super::common::{corrupt, micros, row_limit};
+use super::dialect::{Backend, locking};
+use super::sql::{SqlStore, sql};
+use super::webhooks::{Attempt, seq};
+use crate::domain::{AccountId, PushMessageId, PushSubscriptionId};
+
+/// A device's push subscription.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PushSubscription {
+    /// Its id.
+    pub id: PushSubscriptionId,
+    /// Whose notifications it receives.
+    pub account: AccountId,
+    /// The push service's URL for the device.
+    pub endpoint: String,
+    /// The device's P-256 public key (base64url, uncompressed point).
+    pub p256dh: String,
+    /// The device's authentication secret (base64url, 16 bytes).
+    pub auth: String,
+    /// Which device it is, for the player (from its user agent).
+    pub label: String,
+    /// The seq of the account's last event already looked at for it.
+    pub cursor: u64,
+    /// When it was made.
+    pub created_at: DateTime<Utc>,
+    /// When the push service last accepted a message for it.
+    pub last_success_at: Option<DateTime<Utc>>,
+}
+
+/// A push message to queue for a subscription, due at once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPushMessage {
+    /// Its id.
+    pub id: PushMessageId,
+    /// What it announces, unique per subscription (`event:<seq>`, `test:<id>`, ...):
+    /// a key already queued is not queued again.
+    pub key: String,
+    /// The JSON the service worker shows.
+    pub payload: String,
+    /// The RFC 8030 `Topic` (the game's id without dashes), if any.
+    pub topic: Option<String>,
+    /// Seconds the push service keeps it for an offline device.
+    pub ttl: u32,
+    /// The RFC 8030 `Urgency`: `very-low`, `low`, `normal` or `high`.
+    pub urgency: &'static str,
+    /// Now: when it is queued and first due.
+    pub created_at: DateTime<Utc>,
+}
+
+/// A message claimed for an attempt, with its subscription.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimedPush {
+    /// The message's id.
+    pub id: PushMessageId,
+    /// The JSON payload.
+    pub payload: String,
+    /// Its topic.
+    pub topic: Option<String>,
+    /// Its TTL in seconds.
+    pub ttl: u32,
+    /// Its urgency.
+    pub urgency: String,
+    /// Attempts made before this one.
+    pub attempts: u32,
+    /// When it was queued.
+    pub created_at: DateTime<Utc>,
+    /// The subscription it goes to.
+    pub subscription: PushSubscriptionId,
+    /// The subscription's endpoint.
+    pub endpoint: String,
+    /// The subscription's P-256 public key (base64url).
+    pub p256dh: String,
+    /// The subscription's auth secret (base64url).
+    pub auth: String,
+}
+
+/// The push part of the storage.
+#[async_trait]
+pub trait PushStore: Send + Sync + 'static {
+    /// The server key named `name`: the one stored, or else `fresh`, stored now. Two
+    /// instances starting at once get the same value.
+    async fn server_key(
+        &self,
+        name: &str,
+        fresh: &str,
+        at: DateTime<Utc>,
+    ) -> Result<String, StoreError>;
+
+    /// Saves a subscription; one with the same endpoint (the same device, perhaps
+    /// signed in to another account before) is replaced, in one transaction.
+    async fn save_push_subscription(&self, sub: &PushSubscription) -> Result<(), StoreError>;
+
+    /// The account's subscriptions, oldest first.
+    async fn push_subscriptions(
+        &self,
+        account: AccountId,
+    ) -> Result<Vec<PushSubscription>, StoreError>;
+
+    /// Every subscription of every account (for queueing their events).
+    async fn all_push_subscriptions(&self) -> Result<Vec<PushSubscription>, StoreError>;
+
+    /// Deletes one of the account's subscriptions and its messages; `NotFound` for
+    /// another's.
+    async fn delete_push_subscription(
+        &self,
+        account: AccountId,
+        id: PushSubscriptionId,
+    ) -> Result<(), StoreError>;
+
+    /// Queues `messages` for `subscription` and, when given, moves its cursor up to
+    /// `cursor`, in one transaction. A key already queued is skipped.
+    async fn queue_push(
+        &self,
+        subscription: PushSubscriptionId,
+        cursor: Option<u64>,
+        messages: &[NewPushMessage],
+    ) -> Result<(), StoreError>;
+
+    /// Claims at most `limit` pending messages due by `now`, most overdue first, leased
+    /// until `lease_until`.
+    async fn claim_push(
+        &self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<ClaimedPush>, StoreError>;
+
+    /// Records an attempt of a claimed message made at `at`; a delivered one marks
+    /// its subscription's last success.
+    async fn record_push_attempt(
+        &self,
+        id: PushMessageId,
+        attempt: &Attempt,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+
+    /// Deletes a subscription the push service says is gone (404 or 410), with its
+    /// messages.
+    async fn drop_push_subscription(&self, id: PushSubscriptionId) -> Result<(), StoreError>;
+
+    /// Deletes the delivered and failed messages queued before `before`; returns how
+    /// many.
+    async fn purge_push(&self, before: DateTime<Utc>) -> Result<u64, StoreError>;
+}
+
+/// The columns of [`SubscriptionRow`], as a literal for `concat!`.
+macro_rules! subscription_columns {
+    () => {
+        "id, account_id, endpoint, p256dh, auth, label, cursor, created_at, last_success_at"
+    };
+}
+
+/// A subscription row.
+#[derive(sqlx::FromRow)]
+struct SubscriptionRow {
+    id: Uuid,
+    account_id: Uuid,
+    endpoint: String,
+    p256dh: String,
+    auth: String,
+    label: String,
+    cursor: i64,
+    created_at: DateTime<Utc>,
+    last_success_at: Option<DateTime<Utc>>,
+}
+
+impl SubscriptionRow {
+    fn parse(self) -> Result<PushSubscription, StoreError> {
+        Ok(PushSubscription {
+            id: PushSubscriptionId(self.id),
+            account: AccountId(self.account_id),
+            endpoint: self.endpoint,
+            p256dh: self.p256dh,
+            auth: self.auth,
+            label: self.label,
+            cursor: u64::try_from(self.cursor).map_err(|_| corrupt("cursor", self.cursor))?,
+            created_at: self.created_at,
+            last_success_at: self.last_success_at,
+        })
+    }
+}
+
+/// A claimed message row with its subscription's endpoint and keys.
+#[derive(sqlx::FromRow)]
+struct ClaimedRow {
+    id: Uuid,
+    subscription_id: Uuid,
+    payload: String,
+    topic: Option<String>,
+    ttl: i32,
+    urgency: String,
+    attempts: i32,
+    created_at: DateTime<Utc>,
+    endpoint: String,
+    p256dh: String,
+    auth: String,
+}
+
+impl ClaimedRow {
+    fn parse(self) -> Result<ClaimedPush, StoreError> {
+        Ok(ClaimedPush {
+            id: PushMessageId(self.id),
+            payload: self.payload,
+            topic: self.topic,
+            ttl: u32::try_from(self.ttl).map_err(|_| corrupt("ttl", self.ttl))?,
+            urgency: self.urgency,
+            attempts: u32::try_from(self.attempts)
+                .map_err(|_| corrupt("attempts", self.attempts))?,
+            created_at: self.created_at,
+            subscription: PushSubscriptionId(self.subscription_id),
+            endpoint: self.endpoint,
+            p256dh: self.p256dh,
+            auth: self.auth,
+        })
+    }
+}
+
+/// The statement claiming at most `$3` pending messages due by `$1`, most overdue
+/// first, leased until `$2`, with their subscriptions' endpoints and keys; `$lock`
+/// ends the choice of rows (see [`locking`]).
+macro_rules! claim_push {
+    ($lock:literal) => {
+        concat!(
+            "UPDATE push_messages SET next_attempt_at = $2 \
+             WHERE id IN (SELECT id FROM push_messages \
+                          WHERE status = 'pending' AND next_attempt_at <= $1 \
+                          ORDER BY next_attempt_at LIMIT $3",
+            $lock,
+            ") RETURNING id, subscription_id, payload, topic, ttl, urgency, attempts, created_at, \
+             (SELECT s.endpoint FROM push_subscriptions s \
+                WHERE s.id = push_messages.subscription_id) AS endpoint, \
+             (SELECT s.p256dh FROM push_subscriptions s \
+                WHERE s.id = push_messages.subscription_id) AS p256dh, \
+             (SELECT s.auth FROM push_subscriptions s \
+                WHERE s.id = push_messages.subscription_id) AS auth"
+        )
+    };
+}
+
+#[async_trait]
+impl<B: Backend> PushStore for SqlStore<B> {
+    async fn server_key(
+        &self,
+        name: &str,
+        fresh: &str,
+        at: DateTime<Utc>,
+    ) -> Result<String, StoreError> {
+        let (name, fresh) = (name.to_owned(), fresh.to_owned());
+        self.write(move |tx| {
+            Box::pin(async move {
+                sql(
+                    "INSERT INTO server_keys (name, value, created_at) VALUES ($1, $2, $3) \
+                     ON CONFLICT (name) DO NOTHING",
+                )
+                .bind(name.as_str())
+                .bind(fresh)
+                .bind(micros(at))
+                .execute(tx)
+                .await?;
+                sql("SELECT value FROM server_keys WHERE name = $1")
+                    .bind(name)
+                    .values::<String>(tx)
+                    .await?
+                    .pop()
+                    .ok_or(StoreError::NotFound)
+            })
+        })
+        .await
+    }
+
+    async fn save_push_subscription(&self, sub: &PushSubscription) -> Result<(), StoreError> {
+        let sub = sub.clone();
+        self.write(move |tx| {
+            Box::pin(async move {
+                sql("DELETE FROM push_subscriptions WHERE endpoint = $1")
+                    .bind(sub.endpoint.as_str())
+                    .execute(tx)
+                    .await?;
+                sql(concat!(
+                    "INSERT INTO push_subscriptions (",
+                    subscription_columns!(),
+                    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                ))
+                .bind(sub.id.0)
+                .bind(sub.account.0)
+                .bind(sub.endpoint)
+                .bind(sub.p256dh)
+                .bind(sub.auth)
+                .bind(sub.label)
+                .bind(seq(sub.cursor))
+                .bind(micros(sub.created_at))
+                .bind(sub.last_success_at.map(micros))
+                .execute(tx)
+                .await
+                .map(drop)
+            })
+        })
+        .await
+    }
+
+    async fn push_subscriptions(
+        &self,
+        account: AccountId,
+    ) -> Result<Vec<PushSubscription>, StoreError> {
+        let rows: Vec<SubscriptionRow> = sql(concat!(
+            "SELECT ",
+            subscription_columns!(),
+            " FROM push_subscriptions WHERE account_id = $1 ORDER BY created_at, id"
+        ))
+        .bind(account.0)
+        .all(&mut self.conn().await?)
+        .await?;
+        rows.into_iter().map(SubscriptionRow::parse).collect()
+    }
+
+    async fn all_push_subscriptions(&self) -> Result<Vec<PushSubscription>, StoreError> {
+        let rows: Vec<SubscriptionRow> = sql(concat!(
+            "SELECT ",
+            subscription_columns!(),
+            " FROM push_subscriptions ORDER BY created_at, id"
+        ))
+        .all(&mut self.conn().await?)
+        .await?;
+        rows.into_iter().map(SubscriptionRow::parse).collect()
+    }
+
+    async fn delete_push_subscription(
+        &self,
+        account: AccountId,
+        id: PushSubscriptionId,
+    ) -> Result<(), StoreError> {
+        let deleted = sql("DELETE FROM push_subscriptions WHERE id = $1 AND account_id = $2")
+            .bind(id.0)
+            .bind(account.0)
+            .execute(&mut self.conn().await?)
+            .await?;
+        if deleted == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+
+    async fn queue_push(
+        &self,
+        subscription: PushSubscriptionId,
+        cursor: Option<u64>,
+        messages: &[NewPushMessage],
+    ) -> Result<(), StoreError> {
+        let messages = messages.to_vec();
+        self.write(move |tx| {
+            Box::pin(async move {
+                for m in messages {
+                    sql("INSERT INTO push_messages \
+                         (id, subscription_id, key, payload, topic, ttl, urgency, status, \
+                          attempts, next_attempt_at, created_at) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $8, $8) \
+                         ON CONFLICT (subscription_id, key) DO NOTHING")
+                    .bind(m.id.0)
+                    .bind(subscription.0)
+                    .bind(m.key)
+                    .bind(m.payload)
+                    .bind(m.topic)
+                    .bind(i32::try_from(m.ttl).unwrap_or(i32::MAX))
+                    .bind(m.urgency)
+                    .bind(micros(m.created_at))
+                    .execute(tx)
+                    .await?;
+                }
+                if let Some(cursor) = cursor {
+                    sql("UPDATE push_subscriptions SET cursor = $2 WHERE id = $1 AND cursor < $2")
+                        .bind(subscription.0)
+                        .bind(seq(cursor))
+                        .execute(tx)
+                        .await?;
+                }
+                Ok(())
+            })
+        })
+        .await
+    }
+
+    async fn claim_push(
+        &self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<ClaimedPush>, StoreError> {
+        self.detached(move |conn| {
+            Box::pin(async move {
+                let rows: Vec<ClaimedRow> = sql(locking::<B>(
+                    claim_push!(" FOR UPDATE SKIP LOCKED"),
+                    claim_push!(""),
+                ))
+                .bind(micros(now))
+                .bind(micros(lease_until))
+                .bind(row_limit(limit.clamp(1, 500)))
+                .all(conn)
+                .await?;
+                rows.into_iter().map(ClaimedRow::parse).collect()
+            })
+        })
+        .await
+    }
+
+    async fn record_push_attempt(
+        &self,
+        id: PushMessageId,
+        attempt: &Attempt,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let (status, http_status, error, next) = match attempt {
+            Attempt::Delivered { status } => ("delivered", Some(i32::from(*status)), None, None),
+            Attempt::Failed {
+                status,
+                error,
+                next,
+            } => (
+                if next.is_some() { "pending" } else { "failed" },
+                status.map(i32::from),
+                Some(error.clone()),
+                next.map(micros),
+            ),
+        };
+        let delivered = matches!(attempt, Attempt::Delivered { .. });
+        self.write(move |tx| {
+            Box::pin(async move {
+                sql(
+                    "UPDATE push_messages SET status = $2, attempts = attempts + 1, \
+                     last_status = $3, last_error = $4, next_attempt_at = $5 WHERE id = $1",
+                )
+                .bind(id.0)
+                .bind(status)
+                .bind(http_status)
+                .bind(error)
+                .bind(next)
+                .execute(tx)
+                .await?;
+                if delivered {
+                    sql(
+                        "UPDATE push_subscriptions SET last_success_at = $2 WHERE id = \
+                         (SELECT subscription_id FROM push_messages WHERE id = $1)",
+                    )
+                    .bind(id.0)
+                    .bind(micros(at))
+                    .execute(tx)
+                    .await?;
+                }
+                Ok(())
+            })
+        })
+        .await
+    }
+
+    async fn drop_push_subscription(&self, id: PushSubscriptionId) -> Result<(), StoreError> {
+        sql("DELETE FROM push_subscriptions WHERE id = $1")
+            .bind(id.0)
+            .execute(&mut self.conn().await?)
+            .await
+            .map(drop)
+    }
+
+    async fn purge_push(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
+        sql("DELETE FROM push_messages WHERE status <> 'pending' AND created_at < $1")
+            .bind(micros(before))
+            .execute(&mut self.conn().await?)
+            .await
+    }
+}
