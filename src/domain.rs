@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 mod entities;
+pub mod notify;
 
 pub use entities::{
     Account, Challenge, Event, Game, GameFilter, GameResult, GameState, GameWithMoves, Move,

@@ -102,6 +102,44 @@ where
     }
 }
 
+/// Runs `round` after each event for one of the accounts the last round returned
+/// (committed through any instance: the store's notices), and every `period` (the
+/// first at once), until `stop` is cancelled. A burst of events makes one round; a
+/// round that fails is logged and the next one retries.
+async fn on_events<F, R>(
+    service: Service,
+    what: &'static str,
+    period: Duration,
+    stop: CancellationToken,
+    mut round: F,
+) where
+    F: FnMut() -> R,
+    R: Future<Output = crate::error::Result<HashSet<AccountId>>>,
+{
+    let mut accounts = service.subscribe_event_accounts();
+    let mut interested = HashSet::new();
+    let mut ticks = tokio::time::interval(period);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            biased;
+            () = stop.cancelled() => return,
+            _ = ticks.tick() => {}
+            account = accounts.recv() => {
+                // A receiver that lagged has a round: the round reads everything afresh.
+                if let Ok(account) = account && !interested.contains(&account) {
+                    continue;
+                }
+            }
+        }
+        while accounts.try_recv().is_ok() {}
+        match round().await {
+            Ok(now_interested) => interested = now_interested,
+            Err(e) => tracing::warn!(error = %e, "{what} round failed"),
+        }
+    }
+}
+
 /// One sweep: games past their deadline end, events past their retention and idle
 /// shared rate-limit cells go, and the digests due are sent. Each part's failure is
 /// logged and the next sweep tries again.

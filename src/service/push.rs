@@ -16,11 +16,14 @@ use std::time::Duration;
 use base64ct::{Base64UrlUnpadded, Encoding as _};
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::Value;
-use web_push_native::jwt_simple::algorithms::{ECDSAP256KeyPairLike, ES256KeyPair};
+use web_push_native::jwt_simple::algorithms::{
+    ECDSAP256KeyPairLike, ECDSAP256PublicKeyLike, ES256KeyPair,
+};
 use web_push_native::jwt_simple::claims::Claims;
 
 use super::Service;
 use super::webhooks::{client, names_private_host};
+use crate::domain::notify::{Channel, NoticeKind, NotificationSettings};
 use crate::domain::{AccountId, EventKind, PushMessageId, PushSubscriptionId};
 use crate::error::{Error, Result};
 use crate::store::push::{ClaimedPush, NewPushMessage, PushSubscription};
@@ -222,6 +225,20 @@ pub fn device_label(user_agent: &str) -> String {
     }
 }
 
+/// Whether the player's settings want a push for an event of `kind`. The 80% reminder
+/// (`time_running_out`) is pushed while the player keeps any push reminder time.
+fn wanted(settings: &NotificationSettings, kind: EventKind) -> bool {
+    let notice = match kind {
+        EventKind::YourTurn => NoticeKind::YourTurn,
+        EventKind::Challenge => NoticeKind::Challenge,
+        EventKind::GameStart | EventKind::TournamentStart => NoticeKind::GameStart,
+        EventKind::GameFinish => NoticeKind::GameFinish,
+        EventKind::TimeRunningOut => return !settings.push.reminders.is_empty(),
+        _ => return false,
+    };
+    settings.sends(Channel::Push, notice)
+}
+
 /// The message an event makes, if it is worth a notification: its key, payload,
 /// topic, TTL and urgency.
 fn message_of(event: &Event, now: DateTime<Utc>) -> Option<NewPushMessage> {
@@ -402,6 +419,34 @@ impl Service {
         Ok(subscription)
     }
 
+    /// The account's notification settings.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn notification_settings(&self, account: &Account) -> Result<NotificationSettings> {
+        Ok(self.store.notification_settings(account.id).await?)
+    }
+
+    /// Saves the account's notification settings.
+    ///
+    /// # Errors
+    /// `invalid_settings` (422) for a reminder time not among
+    /// [`REMINDER_CHOICES`](crate::domain::notify::REMINDER_CHOICES), or kinds on the
+    /// calendar or bot channel.
+    pub async fn set_notification_settings(
+        &self,
+        account: &Account,
+        settings: NotificationSettings,
+    ) -> Result<NotificationSettings> {
+        let settings = settings
+            .validate()
+            .map_err(|e| Error::unprocessable("invalid_settings", e.to_string()))?;
+        self.store
+            .set_notification_settings(account.id, &settings, self.now())
+            .await?;
+        Ok(settings)
+    }
+
     /// The account's devices with push on, oldest first.
     ///
     /// # Errors
@@ -450,29 +495,6 @@ impl Service {
             self.store.queue_push(sub.id, None, &[message]).await?;
         }
         Ok(subscriptions.len())
-    }
-
-    /// Queues `messages` for each device of `account` (reminders and the like, made
-    /// outside the event stream); a key already queued for a device is skipped.
-    ///
-    /// # Errors
-    /// Storage errors.
-    pub(super) async fn queue_push_for(
-        &self,
-        account: AccountId,
-        messages: &[NewPushMessage],
-    ) -> Result<()> {
-        for sub in self.store.push_subscriptions(account).await? {
-            let fresh: Vec<NewPushMessage> = messages
-                .iter()
-                .map(|m| NewPushMessage {
-                    id: PushMessageId::new(),
-                    ..m.clone()
-                })
-                .collect();
-            self.store.queue_push(sub.id, None, &fresh).await?;
-        }
-        Ok(())
     }
 
     /// One round of the push worker: queues each subscription's new events, then
@@ -561,8 +583,12 @@ impl Service {
             return Ok(0);
         };
         let now = self.now();
-        let messages: Vec<NewPushMessage> =
-            events.iter().filter_map(|e| message_of(e, now)).collect();
+        let settings = self.store.notification_settings(sub.account).await?;
+        let messages: Vec<NewPushMessage> = events
+            .iter()
+            .filter(|e| wanted(&settings, e.kind))
+            .filter_map(|e| message_of(e, now))
+            .collect();
         self.store.queue_push(sub.id, Some(last), &messages).await?;
         Ok(messages.len())
     }

@@ -13,6 +13,7 @@ use super::common::{corrupt, micros, row_limit};
 use super::dialect::{Backend, locking};
 use super::sql::{SqlStore, sql};
 use super::webhooks::{Attempt, seq};
+use crate::domain::notify::NotificationSettings;
 use crate::domain::{AccountId, PushMessageId, PushSubscriptionId};
 
 /// A device's push subscription.
@@ -152,6 +153,20 @@ pub trait PushStore: Send + Sync + 'static {
     /// Deletes the delivered and failed messages queued before `before`; returns how
     /// many.
     async fn purge_push(&self, before: DateTime<Utc>) -> Result<u64, StoreError>;
+
+    /// The account's notification settings (the defaults until it saves its own).
+    async fn notification_settings(
+        &self,
+        account: AccountId,
+    ) -> Result<NotificationSettings, StoreError>;
+
+    /// Saves the account's notification settings.
+    async fn set_notification_settings(
+        &self,
+        account: AccountId,
+        settings: &NotificationSettings,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
 }
 
 /// The columns of [`SubscriptionRow`], as a literal for `concat!`.
@@ -475,5 +490,40 @@ impl<B: Backend> PushStore for SqlStore<B> {
             .bind(micros(before))
             .execute(&mut self.conn().await?)
             .await
+    }
+
+    async fn notification_settings(
+        &self,
+        account: AccountId,
+    ) -> Result<NotificationSettings, StoreError> {
+        let stored: Option<(String,)> =
+            sql("SELECT settings FROM notification_settings WHERE account_id = $1")
+                .bind(account.0)
+                .optional(&mut self.conn().await?)
+                .await?;
+        match stored {
+            None => Ok(NotificationSettings::default()),
+            Some((text,)) => serde_json::from_str(&text).map_err(|_| corrupt("settings", text)),
+        }
+    }
+
+    async fn set_notification_settings(
+        &self,
+        account: AccountId,
+        settings: &NotificationSettings,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let text = serde_json::to_string(settings).map_err(|e| StoreError::Other(e.to_string()))?;
+        sql(
+            "INSERT INTO notification_settings (account_id, settings, updated_at) \
+             VALUES ($1, $2, $3) ON CONFLICT (account_id) \
+             DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
+        )
+        .bind(account.0)
+        .bind(text)
+        .bind(micros(at))
+        .execute(&mut self.conn().await?)
+        .await
+        .map(drop)
     }
 }

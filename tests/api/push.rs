@@ -9,7 +9,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::helpers::{Player, TestApp};
-use crate::support::push::PushService;
+use crate::support::push::{PushService, Received};
 
 crate::on_both_backends!(
     a_device_gets_each_move_challenge_and_game_end_signed_and_encrypted_for_it,
@@ -52,11 +52,22 @@ async fn devices(app: &TestApp, player: &Player) -> Vec<Value> {
         .clone()
 }
 
-fn types(received: &[crate::support::push::Received]) -> Vec<String> {
-    received
+/// The types of the notifications received, sorted: messages are sent side by side,
+/// so they arrive in any order.
+fn types(received: &[Received]) -> Vec<String> {
+    let mut types: Vec<String> = received
         .iter()
         .map(|r| r.payload["type"].as_str().unwrap_or_default().to_owned())
-        .collect()
+        .collect();
+    types.sort();
+    types
+}
+
+fn of_type<'r>(received: &'r [Received], kind: &str) -> &'r Received {
+    received
+        .iter()
+        .find(|r| r.payload["type"] == kind)
+        .unwrap_or_else(|| panic!("a {kind} notification"))
 }
 
 async fn a_device_gets_each_move_challenge_and_game_end_signed_and_encrypted_for_it(app: TestApp) {
@@ -76,7 +87,7 @@ async fn a_device_gets_each_move_challenge_and_game_end_signed_and_encrypted_for
     push.assert_all_valid();
     let got = push.received("phone");
     assert_eq!(types(&got), ["challenge", "game_start", "your_turn"]);
-    let challenge = &got[0];
+    let challenge = of_type(&got, "challenge");
     assert!(
         challenge.payload["body"]
             .as_str()
@@ -84,7 +95,7 @@ async fn a_device_gets_each_move_challenge_and_game_end_signed_and_encrypted_for
         "{:?}",
         challenge.payload
     );
-    let turn = &got[2];
+    let turn = of_type(&got, "your_turn");
     assert_eq!(turn.payload["url"], format!("/games/{id}"));
     assert_eq!(
         turn.payload["tag"],
@@ -107,11 +118,8 @@ async fn a_device_gets_each_move_challenge_and_game_end_signed_and_encrypted_for
     app.service.deliver_push().await.expect("a round");
     push.assert_all_valid();
     let got = push.received("phone");
-    assert_eq!(
-        got.last().map(|r| r.payload["type"].clone()),
-        Some(json!("game_finish"))
-    );
-    assert_eq!(got.last().map(|r| r.urgency.as_str()), Some("low"));
+    assert_eq!(got.len(), 4, "{:?}", types(&got));
+    assert_eq!(of_type(&got, "game_finish").urgency, "low");
 
     let listed = devices(&app, &ayse).await;
     assert_eq!(listed.len(), 1);

@@ -12,6 +12,7 @@ mod analysis;
 mod games;
 mod house;
 mod matches;
+mod notify;
 mod players;
 mod ratings;
 mod reminders;

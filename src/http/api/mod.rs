@@ -79,6 +79,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(push::create, push::list))
         .routes(routes!(push::delete))
         .routes(routes!(push::test))
+        .routes(routes!(push::settings, push::set_settings))
         .routes(routes!(openapi::openapi_json))
         .routes(routes!(openapi::docs))
 }

@@ -8,8 +8,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::json::ErrorJson;
+use std::str::FromStr;
+
 use crate::domain::PushSubscriptionId;
-use crate::error::Result;
+use crate::domain::notify::{Channel, NoticeKind, NotificationSettings};
+use crate::error::{Error, Result};
 use crate::http::extract::{ApiJson, Auth, PathId};
 use crate::service::Service;
 use crate::store::push::PushSubscription;
@@ -202,7 +205,7 @@ pub(super) async fn delete(
 /// Sends a test notification to each of the account's devices.
 #[utoipa::path(
     post,
-    path = "/me/push-subscriptions/test",
+    path = "/me/notifications/test",
     tag = "notifications",
     operation_id = "test_push",
     security(("bearer" = [])),
@@ -217,4 +220,132 @@ pub(super) async fn test(
 ) -> Result<(StatusCode, Json<TestPushJson>)> {
     let devices = service.test_push(&account).await?;
     Ok((StatusCode::ACCEPTED, Json(TestPushJson { devices })))
+}
+
+/// One channel's settings.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChannelSettingsJson {
+    /// The kinds of notice sent: `your_turn`, `challenge`, `game_start`,
+    /// `game_finish` (push and email only).
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    /// Minutes before a move's deadline at which a reminder is sent: each one of 15,
+    /// 30, 60, 120, 240, 480, 720, 1440, 2880.
+    #[serde(default)]
+    pub reminders: Vec<u32>,
+}
+
+/// What each channel sends.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "push": {"kinds": ["your_turn", "challenge", "game_start", "game_finish"], "reminders": [1440, 120]},
+    "email": {"kinds": [], "reminders": []},
+    "calendar": {"kinds": [], "reminders": [1440, 120]},
+    "bot": {"kinds": [], "reminders": []}
+}))]
+pub struct NotificationSettingsJson {
+    /// Web Push to the account's devices.
+    pub push: ChannelSettingsJson,
+    /// E-mail (opt-in; needs the operator's SMTP and the digest address).
+    pub email: ChannelSettingsJson,
+    /// Alarms in the calendar feed.
+    pub calendar: ChannelSettingsJson,
+    /// `time_running_out` events for bots, besides the one at 80% of the time.
+    pub bot: ChannelSettingsJson,
+}
+
+impl From<&NotificationSettings> for NotificationSettingsJson {
+    fn from(s: &NotificationSettings) -> Self {
+        let channel = |c: Channel| {
+            let mine = s.channel(c);
+            ChannelSettingsJson {
+                kinds: mine.kinds.iter().map(|k| k.as_str().to_owned()).collect(),
+                // Longest first, as people say them: "24 h, then 2 h".
+                reminders: mine.reminders.iter().rev().copied().collect(),
+            }
+        };
+        NotificationSettingsJson {
+            push: channel(Channel::Push),
+            email: channel(Channel::Email),
+            calendar: channel(Channel::Calendar),
+            bot: channel(Channel::Bot),
+        }
+    }
+}
+
+impl NotificationSettingsJson {
+    /// The settings it describes.
+    fn parse(self) -> Result<NotificationSettings, Error> {
+        let mut settings = NotificationSettings::default();
+        for (channel, json) in [
+            (Channel::Push, self.push),
+            (Channel::Email, self.email),
+            (Channel::Calendar, self.calendar),
+            (Channel::Bot, self.bot),
+        ] {
+            let mine = settings.channel_mut(channel);
+            mine.kinds = json
+                .kinds
+                .iter()
+                .map(|k| {
+                    NoticeKind::from_str(k).map_err(|_| {
+                        Error::unprocessable("invalid_settings", format!("no such kind: {k}"))
+                    })
+                })
+                .collect::<Result<_, _>>()?;
+            mine.reminders = json.reminders.into_iter().collect();
+        }
+        Ok(settings)
+    }
+}
+
+/// The account's notification settings: which kinds of notice each channel sends, and
+/// the reminder times before a move's deadline (by default push for everything, with
+/// reminders 24 h and 2 h before; e-mail off).
+#[utoipa::path(
+    get,
+    path = "/me/notifications",
+    tag = "notifications",
+    operation_id = "notification_settings",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The settings", body = NotificationSettingsJson),
+        (status = 401, response = super::openapi::Unauthorized),
+    ),
+)]
+pub(super) async fn settings(
+    State(service): State<Service>,
+    Auth(account): Auth,
+) -> Result<Json<NotificationSettingsJson>> {
+    let settings = service.notification_settings(&account).await?;
+    Ok(Json(NotificationSettingsJson::from(&settings)))
+}
+
+/// Replaces the account's notification settings.
+#[utoipa::path(
+    put,
+    path = "/me/notifications",
+    tag = "notifications",
+    operation_id = "set_notification_settings",
+    security(("bearer" = [])),
+    request_body = NotificationSettingsJson,
+    responses(
+        (status = 200, description = "The settings saved", body = NotificationSettingsJson),
+        (status = 400, response = super::openapi::BadBody),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 422, description = "`invalid_settings`: an unknown kind, a reminder time not among the choices, or kinds for the calendar or bots; `invalid_body`", body = ErrorJson,
+            example = json!({"error": "invalid_settings", "message": "no such kind: everything"})),
+    ),
+)]
+pub(super) async fn set_settings(
+    State(service): State<Service>,
+    Auth(account): Auth,
+    ApiJson(body): ApiJson<NotificationSettingsJson>,
+) -> Result<Json<NotificationSettingsJson>> {
+    let saved = service
+        .set_notification_settings(&account, body.parse()?)
+        .await?;
+    Ok(Json(NotificationSettingsJson::from(&saved)))
 }

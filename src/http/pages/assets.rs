@@ -1,5 +1,7 @@
-//! The stylesheet, script and icon, embedded in the binary and served with long cache
-//! lifetimes under URLs that change with their content.
+//! The stylesheet, scripts and icons, embedded in the binary and served with long cache
+//! lifetimes under URLs that change with their content; and what makes the site an
+//! installable app: the web app manifest, the service worker (`/sw.js`, at the root
+//! so that it controls every page, never cached long) and the offline page.
 
 use std::sync::LazyLock;
 
@@ -14,6 +16,36 @@ use crate::http::AppState;
 const APP_CSS: &str = include_str!("../../../static/app.css");
 const APP_JS: &str = include_str!("../../../static/app.js");
 const ICON: &str = include_str!("../../../static/icon.svg");
+const PUSH_JS: &str = include_str!("../../../static/push.js");
+const SW_JS: &str = include_str!("../../../static/sw.js");
+const ICON_MASKABLE: &str = include_str!("../../../static/icon-maskable.svg");
+const ICON_192: &[u8] = include_bytes!("../../../static/icon-192.png");
+const ICON_512: &[u8] = include_bytes!("../../../static/icon-512.png");
+
+/// The web app manifest: "Your games" (the home page) as the app's start, the icon at
+/// the sizes phones need (PNG, maskable, and the SVG for any size).
+const MANIFEST: &str = r##"{
+  "name": "seedpost",
+  "short_name": "seedpost",
+  "description": "Mangala, Modiar and Tihbat by correspondence",
+  "id": "/",
+  "start_url": "/?source=app",
+  "scope": "/",
+  "display": "standalone",
+  "background_color": "#f4e3bd",
+  "theme_color": "#8a5a2b",
+  "icons": [
+    {"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+    {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+    {"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "maskable"},
+    {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+    {"src": "/static/icon-maskable.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}
+  ]
+}
+"##;
+
+/// Files that change under the same URL: checked again on each use.
+const REVALIDATE: &str = "no-cache";
 
 /// Responses never change under one URL: the URL carries the content's hash.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -27,6 +59,7 @@ fn versioned(path: &str, content: &str) -> String {
 static CSS_URL: LazyLock<String> = LazyLock::new(|| versioned("/static/app.css", APP_CSS));
 static JS_URL: LazyLock<String> = LazyLock::new(|| versioned("/static/app.js", APP_JS));
 static ICON_URL: LazyLock<String> = LazyLock::new(|| versioned("/static/icon.svg", ICON));
+static PUSH_JS_URL: LazyLock<String> = LazyLock::new(|| versioned("/static/push.js", PUSH_JS));
 
 /// The stylesheet's URL.
 pub fn css_url() -> &'static str {
@@ -41,6 +74,23 @@ pub fn js_url() -> &'static str {
 /// The icon's URL.
 pub fn icon_url() -> &'static str {
     &ICON_URL
+}
+
+/// The push script's URL (the service worker's registration, the device control).
+pub fn push_js_url() -> &'static str {
+    &PUSH_JS_URL
+}
+
+/// A file served as it is with its type and cache policy.
+fn file(
+    content_type: &'static str,
+    cache: &'static str,
+    body: impl IntoResponse + Clone + Send + Sync + 'static,
+) -> axum::routing::MethodRouter<AppState> {
+    get(move || {
+        let body = body.clone();
+        async move { ([(CONTENT_TYPE, content_type), (CACHE_CONTROL, cache)], body).into_response() }
+    })
 }
 
 pub fn router() -> Router<AppState> {
@@ -80,5 +130,29 @@ pub fn router() -> Router<AppState> {
                 )
                     .into_response()
             }),
+        )
+        .route(
+            "/static/push.js",
+            file("text/javascript; charset=utf-8", IMMUTABLE, PUSH_JS),
+        )
+        .route(
+            "/static/icon-maskable.svg",
+            file("image/svg+xml", IMMUTABLE, ICON_MASKABLE),
+        )
+        .route(
+            "/static/icon-192.png",
+            file("image/png", IMMUTABLE, ICON_192),
+        )
+        .route(
+            "/static/icon-512.png",
+            file("image/png", IMMUTABLE, ICON_512),
+        )
+        .route(
+            "/sw.js",
+            file("text/javascript; charset=utf-8", REVALIDATE, SW_JS),
+        )
+        .route(
+            "/manifest.webmanifest",
+            file("application/manifest+json", REVALIDATE, MANIFEST),
         )
 }

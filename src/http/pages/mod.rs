@@ -23,6 +23,7 @@ mod error;
 mod games;
 mod home;
 mod matches;
+mod notify;
 mod players;
 mod reminders;
 mod rules;
@@ -62,6 +63,16 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/settings/vacation", get(vacation::show))
         .route("/settings/vacation/start", post(vacation::start))
         .route("/settings/vacation/end", post(vacation::end))
+        .route(
+            "/settings/notifications",
+            get(notify::show).post(notify::save),
+        )
+        .route("/settings/notifications/devices", post(notify::add_device))
+        .route(
+            "/settings/notifications/devices/{id}/delete",
+            post(notify::delete_device),
+        )
+        .route("/settings/notifications/test", post(notify::test))
         .route("/challenges", post(home::create_challenge))
         .route("/challenges/{id}/accept", post(home::accept))
         .route("/challenges/{id}/decline", post(home::decline))
@@ -97,6 +108,7 @@ pub fn router(state: AppState) -> Router<AppState> {
         .layer(middleware::from_fn_with_state(state, session::form_cookie))
         // Read by calendar programs: no session, no form cookie.
         .route("/calendar/{file}", get(reminders::feed))
+        .route("/offline", get(notify::offline))
         .merge(assets::router())
 }
 

@@ -28,6 +28,8 @@ pub struct Layout {
     pub js: &'static str,
     /// The icon's URL.
     pub icon: &'static str,
+    /// The push script's URL (registers the service worker).
+    pub push_js: &'static str,
 }
 
 impl Layout {
@@ -41,6 +43,7 @@ impl Layout {
             css: assets::css_url(),
             js: assets::js_url(),
             icon: assets::icon_url(),
+            push_js: assets::push_js_url(),
         }
     }
 

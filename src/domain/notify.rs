@@ -1,0 +1,255 @@
+//! What a player wants to be told, and how: per channel, which kinds of notice and
+//! which reminder times before a move's deadline.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+/// A way notifications reach a player.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum Channel {
+    /// Web Push to the player's devices.
+    Push,
+    /// E-mail (needs the operator's SMTP and the player's address).
+    Email,
+    /// Alarms in the calendar feed.
+    Calendar,
+    /// The `time_running_out` event of the event stream (for bots).
+    Bot,
+}
+
+impl Channel {
+    /// Every channel.
+    pub const ALL: [Channel; 4] = [
+        Channel::Push,
+        Channel::Email,
+        Channel::Calendar,
+        Channel::Bot,
+    ];
+
+    /// The name used in SQL, JSON and forms.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// What a notification tells (besides reminders).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum NoticeKind {
+    /// The opponent moved: it is your turn.
+    YourTurn,
+    /// Someone challenged you.
+    Challenge,
+    /// A game of yours started (a tournament's or a match's too).
+    GameStart,
+    /// A game of yours ended.
+    GameFinish,
+}
+
+impl NoticeKind {
+    /// Every kind.
+    pub const ALL: [NoticeKind; 4] = [
+        NoticeKind::YourTurn,
+        NoticeKind::Challenge,
+        NoticeKind::GameStart,
+        NoticeKind::GameFinish,
+    ];
+
+    /// The name used in JSON and forms.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// The reminder times a player may choose, in minutes before a deadline: 15 min to
+/// 2 days.
+pub const REMINDER_CHOICES: [u32; 9] = [15, 30, 60, 120, 240, 480, 720, 1440, 2880];
+
+/// The reminder times of a channel unless the player chooses: 24 h and 2 h.
+pub const DEFAULT_REMINDERS: [u32; 2] = [1440, 120];
+
+/// One channel's settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChannelSettings {
+    /// The kinds of notice sent (push and e-mail; the calendar and bots have none).
+    #[serde(default)]
+    pub kinds: BTreeSet<NoticeKind>,
+    /// Minutes before a deadline at which a reminder is sent, each a
+    /// [`REMINDER_CHOICES`].
+    #[serde(default)]
+    pub reminders: BTreeSet<u32>,
+}
+
+impl ChannelSettings {
+    fn of(kinds: &[NoticeKind], reminders: &[u32]) -> ChannelSettings {
+        ChannelSettings {
+            kinds: kinds.iter().copied().collect(),
+            reminders: reminders.iter().copied().collect(),
+        }
+    }
+}
+
+/// A player's notification settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotificationSettings {
+    /// Web Push: every kind and the default reminders unless chosen otherwise.
+    pub push: ChannelSettings,
+    /// E-mail on your turn and reminders: off unless chosen (opt-in).
+    pub email: ChannelSettings,
+    /// Calendar alarms: the default reminders.
+    pub calendar: ChannelSettings,
+    /// The `time_running_out` event at chosen times (besides the one at 80% of the
+    /// time): none unless chosen.
+    pub bot: ChannelSettings,
+}
+
+impl Default for NotificationSettings {
+    fn default() -> Self {
+        NotificationSettings {
+            push: ChannelSettings::of(&NoticeKind::ALL, &DEFAULT_REMINDERS),
+            email: ChannelSettings::of(&[], &[]),
+            calendar: ChannelSettings::of(&[], &DEFAULT_REMINDERS),
+            bot: ChannelSettings::of(&[], &[]),
+        }
+    }
+}
+
+/// Settings with a reminder time that is not one of [`REMINDER_CHOICES`], or kinds for
+/// a channel that has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "reminder times are chosen among 15, 30, 60, 120, 240, 480, 720, 1440 and 2880 minutes; only push and email have kinds"
+)]
+pub struct InvalidSettings;
+
+impl NotificationSettings {
+    /// One channel's settings.
+    #[must_use]
+    pub fn channel(&self, channel: Channel) -> &ChannelSettings {
+        match channel {
+            Channel::Push => &self.push,
+            Channel::Email => &self.email,
+            Channel::Calendar => &self.calendar,
+            Channel::Bot => &self.bot,
+        }
+    }
+
+    /// One channel's settings, to change.
+    pub fn channel_mut(&mut self, channel: Channel) -> &mut ChannelSettings {
+        match channel {
+            Channel::Push => &mut self.push,
+            Channel::Email => &mut self.email,
+            Channel::Calendar => &mut self.calendar,
+            Channel::Bot => &mut self.bot,
+        }
+    }
+
+    /// Checks the settings.
+    ///
+    /// # Errors
+    /// [`InvalidSettings`] for a reminder time not among [`REMINDER_CHOICES`] or kinds
+    /// on the calendar or bot channel.
+    pub fn validate(self) -> Result<NotificationSettings, InvalidSettings> {
+        let times_ok = Channel::ALL.iter().all(|c| {
+            self.channel(*c)
+                .reminders
+                .iter()
+                .all(|m| REMINDER_CHOICES.contains(m))
+        });
+        if !times_ok || !self.calendar.kinds.is_empty() || !self.bot.kinds.is_empty() {
+            return Err(InvalidSettings);
+        }
+        Ok(self)
+    }
+
+    /// Whether `channel` sends notices of `kind`.
+    #[must_use]
+    pub fn sends(&self, channel: Channel, kind: NoticeKind) -> bool {
+        self.channel(channel).kinds.contains(&kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_push_for_everything_and_reminders_at_24_and_2_hours() {
+        let settings = NotificationSettings::default();
+        assert!(
+            NoticeKind::ALL
+                .iter()
+                .all(|k| settings.sends(Channel::Push, *k))
+        );
+        assert!(
+            !settings.sends(Channel::Email, NoticeKind::YourTurn),
+            "mail is opt-in"
+        );
+        assert_eq!(
+            settings.push.reminders.iter().copied().collect::<Vec<_>>(),
+            [120, 1440]
+        );
+        assert_eq!(settings.clone().validate(), Ok(settings));
+    }
+
+    #[test]
+    fn reminder_times_come_from_the_choices_and_only_push_and_email_have_kinds() {
+        let mut odd = NotificationSettings::default();
+        odd.push.reminders.insert(7);
+        assert_eq!(odd.validate(), Err(InvalidSettings));
+        let mut kinds = NotificationSettings::default();
+        kinds.bot.kinds.insert(NoticeKind::YourTurn);
+        assert_eq!(kinds.validate(), Err(InvalidSettings));
+    }
+
+    #[test]
+    fn settings_round_trip_through_json_and_missing_parts_are_empty() {
+        let settings = NotificationSettings::default();
+        let text = serde_json::to_string(&settings).expect("JSON");
+        assert_eq!(
+            serde_json::from_str::<NotificationSettings>(&text).ok(),
+            Some(settings)
+        );
+        let sparse: NotificationSettings = serde_json::from_str(
+            r#"{"push": {"kinds": ["your_turn"]}, "email": {}, "calendar": {}, "bot": {"reminders": [60]}}"#,
+        )
+        .expect("JSON");
+        assert!(sparse.push.reminders.is_empty());
+        assert_eq!(
+            sparse.bot.reminders.iter().copied().collect::<Vec<_>>(),
+            [60]
+        );
+    }
+}
