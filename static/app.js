@@ -1,6 +1,57 @@
-// seedpost: progressive enhancement of the game page. Everything works without it:
-// moves are plain forms and a reload shows the opponent's move. With it, the board
-// follows the game live (Server-Sent Events) and moves are sent without a page load.
+// seedpost: progressive enhancement. Everything works without it: moves are plain
+// forms and a reload shows the opponent's move. With it, on every page, times are
+// shown in the reader's time zone and the count of games waiting for the reader's move
+// (header and tab title) follows live, as do the home page's lists; on the game page
+// the board follows the game live (Server-Sent Events) and moves are sent without a
+// page load.
+(function () {
+  'use strict';
+
+  // Times: the server writes UTC; show them in the reader's own time zone.
+  function localTimes(root) {
+    if (!window.Intl) { return; }
+    Array.prototype.forEach.call(root.querySelectorAll('time.local[datetime]'), function (el) {
+      var at = new Date(el.getAttribute('datetime'));
+      if (isNaN(at.getTime())) { return; }
+      el.textContent = at.toLocaleString(undefined, {
+        year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short'
+      });
+      el.setAttribute('title', el.getAttribute('datetime'));
+    });
+  }
+  window.seedpostLocalTimes = localTimes;
+  localTimes(document);
+
+  // The count of games waiting for the reader's move, live.
+  var link = document.getElementById('your-games');
+  var badge = document.getElementById('turns');
+  if (!link || !badge || !window.EventSource || !window.fetch) { return; }
+  var home = document.getElementById('home-live');
+  var busy = false;
+  function refreshHome() {
+    if (busy) { return; }
+    busy = true;
+    fetch('/', { headers: { Accept: 'text/html' }, credentials: 'same-origin' })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        var next = html && new DOMParser().parseFromString(html, 'text/html').getElementById('home-live');
+        var current = document.getElementById('home-live');
+        if (next && current) { current.replaceWith(next); localTimes(next); }
+      })
+      .catch(function () {})
+      .then(function () { busy = false; });
+  }
+  var source = new EventSource(link.getAttribute('data-live'));
+  source.addEventListener('changed', function (event) {
+    var n = parseInt(event.data, 10) || 0;
+    badge.textContent = String(n);
+    badge.hidden = n === 0;
+    badge.setAttribute('aria-label', n + ' waiting for your move');
+    document.title = (n > 0 ? '(' + n + ') ' : '') + document.title.replace(/^\(\d+\) /, '');
+    if (home) { refreshHome(); }
+  });
+}());
+
 (function () {
   'use strict';
 
@@ -12,24 +63,97 @@
   var loading = false;
   var again = false;
 
-  // Puts the #live section of `html` (a whole page or the fragment) in place.
-  function replace(html) {
+  // Whether keyboard focus is on the board (a pit, or the board itself).
+  function onBoard(el) {
+    return !!(el && el.closest && el.closest('#board'));
+  }
+
+  // Puts the #live section of `html` (a whole page or the fragment) in place. Focus
+  // on the board stays on the board: on the same pit if it is still offered, else
+  // on the first pit offered, else on the board itself. `pit` names the pit a move
+  // was just sent from (its button lost focus when it was disabled).
+  function replace(html, pit) {
     var doc = new DOMParser().parseFromString(html, 'text/html');
     var next = doc.getElementById('live');
     var current = live();
     if (!next || !current) { return false; }
     var focused = document.activeElement;
-    var refocus = focused && focused.matches && focused.matches('button.pit') ? focused.value : null;
+    var keep = pit || onBoard(focused);
+    var refocus = pit || (focused && focused.matches && focused.matches('button.pit') ? focused.value : null);
     current.replaceWith(next);
-    var status = next.querySelector('#status');
-    if (announce && status) { announce.textContent = status.textContent; }
-    if (refocus) {
-      var target = next.querySelector('button.pit[value="' + refocus + '"]') || next.querySelector('button.pit');
+    if (window.seedpostLocalTimes) { window.seedpostLocalTimes(next); }
+    var words = ['#notice', '#status', '#extra-move']
+      .map(function (css) { var el = next.querySelector(css); return el ? el.textContent : ''; })
+      .filter(function (text) { return text; });
+    if (announce) { announce.textContent = words.join(' '); }
+    if (keep) {
+      var target = (refocus && next.querySelector('button.pit[value="' + refocus + '"]')) ||
+        next.querySelector('button.pit') || next.querySelector('#board');
       if (target) { target.focus(); }
     }
-    if (!next.hasAttribute('data-ongoing') && stream) { stream.close(); stream = null; }
+    if (!next.hasAttribute('data-ongoing')) {
+      if (stream) { stream.close(); stream = null; }
+      loadAnalysis();
+    }
     return true;
   }
+
+  // The analysis of a finished game: put in place when ready, without a reload (the
+  // server waits a while for it; while it is still being prepared, ask again).
+  var analysing = false;
+  var analysisTries = 0;
+  function loadAnalysis() {
+    var slot = document.getElementById('analysis-slot');
+    if (!slot || analysing || slot.querySelector('#analysis') || analysisTries > 30) { return; }
+    analysing = true;
+    analysisTries += 1;
+    fetch(slot.getAttribute('data-src'), { headers: { Accept: 'text/html' }, credentials: 'same-origin' })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        var next = html && new DOMParser().parseFromString(html, 'text/html').getElementById('analysis-slot');
+        var current = document.getElementById('analysis-slot');
+        if (next && current) { current.replaceWith(next); }
+        return next && next.hasAttribute('data-pending');
+      })
+      .catch(function () { return true; })
+      .then(function (again) {
+        analysing = false;
+        if (again) { window.setTimeout(loadAnalysis, 2000); }
+      });
+  }
+  var slot = document.getElementById('analysis-slot');
+  if (slot && slot.hasAttribute('data-pending')) { loadAnalysis(); }
+
+  // Stepping through the game (the links of the move list, Previous and Next, and the
+  // arrow keys): the page at `href` replaces the board without a page load.
+  function step(href) {
+    fetch(href, { headers: { Accept: 'text/html' }, credentials: 'same-origin' })
+      .then(function (r) { if (!r.ok) { throw new Error('no page'); } return r.text(); })
+      .then(function (html) {
+        if (!replace(html)) { throw new Error('no board'); }
+        if (window.history && history.replaceState) { history.replaceState(null, '', href); }
+      })
+      .catch(function () { window.location.href = href; });
+  }
+
+  document.addEventListener('click', function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) { return; }
+    var link = event.target.closest && event.target.closest('#live a[rel=prev], #live a[rel=next], #live .moves a, #live #back-to-live');
+    if (!link) { return; }
+    event.preventDefault();
+    step(link.getAttribute('href'));
+  });
+
+  document.addEventListener('keydown', function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+    var t = event.target;
+    if (t && t.matches && t.matches('input, textarea, select, [contenteditable]')) { return; }
+    var rel = event.key === 'ArrowLeft' ? 'prev' : event.key === 'ArrowRight' ? 'next' : null;
+    var link = rel && document.querySelector('#live a[rel=' + rel + ']');
+    if (!link) { return; }
+    event.preventDefault();
+    step(link.getAttribute('href'));
+  });
 
   function refresh() {
     var el = live();
@@ -65,7 +189,7 @@
       credentials: 'same-origin'
     })
       .then(function (r) { return r.text(); })
-      .then(function (html) { if (!replace(html)) { throw new Error('no board'); } })
+      .then(function (html) { if (!replace(html, button.value)) { throw new Error('no board'); } })
       .catch(function () {
         Array.prototype.forEach.call(form.querySelectorAll('button'), function (b) { b.disabled = false; });
         var hidden = document.createElement('input');
@@ -83,6 +207,8 @@
     stream = new EventSource(live().getAttribute('data-stream'));
     stream.addEventListener('changed', function (event) {
       var el = live();
+      // While an earlier position is shown, the player is reading: leave it.
+      if (el && el.hasAttribute('data-step')) { return; }
       if (!el || event.data !== el.getAttribute('data-ply')) { refresh(); }
     });
     // After a reconnection, changes may have been missed.

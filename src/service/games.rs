@@ -177,6 +177,17 @@ impl Service {
         Ok(self.store.games(&filter).await?)
     }
 
+    /// How many games wait for `account`'s move (counted up to 100).
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn turn_count(&self, account: &Account) -> Result<usize> {
+        Ok(self
+            .games(Some(account), Some(GameStatus::Ongoing), None, true, 100)
+            .await?
+            .len())
+    }
+
     /// Plays `pit` for `account` in game `id`, which it saw at ply `seen`.
     ///
     /// The checks run in this order, the first failing one answering: the game exists

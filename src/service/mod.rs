@@ -23,6 +23,7 @@ mod matches;
 mod passwords;
 mod push;
 mod ratings;
+mod rematch;
 mod sessions;
 mod throttle;
 mod tournaments;
@@ -42,6 +43,7 @@ pub use push::{
     MAX_PUSH_SUBSCRIPTIONS, PUSH_BACKOFF, PUSH_CONCURRENCY, PushConfig, PushRound, VAPID_VALIDITY,
     device_label,
 };
+pub use ratings::GameRatingView;
 pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
 pub use throttle::LoginLimits;
 pub use tournaments::{

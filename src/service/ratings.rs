@@ -1,10 +1,22 @@
 //! Ratings: what a player's Glicko-2 ratings are. They are written by the store, in
 //! the transaction that finishes a rated game (`crate::store::ratings`).
 
+use seedpost_rules::{BySide, Side};
+
 use super::Service;
 use crate::error::Result;
-use crate::store::Account;
+use crate::ratings::Rating;
 use crate::store::ratings::VariantRating;
+use crate::store::{Account, Game};
+
+/// A player's rating as a game's page shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct GameRatingView {
+    /// The rating in the game's variant now, once the player has one.
+    pub now: Option<Rating>,
+    /// Before and after this game, when it is a finished rated game.
+    pub change: Option<(f64, f64)>,
+}
 
 impl Service {
     /// The player called `username` and their rating in each variant they have
@@ -16,5 +28,37 @@ impl Service {
         let account = self.account(username).await?;
         let ratings = self.store.account_ratings(account.id).await?;
         Ok((account, ratings))
+    }
+
+    /// Both players' ratings in `game`'s variant, and how the game moved them once it
+    /// is a finished rated game.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn game_ratings(&self, game: &Game) -> Result<BySide<GameRatingView>> {
+        let changes = if game.terms.rated {
+            self.store.game_ratings(game.id).await?
+        } else {
+            Vec::new()
+        };
+        let mut views = BySide::<GameRatingView>::default();
+        for side in Side::ALL {
+            let player = game.players.get(side).id;
+            let now = self
+                .store
+                .account_ratings(player)
+                .await?
+                .into_iter()
+                .find(|r| r.variant == game.variant)
+                .map(|r| r.rating);
+            *views.get_mut(side) = GameRatingView {
+                now,
+                change: changes
+                    .iter()
+                    .find(|c| c.account == player)
+                    .map(|c| (c.before, c.after)),
+            };
+        }
+        Ok(views)
     }
 }

@@ -35,9 +35,24 @@ pub struct VariantRating {
     pub updated_at: DateTime<Utc>,
 }
 
+/// A player's rating before and after one rated game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GameRating {
+    /// The player.
+    pub account: AccountId,
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+}
+
 /// Storage of ratings.
 #[async_trait]
 pub trait RatingStore: Send + Sync {
+    /// How rated game `game` moved its players' ratings: none for a game not rated (or
+    /// not over, or rated before the store kept this).
+    async fn game_ratings(&self, game: GameId) -> Result<Vec<GameRating>, StoreError>;
+
     /// The account's ratings, one per variant it has finished a rated game in, in
     /// variant order (`mangala`, `modiar`, `tihbat`).
     async fn account_ratings(&self, account: AccountId) -> Result<Vec<VariantRating>, StoreError>;
@@ -117,6 +132,10 @@ const SELECT_PAIR: &str = concat!(
     rating_columns!(),
     " FROM ratings WHERE variant = $1 AND account_id IN ($2, $3) ORDER BY account_id"
 );
+
+/// The SQL keeping a player's rating before and after a game.
+const INSERT_GAME_RATING: &str = "INSERT INTO game_ratings (game_id, account_id, rating_before, rating_after) \
+     VALUES ($1, $2, $3, $4)";
 
 /// The SQL writing a player's rating after one more rated game.
 const UPDATE_RATING: &str = "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1, \
@@ -203,7 +222,17 @@ pub(super) async fn rate_if_finished<B: Backend>(
         .bind(second)
         .all(conn)
         .await?;
+    let old: Vec<(Uuid, f64)> = before.iter().map(|r| (r.account_id, r.rating)).collect();
     for (account, after) in rate(&game, before)? {
+        if let Some(&(_, was)) = old.iter().find(|(a, _)| *a == account) {
+            sql(INSERT_GAME_RATING)
+                .bind(id.0)
+                .bind(account)
+                .bind(was)
+                .bind(after.rating)
+                .execute(conn)
+                .await?;
+        }
         sql(UPDATE_RATING)
             .bind(account)
             .bind(game.variant.as_str())
@@ -219,6 +248,23 @@ pub(super) async fn rate_if_finished<B: Backend>(
 
 #[async_trait]
 impl<B: Backend> RatingStore for SqlStore<B> {
+    async fn game_ratings(&self, game: GameId) -> Result<Vec<GameRating>, StoreError> {
+        let rows: Vec<(Uuid, f64, f64)> = sql(
+            "SELECT account_id, rating_before, rating_after FROM game_ratings WHERE game_id = $1",
+        )
+        .bind(game.0)
+        .all(&mut self.conn().await?)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(account, before, after)| GameRating {
+                account: AccountId(account),
+                before,
+                after,
+            })
+            .collect())
+    }
+
     async fn account_ratings(&self, account: AccountId) -> Result<Vec<VariantRating>, StoreError> {
         let rows: Vec<RatingRow> = sql(concat!(
             "SELECT ",

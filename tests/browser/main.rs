@@ -10,6 +10,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod board;
 mod flow;
 mod harness;
 mod widths;

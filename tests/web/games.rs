@@ -321,6 +321,10 @@ on_both_backends!(
     a_challenge_form_error_keeps_the_choices,
     the_live_stream_announces_each_move,
     the_game_page_says_when_time_is_running_out,
+    each_move_links_to_the_position_after_it_which_is_the_replay_of_the_moves_before,
+    a_move_sent_for_an_old_position_returns_to_the_game_saying_the_opponent_moved,
+    a_mangala_sowing_that_ends_in_the_store_says_to_move_again,
+    a_rematch_offers_the_same_game_to_the_opponent_who_now_moves_first,
 );
 
 async fn the_game_page_says_when_time_is_running_out(server: Server) {
@@ -335,4 +339,329 @@ async fn the_game_page_says_when_time_is_running_out(server: Server) {
     server.clock.advance(chrono::TimeDelta::hours(58));
     let deadline = ayse.get(&game).await.text(".deadline");
     assert!(deadline.contains("time is running out"), "{deadline}");
+}
+
+/// The plies of the game JSON, as the engine takes them.
+fn json_plies(game: &serde_json::Value) -> Vec<seedpost_rules::Ply> {
+    game["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| {
+            let side: seedpost_rules::Side = m["side"]
+                .as_str()
+                .and_then(|s| s.parse().ok())
+                .expect("a side");
+            match m["pit"]
+                .as_u64()
+                .and_then(|p| u8::try_from(p).ok())
+                .and_then(seedpost_rules::Pit::new)
+            {
+                Some(pit) => seedpost_rules::Ply::Sow { side, pit },
+                None => seedpost_rules::Ply::Pass { side },
+            }
+        })
+        .collect()
+}
+
+/// Both players play the first pit each is offered, `plies` times.
+async fn play_some(players: [&Browser; 2], game: &str, plies: usize) {
+    for _ in 0..plies {
+        let mut moved = false;
+        for player in players {
+            let page = player.get(game).await;
+            if page.count("form.move") > 0 {
+                let pits = offered(&page);
+                player.press(&page.form("form.move"), "pit", &pits[0]).await;
+                moved = true;
+                break;
+            }
+        }
+        assert!(moved, "someone is to move");
+    }
+}
+
+async fn each_move_links_to_the_position_after_it_which_is_the_replay_of_the_moves_before(
+    server: Server,
+) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    play_some([&ayse, &mehmet], &game, 7).await;
+    let json = ayse.api(&game).await;
+    let plies = json_plies(&json);
+    let total = plies.len();
+    assert!(total >= 7);
+
+    let live = ayse.get(&game).await;
+    let links: Vec<String> = live
+        .all(".moves li a")
+        .iter()
+        .map(|a| a.value().attr("href").unwrap_or_default().to_owned())
+        .collect();
+    let expected: Vec<String> = (1..=total).map(|n| format!("{game}?ply={n}")).collect();
+    assert_eq!(links, expected);
+    assert_eq!(
+        live.count("#step"),
+        0,
+        "the live position is not a step back"
+    );
+    assert_eq!(
+        live.attr("a[rel=prev]", "href"),
+        format!("{game}?ply={}", total - 1)
+    );
+
+    let first = plies[0].side();
+    for n in 0..=total {
+        // The mover too sees the earlier position, and no move is offered on it.
+        let page = ayse.get(&format!("{game}?ply={n}")).await;
+        assert_eq!(page.status, StatusCode::OK, "ply {n}");
+        let replay =
+            seedpost_rules::Game::replay(seedpost_rules::Variant::Mangala, first, &plies[..n])
+                .expect("the moves replay");
+        let position = replay.position();
+        for side in seedpost_rules::Side::ALL {
+            let drawn_row = drawn(&page, side.as_str());
+            let replayed_row: Vec<u64> = position.row(side).iter().map(|&c| u64::from(c)).collect();
+            assert_eq!(drawn_row, replayed_row, "ply {n}, {side:?}");
+            assert_eq!(
+                page.text(&format!(".store.{} .count", side.as_str())),
+                position.stores().get(side).to_string(),
+                "ply {n}, {side:?}'s store"
+            );
+        }
+        // The move that led there is highlighted, on the board and in the list.
+        let last_sown = plies[..n]
+            .iter()
+            .rev()
+            .find_map(|p| p.pit().map(|pit| (p.side(), pit)));
+        match last_sown {
+            Some((side, pit)) => {
+                assert_eq!(page.count(".pit.last"), 1, "ply {n}");
+                assert_eq!(page.attr(".pit.last", "data-side"), side.as_str());
+                assert_eq!(page.attr(".pit.last", "data-pit"), pit.number().to_string());
+            }
+            None => assert_eq!(page.count(".pit.last"), 0, "ply {n}"),
+        }
+        if n == 0 {
+            assert_eq!(page.count(".moves li.shown"), 0);
+        } else {
+            assert_eq!(
+                page.text(".moves li.shown"),
+                plies[n - 1].to_string(),
+                "ply {n}"
+            );
+            assert_eq!(
+                page.attr(".moves li.shown a", "aria-current"),
+                "step",
+                "ply {n}"
+            );
+        }
+        if n < total {
+            assert_eq!(
+                page.count("form.move"),
+                0,
+                "ply {n}: no move on an old position"
+            );
+            assert_eq!(page.attr("#back-to-live", "href"), game, "ply {n}");
+            assert!(
+                page.text("#step").contains(&format!("move {n} of {total}")),
+                "ply {n}"
+            );
+            let next = if n + 1 == total {
+                game.clone()
+            } else {
+                format!("{game}?ply={}", n + 1)
+            };
+            assert_eq!(page.attr("a[rel=next]", "href"), next, "ply {n}");
+        } else {
+            assert_eq!(page.count("#step"), 0, "ply {total} is the live position");
+        }
+    }
+
+    // Asking for a move the game does not have is a clear error and changes nothing.
+    for bad in ["abc", "-1", "1.5", &(total + 1).to_string()] {
+        let page = ayse.get(&format!("{game}?ply={bad}")).await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST, "?ply={bad}");
+        let message = page.text("p.alert");
+        assert!(
+            message.contains(&format!("from 0 (the start) to {total}")),
+            "?ply={bad}: {message}"
+        );
+    }
+    assert_eq!(ayse.api(&game).await["ply"], json["ply"]);
+}
+
+async fn a_move_sent_for_an_old_position_returns_to_the_game_saying_the_opponent_moved(
+    server: Server,
+) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "modiar", "challenger").await;
+    let first = ayse.get(&game).await;
+    let old_form = first.form("form.move");
+    ayse.press(&old_form, "pit", "1").await;
+    play_some([&mehmet, &mehmet], &game, 1).await;
+    let before = ayse.api(&game).await;
+
+    // Ayse's other tab still shows the start and sends a move from it.
+    let stale = ayse.press(&old_form, "pit", "2").await;
+    assert_eq!(stale.status, StatusCode::OK, "{}", stale.body);
+    assert_eq!(
+        stale.url,
+        format!("{}{game}", ayse.base),
+        "back on the game's own address"
+    );
+    assert_eq!(
+        stale.text("#notice"),
+        "Your opponent moved meanwhile; here is the new position."
+    );
+    assert_eq!(stale.count("#move-error"), 0);
+    assert!(
+        !stale.text("#live").contains("ply"),
+        "no jargon: {}",
+        stale.text("#live")
+    );
+    assert_eq!(stale.attr("#live", "data-ply"), before["ply"].to_string());
+    assert_eq!(
+        ayse.api(&game).await,
+        before,
+        "the stale move changed nothing"
+    );
+    // The notice is said once.
+    assert_eq!(ayse.get(&game).await.count("#notice"), 0);
+
+    // A move sent after the game ended says so, the same way.
+    let open = ayse.get(&game).await;
+    let resign = mehmet.get(&format!("{game}/resign")).await;
+    mehmet.submit(&resign.form("form[action$='/resign']")).await;
+    let late = ayse
+        .press(&open.form("form.move"), "pit", &offered(&open)[0])
+        .await;
+    assert_eq!(late.status, StatusCode::OK);
+    assert_eq!(late.url, format!("{}{game}", ayse.base));
+    assert_eq!(
+        late.text("#notice"),
+        "The game ended meanwhile; here is how it stands."
+    );
+    assert_eq!(late.count("#result"), 1);
+}
+
+async fn a_mangala_sowing_that_ends_in_the_store_says_to_move_again(server: Server) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let start = ayse.get(&game).await;
+    assert_eq!(start.count("#extra-move"), 0);
+    // Pit 4's four stones: the first back into pit 4, then 5, 6 and the store.
+    let again = ayse.press(&start.form("form.move"), "pit", "4").await;
+    assert_eq!(
+        ayse.api(&game).await["to_move"],
+        "south",
+        "the rules give another move"
+    );
+    assert_eq!(again.text("#status"), "Your turn.");
+    assert_eq!(
+        again.text("#extra-move"),
+        "Your last stone landed in your store: move again."
+    );
+    assert_eq!(
+        mehmet.get(&game).await.text("#extra-move"),
+        "ayse's last stone landed in their store: ayse moves again."
+    );
+    // Pit 1's four stones end in pit 4: Mehmet's turn, nothing to explain.
+    let after = ayse.press(&again.form("form.move"), "pit", "1").await;
+    assert_eq!(ayse.api(&game).await["to_move"], "north");
+    assert_eq!(after.count("#extra-move"), 0);
+}
+
+async fn a_rematch_offers_the_same_game_to_the_opponent_who_now_moves_first(server: Server) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    let zeynep = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    zeynep.sign_up("zeynep").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "modiar", "challenger").await;
+    let old = ayse.api(&game).await;
+    assert_eq!(old["first"], "south", "ayse (South) moves first");
+    let playing = ayse.get(&game).await;
+    assert_eq!(
+        playing.count("#rematch"),
+        0,
+        "no rematch while the game goes on"
+    );
+    // Not before the end, even forged.
+    let early = ayse
+        .submit(&crate::helpers::Form {
+            action: format!("{game}/rematch"),
+            fields: vec![(
+                "csrf".to_owned(),
+                playing.attr("form[action='/logout'] input[name=csrf]", "value"),
+            )],
+        })
+        .await;
+    assert_eq!(early.status, StatusCode::CONFLICT);
+
+    let resign = mehmet.get(&format!("{game}/resign")).await;
+    mehmet.submit(&resign.form("form[action$='/resign']")).await;
+    let over = ayse.get(&game).await;
+    assert!(
+        over.text("#rematch").contains("mehmet moving first"),
+        "{}",
+        over.text("#rematch")
+    );
+    assert_eq!(zeynep.get(&game).await.count("#rematch"), 0, "only players");
+    let offered = ayse.submit(&over.form("form[action$='/rematch']")).await;
+    assert_eq!(offered.status, StatusCode::OK);
+    assert!(
+        offered
+            .text("#rematch")
+            .contains("You offered mehmet a rematch")
+    );
+    // Offering twice makes one challenge.
+    let again = ayse
+        .submit(&crate::helpers::Form {
+            action: format!("{game}/rematch"),
+            fields: vec![(
+                "csrf".to_owned(),
+                offered.attr("form[action='/logout'] input[name=csrf]", "value"),
+            )],
+        })
+        .await;
+    assert_eq!(again.status, StatusCode::OK);
+
+    // Mehmet sees it in his list and on the game page.
+    let home = mehmet.get("/").await;
+    assert_eq!(home.count(".challenge-to-me"), 1, "{}", home.body);
+    let theirs = mehmet.get(&game).await;
+    assert!(
+        theirs
+            .text("#rematch")
+            .contains("ayse offers a rematch, you moving first"),
+        "{}",
+        theirs.text("#rematch")
+    );
+    let started = mehmet
+        .submit(&theirs.form("#rematch form[action$='/accept']"))
+        .await;
+    assert_eq!(started.status, StatusCode::OK);
+    let path = started.url.trim_start_matches(&mehmet.base).to_owned();
+    assert!(path.starts_with("/games/") && path != game, "{path}");
+    let new = mehmet.api(&path).await;
+    assert_eq!(new["variant"], "modiar");
+    assert_eq!(new["days_per_move"], old["days_per_move"]);
+    assert_eq!(new["rated"], old["rated"]);
+    assert_eq!(new["players"]["south"], "ayse");
+    assert_eq!(
+        new["first"], "north",
+        "mehmet, second before, moves first now"
+    );
+    assert_eq!(started.text("#status"), "Your turn.");
 }

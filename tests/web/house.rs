@@ -52,10 +52,42 @@ async fn playing_the_computer_from_the_home_page_starts_a_game_whose_analysis_sh
     let json = ayse.api(&path).await;
     let plies = json["moves"].as_array().expect("moves").len();
     assert_eq!(end.count("#analysis table tbody tr"), plies);
+    // Tihbat is solved: every value is exact, and the panel says so.
+    assert_eq!(end.count("#analysis td.value .exact"), 2 * plies);
+    assert!(!end.text("#analysis").contains('≈'));
     assert!(
-        end.count("#analysis td.value.exact") >= 1,
-        "the start is exact"
+        end.text("#analysis .hint")
+            .contains("Every value here is exact")
     );
+    // Each row names the player who moved and links to the position after the move.
+    for (i, row) in end.all("#analysis tbody tr").iter().enumerate() {
+        let link = row
+            .select(&crate::helpers::sel("td a"))
+            .next()
+            .and_then(|a| a.value().attr("href"))
+            .expect("a link");
+        assert_eq!(link, format!("{path}?ply={}", i + 1));
+        let who = row
+            .select(&crate::helpers::sel("td.who"))
+            .next()
+            .map(|td| td.text().collect::<String>())
+            .unwrap_or_default();
+        let side = json["moves"][i]["side"].as_str().expect("a side");
+        let name = json["players"][side].as_str().expect("a name");
+        assert_eq!(who, name, "row {}", i + 1);
+    }
+    // The value graph: a point for the start and after each move, each a link, the
+    // mistakes marked as in the table.
+    assert_eq!(end.count("#value-graph svg circle.point"), plies + 1);
+    assert_eq!(end.count("#value-graph svg a"), plies + 1);
+    assert_eq!(
+        end.count("#value-graph circle.mistake"),
+        end.count("#analysis tbody tr.mistake")
+    );
+    assert!(end.text("#value-graph figcaption").contains("ayse"));
+    // The panel alone, which the page's script fetches when the game ends.
+    let fragment = ayse.get(&format!("{path}/analysis")).await;
+    assert_eq!(fragment.count("#analysis table tbody tr"), plies);
 }
 
 on_both_backends!(

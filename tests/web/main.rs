@@ -19,3 +19,4 @@ mod reminders;
 mod security;
 mod tournaments;
 mod vacation;
+mod turns;

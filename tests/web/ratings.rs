@@ -101,6 +101,32 @@ async fn a_rated_game_from_the_form_shows_its_terms_and_both_ratings_with_their_
         Some(Side::North),
     );
     let shown = |r: Rating| format!("{:.0}? ± {:.0}", r.rating, r.deviation);
+    // The game's page: each rating beside its player, and how the game moved them.
+    let change = |before: Rating, after: Rating| {
+        format!(
+            "{:.0} → {:.0} ({:+.0})",
+            before.rating,
+            after.rating,
+            after.rating.round() - before.rating.round()
+        )
+    };
+    let page = ayse.get(&path).await;
+    assert_eq!(
+        page.text("#rating-change"),
+        format!(
+            "Ratings: ayse {} · mehmet {}",
+            change(Rating::INITIAL, after.south),
+            change(Rating::INITIAL, after.north)
+        )
+    );
+    assert_eq!(
+        page.text(".bottom-player .rating"),
+        format!("{:.0}?", after.south.rating)
+    );
+    assert_eq!(
+        page.text(".top-player .rating"),
+        format!("{:.0}?", after.north.rating)
+    );
     let standings = ayse.get("/standings?variant=tihbat").await;
     let rows: Vec<String> = standings
         .all("table.standings tbody tr")

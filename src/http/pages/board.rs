@@ -2,11 +2,12 @@
 //! viewer may do. One view feeds the whole page and the live fragment.
 
 use chrono::{DateTime, Utc};
-use seedpost_rules::{Pit, Side};
+use seedpost_rules::{BySide, Pit, Ply, Position, Side, Variant};
 
 use super::view::{result_line, side_title, time_left, when};
 use crate::domain::GameStatus;
-use crate::service::LoadedGame;
+use crate::error::Error;
+use crate::service::{GameRatingView, LoadedGame};
 use crate::store::Account;
 
 /// One stone drawn in a pit or store (SVG user units).
@@ -121,6 +122,84 @@ pub struct BoardView {
     pub playable: bool,
 }
 
+/// A deadline as shown: in UTC, turned into the reader's time zone by the script.
+#[derive(Debug, Clone)]
+pub struct DeadlineView {
+    /// RFC 3339, for `<time datetime>`.
+    pub at: String,
+    /// `2026-11-30 12:00 UTC`.
+    pub text: String,
+    /// `2 days 3 hours left`, with a warning when time is running out.
+    pub left: String,
+}
+
+/// An earlier position of the game, stepped to with `?ply=N`.
+#[derive(Debug, Clone)]
+pub struct StepView {
+    /// The plies played up to the position shown.
+    pub ply: u32,
+    /// The plies played in the game.
+    pub of: u32,
+    /// The last of them in our notation (empty at the start).
+    pub last_move: String,
+}
+
+/// Reads the `?ply=` of a game page: `None` for the live position (no `ply`, or the
+/// game's current ply), else the earlier ply to show.
+///
+/// # Errors
+/// `bad_ply` (400) unless it is a whole number from 0 to the plies played.
+pub fn step_to(loaded: &LoadedGame, raw: Option<&str>) -> Result<Option<u32>, Error> {
+    let Some(raw) = raw else {
+        return Ok(None);
+    };
+    let of = loaded.engine.ply();
+    match raw.trim().parse::<usize>() {
+        Ok(n) if n == of => Ok(None),
+        Ok(n) if n < of => Ok(u32::try_from(n).ok()),
+        _ => Err(Error::bad_request(
+            "bad_ply",
+            format!(
+                "there is no move {raw:?} in this game: ask for a number from 0 (the start) to {of} (the latest move)"
+            ),
+        )),
+    }
+}
+
+/// The position after the first `n` plies of `plies` (the move list is the truth).
+fn replayed(variant: Variant, first: Side, plies: &[Ply], n: usize) -> Position {
+    let mut game = seedpost_rules::Game::new(variant, first);
+    for &ply in plies.iter().take(n) {
+        // The game replayed once already when it was loaded.
+        if game.push(ply).is_err() {
+            break;
+        }
+    }
+    *game.position()
+}
+
+/// A finished game's rematch as one of its players sees it.
+#[derive(Debug, Clone)]
+pub enum Rematch {
+    /// None is open: offer one. `you_first`: the viewer would move first.
+    Offer {
+        /// The viewer would move first in it.
+        you_first: bool,
+    },
+    /// The viewer offered one: its challenge's id.
+    Offered {
+        /// The challenge.
+        challenge: String,
+    },
+    /// The opponent offers one.
+    Offers {
+        /// The challenge.
+        challenge: String,
+        /// The viewer would move first in it.
+        you_first: bool,
+    },
+}
+
 /// The whole game as shown to one viewer at one time.
 #[derive(Debug, Clone)]
 pub struct GameView {
@@ -132,6 +211,8 @@ pub struct GameView {
     pub variant_title: &'static str,
     /// `mangala`…
     pub variant: &'static str,
+    /// The players' names.
+    pub names: BySide<String>,
     /// The far player's name.
     pub top_name: String,
     /// The far side.
@@ -149,7 +230,9 @@ pub struct GameView {
     /// Whose turn, or the result.
     pub status: String,
     /// The deadline and time left, while it goes on with its clock running.
-    pub deadline: String,
+    pub deadline: Option<DeadlineView>,
+    /// The house bot computing its move, while it is to move.
+    pub thinking: Option<String>,
     /// Days per move.
     pub days_per_move: u8,
     /// `Rated` or `Casual`, and the weekend pause if any.
@@ -161,6 +244,24 @@ pub struct GameView {
     pub away: Vec<String>,
     /// The plies in our notation.
     pub moves: Vec<String>,
+    /// The plies played up to the position shown (`ply` unless stepping back).
+    pub shown_ply: usize,
+    /// The earlier position shown instead of the live one.
+    pub step: Option<StepView>,
+    /// Why the same side moves again (a Mangala sowing that ended in its store).
+    pub extra_move: Option<String>,
+    /// A notice of what changed meanwhile (a move sent for an older position).
+    pub notice: Option<String>,
+    /// The rematch, for a player of a finished game.
+    pub rematch: Option<Rematch>,
+    /// The side drawn at the bottom (the viewer's, or South).
+    pub near: Side,
+    /// The far player's rating in the variant, once they have one: `1512`.
+    pub top_rating: Option<String>,
+    /// The near player's rating.
+    pub bottom_rating: Option<String>,
+    /// How a finished rated game moved each rating: `ayse 1512 → 1527 (+15)`.
+    pub rating_changes: Vec<String>,
     /// The last ply in our notation.
     pub last_move: String,
     /// The result, once over.
@@ -180,7 +281,8 @@ pub struct GameView {
 }
 
 impl GameView {
-    /// The game as `viewer` sees it at `now`, with a refused move's `error`.
+    /// The game as `viewer` sees it at `now`, with a refused move's `error`, at the
+    /// live position or stepped back to the position after ply `at` (see [`step_to`]).
     #[must_use]
     pub fn new(
         loaded: &LoadedGame,
@@ -188,6 +290,7 @@ impl GameView {
         csrf: &str,
         now: DateTime<Utc>,
         error: Option<String>,
+        at: Option<u32>,
     ) -> GameView {
         let game = loaded.game();
         let state = &game.state;
@@ -196,22 +299,29 @@ impl GameView {
         let near = mine.unwrap_or(Side::South);
         let far = near.opposite();
         let ongoing = state.status == GameStatus::Ongoing;
-        let my_turn = ongoing && mine.is_some() && state.to_move == mine;
-        let position = loaded.engine.position();
+        let plies = loaded.engine.plies();
+        let shown = at
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|&n| n < plies.len());
+        let my_turn = ongoing && mine.is_some() && state.to_move == mine && shown.is_none();
+        let position = match shown {
+            Some(n) => replayed(game.variant, loaded.engine.first(), plies, n),
+            None => *loaded.engine.position(),
+        };
+        let plies_shown = &plies[..shown.unwrap_or(plies.len())];
         let legal: Vec<Pit> = if my_turn {
             position.legal_moves().collect()
         } else {
             Vec::new()
         };
-        let plies = loaded.engine.plies();
-        let last_sown = plies
+        let last_sown = plies_shown
             .iter()
             .rev()
             .find_map(|p| p.pit().map(|pit| (p.side(), pit)));
         let pits = game.variant.pits_per_row();
-        let stores = state.stores;
+        let stores = position.stores();
         let pit_view = |side: Side, index: usize| {
-            let count = state.board.get(side).get(index).copied().unwrap_or(0);
+            let count = position.row(side).get(index).copied().unwrap_or(0);
             let pit = Pit::from_index(index);
             let playable = side == near && legal.contains(&pit);
             let stones_word = if count == 1 { "stone" } else { "stones" };
@@ -280,7 +390,7 @@ impl GameView {
                 .into_iter()
                 .map(|side| RowText {
                     who: format!("{} ({})", side_title(side), names.get(side)),
-                    pits: state.board.get(side).clone(),
+                    pits: position.row(side).to_vec(),
                     store: *stores.get(side),
                 })
                 .collect(),
@@ -298,19 +408,62 @@ impl GameView {
         };
         let stopped = ongoing && (game.on_vacation.south || game.on_vacation.north);
         let deadline = match state.deadline {
-            Some(d) if ongoing && !stopped => format!(
-                "Deadline {} — {} left{}.",
-                when(d),
-                time_left(d, now),
-                if game.days_per_move.running_out(d, now) {
-                    ": time is running out"
-                } else {
-                    ""
-                }
-            ),
-            _ => String::new(),
+            Some(d) if ongoing && !stopped => Some(DeadlineView {
+                at: d.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+                text: when(d),
+                left: format!(
+                    "{} left{}",
+                    time_left(d, now),
+                    if game.days_per_move.running_out(d, now) {
+                        ": time is running out"
+                    } else {
+                        ""
+                    }
+                ),
+            }),
+            _ => None,
         };
+        // A house bot to move is computing its move (it plays within seconds).
+        let thinking = state
+            .to_move
+            .filter(|_| ongoing)
+            .map(|side| game.players.get(side))
+            .filter(|p| {
+                p.bot
+                    && crate::house::Level::ALL
+                        .iter()
+                        .any(|l| l.username() == p.username.as_str())
+            })
+            .map(|p| p.username.to_string());
         let moved = |side: Side| plies.iter().any(|p| p.side() == side && p.pit().is_some());
+        // A Mangala sowing that ends in the mover's store gives them the next move too.
+        let extra_move = match plies.last() {
+            Some(&Ply::Sow { side, .. })
+                if game.variant.has_stores()
+                    && ongoing
+                    && shown.is_none()
+                    && state.to_move == Some(side) =>
+            {
+                Some(if Some(side) == mine {
+                    "Your last stone landed in your store: move again.".to_owned()
+                } else {
+                    format!(
+                        "{}'s last stone landed in their store: {} moves again.",
+                        names.get(side),
+                        names.get(side)
+                    )
+                })
+            }
+            _ => None,
+        };
+        let step = shown.map(|n| StepView {
+            ply: u32::try_from(n).unwrap_or(0),
+            of: state.ply,
+            last_move: plies_shown
+                .last()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+        });
         GameView {
             id: game.id.to_string(),
             title: format!(
@@ -330,6 +483,7 @@ impl GameView {
             ply: state.ply,
             status,
             deadline,
+            thinking,
             days_per_move: game.days_per_move.days(),
             terms: format!(
                 "{}{}",
@@ -350,9 +504,22 @@ impl GameView {
                 .map(|side| names.get(side).clone())
                 .collect(),
             moves: plies.iter().map(ToString::to_string).collect(),
-            last_move: plies.last().map(ToString::to_string).unwrap_or_default(),
+            shown_ply: shown.unwrap_or(plies.len()),
+            step,
+            extra_move,
+            notice: None,
+            rematch: None,
+            near,
+            top_rating: None,
+            bottom_rating: None,
+            rating_changes: Vec::new(),
+            last_move: plies_shown
+                .last()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
             result: result_line(game),
             match_link: loaded.match_ref.map(|m| (m.id.to_string(), m.number, m.of)),
+            names: names.clone(),
             error,
             board,
             can_resign: ongoing && mine.is_some(),
@@ -362,9 +529,49 @@ impl GameView {
     }
 }
 
+/// `1512 → 1527 (+15)`: whole points, as players read ratings.
+fn rating_change(before: f64, after: f64) -> String {
+    format!(
+        "{before:.0} → {after:.0} ({:+.0})",
+        after.round() - before.round()
+    )
+}
+
+impl GameView {
+    /// Adds the players' ratings and, for a finished rated game, how it moved them.
+    pub fn set_ratings(&mut self, ratings: &BySide<GameRatingView>) {
+        // As the standings show it: `?` while the rating is provisional.
+        let shown = |side: Side| {
+            ratings.get(side).now.map(|r| {
+                format!(
+                    "{:.0}{}",
+                    r.rating,
+                    if r.is_provisional() { "?" } else { "" }
+                )
+            })
+        };
+        self.top_rating = shown(self.near.opposite());
+        self.bottom_rating = shown(self.near);
+        self.rating_changes = Side::ALL
+            .into_iter()
+            .filter_map(|side| {
+                ratings.get(side).change.map(|(before, after)| {
+                    format!("{} {}", self.names.get(side), rating_change(before, after))
+                })
+            })
+            .collect();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rating_change_reads_before_after_and_the_difference() {
+        assert_eq!(rating_change(1512.4, 1527.2), "1512 → 1527 (+15)");
+        assert_eq!(rating_change(1500.0, 1337.6), "1500 → 1338 (-162)");
+    }
 
     #[test]
     fn stones_stay_inside_their_pit_at_every_count() {

@@ -4,15 +4,18 @@ use std::convert::Infallible;
 use std::time::Duration;
 
 use askama::Template;
-use axum::extract::State;
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::http::header::SET_COOKIE;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use futures_util::stream::{self, Stream, StreamExt};
 use serde::Deserialize;
 
-use super::board::GameView;
+use super::panel::AnalysisView;
+use super::board::{GameView, Rematch, step_to};
 use super::error::PageError;
-use super::session::{PageForm, PagePath, Visitor};
+use super::session::{PageForm, PagePath, Visitor, cookie, set_cookie};
 use super::view::{Layout, render};
 use crate::domain::GameId;
 use crate::error::Error;
@@ -29,16 +32,33 @@ const RECHECK: Duration = Duration::from_secs(10);
 /// analysis is being prepared.
 const ANALYSIS_WAIT: Duration = Duration::from_secs(1);
 
+/// How long the analysis fragment waits for the analysis before it answers that it
+/// is still being prepared (the page's script then asks again).
+const ANALYSIS_FRAGMENT_WAIT: Duration = Duration::from_secs(10);
+
+/// The analysis panel of a finished game (`templates/_analysis.html`).
+struct AnalysisPanel {
+    game_id: String,
+    /// The analysis, once ready.
+    analysis: Option<AnalysisView>,
+    /// The analysis of this finished game is still being computed.
+    pending: bool,
+}
+
 /// `templates/game.html`.
 #[derive(Template)]
 #[template(path = "game.html")]
 struct GamePage {
     layout: Layout,
     game: GameView,
-    /// The analysis panel, for a finished game.
-    analysis: Option<std::sync::Arc<crate::analysis::AnalysisJson>>,
-    /// The analysis of this finished game is still being computed.
-    analysis_pending: bool,
+    panel: AnalysisPanel,
+}
+
+/// `templates/_analysis.html` alone: the panel, for live updates.
+#[derive(Template)]
+#[template(path = "_analysis.html")]
+struct AnalysisFragment {
+    panel: AnalysisPanel,
 }
 
 /// `templates/_live.html`: the part of the game page that changes.
@@ -60,51 +80,128 @@ struct ConfirmPage {
     button: &'static str,
 }
 
+/// The cookie that carries a notice from a refused move to the game page it
+/// redirects to (one word from [`notice_text`], read once).
+const NOTICE_COOKIE: &str = "seedpost_notice";
+
+/// The words of a notice carried by [`NOTICE_COOKIE`].
+fn notice_text(code: &str) -> Option<&'static str> {
+    match code {
+        "moved" => Some("Your opponent moved meanwhile; here is the new position."),
+        "elsewhere" => Some("You moved in another window meanwhile; here is the new position."),
+        "over" => Some("The game ended meanwhile; here is how it stands."),
+        _ => None,
+    }
+}
+
+/// A redirect to `to` carrying the notice `code` (see [`notice_text`]).
+fn noticed(state: &AppState, code: &str, to: &str) -> Response {
+    let notice = set_cookie(NOTICE_COOKIE, code, Some(60), state.settings.secure_cookies);
+    ([(SET_COOKIE, notice)], Redirect::to(to)).into_response()
+}
+
 async fn view(
     state: &AppState,
     visitor: &Visitor,
     id: GameId,
     error: Option<String>,
+    ply: Option<&str>,
 ) -> Result<GameView, PageError> {
     let loaded = state.service.game(id).await?;
-    Ok(GameView::new(
+    let at = step_to(&loaded, ply)?;
+    let mut game = GameView::new(
         &loaded,
         visitor.account.as_ref(),
         &visitor.csrf,
         state.service.now(),
         error,
-    ))
+        at,
+    );
+    game.set_ratings(&state.service.game_ratings(loaded.game()).await?);
+    if let Some(account) = &visitor.account
+        && let Some(me) = loaded.side_of(account.id)
+        && !game.ongoing
+    {
+        let you_first = loaded.game().first != me;
+        game.rematch = Some(
+            match state.service.rematch_of(account, loaded.game()).await? {
+                None => Rematch::Offer { you_first },
+                Some(c) if c.challenger.id == account.id => Rematch::Offered {
+                    challenge: c.id.to_string(),
+                },
+                Some(c) => Rematch::Offers {
+                    challenge: c.id.to_string(),
+                    you_first: c.first == crate::domain::FirstChoice::Opponent,
+                },
+            },
+        );
+    }
+    Ok(game)
 }
 
-/// `GET /games/{id}`: anyone may watch.
+/// The query of a game page: `?ply=N` shows the position after ply N.
+#[derive(Debug, Deserialize)]
+pub struct GameQuery {
+    ply: Option<String>,
+}
+
+/// `GET /games/{id}`: anyone may watch; `?ply=N` steps back to an earlier position.
 pub async fn show(
     State(state): State<AppState>,
     visitor: Visitor,
     PagePath(id): PagePath<GameId>,
-) -> Result<Html<String>, PageError> {
-    let game = view(&state, &visitor, id, None).await?;
-    // Only finished games are analysed; a failure just leaves the panel out. One
-    // analysis runs at a time: when others are queued, the page says it is coming
-    // rather than waiting for it.
-    let (analysis, analysis_pending) = if game.ongoing {
-        (None, false)
-    } else {
-        match state.service.analysis_within(id, ANALYSIS_WAIT).await {
-            Ok(Some(analysis)) => (Some(analysis), false),
-            Ok(None) => (None, true),
-            Err(Error::Conflict { .. }) => (None, false),
-            Err(e) => {
-                tracing::warn!(error = %e, game = %id, "no analysis for the game page");
-                (None, false)
-            }
-        }
-    };
-    render(&GamePage {
+    Query(query): Query<GameQuery>,
+    headers: HeaderMap,
+) -> Result<Response, PageError> {
+    let mut game = view(&state, &visitor, id, None, query.ply.as_deref()).await?;
+    let notice = cookie(&headers, NOTICE_COOKIE).and_then(notice_text);
+    game.notice = notice.map(str::to_owned);
+    let panel = panel(&state, id, &game, ANALYSIS_WAIT).await;
+    let page = render(&GamePage {
         layout: visitor.layout(&game.title),
         game,
-        analysis,
-        analysis_pending,
+        panel,
+    })?;
+    Ok(if notice.is_some() {
+        let gone = set_cookie(NOTICE_COOKIE, "", Some(0), state.settings.secure_cookies);
+        ([(SET_COOKIE, gone)], page).into_response()
+    } else {
+        page.into_response()
     })
+}
+
+/// The analysis panel of `game`, waiting at most `wait` for the analysis. Only
+/// finished games are analysed; a failure just leaves the panel out. One analysis
+/// runs at a time: when others are queued, the panel says it is coming rather than
+/// waiting for it.
+async fn panel(state: &AppState, id: GameId, game: &GameView, wait: Duration) -> AnalysisPanel {
+    let mut panel = AnalysisPanel {
+        game_id: game.id.clone(),
+        analysis: None,
+        pending: false,
+    };
+    if game.ongoing {
+        return panel;
+    }
+    match state.service.analysis_within(id, wait).await {
+        Ok(Some(analysis)) => panel.analysis = Some(AnalysisView::new(&analysis, &game.names)),
+        Ok(None) => panel.pending = true,
+        Err(Error::Conflict { .. }) => {}
+        Err(e) => tracing::warn!(error = %e, game = %id, "no analysis for the game page"),
+    }
+    panel
+}
+
+/// `GET /games/{id}/analysis`: the analysis panel alone, waiting a while for it: the
+/// page's script puts it in place once the game is over, without a reload.
+pub async fn analysis(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<GameId>,
+) -> Result<Html<String>, PageError> {
+    let game = view(&state, &visitor, id, None, None).await?;
+    let panel = panel(&state, id, &game, ANALYSIS_FRAGMENT_WAIT).await;
+    render(&AnalysisFragment { panel })
 }
 
 /// `GET /games/{id}/board`: the changing part of the page, for live updates.
@@ -113,7 +210,7 @@ pub async fn fragment(
     visitor: Visitor,
     PagePath(id): PagePath<GameId>,
 ) -> Result<Html<String>, PageError> {
-    let game = view(&state, &visitor, id, None).await?;
+    let game = view(&state, &visitor, id, None, None).await?;
     render(&LiveFragment { game })
 }
 
@@ -162,39 +259,60 @@ pub struct MoveForm {
     pit: i64,
 }
 
-/// `POST /games/{id}/move`: plays, then shows the game again; a refused move re-renders
-/// the page with the reason.
+/// `POST /games/{id}/move`: plays, then shows the game again. A move sent for an
+/// older position (the opponent moved, or the game ended, meanwhile) goes back to the
+/// game with a notice saying so; another refused move re-renders the page with the
+/// reason.
 pub async fn play(
     State(state): State<AppState>,
     PagePath(id): PagePath<GameId>,
     PageForm { visitor, form }: PageForm<MoveForm>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
+    let back = format!("/games/{id}");
     match state
         .service
         .play_move(account, id, form.ply, form.pit)
         .await
     {
-        Ok(_) => Ok(Redirect::to(&format!("/games/{id}")).into_response()),
-        Err(
-            e @ (Error::IllegalMove(_)
-            | Error::StalePly { .. }
-            | Error::NotYourTurn
-            | Error::GameOver),
-        ) => {
+        Ok(_) => Ok(Redirect::to(&back).into_response()),
+        Err(Error::StalePly { current, seen }) if seen < i64::from(current) => {
+            // Who moved since: the opponent, or this player in another window.
+            let loaded = state.service.game(id).await?;
+            let me = loaded.side_of(account.id);
+            let theirs = usize::try_from(seen)
+                .ok()
+                .and_then(|i| loaded.engine.plies().get(i..))
+                .is_some_and(|later| {
+                    later
+                        .iter()
+                        .any(|p| Some(p.side()) != me && p.pit().is_some())
+                });
+            Ok(noticed(
+                &state,
+                if theirs { "moved" } else { "elsewhere" },
+                &back,
+            ))
+        }
+        Err(Error::GameOver) => Ok(noticed(&state, "over", &back)),
+        Err(e @ (Error::IllegalMove(_) | Error::StalePly { .. } | Error::NotYourTurn)) => {
             let status = e.status();
             let game = view(
                 &state,
                 &visitor,
                 id,
                 Some(super::error::capitalise(&e.to_string())),
+                None,
             )
             .await?;
             let page = render(&GamePage {
                 layout: visitor.layout(&game.title),
+                panel: AnalysisPanel {
+                    game_id: game.id.clone(),
+                    analysis: None,
+                    pending: false,
+                },
                 game,
-                analysis: None,
-                analysis_pending: false,
             })?;
             Ok((status, page).into_response())
         }
@@ -213,7 +331,7 @@ async fn confirm(
     resign: bool,
 ) -> Result<Html<String>, PageError> {
     visitor.require()?;
-    let game = view(state, visitor, id, None).await?;
+    let game = view(state, visitor, id, None, None).await?;
     let page = if resign {
         ConfirmPage {
             layout: visitor.layout("Resign?"),
@@ -261,6 +379,17 @@ pub async fn resign(
     PageForm { visitor, .. }: PageForm<NoFields>,
 ) -> Result<Redirect, PageError> {
     state.service.resign(visitor.require()?, id).await?;
+    Ok(Redirect::to(&format!("/games/{id}")))
+}
+
+/// `POST /games/{id}/rematch`: offers the opponent the same game again, then shows
+/// this game with the offer.
+pub async fn rematch(
+    State(state): State<AppState>,
+    PagePath(id): PagePath<GameId>,
+    PageForm { visitor, .. }: PageForm<NoFields>,
+) -> Result<Redirect, PageError> {
+    state.service.rematch(visitor.require()?, id).await?;
     Ok(Redirect::to(&format!("/games/{id}")))
 }
 

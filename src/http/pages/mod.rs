@@ -17,11 +17,13 @@ use crate::error::Error;
 
 mod accounts;
 mod analysis;
+mod panel;
 mod assets;
 mod board;
 mod error;
 mod games;
 mod home;
+mod live;
 mod matches;
 mod notify;
 mod players;
@@ -77,10 +79,13 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/challenges/{id}/accept", post(home::accept))
         .route("/challenges/{id}/decline", post(home::decline))
         .route("/challenges/{id}/cancel", post(home::cancel))
+        .route("/live", get(live::account))
         .route("/games/{id}", get(games::show))
         .route("/games/{id}/board", get(games::fragment))
+        .route("/games/{id}/analysis", get(games::analysis))
         .route("/games/{id}/live", get(games::live))
         .route("/games/{id}/move", post(games::play))
+        .route("/games/{id}/rematch", post(games::rematch))
         .route(
             "/games/{id}/resign",
             get(games::confirm_resign).post(games::resign),

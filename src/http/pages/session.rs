@@ -111,6 +111,8 @@ pub struct Visitor {
     pub csrf: String,
     /// The session cookie's secret, when signed in.
     pub session: Option<String>,
+    /// The games where it is the signed-in account's turn.
+    pub turns: usize,
 }
 
 impl Visitor {
@@ -125,11 +127,14 @@ impl Visitor {
     /// The layout of a page with this title for this visitor.
     #[must_use]
     pub fn layout(&self, title: &str) -> Layout {
-        Layout::new(
-            title,
-            self.account.as_ref().map(|a| a.username.to_string()),
-            &self.csrf,
-        )
+        Layout {
+            turns: self.turns,
+            ..Layout::new(
+                title,
+                self.account.as_ref().map(|a| a.username.to_string()),
+                &self.csrf,
+            )
+        }
     }
 }
 
@@ -154,6 +159,12 @@ impl FromRequestParts<AppState> for Visitor {
         };
         let visitor = match session {
             Some(session) => Visitor {
+                // The header's count: a page still shows if it cannot be read.
+                turns: state
+                    .service
+                    .turn_count(&session.account)
+                    .await
+                    .unwrap_or(0),
                 account: Some(session.account),
                 csrf: session.csrf,
                 session: secret,
@@ -162,6 +173,7 @@ impl FromRequestParts<AppState> for Visitor {
                 account: None,
                 csrf: form_token,
                 session: None,
+                turns: 0,
             },
         };
         parts.extensions.insert(visitor.clone());

@@ -30,6 +30,8 @@ pub struct Layout {
     pub icon: &'static str,
     /// The push script's URL (registers the service worker).
     pub push_js: &'static str,
+    /// The games where it is the viewer's turn: counted in the header and the title.
+    pub turns: usize,
 }
 
 impl Layout {
@@ -44,6 +46,7 @@ impl Layout {
             js: assets::js_url(),
             icon: assets::icon_url(),
             push_js: assets::push_js_url(),
+            turns: 0,
         }
     }
 

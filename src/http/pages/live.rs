@@ -1,0 +1,57 @@
+//! `GET /live`: the signed-in visitor's own stream of changes, for every page: after
+//! each of their events (an opponent's move, a challenge, a game's end), one `changed`
+//! event whose data is the number of games where it is their turn. The pages' script
+//! updates the header's count and the tab title, and the home page's lists.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::stream::{self, Stream, StreamExt};
+
+use super::error::PageError;
+use super::session::Visitor;
+use crate::http::AppState;
+
+/// How long one stream lasts before the browser reconnects.
+const STREAM_LIFETIME: Duration = Duration::from_secs(300);
+
+/// How often the stream reads the account's events even without a notice.
+const RECHECK: Duration = Duration::from_secs(15);
+
+/// `GET /live`, for a signed-in visitor.
+pub async fn account(
+    State(state): State<AppState>,
+    visitor: Visitor,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, PageError> {
+    let account = visitor.require()?.clone();
+    // Only what changes from now on: the page shows the present already.
+    let (_, feed) = state.service.open_event_stream(&account, None).await?;
+    let mut recheck = tokio::time::interval(RECHECK);
+    recheck.reset();
+    let events = stream::unfold(
+        (state, account, feed, recheck),
+        |(state, account, mut feed, mut recheck)| async move {
+            loop {
+                tokio::select! {
+                    next = feed.next() => match next {
+                        Ok(Some(_)) => {
+                            let turns = state.service.turn_count(&account).await.unwrap_or(0);
+                            let event = Event::default().event("changed").data(turns.to_string());
+                            return Some((Ok(event), (state, account, feed, recheck)));
+                        }
+                        Ok(None) => return None,
+                        Err(e) => {
+                            tracing::warn!(error = %e, "account stream failed");
+                            return None;
+                        }
+                    },
+                    _ = recheck.tick() => feed.poke(),
+                }
+            }
+        },
+    )
+    .take_until(tokio::time::sleep(STREAM_LIFETIME));
+    Ok(Sse::new(events).keep_alive(KeepAlive::default()))
+}

@@ -1,0 +1,219 @@
+//! The analysis panel of a finished game and its value graph: each ply's value from
+//! the point of view of the player who made it, by name, each row a link to the
+//! position after it; the graph drawn on the server as SVG (no JavaScript needed).
+
+use seedpost_rules::{BySide, Side};
+
+use crate::analysis::{AnalysisJson, PlyAnalysisJson, ValueKind};
+
+/// One row of the panel.
+#[derive(Debug, Clone)]
+pub struct AnalysisRow {
+    /// The ply, from 1: the row links to the position after it.
+    pub ply: u32,
+    /// Who played it.
+    pub who: String,
+    /// `south` or `north`.
+    pub side: &'static str,
+    /// `3`, or `pass`.
+    pub pit: String,
+    /// The value before, for the mover: `+2`, `≈+2` for an estimate.
+    pub before: String,
+    /// The value after, for the mover.
+    pub after: String,
+    /// `exact` or `search`, before and after.
+    pub kinds: (&'static str, &'static str),
+    /// The best moves, `1, 4`.
+    pub best: String,
+    /// The value lost by a mistake.
+    pub mistake: Option<i16>,
+}
+
+/// A point of the value graph: the position after a ply.
+#[derive(Debug, Clone)]
+pub struct GraphPoint {
+    /// The ply (0: the start).
+    pub ply: u32,
+    /// x in the graph's units.
+    pub x: i32,
+    /// y in the graph's units.
+    pub y: i32,
+    /// A mistake by `side` lost this much.
+    pub mistake: Option<i16>,
+    /// The mover's side (`south`/`north`), empty at the start.
+    pub side: &'static str,
+    /// What the point says when pointed at or read out.
+    pub label: String,
+}
+
+/// The value graph: the value after each ply for the player at the top, South.
+#[derive(Debug, Clone)]
+pub struct ValueGraph {
+    /// The graph's width in its units.
+    pub width: i32,
+    /// Its height.
+    pub height: i32,
+    /// The y of 0.
+    pub zero: i32,
+    /// The largest value drawn (above and below 0).
+    pub scale: i16,
+    /// The polyline's points, `x,y x,y …`.
+    pub line: String,
+    /// Every point, marked when a mistake led to it.
+    pub points: Vec<GraphPoint>,
+    /// The player whose lead is up (South).
+    pub up: String,
+    /// The player whose lead is down (North).
+    pub down: String,
+    /// The number of mistakes per side, South first.
+    pub mistakes: (usize, usize),
+}
+
+/// The analysis as the page shows it.
+#[derive(Debug, Clone)]
+pub struct AnalysisView {
+    /// Every value is exact (no estimate anywhere).
+    pub exact: bool,
+    /// The rows, in order.
+    pub rows: Vec<AnalysisRow>,
+    /// The graph, when there is a ply to draw.
+    pub graph: Option<ValueGraph>,
+}
+
+const WIDTH: i32 = 600;
+const HEIGHT: i32 = 180;
+const MARGIN: i32 = 14;
+
+/// A value as shown: `+2`, `−3`, `0`, with `≈` for an estimate.
+fn shown(value: i16, kind: ValueKind) -> String {
+    let sign = match value {
+        v if v > 0 => "+",
+        v if v < 0 => "−",
+        _ => "",
+    };
+    let about = if kind == ValueKind::Search { "≈" } else { "" };
+    format!("{about}{sign}{}", value.unsigned_abs())
+}
+
+/// `value` (for `side`) as South's.
+fn for_south(side: Side, value: i16) -> i16 {
+    if side == Side::South { value } else { -value }
+}
+
+impl AnalysisView {
+    /// The panel of `analysis` for a game whose players are `names`.
+    #[must_use]
+    pub fn new(analysis: &AnalysisJson, names: &BySide<String>) -> AnalysisView {
+        let rows = analysis
+            .plies
+            .iter()
+            .map(|p| AnalysisRow {
+                ply: p.ply,
+                who: names.get(p.side).clone(),
+                side: p.side.as_str(),
+                pit: p
+                    .pit
+                    .map_or_else(|| "pass".to_owned(), |pit| pit.to_string()),
+                before: shown(p.before.value, p.before.kind),
+                after: shown(p.after.value, p.after.kind),
+                kinds: (p.before.kind.as_str(), p.after.kind.as_str()),
+                best: p
+                    .best
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                mistake: p.mistake.then_some(p.drop),
+            })
+            .collect();
+        AnalysisView {
+            exact: analysis
+                .plies
+                .iter()
+                .all(|p| p.before.kind == ValueKind::Exact && p.after.kind == ValueKind::Exact),
+            rows,
+            graph: graph(&analysis.plies, names),
+        }
+    }
+}
+
+/// The value graph of `plies`, South's lead up.
+fn graph(plies: &[PlyAnalysisJson], names: &BySide<String>) -> Option<ValueGraph> {
+    let first = plies.first()?;
+    // The start's value, then the value after each ply, all for South.
+    let values: Vec<i16> = std::iter::once(for_south(first.side, first.before.value))
+        .chain(plies.iter().map(|p| for_south(p.side, p.after.value)))
+        .collect();
+    let most = values.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
+    // At least ±4, rounded up to an even number: small leads stay small.
+    let scale = i16::try_from(most.max(4).div_ceil(2) * 2).unwrap_or(i16::MAX);
+    let zero = HEIGHT / 2;
+    let steps = i32::try_from(plies.len()).unwrap_or(i32::MAX).max(1);
+    let x_of = |i: usize| MARGIN + i32::try_from(i).unwrap_or(0) * (WIDTH - 2 * MARGIN) / steps;
+    let y_of = |v: i16| zero - i32::from(v) * (zero - MARGIN) / i32::from(scale);
+    let points: Vec<GraphPoint> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            let ply = plies.get(i.wrapping_sub(1)).filter(|_| i > 0);
+            let lead = match v {
+                v if v > 0 => format!("{} ahead by {v}", names.south),
+                v if v < 0 => format!("{} ahead by {}", names.north, -v),
+                _ => "even".to_owned(),
+            };
+            let label = match ply {
+                None => format!("The start: {lead}"),
+                Some(p) => format!(
+                    "Move {} by {} ({}): {lead}{}",
+                    p.ply,
+                    names.get(p.side),
+                    p.pit
+                        .map_or_else(|| "pass".to_owned(), |pit| format!("pit {pit}")),
+                    if p.mistake {
+                        format!("; a mistake, {} lost", p.drop)
+                    } else {
+                        String::new()
+                    }
+                ),
+            };
+            GraphPoint {
+                ply: u32::try_from(i).unwrap_or(u32::MAX),
+                x: x_of(i),
+                y: y_of(v),
+                mistake: ply.filter(|p| p.mistake).map(|p| p.drop),
+                side: ply.map_or("", |p| p.side.as_str()),
+                label,
+            }
+        })
+        .collect();
+    let line = points
+        .iter()
+        .map(|p| format!("{},{}", p.x, p.y))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let count = |side: Side| plies.iter().filter(|p| p.mistake && p.side == side).count();
+    Some(ValueGraph {
+        width: WIDTH,
+        height: HEIGHT,
+        zero,
+        scale,
+        line,
+        points,
+        up: names.south.clone(),
+        down: names.north.clone(),
+        mistakes: (count(Side::South), count(Side::North)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_read_with_a_real_minus_and_a_mark_for_estimates() {
+        assert_eq!(shown(2, ValueKind::Exact), "+2");
+        assert_eq!(shown(-3, ValueKind::Exact), "−3");
+        assert_eq!(shown(0, ValueKind::Search), "≈0");
+        assert_eq!(shown(-1, ValueKind::Search), "≈−1");
+    }
+}

@@ -1,0 +1,124 @@
+//! What tells players it is their move on every page: the count in the header and the
+//! tab title, the account's live stream, a house bot thinking, deadlines as times.
+
+use reqwest::StatusCode;
+
+use crate::helpers::{Browser, Server, start_game};
+use crate::on_both_backends;
+
+async fn the_title_and_the_header_count_the_games_waiting_for_the_viewer(server: Server) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let first = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    start_game(&ayse, &mehmet, "mehmet", "modiar", "challenger").await;
+
+    for page in ["/", "/standings", first.as_str()] {
+        let seen = ayse.get(page).await;
+        assert!(
+            seen.text("title").starts_with("(2) "),
+            "{page}: {}",
+            seen.text("title")
+        );
+        assert_eq!(seen.text("#turns"), "2", "{page}");
+        assert_eq!(seen.count("#turns[hidden]"), 0, "{page}");
+        let theirs = mehmet.get(page).await;
+        assert!(
+            !theirs.text("title").starts_with('('),
+            "{page}: {}",
+            theirs.text("title")
+        );
+        assert_eq!(theirs.count("#turns[hidden]"), 1, "{page}");
+    }
+    let stranger = Browser::new(&server).get("/standings").await;
+    assert_eq!(stranger.count("#turns"), 0);
+
+    let page = ayse.get(&first).await;
+    ayse.press(&page.form("form.move"), "pit", "1").await;
+    assert!(ayse.get("/").await.text("title").starts_with("(1) "));
+    assert!(mehmet.get("/").await.text("title").starts_with("(1) "));
+}
+
+async fn the_account_stream_sends_the_new_count_when_the_opponent_moves(server: Server) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    let signed_out = reqwest::Client::new()
+        .get(format!("{}/live", server.base))
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(signed_out.status(), StatusCode::UNAUTHORIZED);
+
+    let mut stream = mehmet
+        .client
+        .get(format!("{}/live", server.base))
+        .send()
+        .await
+        .expect("the stream opens");
+    assert_eq!(stream.status(), StatusCode::OK);
+    let page = ayse.get(&game).await;
+    ayse.press(&page.form("form.move"), "pit", "1").await;
+    let mut received = String::new();
+    while !received.contains("\n\n") {
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(5), stream.chunk())
+            .await
+            .expect("an event in time")
+            .expect("the stream goes on")
+            .expect("a chunk");
+        received.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    assert!(received.contains("event: changed"), "{received}");
+    assert!(received.contains("data: 1"), "{received}");
+}
+
+async fn a_house_bot_to_move_is_shown_thinking_and_deadlines_are_machine_readable_times(
+    server: Server,
+) {
+    server.service.ensure_house_bots().await.expect("the bots");
+    let ayse = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    let home = ayse.get("/").await;
+    ayse.submit(
+        &home
+            .form("form#play-computer")
+            .set("variant", "tihbat")
+            .set("opponent", "house-random"),
+    )
+    .await;
+    server.service.run_house_bots_once().await.expect("a round");
+    let games = ayse.api("/games?player=ayse").await;
+    let path = format!("/games/{}", games[0]["id"].as_str().expect("a game"));
+    let mut page = ayse.get(&path).await;
+    if page.count("form.move") == 0 {
+        assert_eq!(page.text("#thinking"), "house-random is thinking…");
+        server.service.run_house_bots_once().await.expect("a round");
+        page = ayse.get(&path).await;
+    }
+    assert_eq!(page.count("#thinking"), 0, "nobody thinks on Ayse's turn");
+    let deadline = page.attr(".deadline time.local", "datetime");
+    assert!(
+        chrono::DateTime::parse_from_rfc3339(&deadline).is_ok(),
+        "{deadline}"
+    );
+    assert!(page.text(".deadline time.local").ends_with("UTC"));
+    let after = ayse
+        .press(
+            &page.form("form.move"),
+            "pit",
+            &page.attr("form.move button.pit", "value"),
+        )
+        .await;
+    assert_eq!(after.text("#thinking"), "house-random is thinking…");
+    server.service.run_house_bots_once().await.expect("a round");
+    assert_eq!(ayse.get(&path).await.count("#thinking"), 0);
+}
+
+on_both_backends!(
+    the_title_and_the_header_count_the_games_waiting_for_the_viewer,
+    the_account_stream_sends_the_new_count_when_the_opponent_moves,
+    a_house_bot_to_move_is_shown_thinking_and_deadlines_are_machine_readable_times,
+);
