@@ -12,9 +12,9 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use futures_util::stream::{self, Stream, StreamExt};
 use serde::Deserialize;
 
-use super::panel::AnalysisView;
 use super::board::{GameView, Rematch, step_to};
 use super::error::PageError;
+use super::panel::AnalysisView;
 use super::session::{PageForm, PagePath, Visitor, cookie, set_cookie};
 use super::view::{Layout, render};
 use crate::domain::GameId;

@@ -17,7 +17,6 @@ use crate::error::Error;
 
 mod accounts;
 mod analysis;
-mod panel;
 mod assets;
 mod board;
 mod error;
@@ -26,6 +25,7 @@ mod home;
 mod live;
 mod matches;
 mod notify;
+mod panel;
 mod players;
 mod reminders;
 mod rules;
