@@ -349,13 +349,29 @@ fn splice(head: &str, payload: &str) -> String {
     }
 }
 
+/// What opened an event stream, and must stay valid for it to go on: an API token
+/// (bots) or a browser session (the pages' `GET /live`), by its secret.
+#[derive(Debug, Clone, Copy)]
+pub enum StreamKey<'a> {
+    /// The secret of an API token: the stream ends when the token is revoked.
+    Token(&'a str),
+    /// The secret of a session cookie: the stream ends when the session does.
+    Session(&'a str),
+}
+
+/// The stored form of a [`StreamKey`]: which kind, and the secret's hash.
+enum StoredKey {
+    Token(String),
+    Session(String),
+}
+
 /// An open event stream of one account: the events above the last seq it returned,
-/// as they are committed, for as long as the token that opened it is valid.
+/// as they are committed, for as long as the token or session that opened it is valid.
 pub struct EventFeed {
     service: Service,
     account: AccountId,
-    /// The stored hash of the token that opened the stream.
-    token: String,
+    /// The stored hash of the token or session that opened the stream.
+    key: StoredKey,
     last: u64,
     waker: EventWaker,
     dirty: bool,
@@ -380,15 +396,17 @@ impl EventFeed {
         self.check = true;
     }
 
-    /// Whether the token that opened the stream still authenticates its account.
+    /// Whether the token or session that opened the stream still authenticates its
+    /// account.
     async fn token_valid(&self) -> Result<bool> {
-        match self
-            .service
-            .store
-            .account_by_token(&self.token, self.service.now())
-            .await
-        {
-            Ok(account) => Ok(account.id == self.account),
+        let now = self.service.now();
+        let store = &self.service.store;
+        let found = match &self.key {
+            StoredKey::Token(hash) => store.account_by_token(hash, now).await.map(|a| a.id),
+            StoredKey::Session(hash) => store.session(hash, now).await.map(|s| s.account.id),
+        };
+        match found {
+            Ok(id) => Ok(id == self.account),
             Err(crate::store::StoreError::NotFound) => Ok(false),
             Err(e) => Err(e.into()),
         }
@@ -502,8 +520,8 @@ impl GameFeed {
 }
 
 impl Service {
-    /// Opens the event stream of `account`, authenticated by the token secret
-    /// `token`, which ends when that token is revoked: the snapshot lines (open challenges naming
+    /// Opens the event stream of `account`, authenticated by `key` (a token's or a
+    /// session's secret), which ends when that token is revoked or that session ends: the snapshot lines (open challenges naming
     /// it, and its games where it is to move, with the full game), then a feed of
     /// the events above `since` — or, without `since`, of those committed from now on.
     ///
@@ -513,7 +531,7 @@ impl Service {
     pub async fn open_event_stream(
         &self,
         account: &Account,
-        token: &str,
+        key: StreamKey<'_>,
         since: Option<u64>,
     ) -> Result<(Vec<EventLine>, EventFeed)> {
         // Subscribe first, then read the head and the snapshot: whatever commits in
@@ -561,7 +579,12 @@ impl Service {
         let feed = EventFeed {
             service: self.clone(),
             account: account.id,
-            token: super::accounts::token_hash(token),
+            key: match key {
+                StreamKey::Token(secret) => StoredKey::Token(super::accounts::token_hash(secret)),
+                StreamKey::Session(secret) => {
+                    StoredKey::Session(super::accounts::token_hash(secret))
+                }
+            },
             last,
             waker,
             dirty: true,

@@ -33,7 +33,7 @@ mod webhooks;
 pub use accounts::{NewAccountRequest, SignedUp, parse_label};
 pub use challenges::ChallengeRequest;
 pub use digest::{DEFAULT_DIGEST_HOUR, DIGEST_BACKOFF, DigestStatus, Mailer, parse_email};
-pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed};
+pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed, StreamKey};
 pub use floods::FloodLimits;
 pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
 pub use house::HouseRound;

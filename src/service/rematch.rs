@@ -4,7 +4,7 @@
 use super::{ChallengeRequest, Service, side_of};
 use crate::domain::{GameId, GameStatus};
 use crate::error::{Error, Result};
-use crate::store::{Account, Challenge, Game};
+use crate::store::{Account, Challenge, Game, Page};
 
 impl Service {
     /// Offers `account`'s opponent in finished game `id` a rematch: a challenge on the
@@ -61,7 +61,7 @@ impl Service {
             return Ok(None);
         }
         let other = game.players.get(me.opposite());
-        let open = self.open_challenges(account).await?;
+        let open = self.open_challenges(account, Page::first(500)).await?;
         Ok(open.into_iter().find(|c| {
             let between = (c.challenger.id, c.opponent.as_ref().map(|o| o.id));
             (between == (account.id, Some(other.id)) || between == (other.id, Some(account.id)))

@@ -26,7 +26,7 @@ use crate::http::Settings;
 use crate::http::extract::ClientAddr;
 use crate::http::extract::{ApiQuery, Auth, PathId, bearer_secret};
 use crate::http::ratelimit::{self, StreamSlot, Throttle};
-use crate::service::{EventFeed, EventLine, GameFeed, Service};
+use crate::service::{EventFeed, EventLine, GameFeed, Service, StreamKey};
 use crate::wire::GameJson;
 
 /// How often a quiet stream sends a keep-alive.
@@ -166,7 +166,9 @@ pub(super) async fn events(
     };
     // `Auth` has checked it: the stream ends when this token is revoked.
     let token = bearer_secret(&headers)?.ok_or(Error::Unauthorized)?;
-    let (snapshot, feed) = service.open_event_stream(&account, token, since).await?;
+    let (snapshot, feed) = service
+        .open_event_stream(&account, StreamKey::Token(token), since)
+        .await?;
     let mut first = String::new();
     for line in &snapshot {
         format.push(&mut first, line.seq, &line.json);

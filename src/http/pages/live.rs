@@ -12,7 +12,9 @@ use futures_util::stream::{self, Stream, StreamExt};
 
 use super::error::PageError;
 use super::session::Visitor;
+use crate::error::Error;
 use crate::http::AppState;
+use crate::service::StreamKey;
 
 /// How long one stream lasts before the browser reconnects.
 const STREAM_LIFETIME: Duration = Duration::from_secs(300);
@@ -26,8 +28,13 @@ pub async fn account(
     visitor: Visitor,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, PageError> {
     let account = visitor.require()?.clone();
-    // Only what changes from now on: the page shows the present already.
-    let (_, feed) = state.service.open_event_stream(&account, None).await?;
+    let secret = visitor.session.clone().ok_or(Error::Unauthorized)?;
+    // Only what changes from now on: the page shows the present already. The stream
+    // ends when the session does (logging out, here or on another instance).
+    let (_, feed) = state
+        .service
+        .open_event_stream(&account, StreamKey::Session(&secret), None)
+        .await?;
     let mut recheck = tokio::time::interval(RECHECK);
     recheck.reset();
     let events = stream::unfold(
