@@ -18,5 +18,5 @@ mod ratings;
 mod reminders;
 mod security;
 mod tournaments;
-mod vacation;
 mod turns;
+mod vacation;
