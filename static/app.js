@@ -22,10 +22,13 @@
   window.seedpostLocalTimes = localTimes;
   localTimes(document);
 
-  // The count of games waiting for the reader's move, live.
+  // The count of games waiting for the reader's move, live, where the page names a
+  // stream for it (data-live). Off for now: pages opened quickly one after another
+  // left their streams counted against the per-address connection cap until the next
+  // keep-alive (see the issue 17 note); the count is drawn with each page meanwhile.
   var link = document.getElementById('your-games');
   var badge = document.getElementById('turns');
-  if (!link || !badge || !window.EventSource || !window.fetch) { return; }
+  if (!link || !badge || !link.hasAttribute('data-live') || !window.EventSource || !window.fetch) { return; }
   var home = document.getElementById('home-live');
   var busy = false;
   function refreshHome() {
