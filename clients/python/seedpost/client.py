@@ -215,6 +215,69 @@ class Client:
         body = {"email": email, "enabled": enabled}
         return cast(models.DigestJson, self._request("PUT", "/me/digest", body=body))
 
+    # -- notifications (docs/notifications.md) -----------------------------------
+
+    @route("GET", "/push/key")
+    def push_key(self) -> models.VapidKeyJson:
+        """The server's VAPID public key, for a browser's push subscription."""
+        return cast(models.VapidKeyJson, self._request("GET", "/push/key"))
+
+    @route("GET", "/me/push-subscriptions")
+    def push_subscriptions(self) -> List[models.PushSubscriptionJson]:
+        """This account's devices that get push notifications."""
+        return cast(
+            List[models.PushSubscriptionJson], self._request("GET", "/me/push-subscriptions")
+        )
+
+    @route("POST", "/me/push-subscriptions")
+    def add_push_subscription(
+        self, endpoint: str, keys: Dict[str, str], expirationTime: Optional[int] = None
+    ) -> models.PushSubscriptionJson:
+        """Adds a device, from a browser's PushSubscription (endpoint and keys)."""
+        body = _drop_none({"endpoint": endpoint, "keys": keys, "expirationTime": expirationTime})
+        return cast(
+            models.PushSubscriptionJson,
+            self._request("POST", "/me/push-subscriptions", body=body),
+        )
+
+    @route("DELETE", "/me/push-subscriptions/{id}")
+    def remove_push_subscription(self, id: str) -> None:
+        """Removes a device."""
+        self._request("DELETE", f"/me/push-subscriptions/{_seg(id)}")
+
+    @route("GET", "/me/notifications")
+    def notifications(self) -> models.NotificationSettingsJson:
+        """Which notifications this account gets, on which channel."""
+        return cast(models.NotificationSettingsJson, self._request("GET", "/me/notifications"))
+
+    @route("PUT", "/me/notifications")
+    def set_notifications(
+        self, push: Any, email: Any, calendar: Any, bot: Any
+    ) -> models.NotificationSettingsJson:
+        """Sets which notifications this account gets, per channel."""
+        body = {"push": push, "email": email, "calendar": calendar, "bot": bot}
+        return cast(
+            models.NotificationSettingsJson,
+            self._request("PUT", "/me/notifications", body=body),
+        )
+
+    @route("POST", "/me/notifications/test")
+    def test_notification(self) -> models.TestPushJson:
+        """Sends a test notification to this account's devices."""
+        return cast(models.TestPushJson, self._request("POST", "/me/notifications/test"))
+
+    # -- analysis ------------------------------------------------------------------
+
+    @route("GET", "/analysis")
+    def analysis(
+        self, variant: str, south: str, north: str, to_move: str, seen: Optional[str] = None
+    ) -> Dict[str, Any]:
+        """The value of a position and of each legal move (the position API)."""
+        query = _drop_none(
+            {"variant": variant, "south": south, "north": north, "to_move": to_move, "seen": seen}
+        )
+        return cast(Dict[str, Any], self._request("GET", "/analysis", query=query))
+
     # -- games, challenges -------------------------------------------------------
 
     @route("GET", "/variants")

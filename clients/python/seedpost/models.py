@@ -5,6 +5,9 @@ tests/test_models.py fails when this file differs from the description."""
 # fmt: off
 from typing import Any, Dict, List, Literal, Optional, TypedDict, Union  # noqa: F401
 
+#: How sure a value is.
+Certainty = Literal['exact', 'estimate']
+
 #: The `type` of a `ChallengeEvent`: `challenge`, to the player a new challenge names (and in the snapshot, for each open challenge naming the account); `challenge_canceled`, to the player a withdrawn challenge named; `challenge_declined`, to the challenger. An accepted challenge has no event of its own: both players get the `game_start` of its game.
 ChallengeEventType = Literal['challenge', 'challenge_canceled', 'challenge_declined']
 
@@ -127,6 +130,14 @@ class ChallengeJson(_ChallengeJsonRequired, total=False):
     opponent: Optional[str]
     #: The game it started (game 1 of a match).
     game_id: Optional[str]
+
+
+class ChannelSettingsJson(TypedDict, total=False):
+    """One channel's settings."""
+    #: The kinds of notice sent: `your_turn`, `challenge`, `game_start`, `game_finish` (push and email only).
+    kinds: List[str]
+    #: Minutes before a move's deadline at which a reminder is sent: each one of 15, 30, 60, 120, 240, 480, 720, 1440, 2880.
+    reminders: List[int]
 
 
 class CrossCellJson(TypedDict):
@@ -385,6 +396,16 @@ class MoveBody(TypedDict):
 MoveJson = TypedDict('MoveJson', {'ply': int, 'side': 'SideName', 'pit': Optional[int], 'pass': bool, 'at': str}, total=False)
 
 
+class MoveValueJson(TypedDict):
+    """One legal move of an analysed position."""
+    #: The pit sown, from 1 at the mover's left.
+    pit: int
+    #: What the side to move makes of the game by this move (the stones it stores or captures now included), under best play after it.
+    value: int
+    #: The move keeps the position's value.
+    best: bool
+
+
 class _NewChallengeBodyRequired(TypedDict):
     """The fields of NewChallengeBody always present."""
     #: `mangala`, `modiar` or `tihbat`.
@@ -409,6 +430,20 @@ class NewChallengeBody(_NewChallengeBodyRequired, total=False):
     schedule: Optional[str]
     #: Whether a match ends as soon as one player's points cannot be caught (default true); a parallel match then aborts its games still going, which score nothing.
     stop_when_decided: Optional[bool]
+
+
+class _NewPushSubscriptionBodyRequired(TypedDict):
+    """The fields of NewPushSubscriptionBody always present."""
+    #: The push service's URL for the device: `https://`, on a public address.
+    endpoint: str
+    #: The device's keys.
+    keys: 'PushKeysBody'
+
+
+class NewPushSubscriptionBody(_NewPushSubscriptionBodyRequired, total=False):
+    """A browser's `PushSubscription` JSON, as `subscription.toJSON()` gives it."""
+    #: When the browser lets the subscription lapse (ignored; a lapsed one answers 404 or 410 and is deleted then).
+    expirationTime: Optional[float]
 
 
 class NewTokenBody(TypedDict):
@@ -463,6 +498,18 @@ class NewWebhookBody(TypedDict):
     secret: str
 
 
+class NotificationSettingsJson(TypedDict):
+    """What each channel sends."""
+    #: Web Push to the account's devices.
+    push: 'ChannelSettingsJson'
+    #: E-mail (opt-in; needs the operator's SMTP and the digest address).
+    email: 'ChannelSettingsJson'
+    #: Alarms in the calendar feed.
+    calendar: 'ChannelSettingsJson'
+    #: `time_running_out` events for bots, besides the one at 80% of the time.
+    bot: 'ChannelSettingsJson'
+
+
 class PlayerRatingsJson(TypedDict):
     """`GET /players/{name}/ratings`."""
     #: The player.
@@ -493,6 +540,36 @@ class PlyAnalysisJson(_PlyAnalysisJsonRequired, total=False):
     """One ply of an analysed game."""
     #: The pit sown (from 1 at the mover's left); `null` for a pass.
     pit: Optional[int]
+
+
+# The analysis of a position.
+PositionAnalysisJson = TypedDict('PositionAnalysisJson', {'variant': 'VariantName', 'position': str, 'to_move': 'SideName', 'value': int, 'kind': 'Certainty', 'depth': Optional[int], 'pass': bool, 'moves': List['MoveValueJson'], 'best': List[int]}, total=False)
+
+
+class PushKeysBody(TypedDict):
+    """A device's keys, as the browser's `PushSubscription.toJSON()` gives them."""
+    #: The device's P-256 public key, base64url.
+    p256dh: str
+    #: The device's 16-byte authentication secret, base64url.
+    auth: str
+
+
+class _PushSubscriptionJsonRequired(TypedDict):
+    """The fields of PushSubscriptionJson always present."""
+    #: Its id.
+    id: str
+    #: Which device it is (from its user agent).
+    label: str
+    #: The push service's URL for the device.
+    endpoint: str
+    #: When push was turned on for it.
+    created_at: str
+
+
+class PushSubscriptionJson(_PushSubscriptionJsonRequired, total=False):
+    """A device with push on."""
+    #: When its push service last accepted a notification.
+    last_success_at: Optional[str]
 
 
 class RatingJson(TypedDict):
@@ -627,6 +704,12 @@ class StandingLineJson(TypedDict):
     results: List['CrossCellJson']
 
 
+class TestPushJson(TypedDict):
+    """How many devices a test notification was queued for."""
+    #: Devices with push on: each gets one.
+    devices: int
+
+
 class _TokenJsonRequired(TypedDict):
     """The fields of TokenJson always present."""
     #: Its id.
@@ -743,6 +826,12 @@ class ValueJson(TypedDict):
     value: int
     #: `exact` or `search`.
     kind: 'ValueKind'
+
+
+class VapidKeyJson(TypedDict):
+    """The server's VAPID public key."""
+    #: The uncompressed P-256 point, base64url: `applicationServerKey` for `pushManager.subscribe`.
+    public_key: str
 
 
 class VariantJson(TypedDict):
