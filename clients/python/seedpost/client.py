@@ -269,7 +269,7 @@ class Client:
     # -- analysis ------------------------------------------------------------------
 
     @route("GET", "/analysis")
-    def analysis(
+    def position_analysis(
         self, variant: str, south: str, north: str, to_move: str, seen: Optional[str] = None
     ) -> Dict[str, Any]:
         """The value of a position and of each legal move (the position API)."""
