@@ -286,9 +286,14 @@ class Client:
         return cast(List[models.VariantJson], self._request("GET", "/variants"))
 
     @route("GET", "/challenges")
-    def challenges(self) -> List[models.ChallengeJson]:
+    def challenges(
+        self, limit: Optional[int] = None, before: Optional[str] = None
+    ) -> List[models.ChallengeJson]:
         """Open challenges the account can see."""
-        return cast(List[models.ChallengeJson], self._request("GET", "/challenges"))
+        query = _drop_none({"limit": limit, "before": before})
+        return cast(
+            List[models.ChallengeJson], self._request("GET", "/challenges", query=query)
+        )
 
     @route("POST", "/challenges")
     def create_challenge(
