@@ -7,7 +7,6 @@ use fantoccini::{Client, Locator, key::Key};
 use seedpost_rules::{Game, Pit, Side, Variant};
 
 use crate::harness::*;
-use crate::support::server::{Backend, Server};
 
 /// The stone counts drawn on the page, per side, pit 1 first.
 async fn drawn(client: &Client) -> Vec<Vec<u8>> {
@@ -57,36 +56,16 @@ async fn focus_on_board(client: &Client) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_arrow_keys_step_through_the_game_and_focus_stays_on_the_board_after_a_move() {
-    let Some(driver_path) = driver_path() else {
+    let Some(players) = TwoPlayers::start().await else {
         return;
     };
-    let server = Server::builder()
-        .backend(Backend::Sqlite)
-        .start()
-        .await
-        .expect("SQLite is always there");
-    let base = server.base.clone();
-    let driver = start_driver(&driver_path).await;
-    let profiles = tempfile::tempdir().expect("a temporary directory");
-    let ayse = browser(&driver, &profiles.path().join("ayse")).await;
-    let mehmet = browser(&driver, &profiles.path().join("mehmet")).await;
-    sign_up(&ayse, &base, "ayse").await;
-    sign_up(&mehmet, &base, "mehmet").await;
-
-    ayse.goto(&format!("{base}/")).await.expect("home");
-    click(&ayse, "select[name=first] option[value=challenger]").await;
-    fill(&ayse, "input[name=opponent]", "mehmet").await;
-    click(&ayse, "form#new-challenge button[type=submit]").await;
-    wait_for(&ayse, ".challenge-mine").await;
-    mehmet.goto(&format!("{base}/")).await.expect("home");
-    click(&mehmet, ".challenge-to-me form[action$='/accept'] button").await;
-    wait_for(&mehmet, "#live[data-ply='0']").await;
-    let game_url = mehmet.current_url().await.expect("a URL").to_string();
+    let (ayse, mehmet) = (&players.ayse, &players.mehmet);
+    let game_url = players.start_game("mangala").await;
 
     // Ayse plays S3 from the keyboard: focus stays on the board once the reply lands.
     ayse.goto(&game_url).await.expect("the game");
-    mark(&ayse).await;
-    let pit = wait_for(&ayse, "button.pit[value='3']").await;
+    mark(ayse).await;
+    let pit = wait_for(ayse, "button.pit[value='3']").await;
     ayse.execute(
         "document.querySelector(\"button.pit[value='3']\").focus(); return true;",
         vec![],
@@ -96,32 +75,32 @@ async fn the_arrow_keys_step_through_the_game_and_focus_stays_on_the_board_after
     pit.send_keys(&char::from(Key::Enter).to_string())
         .await
         .expect("keys");
-    wait_for(&ayse, "#live[data-ply='1']").await;
-    assert!(marked(&ayse).await, "the move was sent without a page load");
+    wait_for(ayse, "#live[data-ply='1']").await;
+    assert!(marked(ayse).await, "the move was sent without a page load");
     assert!(
-        focus_on_board(&ayse).await,
+        focus_on_board(ayse).await,
         "focus fell off the board after the move"
     );
 
     // Mehmet plays N2 (then it is Ayse's turn: two plies).
-    wait_for(&mehmet, "#live[data-ply='1'] form.move button.pit").await;
-    click(&mehmet, "button.pit[value='2']").await;
-    wait_for(&ayse, "#live[data-ply='2'] form.move button.pit").await;
+    wait_for(mehmet, "#live[data-ply='1'] form.move button.pit").await;
+    click(mehmet, "button.pit[value='2']").await;
+    wait_for(ayse, "#live[data-ply='2'] form.move button.pit").await;
     assert!(
-        focus_on_board(&ayse).await,
+        focus_on_board(ayse).await,
         "focus stays on the board when the reply lands"
     );
-    assert_eq!(drawn(&ayse).await, replayed(&[3, 2]));
+    assert_eq!(drawn(ayse).await, replayed(&[3, 2]));
 
     // Left arrow: the position after move 1, without a page load, S3 highlighted.
     let body = ayse.find(Locator::Css("body")).await.expect("a body");
     body.send_keys(&char::from(Key::Left).to_string())
         .await
         .expect("keys");
-    wait_for(&ayse, "#live[data-step][data-shown-ply='1']").await;
-    assert_eq!(drawn(&ayse).await, replayed(&[3]));
-    assert!(marked(&ayse).await, "stepping loads no page");
-    assert_eq!(text(&ayse, ".moves li.shown").await, "S3");
+    wait_for(ayse, "#live[data-step][data-shown-ply='1']").await;
+    assert_eq!(drawn(ayse).await, replayed(&[3]));
+    assert!(marked(ayse).await, "stepping loads no page");
+    assert_eq!(text(ayse, ".moves li.shown").await, "S3");
     assert_eq!(
         ayse.find_all(Locator::Css("form.move"))
             .await
@@ -134,23 +113,23 @@ async fn the_arrow_keys_step_through_the_game_and_focus_stays_on_the_board_after
     body.send_keys(&char::from(Key::Left).to_string())
         .await
         .expect("keys");
-    wait_for(&ayse, "#live[data-step][data-shown-ply='0']").await;
-    assert_eq!(drawn(&ayse).await, replayed(&[]));
+    wait_for(ayse, "#live[data-step][data-shown-ply='0']").await;
+    assert_eq!(drawn(ayse).await, replayed(&[]));
     // Right twice: back to the live position, where Ayse can move again.
     body.send_keys(&char::from(Key::Right).to_string())
         .await
         .expect("keys");
-    wait_for(&ayse, "#live[data-shown-ply='1']").await;
+    wait_for(ayse, "#live[data-shown-ply='1']").await;
     body.send_keys(&char::from(Key::Right).to_string())
         .await
         .expect("keys");
     wait_for(
-        &ayse,
+        ayse,
         "#live[data-shown-ply='2']:not([data-step]) form.move button.pit",
     )
     .await;
-    assert_eq!(drawn(&ayse).await, replayed(&[3, 2]));
-    assert!(marked(&ayse).await);
+    assert_eq!(drawn(ayse).await, replayed(&[3, 2]));
+    assert!(marked(ayse).await);
 
     // A page that missed the opponent's reply (its form still says ply 1) sends a move:
     // it shows the game again with a plain notice, at the game's own address.
@@ -160,8 +139,8 @@ async fn the_arrow_keys_step_through_the_game_and_focus_stays_on_the_board_after
     )
     .await
     .expect("scripts run");
-    click(&ayse, "button.pit[value='4']").await;
-    let notice = text(&ayse, "#notice").await;
+    click(ayse, "button.pit[value='4']").await;
+    let notice = text(ayse, "#notice").await;
     assert_eq!(
         notice,
         "Your opponent moved meanwhile; here is the new position."
@@ -171,46 +150,23 @@ async fn the_arrow_keys_step_through_the_game_and_focus_stays_on_the_board_after
         url.ends_with(game_url.rsplit('/').next().unwrap_or_default()),
         "{url}"
     );
-    assert_eq!(drawn(&ayse).await, replayed(&[3, 2]), "nothing was played");
+    assert_eq!(drawn(ayse).await, replayed(&[3, 2]), "nothing was played");
 
-    let _ = ayse.close().await;
-    let _ = mehmet.close().await;
-    drop(driver);
+    players.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_analysis_appears_when_the_game_ends_without_a_reload() {
-    let Some(driver_path) = driver_path() else {
+    let Some(players) = TwoPlayers::start().await else {
         return;
     };
-    let server = Server::builder()
-        .backend(Backend::Sqlite)
-        .start()
-        .await
-        .expect("SQLite is always there");
-    let base = server.base.clone();
-    let driver = start_driver(&driver_path).await;
-    let profiles = tempfile::tempdir().expect("a temporary directory");
-    let ayse = browser(&driver, &profiles.path().join("ayse")).await;
-    let mehmet = browser(&driver, &profiles.path().join("mehmet")).await;
-    sign_up(&ayse, &base, "ayse").await;
-    sign_up(&mehmet, &base, "mehmet").await;
-
-    ayse.goto(&format!("{base}/")).await.expect("home");
-    click(&ayse, "select[name=variant] option[value=tihbat]").await;
-    click(&ayse, "select[name=first] option[value=challenger]").await;
-    fill(&ayse, "input[name=opponent]", "mehmet").await;
-    click(&ayse, "form#new-challenge button[type=submit]").await;
-    wait_for(&ayse, ".challenge-mine").await;
-    mehmet.goto(&format!("{base}/")).await.expect("home");
-    click(&mehmet, ".challenge-to-me form[action$='/accept'] button").await;
-    wait_for(&mehmet, "#live[data-ply='0']").await;
-    let game_url = mehmet.current_url().await.expect("a URL").to_string();
+    let (ayse, mehmet) = (&players.ayse, &players.mehmet);
+    let game_url = players.start_game("tihbat").await;
 
     ayse.goto(&game_url).await.expect("the game");
-    click(&ayse, "button.pit[value='1']").await;
-    wait_for(&ayse, "#live[data-ply='1']").await;
-    mark(&ayse).await;
+    click(ayse, "button.pit[value='1']").await;
+    wait_for(ayse, "#live[data-ply='1']").await;
+    mark(ayse).await;
     assert!(
         ayse.find(Locator::Css("#analysis")).await.is_err(),
         "no analysis during play"
@@ -221,15 +177,13 @@ async fn the_analysis_appears_when_the_game_ends_without_a_reload() {
         .goto(&format!("{game_url}/resign"))
         .await
         .expect("the question");
-    click(&mehmet, "form[action$='/resign'] button[type=submit]").await;
-    wait_for(&ayse, "#result").await;
-    wait_for(&ayse, "#analysis table tbody tr").await;
-    wait_for(&ayse, "#value-graph svg").await;
-    assert!(marked(&ayse).await, "the analysis came without a reload");
-    let who = text(&ayse, "#analysis tbody tr td.who").await;
+    click(mehmet, "form[action$='/resign'] button[type=submit]").await;
+    wait_for(ayse, "#result").await;
+    wait_for(ayse, "#analysis table tbody tr").await;
+    wait_for(ayse, "#value-graph svg").await;
+    assert!(marked(ayse).await, "the analysis came without a reload");
+    let who = text(ayse, "#analysis tbody tr td.who").await;
     assert_eq!(who, "ayse", "rows name the player who moved");
 
-    let _ = ayse.close().await;
-    let _ = mehmet.close().await;
-    drop(driver);
+    players.close().await;
 }

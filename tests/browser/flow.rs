@@ -3,52 +3,28 @@
 use fantoccini::Locator;
 
 use crate::harness::*;
-use crate::support::server::{Backend, Server};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_in_chromium_and_see_each_others_moves_live() {
-    let Some(driver_path) = driver_path() else {
+    let Some(players) = TwoPlayers::start().await else {
         return;
     };
-    let server = Server::builder()
-        .backend(Backend::Sqlite)
-        .start()
-        .await
-        .expect("SQLite is always there");
-    let base = server.base.clone();
-    let driver = start_driver(&driver_path).await;
-    let profiles = tempfile::tempdir().expect("a temporary directory");
-    let ayse = browser(&driver, &profiles.path().join("ayse")).await;
-    let mehmet = browser(&driver, &profiles.path().join("mehmet")).await;
+    let (ayse, mehmet) = (&players.ayse, &players.mehmet);
 
-    sign_up(&ayse, &base, "ayse").await;
-    sign_up(&mehmet, &base, "mehmet").await;
-
-    // Ayse challenges Mehmet to Mangala, moving first.
-    ayse.goto(&format!("{base}/")).await.expect("home");
-    click(&ayse, "select[name=first] option[value=challenger]").await;
-    fill(&ayse, "input[name=opponent]", "mehmet").await;
-    click(&ayse, "form#new-challenge button[type=submit]").await;
-    wait_for(&ayse, ".challenge-mine").await;
-
-    // Mehmet accepts and lands on the game.
-    mehmet.goto(&format!("{base}/")).await.expect("home");
-    click(&mehmet, ".challenge-to-me form[action$='/accept'] button").await;
-    wait_for(&mehmet, "#live[data-ply='0']").await;
-    let game_url = mehmet.current_url().await.expect("a URL").to_string();
-    assert!(game_url.contains("/games/"), "{game_url}");
-    mark(&mehmet).await;
+    // Ayse challenges Mehmet to Mangala, moving first; he accepts and lands on it.
+    let game_url = players.start_game("mangala").await;
+    mark(mehmet).await;
 
     // Ayse plays S3 by clicking the pit.
     ayse.goto(&game_url).await.expect("the game");
-    mark(&ayse).await;
-    click(&ayse, "button.pit[value='3']").await;
-    wait_for(&ayse, "#live[data-ply='1']").await;
-    assert!(marked(&ayse).await, "the move was sent without a page load");
+    mark(ayse).await;
+    click(ayse, "button.pit[value='3']").await;
+    wait_for(ayse, "#live[data-ply='1']").await;
+    assert!(marked(ayse).await, "the move was sent without a page load");
 
     // Mehmet's page shows it without reloading, and offers him his pits.
-    wait_for(&mehmet, "#live[data-ply='1'] form.move button.pit").await;
-    assert!(marked(&mehmet).await, "Mehmet's page was not reloaded");
+    wait_for(mehmet, "#live[data-ply='1'] form.move button.pit").await;
+    assert!(marked(mehmet).await, "Mehmet's page was not reloaded");
     let status = mehmet
         .find(Locator::Css("#status"))
         .await
@@ -59,9 +35,9 @@ async fn two_players_play_in_chromium_and_see_each_others_moves_live() {
     assert_eq!(status, "Your turn.");
 
     // Mehmet plays N2; Ayse sees it appear without reloading.
-    click(&mehmet, "button.pit[value='2']").await;
-    wait_for(&ayse, "#live[data-ply='2']").await;
-    assert!(marked(&ayse).await, "Ayse's page was not reloaded");
+    click(mehmet, "button.pit[value='2']").await;
+    wait_for(ayse, "#live[data-ply='2']").await;
+    assert!(marked(ayse).await, "Ayse's page was not reloaded");
     let last = ayse
         .find(Locator::Css(".moves li.last"))
         .await
@@ -70,11 +46,11 @@ async fn two_players_play_in_chromium_and_see_each_others_moves_live() {
         .await
         .expect("text");
     assert!(last.ends_with("N2"), "{last}");
-    wait_for(&ayse, "form.move button.pit").await;
+    wait_for(ayse, "form.move button.pit").await;
 
-    let desktop = screenshot(&ayse, 1280, 800, "game-desktop.png").await;
-    let phone = screenshot(&ayse, 360, 740, "game-phone.png").await;
-    let watcher = screenshot(&mehmet, 1280, 800, "game-north-desktop.png").await;
+    let desktop = screenshot(ayse, 1280, 800, "game-desktop.png").await;
+    let phone = screenshot(ayse, 360, 740, "game-phone.png").await;
+    let watcher = screenshot(mehmet, 1280, 800, "game-north-desktop.png").await;
     // Nothing may overflow sideways on a phone.
     let overflow = ayse
         .execute(
@@ -102,7 +78,5 @@ async fn two_players_play_in_chromium_and_see_each_others_moves_live() {
         watcher.display()
     );
 
-    let _ = ayse.close().await;
-    let _ = mehmet.close().await;
-    drop(driver);
+    players.close().await;
 }

@@ -10,6 +10,8 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 
+use crate::support::server::{Backend, Server};
+
 /// The variable naming chromedriver.
 pub(crate) const DRIVER_VAR: &str = "SEEDPOST_TEST_CHROMEDRIVER";
 /// The variable naming the Chromium binary (default: `/usr/bin/chromium` if present).
@@ -197,4 +199,76 @@ pub(crate) async fn screenshot(client: &Client, width: u32, height: u32, name: &
     let path = dir.join(name);
     std::fs::write(&path, png).expect("the screenshot is saved");
     path
+}
+
+/// Two players, Ayşe and Mehmet, each signed up in a browser of their own, on a fresh
+/// SQLite server: the start of every two-player browser test.
+pub(crate) struct TwoPlayers {
+    /// The server's base URL.
+    pub(crate) base: String,
+    /// Ayşe's browser.
+    pub(crate) ayse: Client,
+    /// Mehmet's browser.
+    pub(crate) mehmet: Client,
+    // Kept for as long as the browsers run.
+    _server: Server,
+    _profiles: tempfile::TempDir,
+    driver: Driver,
+}
+
+impl TwoPlayers {
+    /// Starts the server, chromedriver and the two signed-up browsers; `None` when
+    /// no chromedriver is named (the test is then skipped).
+    pub(crate) async fn start() -> Option<TwoPlayers> {
+        let driver_path = driver_path()?;
+        let server = Server::builder()
+            .backend(Backend::Sqlite)
+            .start()
+            .await
+            .expect("SQLite is always there");
+        let base = server.base.clone();
+        let driver = start_driver(&driver_path).await;
+        let profiles = tempfile::tempdir().expect("a temporary directory");
+        let ayse = browser(&driver, &profiles.path().join("ayse")).await;
+        let mehmet = browser(&driver, &profiles.path().join("mehmet")).await;
+        sign_up(&ayse, &base, "ayse").await;
+        sign_up(&mehmet, &base, "mehmet").await;
+        Some(TwoPlayers {
+            base,
+            ayse,
+            mehmet,
+            _server: server,
+            _profiles: profiles,
+            driver,
+        })
+    }
+
+    /// Ayşe challenges Mehmet to `variant`, moving first, from the home page's form;
+    /// Mehmet accepts and lands on the game, whose URL this returns.
+    pub(crate) async fn start_game(&self, variant: &str) -> String {
+        let (ayse, mehmet, base) = (&self.ayse, &self.mehmet, &self.base);
+        ayse.goto(&format!("{base}/")).await.expect("home");
+        click(
+            ayse,
+            &format!("select[name=variant] option[value={variant}]"),
+        )
+        .await;
+        click(ayse, "select[name=first] option[value=challenger]").await;
+        fill(ayse, "input[name=opponent]", "mehmet").await;
+        click(ayse, "form#new-challenge button[type=submit]").await;
+        wait_for(ayse, ".challenge-mine").await;
+        mehmet.goto(&format!("{base}/")).await.expect("home");
+        click(mehmet, ".challenge-to-me form[action$='/accept'] button").await;
+        wait_for(mehmet, "#live[data-ply='0']").await;
+        let game_url = mehmet.current_url().await.expect("a URL").to_string();
+        assert!(game_url.contains("/games/"), "{game_url}");
+        game_url
+    }
+
+    /// Closes both browsers, then chromedriver.
+    pub(crate) async fn close(self) {
+        let _ = self.ayse.close().await;
+        let _ = self.mehmet.close().await;
+        drop(self.driver);
+    }
 }
