@@ -8,6 +8,23 @@ use seedpost_rules::Variant;
 use seedpost_rules::endgame::{LayerDone, MangalaTables};
 use seedpost_rules::solve::{Progress, Table};
 
+/// FNV-1a over `sources`, one after another: a hash of the engine's source that tells a
+/// table file built by another engine apart, computed at compile time.
+const fn fnv1a(sources: &[&str]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < sources.len() {
+        let bytes = sources[i].as_bytes();
+        let mut j = 0;
+        while j < bytes.len() {
+            hash = (hash ^ bytes[j] as u64).wrapping_mul(0x0000_0100_0000_01b3);
+            j += 1;
+        }
+        i += 1;
+    }
+    hash
+}
+
 /// Identifies the engine code that values depend on: a hash of its sources, so that a
 /// table built by another engine is rebuilt.
 pub const ENGINE_VERSION: u64 = {
@@ -25,18 +42,7 @@ pub const ENGINE_VERSION: u64 = {
         include_str!("../rules/src/pit.rs"),
         include_str!("../rules/src/variant.rs"),
     ];
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut i = 0;
-    while i < sources.len() {
-        let bytes = sources[i].as_bytes();
-        let mut j = 0;
-        while j < bytes.len() {
-            hash = (hash ^ bytes[j] as u64).wrapping_mul(0x0000_0100_0000_01b3);
-            j += 1;
-        }
-        i += 1;
-    }
-    hash
+    fnv1a(&sources)
 };
 
 /// The default file of `variant`'s table: `seedpost-<variant>.solved`.
@@ -99,18 +105,7 @@ pub const MANGALA_VERSION: u64 = {
         include_str!("../rules/src/position.rs"),
         include_str!("../rules/src/outcome.rs"),
     ];
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut i = 0;
-    while i < sources.len() {
-        let bytes = sources[i].as_bytes();
-        let mut j = 0;
-        while j < bytes.len() {
-            hash = (hash ^ bytes[j] as u64).wrapping_mul(0x0000_0100_0000_01b3);
-            j += 1;
-        }
-        i += 1;
-    }
-    hash
+    fnv1a(&sources)
 };
 
 /// The stones on the board of the Mangala endgame tables `seedpost solve --variant
