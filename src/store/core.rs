@@ -530,15 +530,11 @@ impl<B: Backend> Store for SqlStore<B> {
     async fn delete_token(&self, account: AccountId, id: TokenId) -> Result<(), StoreError> {
         self.detached(move |conn| {
             Box::pin(async move {
-                let deleted = sql("DELETE FROM tokens WHERE id = $1 AND account_id = $2")
+                sql("DELETE FROM tokens WHERE id = $1 AND account_id = $2")
                     .bind(id.0)
                     .bind(account.0)
-                    .execute(conn)
-                    .await?;
-                if deleted == 0 {
-                    return Err(StoreError::NotFound);
-                }
-                Ok(())
+                    .execute_found(conn)
+                    .await
             })
         })
         .await

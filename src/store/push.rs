@@ -355,15 +355,11 @@ impl<B: Backend> PushStore for SqlStore<B> {
         account: AccountId,
         id: PushSubscriptionId,
     ) -> Result<(), StoreError> {
-        let deleted = sql("DELETE FROM push_subscriptions WHERE id = $1 AND account_id = $2")
+        sql("DELETE FROM push_subscriptions WHERE id = $1 AND account_id = $2")
             .bind(id.0)
             .bind(account.0)
-            .execute(&mut self.conn().await?)
-            .await?;
-        if deleted == 0 {
-            return Err(StoreError::NotFound);
-        }
-        Ok(())
+            .execute_found(&mut self.conn().await?)
+            .await
     }
 
     async fn queue_push(

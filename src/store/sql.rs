@@ -137,6 +137,15 @@ impl<B: Backend> Statement<B> {
         Ok(B::rows_affected(&done))
     }
 
+    /// Runs a write that must touch a row (a delete of one the account owns, say):
+    /// `NotFound` when it touched none.
+    pub(super) async fn execute_found(self, conn: &mut impl AsConn<B>) -> Result<(), StoreError> {
+        match self.execute(conn).await? {
+            0 => Err(StoreError::NotFound),
+            _ => Ok(()),
+        }
+    }
+
     /// Every row it returns.
     pub(super) async fn all<O: Record>(
         self,

@@ -422,15 +422,11 @@ impl<B: Backend> WebhookStore for SqlStore<B> {
     }
 
     async fn delete_webhook(&self, account: AccountId, id: WebhookId) -> Result<(), StoreError> {
-        let deleted = sql("DELETE FROM webhooks WHERE id = $1 AND account_id = $2")
+        sql("DELETE FROM webhooks WHERE id = $1 AND account_id = $2")
             .bind(id.0)
             .bind(account.0)
-            .execute(&mut self.conn().await?)
-            .await?;
-        if deleted == 0 {
-            return Err(StoreError::NotFound);
-        }
-        Ok(())
+            .execute_found(&mut self.conn().await?)
+            .await
     }
 
     async fn queue_deliveries(
