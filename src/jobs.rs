@@ -181,25 +181,9 @@ async fn house_bots(service: Service, period: Duration, stop: CancellationToken)
     }));
     // Woken only by events for the bots' own accounts (a challenge naming one, its
     // turn in a game), not by every move on the server, plus the periodic catch-up.
-    let mut accounts = service.subscribe_event_accounts();
-    let mut ticks = tokio::time::interval(period);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            biased;
-            () = stop.cancelled() => return,
-            _ = ticks.tick() => {}
-            account = accounts.recv() => {
-                if let Ok(account) = account && !bots.contains(&account) {
-                    continue;
-                }
-            }
-        }
-        // Let a burst of notifications settle into one round: the round reads the
-        // whole state afresh.
-        while accounts.try_recv().is_ok() {}
-        if let Err(e) = service.run_house_bots_once().await {
-            tracing::warn!(error = %e, "house bot round failed");
-        }
-    }
+    on_events(service.clone(), "house bot", period, stop, move || {
+        let (service, bots) = (service.clone(), bots.clone());
+        async move { service.run_house_bots_once().await.map(|_| bots) }
+    })
+    .await;
 }
