@@ -14,6 +14,7 @@ mod analysis;
 mod cache;
 mod calendar;
 mod challenges;
+mod controls;
 mod digest;
 mod events;
 mod floods;
@@ -32,6 +33,7 @@ mod webhooks;
 
 pub use accounts::{NewAccountRequest, SignedUp, parse_label};
 pub use challenges::ChallengeRequest;
+pub use controls::PasswordChange;
 pub use digest::{DEFAULT_DIGEST_HOUR, DIGEST_BACKOFF, DigestStatus, Mailer, parse_email};
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed, StreamKey};
 pub use floods::FloodLimits;

@@ -19,6 +19,7 @@ pub use crate::domain::{
     Token,
 };
 
+pub mod accounts;
 mod batch;
 pub mod calendar;
 mod common;
@@ -35,6 +36,7 @@ pub mod tournaments;
 pub mod vacations;
 pub mod webhooks;
 
+pub use accounts::AccountStore;
 pub use calendar::CalendarStore;
 pub use matches::MatchStore;
 pub use ops::OpsStore;
@@ -163,7 +165,8 @@ impl SessionRow {
 /// The storage of seedpost. Every method is one transaction (or one statement).
 #[async_trait]
 pub trait Store:
-    WebhookStore
+    AccountStore
+    + WebhookStore
     + PushStore
     + OpsStore
     + RatingStore

@@ -12,6 +12,7 @@ mod abuse;
 mod accounts;
 mod calendar;
 mod challenges;
+mod controls;
 mod digest;
 mod events;
 mod games;

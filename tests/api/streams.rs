@@ -20,7 +20,10 @@ crate::on_both_backends!(
 );
 
 /// What an open stream sends within `within`, and whether it ended by then.
-async fn read_stream(response: &mut reqwest::Response, within: Duration) -> (String, bool) {
+pub(crate) async fn read_stream(
+    response: &mut reqwest::Response,
+    within: Duration,
+) -> (String, bool) {
     let mut text = String::new();
     let deadline = tokio::time::Instant::now() + within;
     loop {
@@ -33,7 +36,7 @@ async fn read_stream(response: &mut reqwest::Response, within: Duration) -> (Str
 }
 
 /// Opens `token`'s event stream on the server at `base`.
-async fn open_stream(app: &TestApp, base: &str, token: &str) -> reqwest::Response {
+pub(crate) async fn open_stream(app: &TestApp, base: &str, token: &str) -> reqwest::Response {
     let response = app
         .client
         .get(format!("{base}/api/v1/stream/events"))

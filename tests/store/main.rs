@@ -7,6 +7,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod accounts;
 mod calendar;
 mod helpers;
 mod matches;
@@ -30,6 +31,10 @@ use seedpost::store::{
 };
 use seedpost_rules::{BySide, Ply, Position, Side, Variant};
 
+use accounts::{
+    a_password_change_ends_the_other_sessions_and_the_tokens_only_when_asked,
+    logging_out_everywhere_ends_every_session_of_the_account_and_no_token,
+};
 use calendar::{
     a_calendar_feed_is_found_by_its_hash_until_replaced_or_deleted,
     a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_given_back,
@@ -91,6 +96,8 @@ on_both_backends!(
     a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_given_back,
     a_match_holds_one_game_per_number_and_finishes_once,
     a_parallel_match_starts_all_its_games_and_is_listed_once_decided,
+    a_password_change_ends_the_other_sessions_and_the_tokens_only_when_asked,
+    logging_out_everywhere_ends_every_session_of_the_account_and_no_token,
 );
 
 /// Asserts that a result is the error matching `pattern`.

@@ -9,6 +9,7 @@ mod helpers;
 
 mod accounts;
 mod analysis;
+mod controls;
 mod games;
 mod house;
 mod matches;

@@ -15,6 +15,7 @@ mod accounts;
 mod analysis;
 mod calendar;
 mod challenges;
+mod controls;
 pub mod events;
 mod games;
 pub mod json;
@@ -46,6 +47,8 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(accounts::create_token, accounts::tokens))
         .routes(routes!(accounts::revoke_token))
         .routes(routes!(accounts::me))
+        .routes(routes!(controls::change_password))
+        .routes(routes!(controls::log_out_everywhere))
         .routes(routes!(vacation::show, vacation::start, vacation::end))
         .routes(routes!(calendar::create, calendar::show, calendar::revoke))
         .routes(routes!(calendar::digest, calendar::set_digest))

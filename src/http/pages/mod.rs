@@ -19,6 +19,7 @@ mod accounts;
 mod analysis;
 mod assets;
 mod board;
+mod controls;
 mod error;
 mod games;
 mod home;
@@ -52,6 +53,15 @@ pub fn router(state: AppState) -> Router<AppState> {
             get(accounts::tokens).post(accounts::create_token),
         )
         .route("/settings/tokens/{id}/revoke", post(accounts::revoke_token))
+        .route("/settings/account", get(controls::show))
+        .route(
+            "/settings/account/password",
+            post(controls::change_password),
+        )
+        .route(
+            "/settings/account/log-out-everywhere",
+            post(controls::log_out_everywhere),
+        )
         .route("/settings/reminders", get(reminders::show))
         .route(
             "/settings/reminders/calendar",

@@ -1,0 +1,107 @@
+//! The account page (`/settings/account`): change the password, log out everywhere.
+
+use askama::Template;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::http::header::SET_COOKIE;
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+
+use super::error::{PageError, capitalise};
+use super::session::{PageForm, Visitor, clear_session_cookie};
+use super::view::{Layout, render};
+use crate::error::Error;
+use crate::http::AppState;
+use crate::http::extract::ClientAddr;
+use crate::service::PasswordChange;
+
+/// `templates/account.html`.
+#[derive(Template)]
+#[template(path = "account.html")]
+struct AccountPage {
+    layout: Layout,
+    /// What the last change did.
+    notice: Option<String>,
+    /// Why the last change was refused.
+    error: Option<String>,
+}
+
+fn account_page(
+    visitor: &Visitor,
+    notice: Option<String>,
+    error: Option<&Error>,
+) -> Result<Response, PageError> {
+    visitor.require()?;
+    let page = AccountPage {
+        layout: visitor.layout("Your account"),
+        notice,
+        error: error.map(|e| capitalise(&e.to_string())),
+    };
+    let status = error.map_or(StatusCode::OK, Error::status);
+    Ok((status, render(&page)?).into_response())
+}
+
+/// `GET /settings/account`.
+pub async fn show(visitor: Visitor) -> Result<Response, PageError> {
+    account_page(&visitor, None, None)
+}
+
+/// The password form.
+#[derive(Debug, Deserialize)]
+pub struct PasswordForm {
+    #[serde(default)]
+    current: String,
+    #[serde(default)]
+    new: String,
+    /// A checkbox: present when ticked.
+    #[serde(default)]
+    revoke_tokens: Option<String>,
+}
+
+/// `POST /settings/account/password`: this browser stays signed in, every other
+/// session ends; a refused change re-renders the page with the reason.
+pub async fn change_password(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    PageForm { visitor, form }: PageForm<PasswordForm>,
+) -> Result<Response, PageError> {
+    let account = visitor.require()?;
+    let change = PasswordChange {
+        current: &form.current,
+        new: &form.new,
+        keep_session: visitor.session.as_deref(),
+        revoke_tokens: form.revoke_tokens.is_some(),
+        client,
+    };
+    match state.service.change_password(account, change).await {
+        Ok(ended) => {
+            let mut notice = format!(
+                "Your password is changed. Other sessions ended: {}.",
+                ended.sessions
+            );
+            if form.revoke_tokens.is_some() {
+                notice.push_str(&format!(" API tokens revoked: {}.", ended.tokens));
+            }
+            account_page(&visitor, Some(notice), None)
+        }
+        Err(e @ (Error::Unprocessable { .. } | Error::RateLimited { .. })) => {
+            account_page(&visitor, None, Some(&e))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `POST /settings/account/log-out-everywhere`: every session of the account ends,
+/// this one too; to the log-in page.
+pub async fn log_out_everywhere(
+    State(state): State<AppState>,
+    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+) -> Result<Response, PageError> {
+    state.service.log_out_everywhere(visitor.require()?).await?;
+    let mut response = Redirect::to("/login").into_response();
+    response.headers_mut().append(
+        SET_COOKIE,
+        clear_session_cookie(state.settings.secure_cookies),
+    );
+    Ok(response)
+}
