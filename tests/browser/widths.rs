@@ -177,6 +177,7 @@ async fn starting_pages(server: &Server) -> Vec<String> {
         "/rules/mangala".to_owned(),
         "/rules/modiar".to_owned(),
         "/rules/tihbat".to_owned(),
+        "/rules/mangala/full".to_owned(),
         "/standings".to_owned(),
         "/standings?variant=tihbat".to_owned(),
         // The analysis board with a Mangala position: its board and its moves' table.

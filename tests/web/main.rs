@@ -17,6 +17,7 @@ mod notify;
 mod players;
 mod ratings;
 mod reminders;
+mod rules;
 mod security;
 mod tournaments;
 mod turns;

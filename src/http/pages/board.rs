@@ -120,6 +120,8 @@ pub struct BoardView {
     pub rows: Vec<RowText>,
     /// The viewer may play now.
     pub playable: bool,
+    /// The board's text alternative: which side is where.
+    pub label: String,
 }
 
 /// A deadline as shown: in UTC, turned into the reader's time zone by the script.
@@ -318,84 +320,10 @@ impl GameView {
             .iter()
             .rev()
             .find_map(|p| p.pit().map(|pit| (p.side(), pit)));
-        let pits = game.variant.pits_per_row();
-        let stores = position.stores();
-        let pit_view = |side: Side, index: usize| {
-            let count = position.row(side).get(index).copied().unwrap_or(0);
-            let pit = Pit::from_index(index);
-            let playable = side == near && legal.contains(&pit);
-            let stones_word = if count == 1 { "stone" } else { "stones" };
-            PitView {
-                side: side.as_str(),
-                number: pit.number(),
-                count,
-                stones: lay_stones(
-                    count,
-                    100.0,
-                    100.0,
-                    78.0,
-                    1.0,
-                    u32::from(pit.number()) + if side == Side::North { 7 } else { 0 },
-                ),
-                last: last_sown == Some((side, pit)),
-                playable,
-                label: if playable {
-                    format!("Play pit {}, {count} {stones_word}", pit.number())
-                } else {
-                    format!(
-                        "{} pit {}: {count} {stones_word}",
-                        side_title(side),
-                        pit.number()
-                    )
-                },
-            }
-        };
-        let store_view = |side: Side| {
-            let count = *stores.get(side);
-            StoreView {
-                side: side.as_str(),
-                count,
-                stones: lay_stones(
-                    count,
-                    50.0,
-                    150.0,
-                    34.0,
-                    3.4,
-                    if side == Side::North { 5 } else { 1 },
-                ),
-                label: format!(
-                    "{}'s {}: {count}",
-                    side_title(side),
-                    if game.variant.has_stores() {
-                        "store"
-                    } else {
-                        "captures"
-                    }
-                ),
-            }
-        };
-        let board = BoardView {
-            variant: game.variant.as_str(),
-            pits,
-            top: (0..pits).rev().map(|i| pit_view(far, i)).collect(),
-            bottom: (0..pits).map(|i| pit_view(near, i)).collect(),
-            top_store: store_view(far),
-            bottom_store: store_view(near),
-            store_word: if game.variant.has_stores() {
-                "store"
-            } else {
-                "captured"
-            },
-            rows: Side::ALL
-                .into_iter()
-                .map(|side| RowText {
-                    who: format!("{} ({})", side_title(side), names.get(side)),
-                    pits: position.row(side).to_vec(),
-                    store: *stores.get(side),
-                })
-                .collect(),
-            playable: my_turn,
-        };
+        let mut board = BoardView::draw(&position, near, last_sown, &legal, |side| {
+            format!("{} ({})", side_title(side), names.get(side))
+        });
+        board.playable = my_turn;
         let status = match state.to_move {
             Some(side) if ongoing => {
                 if Some(side) == mine {
@@ -525,6 +453,107 @@ impl GameView {
             can_resign: ongoing && mine.is_some(),
             can_abort: ongoing && mine.is_some() && !(moved(Side::South) && moved(Side::North)),
             csrf: csrf.to_owned(),
+        }
+    }
+}
+
+impl BoardView {
+    /// `position` as drawn with `near`'s row at the bottom: `last_sown` marks the pit last
+    /// sown, `legal` the pits offered as moves (none for a read-only diagram), and
+    /// `who` names each side in the text alternative. Not playable until the caller
+    /// says so.
+    #[must_use]
+    pub fn draw(
+        position: &Position,
+        near: Side,
+        last_sown: Option<(Side, Pit)>,
+        legal: &[Pit],
+        who: impl Fn(Side) -> String,
+    ) -> BoardView {
+        let variant = position.variant();
+        let far = near.opposite();
+        let pits = variant.pits_per_row();
+        let stores = position.stores();
+        let pit_view = |side: Side, index: usize| {
+            let count = position.row(side).get(index).copied().unwrap_or(0);
+            let pit = Pit::from_index(index);
+            let playable = side == near && legal.contains(&pit);
+            let stones_word = if count == 1 { "stone" } else { "stones" };
+            PitView {
+                side: side.as_str(),
+                number: pit.number(),
+                count,
+                stones: lay_stones(
+                    count,
+                    100.0,
+                    100.0,
+                    78.0,
+                    1.0,
+                    u32::from(pit.number()) + if side == Side::North { 7 } else { 0 },
+                ),
+                last: last_sown == Some((side, pit)),
+                playable,
+                label: if playable {
+                    format!("Play pit {}, {count} {stones_word}", pit.number())
+                } else {
+                    format!(
+                        "{} pit {}: {count} {stones_word}",
+                        side_title(side),
+                        pit.number()
+                    )
+                },
+            }
+        };
+        let store_view = |side: Side| {
+            let count = *stores.get(side);
+            StoreView {
+                side: side.as_str(),
+                count,
+                stones: lay_stones(
+                    count,
+                    50.0,
+                    150.0,
+                    34.0,
+                    3.4,
+                    if side == Side::North { 5 } else { 1 },
+                ),
+                label: format!(
+                    "{}'s {}: {count}",
+                    side_title(side),
+                    if variant.has_stores() {
+                        "store"
+                    } else {
+                        "captures"
+                    }
+                ),
+            }
+        };
+        BoardView {
+            variant: variant.as_str(),
+            pits,
+            top: (0..pits).rev().map(|i| pit_view(far, i)).collect(),
+            bottom: (0..pits).map(|i| pit_view(near, i)).collect(),
+            top_store: store_view(far),
+            bottom_store: store_view(near),
+            store_word: if variant.has_stores() {
+                "store"
+            } else {
+                "captured"
+            },
+            rows: Side::ALL
+                .into_iter()
+                .map(|side| RowText {
+                    who: who(side),
+                    pits: position.row(side).to_vec(),
+                    store: *stores.get(side),
+                })
+                .collect(),
+            playable: false,
+            label: format!(
+                "Board: {} at the top, {} at the bottom",
+                side_title(far),
+                side_title(near)
+            ),
         }
     }
 }

@@ -120,6 +120,7 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/analysis", get(analysis::show))
         .route("/rules", get(rules::index))
         .route("/rules/{variant}", get(rules::show))
+        .route("/rules/{variant}/full", get(rules::full))
         .layer(middleware::from_fn_with_state(state, session::form_cookie))
         // Read by calendar programs: no session, no form cookie.
         .route("/calendar/{file}", get(reminders::feed))

@@ -1,16 +1,21 @@
-//! The rules pages, rendered from RULES.md (embedded at build time): the common
-//! ground and one game's section.
+//! The rules pages. `/rules/{variant}` teaches a player one game: its board, a move,
+//! captures, the end and the score, with diagrams drawn by the game page's board and a
+//! worked example played through the engine. `/rules/{variant}/full` is the game's
+//! numbered rules from RULES.md (embedded at build time), without the notes meant for
+//! the project's developers (the tests that prove each rule, the engine's interface).
+//! RULES.md is the source of truth for both; the player's text restates it.
 
 use std::sync::LazyLock;
 
 use askama::Template;
 use axum::response::Html;
 use pulldown_cmark::{Options, Parser, html};
-use seedpost_rules::Variant;
+use seedpost_rules::{Game, Pit, Position, Side, Variant};
 
+use super::board::BoardView;
 use super::error::PageError;
 use super::session::{PagePath, Visitor};
-use super::view::{Layout, VariantChoice, render, variant_choices};
+use super::view::{Layout, VariantChoice, render, side_title, variant_choices};
 use crate::error::Error;
 
 const RULES: &str = include_str!("../../../RULES.md");
@@ -47,37 +52,432 @@ fn to_html(markdown: &str) -> String {
     out
 }
 
-/// The HTML of one game's page: the preamble, the common ground, the game's section
-/// and the project's decisions.
-fn page_html(variant: Variant) -> String {
-    let (preamble, sections) = sections();
-    let title = variant.title();
-    let mut markdown = preamble;
+/// Sentences written for the project's developers, not for players: the tests that
+/// prove a rule, the engine's interface, the replay command. A sentence holding any of
+/// these is left out of the pages.
+const DEVELOPER_MARKS: [&str; 10] = [
+    "iterator",
+    "Proved by",
+    "Tested by",
+    "rules/",
+    "::",
+    "test",
+    "The engine",
+    "engine's",
+    "replay command",
+    "hand-made position",
+];
+
+/// Whether `text` starts a sentence: the character after a full stop and a space.
+fn starts_sentence(text: &str) -> bool {
+    text.chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || matches!(c, '`' | '*' | '(' | '"'))
+}
+
+/// `text` (one paragraph or list item, its lines joined) without the sentences meant
+/// for developers. A leading list marker and a leading bold label are kept apart, so
+/// that a label's own full stop does not end a sentence.
+fn strip_prose(text: &str) -> String {
+    // A code-only aside such as "(`Position::start(variant, first)`)" names the
+    // engine's interface: drop it, keep its sentence.
+    let mut text = text.to_owned();
+    let mut from = 0;
+    while let Some(found) = text[from..].find(" (`") {
+        let at = from + found;
+        let mut depth = 0usize;
+        let mut in_code = false;
+        let mut end = None;
+        for (i, c) in text[at + 1..].char_indices() {
+            match c {
+                '`' => in_code = !in_code,
+                '(' if !in_code => depth += 1,
+                ')' if !in_code => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        end = Some(at + 1 + i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(end) = end else { break };
+        if text[at..end].contains("::") {
+            text.replace_range(at..=end, "");
+            from = at;
+        } else {
+            from = end;
+        }
+    }
+    let (marker, body) = match text.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')) {
+        Some(i) if i > 0 && text[i..].starts_with(' ') => text.split_at(i + 1),
+        _ => ("", text.as_str()),
+    };
+    let (label, body) = match body.strip_prefix("**").and_then(|b| b.find("**")) {
+        Some(end) => body.split_at(end + 4),
+        None => ("", body),
+    };
+    let mut kept = Vec::new();
+    let mut sentence = String::new();
+    let mut chars = body.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        sentence.push(c);
+        let ends = c == '.' && body[i + 1..].starts_with(' ') && starts_sentence(&body[i + 2..]);
+        if ends || chars.peek().is_none() {
+            let s = sentence.trim().to_owned();
+            sentence.clear();
+            if !s.is_empty() && !DEVELOPER_MARKS.iter().any(|m| s.contains(m)) {
+                kept.push(s.replace("the engine", "the server"));
+            }
+        }
+    }
+    if kept.is_empty() {
+        return String::new();
+    }
+    let label = label.trim_end();
+    let joiner = if label.is_empty() { "" } else { " " };
+    format!("{marker}{label}{joiner}{}", kept.join(" "))
+}
+
+/// `markdown` without the developers' notes: prose is kept sentence by sentence (see
+/// [`strip_prose`]); headings, tables and code are kept as they are.
+fn strip_developer_notes(markdown: &str) -> String {
+    fn flush(out: &mut String, para: &mut Vec<&str>) {
+        let Some(first) = para.first() else { return };
+        let indent = &first[..first.len() - first.trim_start().len()];
+        let joined = para.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
+        let prose = strip_prose(&joined);
+        if !prose.is_empty() {
+            out.push_str(indent);
+            out.push_str(&prose);
+            out.push('\n');
+        }
+        para.clear();
+    }
+    let mut out = String::new();
+    let mut para: Vec<&str> = Vec::new();
+    let mut in_code = false;
+    for line in markdown.lines() {
+        let t = line.trim_start();
+        let verbatim = in_code
+            || t.starts_with("```")
+            || t.starts_with('|')
+            || t.starts_with('#')
+            || t == "---";
+        if t.starts_with("```") {
+            in_code = !in_code;
+        }
+        let item = t.starts_with("- ")
+            || t.split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if verbatim || t.is_empty() || item {
+            flush(&mut out, &mut para);
+        }
+        if verbatim || t.is_empty() {
+            out.push_str(line);
+            out.push('\n');
+        } else {
+            para.push(line);
+        }
+    }
+    flush(&mut out, &mut para);
+    out
+}
+
+/// The letter RULES.md numbers a game's rules with: `M1`, `D1`, `T1`.
+const fn letter(variant: Variant) -> char {
+    match variant {
+        Variant::Mangala => 'M',
+        Variant::Modiar => 'D',
+        Variant::Tihbat => 'T',
+    }
+}
+
+/// Whether a decision of the project's own list (P) concerns `variant`: it names the
+/// game, all three, or one of the game's rules.
+fn concerns(item: &str, variant: Variant) -> bool {
+    let cites = item.char_indices().any(|(i, c)| {
+        c == letter(variant)
+            && item[i + 1..].starts_with(|d: char| d.is_ascii_digit())
+            && !item[..i].ends_with(|p: char| p.is_alphanumeric() || p == '_')
+    });
+    // Positions made by hand exist for tests and puzzles, never in a game.
+    let by_hand = item.contains("Hand-made") || item.contains("hand-made");
+    !by_hand && (item.contains(variant.title()) || item.contains("all three games") || cites)
+}
+
+/// The project's decisions that concern `variant`, as a list under the section's
+/// heading (its introduction speaks of tests).
+fn decisions(section: &str, variant: Variant) -> String {
+    let mut out = String::new();
+    let mut item = String::new();
+    let keep = |item: &mut String, out: &mut String| {
+        if !item.is_empty() && concerns(item, variant) {
+            out.push_str(item);
+        }
+        item.clear();
+    };
+    for line in section.lines() {
+        if line.starts_with("## ") {
+            out.push_str(line);
+            out.push_str("\n\n");
+        } else if line.starts_with("- ") {
+            keep(&mut item, &mut out);
+            item.push_str(line);
+            item.push('\n');
+        } else if !item.is_empty() {
+            item.push_str(line);
+            item.push('\n');
+        }
+    }
+    keep(&mut item, &mut out);
+    out
+}
+
+/// The HTML of one game's full rules: how to read them, the common ground, the game's
+/// section and the project's decisions about it, without the developers' notes.
+fn full_html(variant: Variant) -> String {
+    let (_preamble, sections) = sections();
+    let mut markdown = String::new();
     for (heading, text) in &sections {
-        let keep = heading.starts_with("How to read")
+        if heading.starts_with("Decisions") {
+            markdown.push_str(&decisions(text, variant));
+        } else if heading.starts_with("How to read")
             || heading.starts_with("Common ground")
-            || heading.starts_with(title)
-            || heading.starts_with("Decisions");
-        if keep {
+            || heading.starts_with(variant.title())
+        {
             markdown.push_str(text);
         }
     }
-    to_html(&markdown)
+    to_html(&strip_developer_notes(&markdown))
 }
 
-static PAGES: LazyLock<Vec<(Variant, String)>> = LazyLock::new(|| {
+static FULL: LazyLock<Vec<(Variant, String)>> = LazyLock::new(|| {
     Variant::ALL
         .into_iter()
-        .map(|v| (v, page_html(v)))
+        .map(|v| (v, full_html(v)))
         .collect()
 });
 
-/// `templates/rules.html`.
+/// One part of a player's page: a heading, its paragraphs and perhaps a diagram.
+struct Part {
+    heading: &'static str,
+    paragraphs: Vec<&'static str>,
+    diagram: Option<Diagram>,
+}
+
+/// A position drawn read-only by the game page's board, with what it shows.
+pub struct Diagram {
+    /// The board.
+    pub board: BoardView,
+    /// What happened, under the board.
+    pub caption: String,
+}
+
+/// `position` drawn with South at the bottom and `last` ringed.
+fn diagram(position: &Position, last: Option<(Side, Pit)>, caption: String) -> Diagram {
+    Diagram {
+        board: BoardView::draw(position, Side::South, last, &[], |side| {
+            side_title(side).to_owned()
+        }),
+        caption,
+    }
+}
+
+/// The pits played in each game's worked example, South moving first. Chosen to show
+/// what the text explains; the positions are the engine's.
+fn example_pits(variant: Variant) -> &'static [u8] {
+    match variant {
+        // An extra move (S4), an even capture across the board (N6) and a capture
+        // from an empty pit of one's own (S1).
+        Variant::Mangala => &[4, 1, 6, 1],
+        // The first move's capture forfeited (S1), then a capture and its chain (N3).
+        Variant::Modiar => &[1, 3],
+        // A whole game: captures in one's own pit (N2, S2), a lone counter (N2) and the
+        // end at the second occurrence of a position (RULES.md T6).
+        Variant::Tihbat => &[1, 2, 2, 2, 2, 2, 2],
+    }
+}
+
+/// What a move did, in words: who played which pit, what their store or captures
+/// became, and who moves next or how the game ended.
+fn caption(variant: Variant, before: &Position, after: &Position, pit: Pit) -> String {
+    let mover = before.to_move().unwrap_or(Side::South);
+    let who = side_title(mover);
+    let mut text = format!("{who} plays pit {pit}.");
+    let (was, now) = (*before.stores().get(mover), *after.stores().get(mover));
+    if let Some(outcome) = after.outcome() {
+        let score = outcome.score;
+        let result = match outcome.winner {
+            Some(side) => format!("{} wins", side_title(side)),
+            None => "a draw".to_owned(),
+        };
+        text.push_str(&format!(
+            " The game is over: South {}, North {}, {result}.",
+            score.south, score.north
+        ));
+        return text;
+    }
+    if now > was {
+        if variant.has_stores() {
+            text.push_str(&format!(" {who}'s store: {was} → {now}."));
+        } else {
+            text.push_str(&format!(" {who} captures {}.", now - was));
+        }
+    }
+    match after.to_move() {
+        Some(side) if side == mover => text.push_str(&format!(" {who} moves again.")),
+        Some(side) => text.push_str(&format!(" {} to move.", side_title(side))),
+        None => {}
+    }
+    text
+}
+
+/// The worked example: the start, then the position after each move of
+/// [`example_pits`].
+fn worked_example(variant: Variant) -> Vec<Diagram> {
+    let mut game = Game::new(variant, Side::South);
+    let mut steps = vec![diagram(
+        game.position(),
+        None,
+        "The start: South to move.".to_owned(),
+    )];
+    for &n in example_pits(variant) {
+        let before = *game.position();
+        let (Some(pit), Some(mover)) = (Pit::new(n), before.to_move()) else {
+            break;
+        };
+        if game.play(pit).is_err() {
+            break;
+        }
+        let after = *game.position();
+        steps.push(diagram(
+            &after,
+            Some((mover, pit)),
+            caption(variant, &before, &after, pit),
+        ));
+    }
+    steps
+}
+
+/// The player's text of `variant`, part by part (RULES.md restated).
+fn parts(variant: Variant) -> Vec<Part> {
+    let start = Position::start(variant, Side::South);
+    let (board, moving, capturing, ending): (
+        Vec<&'static str>,
+        Vec<&'static str>,
+        Vec<&'static str>,
+        Vec<&'static str>,
+    ) = match variant {
+        Variant::Mangala => (
+            vec![
+                "Mangala is played on a board of two rows of six pits, with a large store at each end. You own the row nearer to you and the store at your right. Every pit starts with 4 stones, 48 in all; the stores start empty.",
+            ],
+            vec![
+                "On your turn, pick any pit of your own row that holds stones and take them all. Put the first stone back into the pit you just emptied, then one into each following hole, counter-clockwise: to your right along your row, into your store, then along your opponent's row from their left. Your opponent's store is skipped.",
+                "A pit holding a single stone sends it on to the next hole and is left empty.",
+                "If your last stone falls into your own store, you move again.",
+            ],
+            vec![
+                "If your last stone falls into a pit of your opponent's row and makes it hold an even number, you take every stone of that pit into your store.",
+                "If your last stone falls into an empty pit of your own row and the pit opposite holds stones, you take that stone and all the stones opposite into your store. If the pit opposite is empty, nothing is taken.",
+            ],
+            vec![
+                "The game ends as soon as all six pits of either row are empty, even in the middle of an extra move. The player whose row is empty then takes every stone left in the other row into their own store.",
+                "More than 24 stones in your store win; 24 each is a draw.",
+            ],
+        ),
+        Variant::Modiar => (
+            vec![
+                "Modiar is played on a board of two rows of three pits, with no stores. Every pit starts with 7 stones, 42 in all. The stones you capture are kept beside the board.",
+            ],
+            vec![
+                "On your turn, pick a pit of your own row holding two or more stones: a pit with a single stone may not be played. Take all its stones, put the first back into the pit you emptied, and sow the rest one to a pit counter-clockwise round all six pits, as many times round as the hand lasts. The move ends where the last stone falls.",
+                "If your opponent's row is empty, you must play a move that puts at least one stone into it, if you have one.",
+            ],
+            vec![
+                "If your last stone leaves its pit holding 2, 4 or 6 stones, on either side of the board, you capture them. Then look at the pit sown just before it: if it holds 2, 4 or 6 you capture it too, and so on backwards, until a pit holds any other number.",
+                "The very first move of the game captures nothing: its stones stay on the board.",
+                "You may not capture every stone left in your opponent's row (a grand slam). If every move you have would do that, you play one of them, but it captures nothing.",
+            ],
+            vec![
+                "The game ends when the player to move has no pit with two or more stones, or when the same position (all six pits and the player to move) comes up for the third time. Each player then adds the stones left in their own row to those they captured.",
+                "The player with more stones wins; 21 each is a draw.",
+            ],
+        ),
+        Variant::Tihbat => (
+            vec![
+                "Tihbat is played on a board of two rows of two pits, with no stores. Every pit starts with 7 counters, 28 in all. The counters you capture are kept beside the board.",
+            ],
+            vec![
+                "On your turn, take all the counters from either of your pits. Put the first back into the pit you emptied and sow the rest one to a pit counter-clockwise round the four pits, as many times round as the hand lasts. A single counter drops straight back into its own pit: the board does not change and the turn passes.",
+            ],
+            vec![
+                "If your last counter falls into one of your own pits and that pit then holds 2, 4, 6 or 8 counters, you capture them. Only that pit is taken; a last counter on your opponent's side never captures.",
+            ],
+            vec![
+                "The game ends when a position (all four pits and the player to move) comes up for the second time. The counters still on the board are then shared equally between the players.",
+                "The player with more counters wins; equal counts are a draw.",
+            ],
+        ),
+    };
+    let mut board = board;
+    board.extend([
+        "The player who moves from the first row is called South, the other North. In the diagrams South's row is at the bottom and North's at the top; in a game, your own row is at the bottom.",
+        "Who moves first is drawn at random when the game starts, unless the challenge names a side.",
+    ]);
+    let mut ending = ending;
+    ending.push(
+        "A win scores 1 point, a draw ½ to each player and a loss 0. Resigning or running out of time loses the game.",
+    );
+    vec![
+        Part {
+            heading: "The board",
+            paragraphs: board,
+            diagram: Some(diagram(
+                &start,
+                None,
+                format!("The start of {}.", variant.title()),
+            )),
+        },
+        Part {
+            heading: "A move",
+            paragraphs: moving,
+            diagram: None,
+        },
+        Part {
+            heading: "Captures",
+            paragraphs: capturing,
+            diagram: None,
+        },
+        Part {
+            heading: "The end and the score",
+            paragraphs: ending,
+            diagram: None,
+        },
+    ]
+}
+
+/// `templates/rules.html`: a game's rules for players.
 #[derive(Template)]
 #[template(path = "rules.html")]
 struct RulesPage {
     layout: Layout,
     title: &'static str,
+    variant: &'static str,
+    variants: Vec<VariantChoice>,
+    parts: Vec<Part>,
+    steps: Vec<Diagram>,
+}
+
+/// `templates/rules_full.html`: a game's numbered rules.
+#[derive(Template)]
+#[template(path = "rules_full.html")]
+struct FullRulesPage {
+    layout: Layout,
+    title: &'static str,
+    variant: &'static str,
     variants: Vec<VariantChoice>,
     /// Rendered from our own RULES.md, never from user input.
     html: &'static str,
@@ -88,27 +488,45 @@ pub async fn index(visitor: Visitor) -> Result<Html<String>, PageError> {
     page(&visitor, Variant::Mangala)
 }
 
+fn parse(name: &str) -> Result<Variant, Error> {
+    name.parse::<Variant>().map_err(|_| Error::NotFound("game"))
+}
+
 /// `GET /rules/{variant}`.
 pub async fn show(
     visitor: Visitor,
     PagePath(name): PagePath<String>,
 ) -> Result<Html<String>, PageError> {
-    let variant = name
-        .parse::<Variant>()
-        .map_err(|_| Error::NotFound("game"))?;
-    page(&visitor, variant)
+    page(&visitor, parse(&name)?)
 }
 
-fn page(visitor: &Visitor, variant: Variant) -> Result<Html<String>, PageError> {
-    let html = PAGES
+/// `GET /rules/{variant}/full`.
+pub async fn full(
+    visitor: Visitor,
+    PagePath(name): PagePath<String>,
+) -> Result<Html<String>, PageError> {
+    let variant = parse(&name)?;
+    let html = FULL
         .iter()
         .find(|(v, _)| *v == variant)
         .map_or("", |(_, html)| html.as_str());
-    render(&RulesPage {
-        layout: visitor.layout(&format!("Rules of {}", variant.title())),
+    render(&FullRulesPage {
+        layout: visitor.layout(&format!("The full rules of {}", variant.title())),
         title: variant.title(),
+        variant: variant.as_str(),
         variants: variant_choices(variant.as_str()),
         html,
+    })
+}
+
+fn page(visitor: &Visitor, variant: Variant) -> Result<Html<String>, PageError> {
+    render(&RulesPage {
+        layout: visitor.layout(&format!("How to play {}", variant.title())),
+        title: variant.title(),
+        variant: variant.as_str(),
+        variants: variant_choices(variant.as_str()),
+        parts: parts(variant),
+        steps: worked_example(variant),
     })
 }
 
@@ -117,11 +535,95 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_rules_page_has_the_common_ground_and_only_its_own_game() {
-        let modiar = page_html(Variant::Modiar);
+    fn each_full_rules_page_has_the_common_ground_and_only_its_own_game() {
+        let modiar = full_html(Variant::Modiar);
         assert!(modiar.contains("Common ground"));
         assert!(modiar.contains("D1. Board"));
+        assert!(modiar.contains("D13. Result"));
         assert!(!modiar.contains("M1. Board"));
         assert!(!modiar.contains("T1. Board"));
+        let tihbat = full_html(Variant::Tihbat);
+        assert!(tihbat.contains("T8. Result"));
+        assert!(!tihbat.contains("three mancala games"), "{tihbat}");
+        assert!(!tihbat.contains("D1. Board"));
+    }
+
+    #[test]
+    fn no_rules_page_shows_the_developers_notes() {
+        for variant in Variant::ALL {
+            let full = full_html(variant);
+            for mark in [
+                "Proved by",
+                "Tested by",
+                "rules/",
+                "::",
+                ".rs",
+                "test",
+                "engine",
+            ] {
+                assert!(
+                    !full.to_lowercase().contains(&mark.to_lowercase()),
+                    "{variant}: {mark:?} in\n{full}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_full_rules_keep_every_decision_and_example_of_the_game() {
+        let mangala = full_html(Variant::Mangala);
+        // M9's decision, with its label, and its examples.
+        assert!(mangala.contains("<strong>Decision:</strong> after every move"));
+        assert!(mangala.contains("Example (the extra move is lost)"));
+        // C6's decision without the engine's interface.
+        assert!(mangala.contains("draws the first mover at random"));
+        // The decisions that concern Mangala (P2, P4) and none about the others only.
+        assert!(mangala.contains("P2. Mangala has no repetition rule"));
+        assert!(mangala.contains("P4. Laps include the emptied pit"));
+        assert!(!mangala.contains("P9."));
+        let tihbat = full_html(Variant::Tihbat);
+        // P3's rule stays, its reference to the engine goes.
+        assert!(tihbat.contains("in the last non-empty pit counting round the board"));
+        assert!(tihbat.contains("P7. Counting repetitions"));
+        assert!(!tihbat.contains("P2."));
+    }
+
+    #[test]
+    fn a_sentence_that_names_a_test_goes_and_its_neighbours_stay() {
+        assert_eq!(
+            strip_prose("- **P4. Laps.** Stones go round. Proved by: `m3_x`, `d3_y`."),
+            "- **P4. Laps.** Stones go round."
+        );
+        assert_eq!(
+            strip_prose("The first (`Position::start(v, f)`) is drawn. Next."),
+            "The first is drawn. Next."
+        );
+        assert_eq!(strip_prose("Proved by: `rules/tests/rules.rs`."), "");
+    }
+
+    #[test]
+    fn the_worked_examples_show_what_their_text_explains() {
+        let mangala = worked_example(Variant::Mangala);
+        assert_eq!(mangala.len(), 1 + example_pits(Variant::Mangala).len());
+        assert!(mangala[1].caption.contains("South moves again"));
+        assert!(mangala[3].caption.contains("North's store: 0 → 7"));
+        assert!(mangala[4].caption.contains("South's store: 1 → 6"));
+        let modiar = worked_example(Variant::Modiar);
+        // The first move would take S1's 2 but captures nothing (D6).
+        assert_eq!(modiar[1].board.bottom[0].count, 2);
+        assert!(!modiar[1].caption.contains("captures"));
+        assert!(modiar[2].caption.contains("North captures 6"));
+        let tihbat = worked_example(Variant::Tihbat);
+        let last = tihbat
+            .last()
+            .map(|d| d.caption.as_str())
+            .unwrap_or_default();
+        assert!(last.contains("The game is over: South 17, North 11, South wins"));
+        for steps in [&mangala, &modiar, &tihbat] {
+            for step in steps.iter() {
+                assert!(!step.board.playable);
+                assert!(step.board.bottom.iter().all(|p| !p.playable));
+            }
+        }
     }
 }
