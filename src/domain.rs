@@ -13,9 +13,9 @@ mod entities;
 pub mod notify;
 
 pub use entities::{
-    Account, Challenge, Event, Game, GameFilter, GameResult, GameState, GameWithMoves, Move,
-    NewAccount, NewChallenge, NewEvent, NewGame, NewSession, NewToken, Player, Session, Standing,
-    Token, TournamentRef,
+    Account, Challenge, Event, FinishedFilter, Game, GameFilter, GameResult, GameState,
+    GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession, NewToken, Player,
+    Session, Standing, Token, TournamentRef,
 };
 
 macro_rules! id_type {
@@ -620,6 +620,30 @@ impl GameStatus {
     #[must_use]
     pub fn parse(s: &str) -> Option<GameStatus> {
         s.parse().ok()
+    }
+}
+
+/// A finished game's result for one of its players: what the finished games' list
+/// filters by (`won`, `drawn`, `lost` in query strings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString)]
+#[strum(serialize_all = "lowercase")]
+pub enum PlayerResult {
+    /// The player won.
+    Won,
+    /// A draw.
+    Drawn,
+    /// The player lost.
+    Lost,
+}
+
+impl PlayerResult {
+    /// Every result, in the order a filter offers them.
+    pub const ALL: [PlayerResult; 3] = [PlayerResult::Won, PlayerResult::Drawn, PlayerResult::Lost];
+
+    /// The name used in SQL and query strings.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 }
 

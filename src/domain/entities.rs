@@ -246,6 +246,21 @@ pub struct GameFilter {
     pub limit: u32,
 }
 
+/// Which of a player's finished games to list, newest first: one page of them.
+#[derive(Debug, Clone)]
+pub struct FinishedFilter {
+    /// The player.
+    pub player: AccountId,
+    /// Only games of this variant.
+    pub variant: Option<Variant>,
+    /// Only games the player won, drew or lost.
+    pub result: Option<super::PlayerResult>,
+    /// Games to skip (earlier pages).
+    pub offset: u32,
+    /// At most this many (the store caps it at 500).
+    pub limit: u32,
+}
+
 /// A player's line in the standings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Standing {

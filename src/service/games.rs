@@ -4,11 +4,12 @@ use chrono::{DateTime, Utc};
 use seedpost_rules::{Pit, Ply, Record, Side, Variant};
 
 use super::{Service, events};
-use crate::domain::{AccountId, DaysPerMove, Ending, EventKind, GameId, GameStatus};
+use crate::domain::{AccountId, DaysPerMove, Ending, EventKind, GameId, GameStatus, PlayerResult};
 use crate::error::{Error, Result};
 use crate::store::matches::MatchRef;
 use crate::store::{
-    Account, Game, GameFilter, GameResult, GameState, GameWithMoves, Move, Standing, StoreError,
+    Account, FinishedFilter, Game, GameFilter, GameResult, GameState, GameWithMoves, Move,
+    Standing, StoreError,
 };
 use crate::wire::GameJson;
 
@@ -175,6 +176,35 @@ impl Service {
             limit,
         };
         Ok(self.store.games(&filter).await?)
+    }
+
+    /// Page `page` (from 0) of `name`'s finished games, `per_page` to a page, the latest
+    /// ended first, only of `variant` and with the player's `result` when given; and
+    /// whether an older page follows.
+    ///
+    /// # Errors
+    /// `not_found` (404) for an unknown player name.
+    pub async fn finished_games(
+        &self,
+        name: &str,
+        variant: Option<Variant>,
+        result: Option<PlayerResult>,
+        page: u32,
+        per_page: u32,
+    ) -> Result<(Account, Vec<Game>, bool)> {
+        let account = self.account(name).await?;
+        let filter = FinishedFilter {
+            player: account.id,
+            variant,
+            result,
+            offset: page.saturating_mul(per_page),
+            // One more tells whether another page follows.
+            limit: per_page + 1,
+        };
+        let mut games = self.store.finished_games(&filter).await?;
+        let more = games.len() > per_page as usize;
+        games.truncate(per_page as usize);
+        Ok((account, games, more))
     }
 
     /// How many games wait for `account`'s move (counted up to 100).

@@ -21,9 +21,9 @@ use super::common::{
 use super::dialect::{Backend, locking};
 use super::sql::{AsConn, SqlStore, Statement, sql};
 use super::{
-    Account, Challenge, ChallengeCaps, Event, EventWake, Game, GameFilter, GameState,
-    GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession, NewToken, Page,
-    Session, SessionRow, Standing, Store, StoreError, Token,
+    Account, Challenge, ChallengeCaps, Event, EventWake, FinishedFilter, Game, GameFilter,
+    GameState, GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession,
+    NewToken, Page, Session, SessionRow, Standing, Store, StoreError, Token,
 };
 use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
 
@@ -673,6 +673,31 @@ impl<B: Backend> Store for SqlStore<B> {
         .bind(filter.to_move.map(|a| a.0))
         .bind(filter.viewer.map(|a| a.0))
         .bind(row_limit(filter.limit))
+        .all(&mut self.conn().await?)
+        .await?;
+        rows.into_iter().map(GameRow::parse).collect()
+    }
+
+    async fn finished_games(&self, filter: &FinishedFilter) -> Result<Vec<Game>, StoreError> {
+        let rows: Vec<GameRow> = sql(concat!(
+            game_select!(),
+            "WHERE g.status = 'finished' \
+               AND (g.south_id = $1 OR g.north_id = $1) \
+               AND ($2 IS NULL OR g.variant = $2) \
+               AND ($3 IS NULL \
+                    OR ($3 = 'drawn' AND g.winner IS NULL) \
+                    OR ($3 = 'won' AND (g.winner = 'south' AND g.south_id = $1 \
+                                        OR g.winner = 'north' AND g.north_id = $1)) \
+                    OR ($3 = 'lost' AND (g.winner = 'south' AND g.north_id = $1 \
+                                         OR g.winner = 'north' AND g.south_id = $1))) \
+             ORDER BY g.updated_at DESC, g.id \
+             LIMIT $4 OFFSET $5"
+        ))
+        .bind(filter.player.0)
+        .bind(filter.variant.map(Variant::as_str))
+        .bind(filter.result.map(crate::domain::PlayerResult::as_str))
+        .bind(row_limit(filter.limit))
+        .bind(i64::from(filter.offset))
         .all(&mut self.conn().await?)
         .await?;
         rows.into_iter().map(GameRow::parse).collect()

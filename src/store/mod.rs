@@ -14,9 +14,9 @@ use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId
 // The entities live in `domain`, where every layer above it finds them; the store's
 // modules and older callers still name them from here.
 pub use crate::domain::{
-    Account, Challenge, Event, Game, GameFilter, GameResult, GameState, GameWithMoves, Move,
-    NewAccount, NewChallenge, NewEvent, NewGame, NewSession, NewToken, Player, Session, Standing,
-    Token,
+    Account, Challenge, Event, FinishedFilter, Game, GameFilter, GameResult, GameState,
+    GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession, NewToken, Player,
+    Session, Standing, Token,
 };
 
 pub mod accounts;
@@ -278,6 +278,10 @@ pub trait Store:
     /// move, by earliest deadline, those whose clock stands still (a player on
     /// vacation) after those whose clock runs; then the rest, latest change first.
     async fn games(&self, filter: &GameFilter) -> Result<Vec<Game>, StoreError>;
+
+    /// A page of one player's finished games (not aborted ones), the latest ended
+    /// first, by variant and by the player's result as `filter` asks.
+    async fn finished_games(&self, filter: &FinishedFilter) -> Result<Vec<Game>, StoreError>;
 
     /// Appends plies to a game and replaces its cached state, in one transaction, if
     /// the game is still ongoing at ply `seen` (the number of plies before these).

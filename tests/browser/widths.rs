@@ -189,6 +189,7 @@ async fn starting_pages(server: &Server) -> Vec<String> {
         format!("/games/{finished_id}"),
         format!("/players/{long}"),
         "/players/ayse".to_owned(),
+        "/players/ayse/games".to_owned(),
         "/settings/tokens".to_owned(),
         "/settings/reminders".to_owned(),
         // Error pages: no such page, no such game, not logged in.

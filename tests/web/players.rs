@@ -6,6 +6,7 @@ use crate::on_both_backends;
 on_both_backends!(
     a_players_page_says_you_only_to_the_player_whose_move_it_is,
     a_result_reads_the_same_on_the_game_page_and_in_every_list,
+    a_players_finished_games_are_listed_newest_first_by_game_and_result_a_page_at_a_time,
 );
 
 async fn a_players_page_says_you_only_to_the_player_whose_move_it_is(server: Server) {
@@ -92,4 +93,129 @@ async fn a_result_reads_the_same_on_the_game_page_and_in_every_list(server: Serv
         assert!(!text.contains("ply"), "{where_}: {text}");
         assert!(text.contains("3 days per move"), "{where_}: {text}");
     }
+}
+
+/// `who` resigns `game` through its confirmation page.
+async fn resign(who: &Browser, game: &str) {
+    let confirm = who.get(&format!("{game}/resign")).await;
+    let over = who.submit(&confirm.form("form[action$='/resign']")).await;
+    assert_eq!(over.status, reqwest::StatusCode::OK, "{}", over.body);
+}
+
+/// The game ids a finished games page lists, in order.
+fn listed(page: &crate::helpers::Page) -> Vec<String> {
+    page.all("ul.finished li .what > a")
+        .iter()
+        .filter_map(|a| a.value().attr("href"))
+        .map(str::to_owned)
+        .collect()
+}
+
+async fn a_players_finished_games_are_listed_newest_first_by_game_and_result_a_page_at_a_time(
+    server: Server,
+) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let minute = || chrono::Duration::minutes(1);
+
+    // A Tihbat draw: both play pit 1 until the board of ply 3 comes back (RULES.md T7).
+    let drawn = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    for ply in 0..7 {
+        let mover = if ply % 2 == 0 { &ayse } else { &mehmet };
+        let page = mover.get(&drawn).await;
+        mover.press(&page.form("form.move"), "pit", "1").await;
+    }
+    assert!(ayse.get(&drawn).await.text(".result").starts_with("Draw"));
+    server.clock.advance(minute());
+    let lost = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    resign(&ayse, &lost).await;
+    server.clock.advance(minute());
+    let won_modiar = start_game(&ayse, &mehmet, "mehmet", "modiar", "challenger").await;
+    resign(&mehmet, &won_modiar).await;
+    server.clock.advance(minute());
+    let mut won = Vec::new();
+    for _ in 0..20 {
+        let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+        resign(&mehmet, &game).await;
+        server.clock.advance(minute());
+        won.push(game);
+    }
+    // Neither a game still played nor an aborted one is finished.
+    let ongoing = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    let aborted = start_game(&ayse, &mehmet, "mehmet", "modiar", "challenger").await;
+    let confirm = ayse.get(&format!("{aborted}/abort")).await;
+    ayse.submit(&confirm.form("form[action$='/abort']")).await;
+
+    let player = Browser::new(&server).get("/players/ayse").await;
+    assert_eq!(player.count("a[href='/players/ayse/games']"), 1);
+
+    // Newest first, 20 to a page, and the rest on the next.
+    let visitor = Browser::new(&server);
+    let first = visitor.get("/players/ayse/games").await;
+    assert_eq!(first.status, reqwest::StatusCode::OK);
+    let mut newest: Vec<String> = won.iter().rev().cloned().collect();
+    newest.extend([won_modiar.clone(), lost.clone(), drawn.clone()]);
+    assert_eq!(listed(&first), newest[..20]);
+    assert_eq!(first.count("a[rel=prev]"), 0);
+    let older = first.attr("a[rel=next]", "href");
+    let second = visitor.get(&older).await;
+    assert_eq!(listed(&second), newest[20..]);
+    assert_eq!(second.count("a[rel=next]"), 0);
+    assert_eq!(
+        second.attr("a[rel=prev]", "href"),
+        "/players/ayse/games?page=1"
+    );
+    for not in [&ongoing, &aborted] {
+        assert!(!first.body.contains(not.as_str()) && !second.body.contains(not.as_str()));
+    }
+
+    // By result, for the player whose list it is, and by game.
+    let only = |page: crate::helpers::Page| {
+        let lines = listed(&page);
+        assert_eq!(lines.len(), 1, "{}", page.body);
+        (lines[0].clone(), page.text("ul.finished li"))
+    };
+    let (game, line) = only(visitor.get("/players/ayse/games?result=drawn").await);
+    assert_eq!(game, drawn);
+    assert!(
+        line.contains("Drawn 14\u{2013}14") && line.contains("Tihbat") && line.contains("mehmet"),
+        "{line}"
+    );
+    let (game, line) = only(visitor.get("/players/ayse/games?result=lost").await);
+    assert_eq!(game, lost);
+    assert!(
+        line.contains("Lost") && line.contains("Mangala") && line.contains("by resignation"),
+        "{line}"
+    );
+    let (game, _) = only(
+        visitor
+            .get("/players/ayse/games?variant=modiar&result=won")
+            .await,
+    );
+    assert_eq!(game, won_modiar);
+    let (game, line) = only(visitor.get("/players/mehmet/games?variant=mangala").await);
+    assert_eq!(game, lost);
+    assert!(line.contains("Won") && line.contains("ayse"), "{line}");
+    // The filter's form keeps what was chosen, and the pages keep the filter.
+    let theirs = visitor.get("/players/mehmet/games?result=lost").await;
+    assert_eq!(listed(&theirs).len(), 20);
+    assert_eq!(theirs.attr("#result option[selected]", "value"), "lost");
+    assert_eq!(
+        theirs.attr("a[rel=next]", "href"),
+        "/players/mehmet/games?page=2&result=lost"
+    );
+    let none = visitor
+        .get("/players/ayse/games?variant=mangala&result=won")
+        .await;
+    assert_eq!(none.count("ul.finished li"), 0);
+    assert!(none.text(".empty").contains("No finished games match"));
+
+    for bad in ["?result=maybe", "?variant=chess", "?page=0", "?page=two"] {
+        let page = visitor.get(&format!("/players/ayse/games{bad}")).await;
+        assert_eq!(page.status, reqwest::StatusCode::BAD_REQUEST, "{bad}");
+    }
+    let nobody = visitor.get("/players/nobody/games").await;
+    assert_eq!(nobody.status, reqwest::StatusCode::NOT_FOUND);
 }

@@ -106,6 +106,7 @@ pub fn router(state: AppState) -> Router<AppState> {
         )
         .route("/matches/{id}", get(matches::show))
         .route("/players/{name}", get(players::show))
+        .route("/players/{name}/games", get(players::finished))
         .route("/standings", get(players::standings))
         .route(
             "/tournaments",

@@ -8,10 +8,12 @@ use serde::Deserialize;
 
 use super::error::PageError;
 use super::session::{PagePath, Visitor};
-use super::view::{GameLine, Layout, VariantChoice, render, variant_choices, when};
+use super::view::{GameLine, Layout, VariantChoice, ending_words, render, variant_choices, when};
+use crate::domain::{Ending, PlayerResult};
 use crate::error::Error;
 use crate::http::AppState;
-use crate::store::Standing;
+use crate::service::side_of;
+use crate::store::{Account, Game, Standing};
 
 /// A standings line as shown.
 #[derive(Debug, Clone)]
@@ -184,5 +186,193 @@ pub async fn standings(
         variants: variant_choices(variant.map_or("", Variant::as_str)),
         all: variant.is_none(),
         lines,
+    })
+}
+
+/// Finished games to a page.
+const FINISHED_PER_PAGE: u32 = 20;
+
+/// The finished games' query: `?variant=mangala&result=won&page=2`, each optional
+/// (empty or `all` for no filter; pages count from 1).
+#[derive(Debug, Deserialize)]
+pub struct FinishedQuery {
+    variant: Option<String>,
+    result: Option<String>,
+    page: Option<String>,
+}
+
+/// A result offered by the filter.
+#[derive(Debug, Clone)]
+pub struct ResultChoice {
+    /// `won`…, or empty for any.
+    value: &'static str,
+    /// `Won`…
+    label: &'static str,
+    selected: bool,
+}
+
+/// A finished game as the player whose list it is sees it.
+#[derive(Debug, Clone)]
+pub struct FinishedLine {
+    id: String,
+    variant: &'static str,
+    opponent: String,
+    /// `won`, `drawn` or `lost`: the player's result.
+    result: &'static str,
+    /// `Won`, `Drawn`, `Lost`.
+    result_word: &'static str,
+    /// The player's stones first: `30–18`.
+    score: String,
+    /// `by resignation`, `on time`, `the position repeated`…
+    how: String,
+    /// When it ended: RFC 3339 and as shown.
+    at: String,
+    at_text: String,
+}
+
+impl FinishedLine {
+    fn new(game: &Game, player: &Account) -> Option<FinishedLine> {
+        let side = side_of(game, player.id)?;
+        let result = game.state.result?;
+        let (word, value) = match result.winner {
+            Some(w) if w == side => ("Won", PlayerResult::Won),
+            Some(_) => ("Lost", PlayerResult::Lost),
+            None => ("Drawn", PlayerResult::Drawn),
+        };
+        let ended = game.state.updated_at;
+        Some(FinishedLine {
+            id: game.id.to_string(),
+            variant: game.variant.title(),
+            opponent: game.players.get(side.opposite()).username.to_string(),
+            result: value.as_str(),
+            result_word: word,
+            score: format!(
+                "{}\u{2013}{}",
+                result.score.get(side),
+                result.score.get(side.opposite())
+            ),
+            how: match result.ending {
+                Ending::Resign => "by resignation".to_owned(),
+                Ending::Timeout => "on time".to_owned(),
+                how => ending_words(how).to_owned(),
+            },
+            at: ended.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            at_text: when(ended),
+        })
+    }
+}
+
+/// `templates/finished.html`.
+#[derive(Template)]
+#[template(path = "finished.html")]
+struct FinishedPage {
+    layout: Layout,
+    username: String,
+    variants: Vec<VariantChoice>,
+    results: Vec<ResultChoice>,
+    lines: Vec<FinishedLine>,
+    /// Whether a filter is on (the empty list says so).
+    filtered: bool,
+    /// The page shown, from 1.
+    page: u32,
+    /// The links to the newer and the older page, when there is one.
+    newer: Option<String>,
+    older: Option<String>,
+}
+
+/// `GET /players/{name}/games`: the player's finished games, newest first, by
+/// variant and result, a page at a time.
+pub async fn finished(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(name): PagePath<String>,
+    query: Result<Query<FinishedQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Html<String>, PageError> {
+    let Query(query) = query.map_err(|e| Error::bad_request("invalid_query", e.body_text()))?;
+    let chosen = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "all")
+            .map(str::to_owned)
+    };
+    let variant = match chosen(&query.variant) {
+        None => None,
+        Some(v) => Some(v.parse::<Variant>().map_err(|_| {
+            Error::bad_request("invalid_query", format!("no game is called {v:?}"))
+        })?),
+    };
+    let result = match chosen(&query.result) {
+        None => None,
+        Some(r) => Some(r.parse::<PlayerResult>().map_err(|_| {
+            Error::bad_request(
+                "invalid_query",
+                format!("a result is won, drawn or lost, not {r:?}"),
+            )
+        })?),
+    };
+    let page = match query
+        .page
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        None => 1,
+        Some(p) => p
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| (1..=100_000).contains(&n))
+            .ok_or_else(|| {
+                Error::bad_request(
+                    "invalid_query",
+                    format!("a page is a number from 1, not {p:?}"),
+                )
+            })?,
+    };
+    let (account, games, more) = state
+        .service
+        .finished_games(&name, variant, result, page - 1, FINISHED_PER_PAGE)
+        .await?;
+    let username = account.username.to_string();
+    let link = |to: u32| {
+        let mut href = format!("/players/{username}/games?page={to}");
+        if let Some(v) = variant {
+            href.push_str("&variant=");
+            href.push_str(v.as_str());
+        }
+        if let Some(r) = result {
+            href.push_str("&result=");
+            href.push_str(r.as_str());
+        }
+        href
+    };
+    let results = [("", "Any result", None)]
+        .into_iter()
+        .chain(PlayerResult::ALL.into_iter().map(|r| {
+            let label = match r {
+                PlayerResult::Won => "Won",
+                PlayerResult::Drawn => "Drawn",
+                PlayerResult::Lost => "Lost",
+            };
+            (r.as_str(), label, Some(r))
+        }))
+        .map(|(value, label, r)| ResultChoice {
+            value,
+            label,
+            selected: r == result,
+        })
+        .collect();
+    render(&FinishedPage {
+        layout: visitor.layout(&format!("{username}: finished games")),
+        variants: variant_choices(variant.map_or("", Variant::as_str)),
+        results,
+        lines: games
+            .iter()
+            .filter_map(|g| FinishedLine::new(g, &account))
+            .collect(),
+        filtered: variant.is_some() || result.is_some(),
+        page,
+        newer: (page > 1).then(|| link(page - 1)),
+        older: more.then(|| link(page + 1)),
+        username,
     })
 }
