@@ -9,9 +9,14 @@ use seedpost_rules::Side;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+mod bots;
 mod entities;
 pub mod notify;
 
+pub use bots::{
+    Asked, ChallengeFilters, DeclineReason, InvalidDeclineReason, InvalidFilters, InvalidScopes,
+    Scope, Scopes,
+};
 pub use entities::{
     Account, Challenge, Event, FinishedFilter, Game, GameFilter, GameResult, GameState,
     GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession, NewToken, Player,
@@ -219,7 +224,7 @@ impl fmt::Debug for Password {
 }
 
 /// Days a player has for each move: 1, 2, 3, 5, 7, 10 or 14.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
 pub struct DaysPerMove(u8);
 

@@ -53,6 +53,11 @@ pub enum Error {
     /// The action is not the account's to take.
     #[error("{0}")]
     Forbidden(&'static str),
+    /// The request's API token was not made for the scope its route needs.
+    #[error(
+        "this token lacks the `{0}` scope this route needs: use a token made with it (`\"scopes\"` of POST /tokens)"
+    )]
+    MissingScope(crate::domain::Scope),
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -120,6 +125,7 @@ impl Error {
             Error::UsernameTaken => "username_taken",
             Error::NotAPlayer => "not_a_player",
             Error::Forbidden(_) => "forbidden",
+            Error::MissingScope(_) => "missing_scope",
             Error::GameOver => "game_over",
             Error::StalePly { .. } => "stale_ply",
             Error::NotYourTurn => "not_your_turn",
@@ -142,7 +148,9 @@ impl Error {
             Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Error::Unprocessable { .. } | Error::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Error::NotAPlayer | Error::Forbidden(_) => StatusCode::FORBIDDEN,
+            Error::NotAPlayer | Error::Forbidden(_) | Error::MissingScope(_) => {
+                StatusCode::FORBIDDEN
+            }
             Error::UsernameTaken
             | Error::GameOver
             | Error::StalePly { .. }

@@ -34,9 +34,9 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::domain::{
-    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeliveryId, Ending, EventKind,
-    FirstChoice, GameId, GameStatus, MatchId, MatchStatus, MatchTerms, Schedule, Terms, TokenId,
-    TournamentId, Username, WebhookId,
+    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, DeliveryId, Ending,
+    EventKind, FirstChoice, GameId, GameStatus, MatchId, MatchStatus, MatchTerms, Schedule, Scopes,
+    Terms, TokenId, TournamentId, Username, WebhookId,
 };
 use crate::ratings::Rating;
 use crate::store::calendar::{CalendarFeed, DigestSettings};
@@ -349,6 +349,13 @@ struct TokenLine {
     hash: String,
     created_at: DateTime<Utc>,
     last_used_at: Option<DateTime<Utc>>,
+    /// Absent (every scope) in exports from before scopes.
+    #[serde(default = "every_scope")]
+    scopes: Vec<String>,
+}
+
+fn every_scope() -> Vec<String> {
+    Scopes::ALL.iter().map(|s| s.as_str().to_owned()).collect()
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -377,6 +384,10 @@ struct ChallengeLine {
     /// Absent (true) in exports from before matches.
     #[serde(default = "yes")]
     stop_when_decided: bool,
+    /// Why it was declined (declined ones only); absent (generic) in exports from
+    /// before decline reasons.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    decline_reason: Option<String>,
 }
 
 fn one_game() -> u8 {
@@ -485,6 +496,12 @@ fn token_line(t: &TokenWithHash) -> Line {
         hash: t.hash.clone(),
         created_at: t.token.created_at,
         last_used_at: t.token.last_used_at,
+        scopes: t
+            .token
+            .scopes
+            .iter()
+            .map(|s| s.as_str().to_owned())
+            .collect(),
     })
 }
 
@@ -504,6 +521,7 @@ fn challenge_line(c: &Challenge) -> Line {
         games: c.match_terms.games(),
         schedule: c.match_terms.schedule.as_str().to_owned(),
         stop_when_decided: c.match_terms.stop_when_decided,
+        decline_reason: c.decline_reason.map(|r| r.as_str().to_owned()),
     })
 }
 
@@ -1007,11 +1025,14 @@ impl Reader {
         if self.tokens.insert(t.id, self.data.tokens.len()).is_some() {
             return Err(format!("token {} appears twice", t.id));
         }
+        let scopes = Scopes::parse(t.scopes.iter().map(String::as_str))
+            .map_err(|e| format!("token {}: {e}", t.id))?;
         self.data.tokens.push(TokenWithHash {
             token: Token {
                 id: TokenId(t.id),
                 account_id: AccountId(t.account_id),
                 label,
+                scopes,
                 created_at: t.created_at,
                 last_used_at: t.last_used_at,
             },
@@ -1038,6 +1059,18 @@ impl Reader {
                 "{what}: an accepted challenge, and only one, has a game"
             ));
         }
+        let decline_reason = match (status, c.decline_reason.as_deref()) {
+            (ChallengeStatus::Declined, None) => Some(DeclineReason::Generic),
+            (ChallengeStatus::Declined, Some(name)) => {
+                Some(DeclineReason::parse(name).map_err(|e| format!("{what}: {e}"))?)
+            }
+            (_, None) => None,
+            (_, Some(_)) => {
+                return Err(format!(
+                    "{what}: only a declined challenge has a decline reason"
+                ));
+            }
+        };
         if self.challenges.insert(c.id, (line, c.game_id)).is_some() {
             return Err(format!("{what} appears twice"));
         }
@@ -1060,6 +1093,7 @@ impl Reader {
             )
             .map_err(|e| format!("{what}: {e}"))?,
             status,
+            decline_reason,
             game_id: c.game_id.map(GameId),
             created_at: c.created_at,
         });

@@ -13,8 +13,8 @@ use crate::store::matches::{Match, MatchRef};
 mod schema;
 
 pub use schema::{
-    GameStatusName, SideName, SidesBoard, SidesCount, SidesFlag, SidesName, SidesPoints,
-    TournamentStatusName, VariantName,
+    DeclineReasonName, GameStatusName, ScopeName, SideName, SidesBoard, SidesCount, SidesFlag,
+    SidesName, SidesPoints, TournamentStatusName, VariantName,
 };
 
 /// Times as RFC 3339 in UTC, to the millisecond.

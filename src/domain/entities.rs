@@ -7,8 +7,8 @@ use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Pit, Side, Variant};
 
 use super::{
-    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, EventKind, FirstChoice, GameId,
-    GameStatus, MatchTerms, Terms, TokenId, TournamentId, Username,
+    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, Ending, EventKind,
+    FirstChoice, GameId, GameStatus, MatchTerms, Scopes, Terms, TokenId, TournamentId, Username,
 };
 
 /// A stored account.
@@ -48,6 +48,8 @@ pub struct Token {
     pub account_id: AccountId,
     /// The owner's label for it.
     pub label: String,
+    /// What it may be used for.
+    pub scopes: Scopes,
     /// When it was made.
     pub created_at: DateTime<Utc>,
     /// When it was last used to authenticate, if ever.
@@ -61,6 +63,8 @@ pub struct NewToken {
     pub id: TokenId,
     /// The owner's label.
     pub label: String,
+    /// What it may be used for.
+    pub scopes: Scopes,
     /// Lower-case hex SHA-256 of the secret.
     pub hash: String,
     /// Now.
@@ -99,6 +103,8 @@ pub struct Challenge {
     pub match_terms: MatchTerms,
     /// Where it stands.
     pub status: ChallengeStatus,
+    /// Why it was declined: `Some` exactly when `status` is declined.
+    pub decline_reason: Option<DeclineReason>,
     /// The game started by accepting it.
     pub game_id: Option<GameId>,
     /// When it was made.
@@ -124,6 +130,9 @@ pub struct NewChallenge {
     pub terms: Terms,
     /// One game, or a match of several.
     pub match_terms: MatchTerms,
+    /// `Some` when the filters of the player it names decline it as it is made (it is
+    /// stored declined, with this reason, and never open).
+    pub declined: Option<DeclineReason>,
     /// Now.
     pub created_at: DateTime<Utc>,
 }

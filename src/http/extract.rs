@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
+use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, MatchedPath, Request};
 use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
@@ -89,12 +89,30 @@ pub fn bearer_secret(headers: &HeaderMap) -> Result<Option<&str>, Error> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Verified(pub AccountId);
 
+/// The account of the request's bearer token, if one is sent, once the token is found
+/// to hold the scope the route needs (see [`super::api::required_scope`]; a token
+/// with every scope, as every token made before scopes existed, passes everywhere).
 async fn bearer(parts: &mut Parts, service: &Service) -> Result<Option<Account>, Error> {
-    let account = match bearer_secret(&parts.headers)? {
+    let (account, scopes) = match bearer_secret(&parts.headers)? {
         Some(secret) => service.authenticate(secret).await?,
         None => return Ok(None),
     };
     parts.extensions.insert(Verified(account.id));
+    if !scopes.is_all() {
+        let needed = parts
+            .extensions
+            .get::<MatchedPath>()
+            .and_then(|matched| super::api::required_scope(&parts.method, matched.as_str()));
+        match needed {
+            Some(scope) if scopes.allows(scope) => {}
+            Some(scope) => return Err(Error::MissingScope(scope)),
+            None => {
+                return Err(Error::Forbidden(
+                    "this route takes only a token with every scope",
+                ));
+            }
+        }
+    }
     Ok(Some(account))
 }
 

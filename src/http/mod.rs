@@ -66,7 +66,7 @@ pub fn app(state: AppState) -> Router {
     let trust_proxy = state.settings.trust_proxy_headers;
     let hops = state.settings.proxy_hops;
     Router::new()
-        .nest("/api/v1", api::router())
+        .nest(api::PREFIX, api::router())
         .merge(pages::router(state.clone()))
         .merge(ops::router())
         .fallback(pages::not_found)

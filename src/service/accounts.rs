@@ -6,7 +6,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 
 use super::Service;
-use crate::domain::{AccountId, Password, TokenId, Username};
+use crate::domain::{AccountId, InvalidScopes, Password, Scopes, TokenId, Username};
 use crate::error::{Error, Result};
 use crate::store::{Account, NewAccount, NewToken, StoreError, Token};
 
@@ -81,6 +81,18 @@ pub fn parse_label(label: &str) -> Result<String> {
     Ok(label.to_owned())
 }
 
+/// Parses the scope names a token is asked for; `None` (not said) is every scope.
+///
+/// # Errors
+/// `invalid_scopes` (422) for an unknown name or an empty list.
+pub fn parse_scopes<'a>(names: Option<impl IntoIterator<Item = &'a str>>) -> Result<Scopes> {
+    match names {
+        None => Ok(Scopes::ALL),
+        Some(names) => Scopes::parse(names)
+            .map_err(|e: InvalidScopes| Error::unprocessable("invalid_scopes", e.to_string())),
+    }
+}
+
 impl Service {
     /// Creates an account and its first API token.
     ///
@@ -114,6 +126,7 @@ impl Service {
         let token = NewToken {
             id: TokenId::new(),
             label: "first token".to_owned(),
+            scopes: Scopes::ALL,
             hash: token_hash(&secret),
             created_at: now,
         };
@@ -173,11 +186,11 @@ impl Service {
         }
     }
 
-    /// The account that owns this token secret.
+    /// The account that owns this token secret, and what the token may be used for.
     ///
     /// # Errors
     /// `unauthorized` (401) for an unknown or revoked token.
-    pub async fn authenticate(&self, secret: &str) -> Result<Account> {
+    pub async fn authenticate(&self, secret: &str) -> Result<(Account, Scopes)> {
         match self
             .store
             .account_by_token(&token_hash(secret), self.now())
@@ -189,17 +202,24 @@ impl Service {
         }
     }
 
-    /// Adds an API token to an account; returns it and its secret, shown once.
+    /// Adds an API token for `scopes` to an account; returns it and its secret, shown
+    /// once.
     ///
     /// # Errors
     /// `invalid_label`, `too_many_tokens` (422: the account holds
     /// [`FloodLimits::tokens_per_account`](super::FloodLimits) already).
-    pub async fn create_token(&self, account: &Account, label: &str) -> Result<(Token, String)> {
+    pub async fn create_token(
+        &self,
+        account: &Account,
+        label: &str,
+        scopes: Scopes,
+    ) -> Result<(Token, String)> {
         let label = parse_label(label)?;
         let secret = new_secret();
         let token = NewToken {
             id: TokenId::new(),
             label,
+            scopes,
             hash: token_hash(&secret),
             created_at: self.now(),
         };

@@ -5,13 +5,13 @@ use seedpost_rules::{BySide, Position, Side, Variant};
 
 use super::{LoadedGame, Service, events};
 use crate::domain::{
-    ChallengeId, ChallengeStatus, DaysPerMove, EventKind, FirstChoice, GameId, GameStatus,
-    MatchTerms, Schedule, Terms,
+    ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, EventKind, FirstChoice, GameId,
+    GameStatus, MatchTerms, Schedule, Terms,
 };
 use crate::error::{Error, Result};
 use crate::store::{
-    Account, Challenge, Game, GameState, GameWithMoves, NewChallenge, NewEvent, NewGame, Page,
-    Player, StoreError,
+    Account, Challenge, Closing, Game, GameState, GameWithMoves, NewChallenge, NewEvent, NewGame,
+    Page, Player, StoreError,
 };
 
 /// A challenge as asked for, before validation.
@@ -93,6 +93,7 @@ impl Service {
                 weekend_pause: request.weekend_pause,
             },
             match_terms,
+            declined: None,
             created_at: self.now(),
         };
         // Only a challenge naming someone is an event: an open one would go to all.
@@ -109,6 +110,7 @@ impl Service {
                     terms: challenge.terms,
                     match_terms,
                     status: ChallengeStatus::Open,
+                    decline_reason: None,
                     game_id: None,
                     created_at: challenge.created_at,
                 };
@@ -252,19 +254,25 @@ impl Service {
         }
     }
 
-    /// Declines a challenge that names `account`.
+    /// Declines a challenge that names `account`, for `reason`, which the challenger
+    /// is shown.
     ///
     /// # Errors
     /// `not_found` (404); `forbidden` (403) for a challenge not naming the account;
     /// `challenge_closed` (409).
-    pub async fn decline_challenge(&self, account: &Account, id: ChallengeId) -> Result<Challenge> {
+    pub async fn decline_challenge(
+        &self,
+        account: &Account,
+        id: ChallengeId,
+        reason: DeclineReason,
+    ) -> Result<Challenge> {
         let challenge = self.challenge(id).await?;
         if challenge.opponent.as_ref().map(|o| o.id) != Some(account.id) {
             return Err(Error::Forbidden(
                 "only the player a challenge names can decline it",
             ));
         }
-        self.close(id, &challenge, ChallengeStatus::Declined).await
+        self.close(id, &challenge, Closing::Declined(reason)).await
     }
 
     /// Cancels one's own challenge.
@@ -276,27 +284,35 @@ impl Service {
         if challenge.challenger.id != account.id {
             return Err(Error::Forbidden("only its creator can cancel a challenge"));
         }
-        self.close(id, &challenge, ChallengeStatus::Canceled).await
+        self.close(id, &challenge, Closing::Canceled).await
     }
 
     async fn close(
         &self,
         id: ChallengeId,
         challenge: &Challenge,
-        status: ChallengeStatus,
+        closing: Closing,
     ) -> Result<Challenge> {
         ensure_open(challenge)?;
-        // Declined: the challenger hears; canceled: the player it named, if any.
-        let (to, kind) = if status == ChallengeStatus::Declined {
-            (Some(challenge.challenger.id), EventKind::ChallengeDeclined)
-        } else {
-            (
+        // Declined: the challenger hears, and why; canceled: the player it named, if
+        // any.
+        let (to, kind, status, decline_reason) = match closing {
+            Closing::Declined(reason) => (
+                Some(challenge.challenger.id),
+                EventKind::ChallengeDeclined,
+                ChallengeStatus::Declined,
+                Some(reason),
+            ),
+            Closing::Canceled => (
                 challenge.opponent.as_ref().map(|o| o.id),
                 EventKind::ChallengeCanceled,
-            )
+                ChallengeStatus::Canceled,
+                None,
+            ),
         };
         let shown = Challenge {
             status,
+            decline_reason,
             ..challenge.clone()
         };
         let now = self.now();
@@ -304,7 +320,7 @@ impl Service {
             .into_iter()
             .map(|account| events::challenge_event(account, kind, &shown, now))
             .collect();
-        match self.store.close_challenge(id, status, &events).await {
+        match self.store.close_challenge(id, closing, &events).await {
             Err(StoreError::Conflict) => Err(closed()),
             other => Ok(other?),
         }

@@ -402,7 +402,7 @@ impl EventFeed {
         let now = self.service.now();
         let store = &self.service.store;
         let found = match &self.key {
-            StoredKey::Token(hash) => store.account_by_token(hash, now).await.map(|a| a.id),
+            StoredKey::Token(hash) => store.account_by_token(hash, now).await.map(|(a, _)| a.id),
             StoredKey::Session(hash) => store.session(hash, now).await.map(|s| s.account.id),
         };
         match found {

@@ -71,6 +71,7 @@ impl Service {
         let token = NewToken {
             id: TokenId::new(),
             label: "house bot".to_owned(),
+            scopes: crate::domain::Scopes::ALL,
             hash: token_hash(&super::random_hex()),
             created_at: now,
         };

@@ -31,7 +31,7 @@ mod tournaments;
 mod vacations;
 mod webhooks;
 
-pub use accounts::{NewAccountRequest, SignedUp, parse_label};
+pub use accounts::{NewAccountRequest, SignedUp, parse_label, parse_scopes};
 pub use challenges::ChallengeRequest;
 pub use controls::PasswordChange;
 pub use digest::{DEFAULT_DIGEST_HOUR, DIGEST_BACKOFF, DigestStatus, Mailer, parse_email};

@@ -18,8 +18,9 @@ use super::{
     Standing, StoreError, Token, format_board, parse_board,
 };
 use crate::domain::{
-    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, Ending, EventKind, FirstChoice, GameId,
-    GameStatus, MatchTerms, Schedule, Terms, TokenId, TournamentId, Username,
+    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, Ending, EventKind,
+    FirstChoice, GameId, GameStatus, MatchTerms, Schedule, Scopes, Terms, TokenId, TournamentId,
+    Username,
 };
 use crate::ratings::Rating;
 
@@ -31,7 +32,7 @@ macro_rules! challenge_select {
                 ca.bot AS challenger_bot, c.opponent_id, oa.username AS opponent_username, \
                 oa.bot AS opponent_bot, c.variant, c.days_per_move, c.first, c.status, \
                 c.game_id, c.created_at, c.rated, c.weekend_pause, \
-                c.games, c.schedule, c.stop_when_decided \
+                c.games, c.schedule, c.stop_when_decided, c.decline_reason \
          FROM challenges c \
          JOIN accounts ca ON ca.id = c.challenger_id \
          LEFT JOIN accounts oa ON oa.id = c.opponent_id "
@@ -230,13 +231,19 @@ pub(super) struct TokenAccountRow {
     pub(super) account: AccountRow,
     pub(super) token_id: Uuid,
     pub(super) last_used_at: Option<DateTime<Utc>>,
+    pub(super) scopes: String,
+}
+
+/// The scopes of a token as stored: their names separated by spaces.
+pub(super) fn scopes(names: &str) -> Result<Scopes, StoreError> {
+    Scopes::parse(names.split(' ')).map_err(|_| corrupt("scopes", names))
 }
 
 /// The columns of a [`HashedTokenRow`], from `tokens t` joined with its account `a`.
 macro_rules! hashed_token_select {
     () => {
         "SELECT t.hash, a.id, a.username, a.bot, a.created_at, t.id AS token_id, \
-                t.last_used_at \
+                t.last_used_at, t.scopes \
          FROM tokens t JOIN accounts a ON a.id = t.account_id "
     };
 }
@@ -256,19 +263,21 @@ pub(super) struct TokenRow {
     id: Uuid,
     account_id: Uuid,
     label: String,
+    scopes: String,
     created_at: DateTime<Utc>,
     last_used_at: Option<DateTime<Utc>>,
 }
 
 impl TokenRow {
-    pub(super) fn parse(self) -> Token {
-        Token {
+    pub(super) fn parse(self) -> Result<Token, StoreError> {
+        Ok(Token {
             id: TokenId(self.id),
             account_id: AccountId(self.account_id),
             label: self.label,
+            scopes: scopes(&self.scopes)?,
             created_at: self.created_at,
             last_used_at: self.last_used_at,
-        }
+        })
     }
 }
 
@@ -293,6 +302,7 @@ pub(super) struct ChallengeRow {
     games: i32,
     schedule: String,
     stop_when_decided: bool,
+    decline_reason: Option<String>,
 }
 
 impl ChallengeRow {
@@ -305,6 +315,17 @@ impl ChallengeRow {
             }),
             (None, _, _) => None,
             (Some(id), _, _) => return Err(corrupt("opponent_id", id)),
+        };
+        let status =
+            ChallengeStatus::parse(&self.status).ok_or_else(|| corrupt("status", &self.status))?;
+        // A reason exactly for a declined challenge (Postgres checks it; on SQLite the
+        // server keeps it, and a declined one without a reason reads as generic).
+        let decline_reason = match (status, self.decline_reason.as_deref()) {
+            (ChallengeStatus::Declined, None) => Some(DeclineReason::Generic),
+            (ChallengeStatus::Declined, Some(name)) => {
+                Some(DeclineReason::parse(name).map_err(|_| corrupt("decline_reason", name))?)
+            }
+            _ => None,
         };
         Ok(Challenge {
             id: ChallengeId(self.id),
@@ -328,8 +349,8 @@ impl ChallengeRow {
                 self.stop_when_decided,
             )
             .map_err(|_| corrupt("games", self.games))?,
-            status: ChallengeStatus::parse(&self.status)
-                .ok_or_else(|| corrupt("status", &self.status))?,
+            status,
+            decline_reason,
             game_id: self.game_id.map(GameId),
             created_at: self.created_at,
         })

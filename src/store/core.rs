@@ -16,16 +16,18 @@ use super::common::{
     AccountEvents, AccountPasswordRow, AccountRow, ChallengeRow, EventRow, GameRow, MARK_REMINDED,
     MoveColumns, MoveRow, SELECT_EVENTS, SELECT_OVERDUE, SELECT_TO_REMIND, StandingRow,
     StateColumns, TokenRow, challenge_select, events_by_account, game_select, micros,
-    plies_columns, row_limit, to_i32,
+    plies_columns, row_limit, scopes, to_i32,
 };
 use super::dialect::{Backend, locking};
 use super::sql::{AsConn, SqlStore, Statement, sql};
 use super::{
-    Account, Challenge, ChallengeCaps, Event, EventWake, FinishedFilter, Game, GameFilter,
-    GameState, GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession,
-    NewToken, Page, Session, SessionRow, Standing, Store, StoreError, Token,
+    Account, Challenge, ChallengeCaps, Closing, Event, EventWake, FinishedFilter, Game,
+    GameFilter, GameState, GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame,
+    NewSession, NewToken, Page, Session, SessionRow, Standing, Store, StoreError, Token,
 };
-use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
+use crate::domain::{
+    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, GameId, Scopes, TokenId,
+};
 
 /// How stale a token's last-use time may get before authenticating writes it again:
 /// the hot read paths then write at most once a minute per token.
@@ -54,8 +56,8 @@ pub(super) const INSERT_MOVE: &str =
 /// The insertion of a challenge as exported, whatever its status.
 pub(super) const INSERT_CHALLENGE: &str = "INSERT INTO challenges (id, challenger_id, \
      opponent_id, variant, days_per_move, first, status, game_id, created_at, rated, \
-     weekend_pause, games, schedule, stop_when_decided) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
+     weekend_pause, games, schedule, stop_when_decided, decline_reason) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)";
 
 /// The insertion of a session.
 pub(super) const INSERT_SESSION: &str = "INSERT INTO sessions \
@@ -180,14 +182,15 @@ async fn insert_token<B: Backend>(
     token: &NewToken,
 ) -> Result<(), StoreError> {
     sql(
-        "INSERT INTO tokens (id, account_id, label, hash, created_at) \
-         VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO tokens (id, account_id, label, hash, created_at, scopes) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(token.id.0)
     .bind(account.0)
     .bind(token.label.as_str())
     .bind(token.hash.as_str())
     .bind(micros(token.created_at))
+    .bind(token.scopes.to_names())
     .execute(conn)
     .await
     .map(drop)
@@ -332,7 +335,8 @@ async fn create_challenge_tx<B: Backend>(
     events: &[AccountEvents],
     caps: ChallengeCaps,
 ) -> Result<(Challenge, Vec<Event>), StoreError> {
-    if caps != ChallengeCaps::NONE {
+    // One declined as it is made is never open: the caps on open ones leave it be.
+    if caps != ChallengeCaps::NONE && challenge.declined.is_none() {
         let open = count_locked(
             tx,
             challenge.challenger,
@@ -360,8 +364,8 @@ async fn create_challenge_tx<B: Backend>(
     sql(
         "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
                                  first, status, created_at, rated, weekend_pause, games, \
-                                 schedule, stop_when_decided) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $8, $9, $10, $11, $12)",
+                                 schedule, stop_when_decided, decline_reason) \
+         VALUES ($1, $2, $3, $4, $5, $6, $13, $7, $8, $9, $10, $11, $12, $14)",
     )
     .bind(challenge.id.0)
     .bind(challenge.challenger.0)
@@ -375,6 +379,15 @@ async fn create_challenge_tx<B: Backend>(
     .bind(i32::from(challenge.match_terms.games()))
     .bind(challenge.match_terms.schedule.as_str())
     .bind(challenge.match_terms.stop_when_decided)
+    .bind(
+        if challenge.declined.is_some() {
+            ChallengeStatus::Declined
+        } else {
+            ChallengeStatus::Open
+        }
+        .as_str(),
+    )
+    .bind(challenge.declined.map(DeclineReason::as_str))
     .execute(tx)
     .await?;
     let stored = B::insert_events(tx, events).await?;
@@ -384,14 +397,20 @@ async fn create_challenge_tx<B: Backend>(
 async fn close_challenge_tx<B: Backend>(
     tx: &mut Transaction<'static, B>,
     id: ChallengeId,
-    status: ChallengeStatus,
+    closing: Closing,
     events: &[AccountEvents],
 ) -> Result<(Challenge, Vec<Event>), StoreError> {
-    let closed = sql("UPDATE challenges SET status = $2 WHERE id = $1 AND status = 'open'")
-        .bind(id.0)
-        .bind(status.as_str())
-        .execute(tx)
-        .await?;
+    let (status, reason) = match closing {
+        Closing::Declined(reason) => (ChallengeStatus::Declined, Some(reason.as_str())),
+        Closing::Canceled => (ChallengeStatus::Canceled, None),
+    };
+    let closed = sql("UPDATE challenges SET status = $2, decline_reason = $3 \
+                      WHERE id = $1 AND status = 'open'")
+    .bind(id.0)
+    .bind(status.as_str())
+    .bind(reason)
+    .execute(tx)
+    .await?;
     if closed == 0 {
         return Err(missed(tx, CHALLENGE_EXISTS, id.0).await);
     }
@@ -466,7 +485,7 @@ impl<B: Backend> Store for SqlStore<B> {
         &self,
         hash: &str,
         now: DateTime<Utc>,
-    ) -> Result<Account, StoreError> {
+    ) -> Result<(Account, Scopes), StoreError> {
         let row = self
             .tokens
             .get(hash.to_owned())
@@ -484,7 +503,7 @@ impl<B: Backend> Store for SqlStore<B> {
             .execute(&mut self.conn().await?)
             .await?;
         }
-        row.account.parse()
+        Ok((row.account.parse()?, scopes(&row.scopes)?))
     }
 
     async fn create_token(
@@ -509,6 +528,7 @@ impl<B: Backend> Store for SqlStore<B> {
                     id: token.id,
                     account_id: account,
                     label: token.label,
+                    scopes: token.scopes,
                     created_at: micros(token.created_at),
                     last_used_at: None,
                 })
@@ -518,13 +538,14 @@ impl<B: Backend> Store for SqlStore<B> {
     }
 
     async fn tokens(&self, account: AccountId) -> Result<Vec<Token>, StoreError> {
-        let rows: Vec<TokenRow> = sql("SELECT id, account_id, label, created_at, last_used_at \
+        let rows: Vec<TokenRow> = sql("SELECT id, account_id, label, scopes, created_at, \
+                                              last_used_at \
                                        FROM tokens WHERE account_id = $1 \
                                        ORDER BY created_at DESC, id DESC")
         .bind(account.0)
         .all(&mut self.conn().await?)
         .await?;
-        Ok(rows.into_iter().map(TokenRow::parse).collect())
+        rows.into_iter().map(TokenRow::parse).collect()
     }
 
     async fn delete_token(&self, account: AccountId, id: TokenId) -> Result<(), StoreError> {
@@ -582,21 +603,12 @@ impl<B: Backend> Store for SqlStore<B> {
     async fn close_challenge(
         &self,
         id: ChallengeId,
-        status: ChallengeStatus,
+        closing: Closing,
         events: &[NewEvent],
     ) -> Result<Challenge, StoreError> {
-        if !matches!(
-            status,
-            ChallengeStatus::Declined | ChallengeStatus::Canceled
-        ) {
-            return Err(StoreError::Other(format!(
-                "a challenge is closed as declined or canceled, not {}",
-                status.as_str()
-            )));
-        }
         let events = events_by_account(events);
         self.write_events(move |tx| {
-            Box::pin(async move { close_challenge_tx(tx, id, status, &events).await })
+            Box::pin(async move { close_challenge_tx(tx, id, closing, &events).await })
         })
         .await
         .map(|(challenge, _)| challenge)

@@ -10,7 +10,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Variant};
 
-use crate::domain::{AccountId, ChallengeId, ChallengeStatus, DaysPerMove, GameId, TokenId};
+use crate::domain::{AccountId, ChallengeId, DaysPerMove, DeclineReason, GameId, Scopes, TokenId};
 // The entities live in `domain`, where every layer above it finds them; the store's
 // modules and older callers still name them from here.
 pub use crate::domain::{
@@ -65,6 +65,15 @@ pub enum StoreError {
     /// Anything else: a bug or corrupt data.
     #[error("database error: {0}")]
     Other(String),
+}
+
+/// How an open challenge closes without a game (see [`Store::close_challenge`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Closing {
+    /// Declined by the player it names, for this reason.
+    Declined(DeclineReason),
+    /// Withdrawn by its creator.
+    Canceled,
 }
 
 /// Caps on one challenger's open challenges (see [`Store::create_challenge`]).
@@ -194,9 +203,13 @@ pub trait Store:
     /// The account with this name (ignoring case).
     async fn account_by_name(&self, username: &str) -> Result<Account, StoreError>;
 
-    /// The account owning the token with this hash, recording `now` as its last use.
-    async fn account_by_token(&self, hash: &str, now: DateTime<Utc>)
-    -> Result<Account, StoreError>;
+    /// The account owning the token with this hash and the token's scopes, recording
+    /// `now` as its last use.
+    async fn account_by_token(
+        &self,
+        hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(Account, Scopes), StoreError>;
 
     /// Adds an API token, unless the account holds `cap` tokens already.
     ///
@@ -243,14 +256,14 @@ pub trait Store:
         page: Page<ChallengeId>,
     ) -> Result<Vec<Challenge>, StoreError>;
 
-    /// Moves an open challenge to `status` (declined or canceled).
+    /// Closes an open challenge: declined (with a reason) or canceled.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when it is no longer open.
     async fn close_challenge(
         &self,
         id: ChallengeId,
-        status: ChallengeStatus,
+        closing: Closing,
         events: &[NewEvent],
     ) -> Result<Challenge, StoreError>;
 

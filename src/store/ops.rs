@@ -22,7 +22,7 @@ use super::sql::{SqlStore, sql};
 use super::vacations::Vacation;
 use super::webhooks::{Delivery, DeliveryRow, INSERT_WEBHOOK, Webhook, seq};
 use super::{Account, Challenge, Event, GameWithMoves, NewSession, StoreError, Token};
-use crate::domain::{GameId, GameStatus};
+use crate::domain::{DeclineReason, GameId, GameStatus};
 
 /// The connections of a store's pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -283,8 +283,8 @@ async fn import_tx<B: Backend>(
     }
     for t in &data.tokens {
         sql(
-            "INSERT INTO tokens (id, account_id, label, hash, created_at, last_used_at) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO tokens (id, account_id, label, hash, created_at, last_used_at, scopes) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(t.token.id.0)
         .bind(t.token.account_id.0)
@@ -292,6 +292,7 @@ async fn import_tx<B: Backend>(
         .bind(t.hash.as_str())
         .bind(micros(t.token.created_at))
         .bind(t.token.last_used_at.map(micros))
+        .bind(t.token.scopes.to_names())
         .execute(tx)
         .await?;
     }
@@ -312,6 +313,7 @@ async fn import_tx<B: Backend>(
             .bind(i32::from(c.match_terms.games()))
             .bind(c.match_terms.schedule.as_str())
             .bind(c.match_terms.stop_when_decided)
+            .bind(c.decline_reason.map(DeclineReason::as_str))
             .execute(tx)
             .await?;
     }
@@ -459,7 +461,7 @@ async fn import_game<B: Backend>(
 async fn read_all<B: Backend>(tx: &mut Transaction<'static, B>) -> Result<DataSet, StoreError> {
     let accounts: Vec<AccountExportRow> = sql(EXPORT_ACCOUNTS).all(tx).await?;
     let tokens: Vec<TokenHashRow> = sql(
-        "SELECT id, account_id, label, created_at, last_used_at, hash FROM tokens \
+        "SELECT id, account_id, label, scopes, created_at, last_used_at, hash FROM tokens \
          ORDER BY created_at, id",
     )
     .all(tx)
@@ -489,11 +491,13 @@ async fn read_all<B: Backend>(tx: &mut Transaction<'static, B>) -> Result<DataSe
             .collect::<Result<_, _>>()?,
         tokens: tokens
             .into_iter()
-            .map(|row| TokenWithHash {
-                token: row.token.parse(),
-                hash: row.hash,
+            .map(|row| {
+                Ok(TokenWithHash {
+                    token: row.token.parse()?,
+                    hash: row.hash,
+                })
             })
-            .collect(),
+            .collect::<Result<_, StoreError>>()?,
         challenges: challenges
             .into_iter()
             .map(ChallengeRow::parse)

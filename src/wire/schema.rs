@@ -103,3 +103,45 @@ pub struct SidesPoints {
     /// North's.
     pub north: f64,
 }
+
+/// What an API token may be used for; each route that takes a token names the one it
+/// needs (403 `missing_scope` without it).
+#[derive(ToSchema, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScopeName {
+    /// Reading: `GET /me`, `GET /games` with a token, `GET /challenges`, the event stream.
+    Read,
+    /// Playing: moves, resigning, aborting.
+    Play,
+    /// Challenges (make, accept, decline, cancel) and tournaments (make, join, withdraw).
+    Challenge,
+    /// Webhooks and their deliveries.
+    Webhooks,
+    /// The account's settings: tokens, vacation, calendar, digest, notifications,
+    /// challenge filters.
+    Account,
+}
+
+/// Why a challenge was declined.
+#[derive(ToSchema, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeclineReasonName {
+    /// No reason given.
+    Generic,
+    /// Not now: try later.
+    Later,
+    /// Not this variant.
+    Variant,
+    /// Not this time control.
+    TimeControl,
+    /// A rated game instead, please.
+    Rated,
+    /// A casual game instead, please.
+    Casual,
+    /// Too few days per move.
+    TooFast,
+    /// No games against bots.
+    NotBots,
+    /// Games against bots only.
+    OnlyBots,
+}

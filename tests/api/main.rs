@@ -25,6 +25,7 @@ mod push;
 mod ratelimits;
 mod ratings;
 mod reminders;
+mod scopes;
 mod security;
 mod streams;
 mod tournaments;

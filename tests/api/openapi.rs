@@ -130,14 +130,14 @@ async fn every_route_of_the_router_is_described_and_every_description_is_routed(
         }
     }
 
-    // Operations that need a token say so.
+    // Operations that need a token say so, and which scope of it.
     assert_eq!(
         spec["components"]["securitySchemes"]["bearer"]["scheme"],
         "bearer"
     );
     assert_eq!(
         spec["paths"]["/games/{id}/moves"]["post"]["security"],
-        json!([{"bearer": []}])
+        json!([{"bearer": ["play"]}])
     );
 }
 
@@ -258,6 +258,48 @@ async fn every_operation_describes_the_errors_its_kind_of_route_can_answer() {
     assert!(
         named(&spec["paths"]["/webhooks"]["post"], "422").contains(&"private_url".to_owned()),
         "POST /webhooks names 422 private_url"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_route_that_takes_a_token_names_the_one_scope_it_needs_and_its_403() {
+    let app = TestApp::spawn(Backend::Sqlite).await.expect("SQLite");
+    let spec = spec(&app).await;
+    let scopes = ["read", "play", "challenge", "webhooks", "account"];
+    let mut wrong = Vec::new();
+    let mut named = BTreeSet::new();
+    for (path, item) in spec["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("a path item") {
+            let at = format!("{method} {path}");
+            let security = op["security"].as_array().cloned().unwrap_or_default();
+            let bearer: Vec<&Value> = security.iter().filter_map(|r| r.get("bearer")).collect();
+            if bearer.is_empty() {
+                continue;
+            }
+            match bearer.as_slice() {
+                [list] if list.as_array().is_some_and(|l| l.len() == 1) => {
+                    let scope = list[0].as_str().unwrap_or("");
+                    if !scopes.contains(&scope) {
+                        wrong.push(format!("{at}: unknown scope {scope}"));
+                    }
+                    named.insert(scope.to_owned());
+                    let codes = crate::described::codes(&spec, &op["responses"]["403"]);
+                    let text = op["responses"]["403"]["description"].as_str().unwrap_or("");
+                    if !codes.iter().any(|c| c == "missing_scope")
+                        || !text.contains(&format!("**{scope}**"))
+                    {
+                        wrong.push(format!("{at}: 403 does not name missing_scope for {scope}"));
+                    }
+                }
+                _ => wrong.push(format!("{at}: names not exactly one scope: {bearer:?}")),
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_eq!(
+        named.into_iter().collect::<Vec<_>>(),
+        ["account", "challenge", "play", "read", "webhooks"],
+        "every scope guards some route"
     );
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use chrono::{DateTime, TimeDelta, Utc};
 use seedpost::domain::{
     AccountId, ChallengeId, DaysPerMove, Ending, FirstChoice, GameId, GameStatus, MatchTerms,
-    Terms, TokenId, Username,
+    Scopes, Terms, TokenId, Username,
 };
 use seedpost::store::{
     Account, Challenge, Game, GameResult, GameState, Move, NewAccount, NewChallenge, NewGame,
@@ -55,6 +55,7 @@ pub fn new_token(label: &str, created_at: DateTime<Utc>) -> NewToken {
     NewToken {
         id: TokenId::new(),
         label: label.to_owned(),
+        scopes: Scopes::ALL,
         hash: format!("{}{}", Uuid::new_v4().simple(), Uuid::new_v4().simple()),
         created_at,
     }
@@ -98,6 +99,7 @@ pub async fn challenge(
                 first: FirstChoice::Random,
                 terms: Terms::default(),
                 match_terms: MatchTerms::default(),
+                declined: None,
                 created_at,
             },
             &[],
@@ -389,6 +391,7 @@ pub async fn start_with(
                 },
                 terms,
                 match_terms: MatchTerms::default(),
+                declined: None,
                 created_at: now,
             },
             &[],

@@ -21,13 +21,13 @@ use std::time::Duration;
 
 use chrono::TimeDelta;
 use seedpost::domain::{
-    AccountId, ChallengeId, ChallengeStatus, Ending, EventKind, FirstChoice, GameId, GameStatus,
-    Terms,
+    AccountId, ChallengeId, ChallengeStatus, DeclineReason, Ending, EventKind, FirstChoice, GameId,
+    GameStatus, Scopes, Terms,
 };
 use seedpost::store::postgres::PgStore;
 use seedpost::store::sqlite::SqliteStore;
 use seedpost::store::{
-    Challenge, GameFilter, GameWithMoves, Move, NewEvent, Standing, Store, StoreError,
+    Challenge, Closing, GameFilter, GameWithMoves, Move, NewEvent, Standing, Store, StoreError,
 };
 use seedpost_rules::{BySide, Ply, Position, Side, Variant};
 
@@ -66,6 +66,7 @@ on_both_backends!(
     accounts_are_unique_ignoring_case,
     tokens_are_found_by_hash_listed_without_secrets_and_deleted_only_by_their_owner,
     a_tokens_last_use_is_kept_and_written_at_most_once_a_minute,
+    a_tokens_scopes_are_kept_and_a_token_stored_without_them_has_them_all,
     a_challenge_is_accepted_once_and_closed_only_while_open,
     open_challenges_are_those_an_account_may_answer_newest_first,
     a_new_game_starts_at_ply_zero_at_the_engines_start,
@@ -177,7 +178,7 @@ async fn tokens_are_found_by_hash_listed_without_secrets_and_deleted_only_by_the
     for hash in [&first.hash, &laptop_token.hash] {
         assert_eq!(
             store.account_by_token(hash, at(10)).await.ok(),
-            Some(ann.clone())
+            Some((ann.clone(), Scopes::ALL))
         );
     }
     assert_err!(
@@ -272,6 +273,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
             terms: Terms::default(),
             match_terms: seedpost::domain::MatchTerms::default(),
             status: ChallengeStatus::Open,
+            decline_reason: None,
             game_id: None,
             created_at: at(1),
         }
@@ -322,7 +324,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
     );
     assert_err!(
         store
-            .close_challenge(named.id, ChallengeStatus::Declined, &[])
+            .close_challenge(named.id, Closing::Declined(DeclineReason::Generic), &[])
             .await,
         StoreError::Conflict
     );
@@ -331,7 +333,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
     // Canceled once, then neither canceled, declined nor accepted.
     let open = challenge(&*store, &ann, None, Variant::Tihbat, at(4)).await;
     let canceled = store
-        .close_challenge(open.id, ChallengeStatus::Canceled, &[])
+        .close_challenge(open.id, Closing::Canceled, &[])
         .await
         .expect("ann cancels");
     assert_eq!(
@@ -341,9 +343,9 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
             ..open.clone()
         }
     );
-    for status in [ChallengeStatus::Canceled, ChallengeStatus::Declined] {
+    for closing in [Closing::Canceled, Closing::Declined(DeclineReason::Later)] {
         assert_err!(
-            store.close_challenge(open.id, status, &[]).await,
+            store.close_challenge(open.id, closing, &[]).await,
             StoreError::Conflict
         );
     }
@@ -363,21 +365,25 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
             .await,
         StoreError::Conflict
     );
+    assert_eq!(canceled.decline_reason, None, "only a decline has a reason");
     assert_eq!(store.challenge(open.id).await.ok(), Some(canceled));
 
     let to_cem = challenge(&*store, &ann, Some(&cem), Variant::Mangala, at(6)).await;
     let declined = store
-        .close_challenge(to_cem.id, ChallengeStatus::Declined, &[])
+        .close_challenge(to_cem.id, Closing::Declined(DeclineReason::TooFast), &[])
         .await
         .expect("cem declines");
-    assert_eq!(declined.status, ChallengeStatus::Declined);
+    assert_eq!(
+        (declined.status, declined.decline_reason),
+        (ChallengeStatus::Declined, Some(DeclineReason::TooFast)),
+        "declined with its reason"
+    );
+    assert_eq!(store.challenge(to_cem.id).await.ok(), Some(declined));
 
     let nowhere = ChallengeId::new();
     assert_err!(store.challenge(nowhere).await, StoreError::NotFound);
     assert_err!(
-        store
-            .close_challenge(nowhere, ChallengeStatus::Canceled, &[])
-            .await,
+        store.close_challenge(nowhere, Closing::Canceled, &[]).await,
         StoreError::NotFound
     );
     assert_err!(
@@ -413,7 +419,7 @@ async fn open_challenges_are_those_an_account_may_answer_newest_first(db: &TestD
     let bob_cem = challenge(s, &bob, Some(&cem), Variant::Modiar, at(5)).await;
     let ann_cem = challenge(s, &ann, Some(&cem), Variant::Tihbat, at(6)).await;
     store
-        .close_challenge(ann_cem.id, ChallengeStatus::Canceled, &[])
+        .close_challenge(ann_cem.id, Closing::Canceled, &[])
         .await
         .expect("ann cancels");
 
@@ -1188,6 +1194,57 @@ async fn poll_then_drop<F: Future>(work: F, polls: u32) {
         }
         tokio::task::yield_now().await;
     }
+}
+
+async fn a_tokens_scopes_are_kept_and_a_token_stored_without_them_has_them_all(db: &TestDb) {
+    let store = connect(db).await;
+    let ann = account(&*store, "ann").await;
+    let mut token = new_token("reader", at(1));
+    token.scopes = Scopes::parse(["read", "play"]).expect("scopes");
+    let made = store
+        .create_token(ann.id, token.clone(), u32::MAX)
+        .await
+        .expect("a token");
+    assert_eq!(made.scopes, token.scopes);
+    assert_eq!(
+        store.account_by_token(&token.hash, at(2)).await.ok(),
+        Some((ann.clone(), token.scopes))
+    );
+    let listed = store.tokens(ann.id).await.expect("ann's tokens");
+    assert_eq!(
+        listed.iter().find(|t| t.id == made.id).map(|t| t.scopes),
+        Some(token.scopes)
+    );
+
+    // A token inserted as before scopes existed (no scopes column given) can do
+    // everything: the migration's default.
+    let sql = "INSERT INTO tokens (id, account_id, label, hash, created_at) \
+               VALUES ($1, $2, 'old', 'abc123', $3)";
+    if db.is_postgres() {
+        let pool = sqlx::PgPool::connect(&db.url).await.expect("connects");
+        sqlx::query(sql)
+            .bind(uuid::Uuid::new_v4())
+            .bind(ann.id.0)
+            .bind(t0())
+            .execute(&pool)
+            .await
+            .expect("inserted");
+        pool.close().await;
+    } else {
+        let pool = sqlx::SqlitePool::connect(&db.url).await.expect("connects");
+        sqlx::query(sql)
+            .bind(uuid::Uuid::new_v4())
+            .bind(ann.id.0)
+            .bind(t0())
+            .execute(&pool)
+            .await
+            .expect("inserted");
+        pool.close().await;
+    }
+    assert_eq!(
+        store.account_by_token("abc123", at(3)).await.ok(),
+        Some((ann, Scopes::ALL))
+    );
 }
 
 async fn corrupt_rows_are_errors_not_values(db: &TestDb) {

@@ -32,6 +32,7 @@ async fn match_challenge(
                 first: FirstChoice::Challenger,
                 terms: Terms::default(),
                 match_terms: terms,
+                declined: None,
                 created_at: at(0),
             },
             &[],

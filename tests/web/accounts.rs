@@ -168,4 +168,65 @@ on_both_backends!(
     a_refused_sign_up_keeps_the_name_but_not_the_password,
     logging_in_starts_a_new_session_and_logging_out_ends_it,
     a_token_label_with_markup_is_shown_as_text,
+    a_token_made_on_the_page_has_the_scopes_ticked_and_lists_them,
 );
+
+async fn a_token_made_on_the_page_has_the_scopes_ticked_and_lists_them(server: Server) {
+    let browser = Browser::new(&server);
+    browser.sign_up("ayse").await;
+    let page = browser.get("/settings/tokens").await;
+    let boxes = "form[action='/settings/tokens'] input[type=checkbox]";
+    assert_eq!(page.count(boxes), 5, "a box per scope");
+    assert_eq!(
+        page.count(&format!("{boxes}[checked]")),
+        5,
+        "all ticked at first"
+    );
+    let form = page
+        .form("form[action='/settings/tokens']")
+        .set("label", "player")
+        .without("scope-webhooks")
+        .without("scope-account");
+    let created = browser.submit(&form).await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+    let secret = created.text("#new-secret");
+    let rows = created.all("table.tokens tbody tr");
+    let row = rows
+        .iter()
+        .find(|r| r.text().any(|t| t == "player"))
+        .expect("the new token is listed");
+    let scopes: Vec<String> = row
+        .select(&scraper::Selector::parse("td.scopes code").expect("a selector"))
+        .map(|c| c.text().collect())
+        .collect();
+    assert_eq!(scopes, ["read", "play", "challenge"]);
+    // The token does what its scopes allow, and no more.
+    let api = |path: &str| {
+        reqwest::Client::new()
+            .get(format!("{}/api/v1{path}", server.base))
+            .bearer_auth(&secret)
+            .send()
+    };
+    assert_eq!(api("/me").await.expect("answers").status(), StatusCode::OK);
+    assert_eq!(
+        api("/webhooks").await.expect("answers").status(),
+        StatusCode::FORBIDDEN
+    );
+
+    // No box ticked: refused with its message, nothing made, the boxes left unticked.
+    let mut none = page
+        .form("form[action='/settings/tokens']")
+        .set("label", "nothing");
+    for scope in ["read", "play", "challenge", "webhooks", "account"] {
+        none = none.without(&format!("scope-{scope}"));
+    }
+    let refused = browser.submit(&none).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.text("[role=alert]").contains("scope"),
+        "{}",
+        refused.body
+    );
+    assert_eq!(refused.count(&format!("{boxes}[checked]")), 0);
+    assert_eq!(refused.count("td.label"), 2, "the first token and player's");
+}

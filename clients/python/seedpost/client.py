@@ -20,6 +20,7 @@ from typing import (
     Iterator,
     List,
     Optional,
+    Sequence,
     Tuple,
     TypeVar,
     cast,
@@ -154,9 +155,18 @@ class Client:
         )
 
     @route("POST", "/tokens")
-    def create_token(self, username: str, password: str, label: str) -> models.NewTokenJson:
-        """Makes a token by logging in (the secret is shown once)."""
-        body = {"username": username, "password": password, "label": label}
+    def create_token(
+        self,
+        username: str,
+        password: str,
+        label: str,
+        scopes: Optional[Sequence[str]] = None,
+    ) -> models.NewTokenJson:
+        """Makes a token by logging in (the secret is shown once), for `scopes` (some of
+        `read`, `play`, `challenge`, `webhooks`, `account`; all of them when None)."""
+        body: Dict[str, Any] = {"username": username, "password": password, "label": label}
+        if scopes is not None:
+            body["scopes"] = list(scopes)
         return cast(models.NewTokenJson, self._request("POST", "/tokens", body=body))
 
     @route("GET", "/tokens")

@@ -26,6 +26,9 @@ GameStatusName = Literal['ongoing', 'finished', 'aborted']
 #: The `type` of a `MatchEvent`: `match_finish`, to both players when a match ends (all its games are over, or it is decided).
 MatchEventType = Literal['match_finish']
 
+#: What an API token may be used for; each route that takes a token names the one it needs (403 `missing_scope` without it).
+ScopeName = Literal['read', 'play', 'challenge', 'webhooks', 'account']
+
 #: A side of the board.
 SideName = Literal['south', 'north']
 
@@ -446,14 +449,20 @@ class NewPushSubscriptionBody(_NewPushSubscriptionBodyRequired, total=False):
     expirationTime: Optional[float]
 
 
-class NewTokenBody(TypedDict):
-    """A new token, asked for with the account's password."""
+class _NewTokenBodyRequired(TypedDict):
+    """The fields of NewTokenBody always present."""
     #: The account's name.
     username: str
     #: The account's password.
     password: str
     #: A label to tell tokens apart: 1 to 100 characters.
     label: str
+
+
+class NewTokenBody(_NewTokenBodyRequired, total=False):
+    """A new token, asked for with the account's password."""
+    #: What the token may be used for, at least one; every scope when left out. Each route that takes a token names the scope it needs.
+    scopes: Optional[List['ScopeName']]
 
 
 class NewTokenJson(TypedDict):
@@ -464,6 +473,8 @@ class NewTokenJson(TypedDict):
     token: str
     #: Its label.
     label: str
+    #: What it may be used for.
+    scopes: List['ScopeName']
 
 
 class _NewTournamentBodyRequired(TypedDict):
@@ -716,6 +727,8 @@ class _TokenJsonRequired(TypedDict):
     id: str
     #: Its label.
     label: str
+    #: What it may be used for (a token made before scopes existed has them all).
+    scopes: List['ScopeName']
     #: When it was made.
     created_at: str
 

@@ -6,11 +6,12 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::json::{AccountJson, ErrorJson, NewTokenJson, SignedUpJson, TokenJson};
+use super::json::{AccountJson, ErrorJson, NewTokenJson, SignedUpJson, TokenJson, scope_names};
 use crate::domain::TokenId;
 use crate::error::Result;
 use crate::http::extract::{ApiJson, Auth, ClientAddr, PathId};
-use crate::service::{NewAccountRequest, Service};
+use crate::service::{NewAccountRequest, Service, parse_scopes};
+use crate::wire::ScopeName;
 
 /// A sign-up.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -71,7 +72,7 @@ pub(super) async fn sign_up(
 /// A new token, asked for with the account's password.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(example = json!({"username": "ayse", "password": "correct horse battery", "label": "my bot"}))]
+#[schema(example = json!({"username": "ayse", "password": "correct horse battery", "label": "my bot", "scopes": ["read", "play", "challenge"]}))]
 pub(super) struct NewTokenBody {
     /// The account's name.
     username: String,
@@ -79,6 +80,11 @@ pub(super) struct NewTokenBody {
     password: String,
     /// A label to tell tokens apart: 1 to 100 characters.
     label: String,
+    /// What the token may be used for, at least one; every scope when left out. Each
+    /// route that takes a token names the scope it needs.
+    #[serde(default)]
+    #[schema(value_type = Option<Vec<ScopeName>>)]
+    scopes: Option<Vec<String>>,
 }
 
 /// Makes a new API token.
@@ -93,7 +99,7 @@ pub(super) struct NewTokenBody {
         (status = 400, response = super::openapi::BadBody),
         (status = 401, description = "`bad_credentials`: wrong name or password", body = ErrorJson,
             example = json!({"error": "bad_credentials", "message": "wrong user name or password"})),
-        (status = 422, description = "`invalid_label`, `too_many_tokens` (the account holds 20 tokens: revoke one first), `invalid_body`: a bad label or field", body = ErrorJson,
+        (status = 422, description = "`invalid_label`, `invalid_scopes` (an unknown scope, or none), `too_many_tokens` (the account holds 20 tokens: revoke one first), `invalid_body`: a bad label or field", body = ErrorJson,
             example = json!({"error": "invalid_label", "message": "a token label has 1 to 100 characters and no control characters"})),
         (status = 429, description = "`rate_limited`: too many failed log-ins for this account or address; wait `retry_after` seconds", body = ErrorJson,
             headers(("Retry-After" = u64, description = "Seconds to wait")),
@@ -105,16 +111,18 @@ pub(super) async fn create_token(
     ClientAddr(client): ClientAddr,
     ApiJson(body): ApiJson<NewTokenBody>,
 ) -> Result<(StatusCode, Json<NewTokenJson>)> {
+    let scopes = parse_scopes(body.scopes.as_ref().map(|s| s.iter().map(String::as_str)))?;
     let account = service
         .log_in(&body.username, &body.password, client)
         .await?;
-    let (token, secret) = service.create_token(&account, &body.label).await?;
+    let (token, secret) = service.create_token(&account, &body.label, scopes).await?;
     Ok((
         StatusCode::CREATED,
         Json(NewTokenJson {
             id: token.id.to_string(),
             token: secret,
             label: token.label,
+            scopes: scope_names(token.scopes),
         }),
     ))
 }
@@ -125,7 +133,7 @@ pub(super) async fn create_token(
     path = "/tokens",
     operation_id = "list_tokens",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The tokens", body = Vec<TokenJson>),
         (status = 401, response = super::openapi::Unauthorized),
@@ -145,7 +153,7 @@ pub(super) async fn tokens(
     path = "/tokens/{id}",
     operation_id = "revoke_token",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     params(("id" = String, Path, description = "The token's id")),
     responses(
         (status = 204, description = "Revoked"),
@@ -168,7 +176,7 @@ pub(super) async fn revoke_token(
     path = "/me",
     operation_id = "me",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The account", body = AccountJson),
         (status = 401, response = super::openapi::Unauthorized),

@@ -79,7 +79,7 @@ pub struct DigestRequest {
     path = "/me/calendar",
     operation_id = "create_calendar",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 201, description = "The new feed URL, shown once", body = CalendarUrlJson),
         (status = 401, response = super::openapi::Unauthorized),
@@ -101,7 +101,7 @@ pub(super) async fn create(
     path = "/me/calendar",
     operation_id = "calendar",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The feed", body = CalendarJson),
         (status = 401, response = super::openapi::Unauthorized),
@@ -124,7 +124,7 @@ pub(super) async fn show(
     path = "/me/calendar",
     operation_id = "revoke_calendar",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 204, description = "Stopped"),
         (status = 401, response = super::openapi::Unauthorized),
@@ -145,7 +145,7 @@ pub(super) async fn revoke(
     path = "/me/digest",
     operation_id = "digest",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The settings", body = DigestJson),
         (status = 401, response = super::openapi::Unauthorized),
@@ -167,7 +167,7 @@ pub(super) async fn digest(
     path = "/me/digest",
     operation_id = "set_digest",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     request_body = DigestRequest,
     responses(
         (status = 200, description = "The settings", body = DigestJson),

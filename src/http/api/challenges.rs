@@ -59,7 +59,7 @@ pub(super) struct NewChallengeBody {
     path = "/challenges",
     operation_id = "create_challenge",
     tag = "challenges",
-    security(("bearer" = [])),
+    security(("bearer" = ["challenge"])),
     request_body = NewChallengeBody,
     responses(
         (status = 201, description = "The challenge", body = ChallengeJson),
@@ -116,7 +116,7 @@ pub(super) struct ListQuery {
     path = "/challenges",
     operation_id = "list_challenges",
     tag = "challenges",
-    security(("bearer" = [])),
+    security(("bearer" = ["read"])),
     params(ListQuery),
     responses(
         (status = 200, description = "Open challenges", body = Vec<ChallengeJson>),
@@ -152,7 +152,7 @@ pub(super) async fn list(
     path = "/challenges/{id}",
     operation_id = "get_challenge",
     tag = "challenges",
-    security(("bearer" = [])),
+    security(("bearer" = ["read"])),
     params(("id" = String, Path, description = "The challenge's id")),
     responses(
         (status = 200, description = "The challenge", body = ChallengeJson),
@@ -177,7 +177,7 @@ pub(super) async fn show(
     path = "/challenges/{id}/accept",
     operation_id = "accept_challenge",
     tag = "challenges",
-    security(("bearer" = [])),
+    security(("bearer" = ["challenge"])),
     params(("id" = String, Path, description = "The challenge's id")),
     responses(
         (status = 201, description = "The new game (game 1 of a match)", body = GameJson),
@@ -207,7 +207,7 @@ pub(super) async fn accept(
     path = "/challenges/{id}/decline",
     operation_id = "decline_challenge",
     tag = "challenges",
-    security(("bearer" = [])),
+    security(("bearer" = ["challenge"])),
     params(("id" = String, Path, description = "The challenge's id")),
     responses(
         (status = 200, description = "The declined challenge", body = ChallengeJson),
@@ -224,7 +224,9 @@ pub(super) async fn decline(
     Auth(account): Auth,
     PathId(id): PathId<ChallengeId>,
 ) -> Result<Json<ChallengeJson>> {
-    let challenge = service.decline_challenge(&account, id).await?;
+    let challenge = service
+        .decline_challenge(&account, id, crate::domain::DeclineReason::Generic)
+        .await?;
     Ok(Json(ChallengeJson::from(&challenge)))
 }
 
@@ -234,7 +236,7 @@ pub(super) async fn decline(
     path = "/challenges/{id}",
     operation_id = "cancel_challenge",
     tag = "challenges",
-    security(("bearer" = [])),
+    security(("bearer" = ["challenge"])),
     params(("id" = String, Path, description = "The challenge's id")),
     responses(
         (status = 204, description = "Canceled"),

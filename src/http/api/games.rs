@@ -48,7 +48,7 @@ pub(super) struct ListQuery {
     path = "/games",
     operation_id = "list_games",
     tag = "games",
-    security((), ("bearer" = [])),
+    security((), ("bearer" = ["read"])),
     params(ListQuery),
     responses(
         (status = 200, description = "The games", body = Vec<GameJson>),
@@ -134,7 +134,7 @@ pub(super) struct MoveBody {
     path = "/games/{id}/moves",
     operation_id = "play_move",
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["play"])),
     params(("id" = String, Path, description = "The game's id")),
     request_body = MoveBody,
     responses(
@@ -187,7 +187,7 @@ pub(super) async fn play(
     path = "/games/{id}/resign",
     operation_id = "resign_game",
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["play"])),
     params(("id" = String, Path, description = "The game's id")),
     responses(
         (status = 200, description = "The finished game", body = GameJson),
@@ -215,7 +215,7 @@ pub(super) async fn resign(
     path = "/games/{id}/abort",
     operation_id = "abort_game",
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["play"])),
     params(("id" = String, Path, description = "The game's id")),
     responses(
         (status = 200, description = "The aborted game", body = GameJson),

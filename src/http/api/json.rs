@@ -5,8 +5,8 @@ use seedpost_rules::Variant;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::domain::{Account, Standing, Token};
-use crate::wire::VariantName;
+use crate::domain::{Account, Scope, Scopes, Standing, Token};
+use crate::wire::{ScopeName, VariantName};
 
 // The shapes that events carry too live beside the engine's shapes, in `wire`, so
 // that the service can build them; the API names them from here as before.
@@ -41,12 +41,15 @@ impl From<&Account> for AccountJson {
 
 /// A token as listed (no secret).
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"id": "5f0c8a56-3f4e-4c1b-9a57-0e8f5d2c6b11", "label": "my bot", "created_at": "2026-11-30T12:00:00.000Z", "last_used_at": null}))]
+#[schema(example = json!({"id": "5f0c8a56-3f4e-4c1b-9a57-0e8f5d2c6b11", "label": "my bot", "scopes": ["read", "play", "challenge"], "created_at": "2026-11-30T12:00:00.000Z", "last_used_at": null}))]
 pub struct TokenJson {
     /// Its id.
     pub id: String,
     /// Its label.
     pub label: String,
+    /// What it may be used for (a token made before scopes existed has them all).
+    #[schema(value_type = Vec<ScopeName>)]
+    pub scopes: Vec<&'static str>,
     /// When it was made.
     pub created_at: String,
     /// When it was last used.
@@ -58,6 +61,7 @@ impl From<&Token> for TokenJson {
         TokenJson {
             id: t.id.to_string(),
             label: t.label.clone(),
+            scopes: scope_names(t.scopes),
             created_at: time(t.created_at),
             last_used_at: t.last_used_at.map(time),
         }
@@ -241,7 +245,7 @@ pub struct SignedUpJson {
 
 /// `POST /tokens` → 201: a new token and its secret, shown once.
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"id": "5f0c8a56-3f4e-4c1b-9a57-0e8f5d2c6b11", "token": "sp_3f9a0c4e5b6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f", "label": "my bot"}))]
+#[schema(example = json!({"id": "5f0c8a56-3f4e-4c1b-9a57-0e8f5d2c6b11", "token": "sp_3f9a0c4e5b6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f", "label": "my bot", "scopes": ["read", "play", "challenge"]}))]
 pub struct NewTokenJson {
     /// Its id.
     pub id: String,
@@ -249,6 +253,15 @@ pub struct NewTokenJson {
     pub token: String,
     /// Its label.
     pub label: String,
+    /// What it may be used for.
+    #[schema(value_type = Vec<ScopeName>)]
+    pub scopes: Vec<&'static str>,
+}
+
+/// The names of `scopes`, in their listed order.
+#[must_use]
+pub fn scope_names(scopes: Scopes) -> Vec<&'static str> {
+    scopes.iter().map(Scope::as_str).collect()
 }
 
 /// Every error answer: a stable `error` code and a `message` for people.

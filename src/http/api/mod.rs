@@ -2,14 +2,24 @@
 //!
 //! The routes are listed once, in [`routes`]: each handler's `#[utoipa::path]` gives
 //! both its place in the router and its entry in the OpenAPI description, so the two
-//! cannot drift apart (`tests/api/openapi.rs` checks it).
+//! cannot drift apart (`tests/api/openapi.rs` checks it). The same annotation names
+//! the scope a token needs for the route (`security(("bearer" = ["play"]))`), which
+//! [`required_scope`] reads back for [`Auth`](super::extract::Auth) to check.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use axum::Router;
+use axum::http::Method;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::AppState;
+use crate::domain::Scope;
+
+/// Where the API is served.
+pub const PREFIX: &str = "/api/v1";
 
 mod accounts;
 mod analysis;
@@ -38,6 +48,42 @@ pub fn router() -> Router<AppState> {
 #[must_use]
 pub fn openapi() -> utoipa::openapi::OpenApi {
     routes().split_for_parts().1
+}
+
+/// The scope each operation taking a token needs, by method and path (as in the
+/// description, without [`PREFIX`]), read from the description's security
+/// requirements.
+static SCOPES: LazyLock<HashMap<(Method, String), Scope>> = LazyLock::new(|| {
+    let spec = serde_json::to_value(openapi()).unwrap_or_default();
+    let mut scopes = HashMap::new();
+    for (path, item) in spec["paths"].as_object().into_iter().flatten() {
+        for (method, op) in item.as_object().into_iter().flatten() {
+            let Ok(method) = Method::from_bytes(method.to_ascii_uppercase().as_bytes()) else {
+                continue;
+            };
+            let named = op["security"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|requirement| requirement["bearer"].as_array())
+                .flatten()
+                .filter_map(|name| name.as_str().and_then(Scope::parse))
+                .next();
+            if let Some(scope) = named {
+                scopes.insert((method, path.clone()), scope);
+            }
+        }
+    }
+    scopes
+});
+
+/// The scope a token needs for the route matched as `matched` (the router's path
+/// pattern, `/api/v1/games/{id}/moves`) with `method`; `None` for a route that names
+/// none (then only a token with every scope may use it).
+#[must_use]
+pub fn required_scope(method: &Method, matched: &str) -> Option<Scope> {
+    let path = matched.strip_prefix(PREFIX)?;
+    SCOPES.get(&(method.clone(), path.to_owned())).copied()
 }
 
 /// Every route of the API with its description.

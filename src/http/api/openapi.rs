@@ -75,7 +75,11 @@ pub fn description(limits: &RateLimits) -> String {
         "The bot and client API of seedpost, a correspondence server for Mangala, Modiar \
          and Tihbat.\n\n\
          Authenticate with `Authorization: Bearer <token>`; a token comes with the \
-         account (`POST /accounts`) or from `POST /tokens`. Every error is \
+         account (`POST /accounts`) or from `POST /tokens`. A token is made for some of \
+         the scopes `read`, `play`, `challenge`, `webhooks` and `account` (all of them \
+         unless `POST /tokens` names some); each operation that takes a token names the \
+         scope it needs in its security requirement, and answers a token without it 403 \
+         `missing_scope`. Every error is \
          `{\"error\": \"<code>\", \"message\": \"...\"}` with a stable code, and each \
          operation lists the codes of each status it can answer. Any operation may \
          answer 500 `internal` or 503 `unavailable` / `timeout`; a route asked with a \
@@ -150,7 +154,16 @@ fn add_common_answers(spec: &mut utoipa::openapi::OpenApi) {
             let takes_token = op.security.iter().flatten().any(|requirement| {
                 serde_json::to_value(requirement).is_ok_and(|r| r.get("bearer").is_some())
             });
+            let scope = op
+                .security
+                .iter()
+                .flatten()
+                .filter_map(|requirement| serde_json::to_value(requirement).ok())
+                .find_map(|r| r["bearer"][0].as_str().map(str::to_owned));
             let responses = &mut op.responses.responses;
+            if let Some(scope) = scope {
+                name_missing_scope(responses, &scope);
+            }
             let mut add = |status: &str, response: &str| {
                 responses
                     .entry(status.to_owned())
@@ -173,6 +186,45 @@ fn add_common_answers(spec: &mut utoipa::openapi::OpenApi) {
             if takes_body || takes_query {
                 name_invalid_text(responses);
             }
+        }
+    }
+}
+
+/// Makes an operation's 403 answer name `missing_scope` for `scope`, the scope its
+/// token needs: added to its own 403 answer, or as the only one.
+fn name_missing_scope(
+    responses: &mut std::collections::BTreeMap<String, RefOr<utoipa::openapi::Response>>,
+    scope: &str,
+) {
+    let text = format!(
+        "`missing_scope`: the token was not made for the **{scope}** scope this route needs"
+    );
+    match responses.get_mut("403") {
+        Some(RefOr::T(response)) => {
+            response.description.push_str("; ");
+            response.description.push_str(&text);
+        }
+        Some(RefOr::Ref(_)) => {}
+        None => {
+            let example = serde_json::json!({
+                "error": "missing_scope",
+                "message": crate::error::Error::MissingScope(
+                    crate::domain::Scope::parse(scope).unwrap_or(crate::domain::Scope::Read)
+                ).to_string(),
+            });
+            let content = utoipa::openapi::content::ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorJson")))
+                .example(Some(example))
+                .build();
+            responses.insert(
+                "403".to_owned(),
+                RefOr::T(
+                    utoipa::openapi::ResponseBuilder::new()
+                        .description(text)
+                        .content("application/json", content)
+                        .build(),
+                ),
+            );
         }
     }
 }

@@ -119,7 +119,7 @@ pub(super) async fn key(State(service): State<Service>) -> Result<Json<VapidKeyJ
     path = "/me/push-subscriptions",
     tag = "notifications",
     operation_id = "create_push_subscription",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     request_body = NewPushSubscriptionBody,
     responses(
         (status = 201, description = "The device", body = PushSubscriptionJson),
@@ -160,7 +160,7 @@ pub(super) async fn create(
     path = "/me/push-subscriptions",
     tag = "notifications",
     operation_id = "list_push_subscriptions",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The devices", body = Vec<PushSubscriptionJson>),
         (status = 401, response = super::openapi::Unauthorized),
@@ -185,7 +185,7 @@ pub(super) async fn list(
     path = "/me/push-subscriptions/{id}",
     tag = "notifications",
     operation_id = "delete_push_subscription",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     params(("id" = String, Path, description = "The device's id")),
     responses(
         (status = 204, description = "Deleted"),
@@ -208,7 +208,7 @@ pub(super) async fn delete(
     path = "/me/notifications/test",
     tag = "notifications",
     operation_id = "test_push",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 202, description = "Queued", body = TestPushJson),
         (status = 401, response = super::openapi::Unauthorized),
@@ -309,7 +309,7 @@ impl NotificationSettingsJson {
     path = "/me/notifications",
     tag = "notifications",
     operation_id = "notification_settings",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The settings", body = NotificationSettingsJson),
         (status = 401, response = super::openapi::Unauthorized),
@@ -329,7 +329,7 @@ pub(super) async fn settings(
     path = "/me/notifications",
     tag = "notifications",
     operation_id = "set_notification_settings",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     request_body = NotificationSettingsJson,
     responses(
         (status = 200, description = "The settings saved", body = NotificationSettingsJson),

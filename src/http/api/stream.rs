@@ -133,7 +133,7 @@ pub(super) struct SinceQuery {
     path = "/stream/events",
     tag = "streams",
     operation_id = "stream_events",
-    security(("bearer" = [])),
+    security(("bearer" = ["read"])),
     params(
         SinceQuery,
         ("Last-Event-ID" = Option<u64>, Header, description = "The seq of the last event received"),

@@ -53,7 +53,7 @@ fn yes() -> bool {
     path = "/tournaments",
     operation_id = "create_tournament",
     tag = "tournaments",
-    security(("bearer" = [])),
+    security(("bearer" = ["challenge"])),
     request_body = NewTournamentBody,
     responses(
         (status = 201, description = "The tournament", body = TournamentJson),
@@ -152,7 +152,7 @@ pub(super) async fn show(
     path = "/tournaments/{id}/join",
     operation_id = "join_tournament",
     tag = "tournaments",
-    security(("bearer" = [])),
+    security(("bearer" = ["challenge"])),
     params(("id" = String, Path, description = "The tournament's id")),
     responses(
         (status = 200, description = "The tournament, with the account in it", body = TournamentDetailJson),
@@ -178,7 +178,7 @@ pub(super) async fn join(
     path = "/tournaments/{id}/withdraw",
     operation_id = "withdraw_from_tournament",
     tag = "tournaments",
-    security(("bearer" = [])),
+    security(("bearer" = ["challenge"])),
     params(("id" = String, Path, description = "The tournament's id")),
     responses(
         (status = 200, description = "The tournament after the withdrawal", body = TournamentDetailJson),

@@ -14,7 +14,7 @@ use crate::service::Service;
     path = "/me/vacation",
     operation_id = "vacation",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The vacation", body = VacationJson),
         (status = 401, response = super::openapi::Unauthorized),
@@ -35,7 +35,7 @@ pub(super) async fn show(
     path = "/me/vacation",
     operation_id = "start_vacation",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "On vacation", body = VacationJson),
         (status = 401, response = super::openapi::Unauthorized),
@@ -57,7 +57,7 @@ pub(super) async fn start(
     path = "/me/vacation",
     operation_id = "end_vacation",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "Back from vacation", body = VacationJson),
         (status = 401, response = super::openapi::Unauthorized),

@@ -106,7 +106,7 @@ impl From<&Delivery> for DeliveryJson {
     path = "/webhooks",
     tag = "webhooks",
     operation_id = "create_webhook",
-    security(("bearer" = [])),
+    security(("bearer" = ["webhooks"])),
     request_body = NewWebhookBody,
     responses(
         (status = 201, description = "The webhook", body = WebhookJson),
@@ -133,7 +133,7 @@ pub(super) async fn create(
     path = "/webhooks",
     tag = "webhooks",
     operation_id = "list_webhooks",
-    security(("bearer" = [])),
+    security(("bearer" = ["webhooks"])),
     responses(
         (status = 200, description = "The webhooks, oldest first", body = Vec<WebhookJson>),
         (status = 401, response = super::openapi::Unauthorized),
@@ -153,7 +153,7 @@ pub(super) async fn list(
     path = "/webhooks/{id}",
     tag = "webhooks",
     operation_id = "delete_webhook",
-    security(("bearer" = [])),
+    security(("bearer" = ["webhooks"])),
     params(("id" = String, Path, description = "The webhook's id")),
     responses(
         (status = 204, description = "Deleted"),
@@ -176,7 +176,7 @@ pub(super) async fn delete(
     path = "/webhooks/{id}/deliveries",
     tag = "webhooks",
     operation_id = "list_webhook_deliveries",
-    security(("bearer" = [])),
+    security(("bearer" = ["webhooks"])),
     params(("id" = String, Path, description = "The webhook's id")),
     responses(
         (status = 200, description = "The deliveries", body = Vec<DeliveryJson>),

@@ -9,11 +9,11 @@ use serde::Deserialize;
 use super::error::{PageError, capitalise};
 use super::session::{PageForm, PagePath, Visitor, clear_session_cookie, session_cookie};
 use super::view::{Layout, render, when};
-use crate::domain::TokenId;
+use crate::domain::{Scope, TokenId};
 use crate::error::Error;
 use crate::http::AppState;
 use crate::http::extract::ClientAddr;
-use crate::service::NewAccountRequest;
+use crate::service::{NewAccountRequest, parse_scopes};
 use crate::store::Account;
 
 /// The sign-up and log-in pages: one form, two pages (`templates/account_form.html`).
@@ -141,6 +141,8 @@ pub async fn log_out(
 pub struct TokenLine {
     id: String,
     label: String,
+    /// Its scopes' names, or `None` for every scope.
+    scopes: Option<Vec<&'static str>>,
     created: String,
     last_used: String,
 }
@@ -153,14 +155,22 @@ struct TokensPage {
     tokens: Vec<TokenLine>,
     created: Option<(String, String)>,
     label: String,
+    /// The new-token form's scope boxes: each scope's name and whether it is ticked.
+    scopes: Vec<(&'static str, bool)>,
     error: Option<String>,
+}
+
+/// What the new-token form shows: its label and ticked scopes (every scope at first).
+struct TokenDraft {
+    label: String,
+    ticked: Vec<&'static str>,
 }
 
 async fn tokens_page(
     state: &AppState,
     visitor: &Visitor,
     created: Option<(String, String)>,
-    label: String,
+    draft: TokenDraft,
     error: Option<&Error>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
@@ -172,6 +182,7 @@ async fn tokens_page(
         .map(|t| TokenLine {
             id: t.id.to_string(),
             label: t.label,
+            scopes: (!t.scopes.is_all()).then(|| t.scopes.iter().map(Scope::as_str).collect()),
             created: when(t.created_at),
             last_used: t.last_used_at.map_or_else(|| "never".to_owned(), when),
         })
@@ -180,7 +191,11 @@ async fn tokens_page(
         layout: visitor.layout("API tokens"),
         tokens,
         created,
-        label,
+        label: draft.label,
+        scopes: Scope::ALL
+            .into_iter()
+            .map(|s| (s.as_str(), draft.ticked.contains(&s.as_str())))
+            .collect(),
         error: error.map(|e| capitalise(&e.to_string())),
     };
     let status = error.map_or(axum::http::StatusCode::OK, Error::status);
@@ -192,14 +207,50 @@ pub async fn tokens(
     State(state): State<AppState>,
     visitor: Visitor,
 ) -> Result<Response, PageError> {
-    tokens_page(&state, &visitor, None, String::new(), None).await
+    tokens_page(&state, &visitor, None, TokenDraft::blank(), None).await
 }
 
-/// The new-token form.
+impl TokenDraft {
+    fn blank() -> TokenDraft {
+        TokenDraft {
+            label: String::new(),
+            ticked: Scope::ALL.map(Scope::as_str).to_vec(),
+        }
+    }
+}
+
+/// The new-token form: a label and a box per scope (`scope-read` and so on).
 #[derive(Debug, Deserialize)]
 pub struct TokenForm {
     #[serde(default)]
     label: String,
+    #[serde(default, rename = "scope-read")]
+    read: Option<String>,
+    #[serde(default, rename = "scope-play")]
+    play: Option<String>,
+    #[serde(default, rename = "scope-challenge")]
+    challenge: Option<String>,
+    #[serde(default, rename = "scope-webhooks")]
+    webhooks: Option<String>,
+    #[serde(default, rename = "scope-account")]
+    account: Option<String>,
+}
+
+impl TokenForm {
+    /// The names of the ticked scopes.
+    fn ticked(&self) -> Vec<&'static str> {
+        [
+            (Scope::Read, &self.read),
+            (Scope::Play, &self.play),
+            (Scope::Challenge, &self.challenge),
+            (Scope::Webhooks, &self.webhooks),
+            (Scope::Account, &self.account),
+        ]
+        .into_iter()
+        .filter(|(_, ticked)| ticked.is_some())
+        .map(|(scope, _)| scope.as_str())
+        .collect()
+    }
 }
 
 /// `POST /settings/tokens`: shows the new secret, once.
@@ -208,19 +259,33 @@ pub async fn create_token(
     PageForm { visitor, form }: PageForm<TokenForm>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
-    match state.service.create_token(account, &form.label).await {
+    let ticked = form.ticked();
+    let created = match parse_scopes(Some(ticked.iter().copied())) {
+        Ok(scopes) => {
+            state
+                .service
+                .create_token(account, &form.label, scopes)
+                .await
+        }
+        Err(e) => Err(e),
+    };
+    match created {
         Ok((token, secret)) => {
             tokens_page(
                 &state,
                 &visitor,
                 Some((token.label, secret)),
-                String::new(),
+                TokenDraft::blank(),
                 None,
             )
             .await
         }
         Err(e @ Error::Unprocessable { .. }) => {
-            tokens_page(&state, &visitor, None, form.label, Some(&e)).await
+            let draft = TokenDraft {
+                label: form.label,
+                ticked,
+            };
+            tokens_page(&state, &visitor, None, draft, Some(&e)).await
         }
         Err(e) => Err(e.into()),
     }

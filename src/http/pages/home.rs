@@ -387,7 +387,11 @@ pub async fn decline(
 ) -> Result<Redirect, PageError> {
     state
         .service
-        .decline_challenge(visitor.require()?, id)
+        .decline_challenge(
+            visitor.require()?,
+            id,
+            crate::domain::DeclineReason::Generic,
+        )
         .await?;
     Ok(Redirect::to("/"))
 }
