@@ -156,7 +156,7 @@ async fn logging_out_everywhere_ends_every_browser_session_and_no_token(app: Tes
     let ann = app.sign_up("ann").await;
     app.sign_up("bob").await;
     let service = &app.service;
-    let account = service.authenticate(&ann.token).await.expect("ann's token");
+    let (account, _) = service.authenticate(&ann.token).await.expect("ann's token");
     let bob = service.account("bob").await.expect("bob");
     let mut secrets = Vec::new();
     for _ in 0..2 {

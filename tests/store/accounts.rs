@@ -72,7 +72,7 @@ pub async fn a_password_change_ends_the_other_sessions_and_the_tokens_only_when_
         assert_eq!(
             s.account_by_token(&token.hash, at(2))
                 .await
-                .map(|a| a.id)
+                .map(|(a, _)| a.id)
                 .ok(),
             Some(ann.id),
             "the tokens keep working"
@@ -101,7 +101,7 @@ pub async fn a_password_change_ends_the_other_sessions_and_the_tokens_only_when_
     assert_eq!(
         s.account_by_token(&bob_token.hash, at(3))
             .await
-            .map(|a| a.id)
+            .map(|(a, _)| a.id)
             .ok(),
         Some(bob.id),
         "another account's token stays"

@@ -44,7 +44,7 @@ pub(super) struct EndedJson {
     path = "/me/password",
     operation_id = "change_password",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     request_body = PasswordBody,
     responses(
         (status = 200, description = "Changed: what ended", body = EndedJson),
@@ -88,7 +88,7 @@ pub(super) async fn change_password(
     path = "/me/sessions",
     operation_id = "log_out_everywhere",
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "Logged out: what ended", body = EndedJson),
         (status = 401, response = super::openapi::Unauthorized),
