@@ -21,9 +21,9 @@ use super::common::{
 use super::dialect::{Backend, locking};
 use super::sql::{AsConn, SqlStore, Statement, sql};
 use super::{
-    Account, Challenge, ChallengeCaps, Closing, Event, EventWake, FinishedFilter, Game,
-    GameFilter, GameState, GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame,
-    NewSession, NewToken, Page, Session, SessionRow, Standing, Store, StoreError, Token,
+    Account, Challenge, ChallengeCaps, Closing, Event, EventWake, FinishedFilter, Game, GameFilter,
+    GameState, GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession,
+    NewToken, Page, Session, SessionRow, Standing, Store, StoreError, Token,
 };
 use crate::domain::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, GameId, Scopes, TokenId,
