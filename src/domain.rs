@@ -11,6 +11,7 @@ use uuid::Uuid;
 
 mod bots;
 mod entities;
+mod lang;
 pub mod notify;
 
 pub use bots::{
@@ -22,6 +23,7 @@ pub use entities::{
     GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession, NewToken, Player,
     Session, Standing, Token, TournamentRef,
 };
+pub use lang::{Dir, Lang, UnknownLang};
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {

@@ -5,7 +5,8 @@
 //! values and entities) ← [`store`] ← [`service`] ← [`http`]. [`wire`] holds the JSON
 //! contract with its OpenAPI schemas, below the service that writes it into events;
 //! [`jobs`] runs the service's background loops. [`store`] knows the rules' vocabulary
-//! and nothing of HTTP, and nothing below [`http`] imports from it.
+//! and nothing of HTTP, and nothing below [`http`] imports from it. [`i18n`] (the
+//! message catalogues and the translator) knows only the domain's `Lang`.
 
 #![forbid(unsafe_code)]
 
@@ -17,6 +18,7 @@ pub mod domain;
 pub mod error;
 pub mod house;
 pub mod http;
+pub mod i18n;
 pub mod jobs;
 pub mod metrics;
 pub mod ratings;

@@ -314,6 +314,8 @@ pub struct Session {
     pub csrf: String,
     /// When it stops being valid.
     pub expires_at: DateTime<Utc>,
+    /// The language the account chose (read with the session, for every page).
+    pub language: Option<super::Lang>,
 }
 
 /// The tournament a game belongs to, as the game shows it.

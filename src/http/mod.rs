@@ -71,6 +71,8 @@ pub fn app(state: AppState) -> Router {
         .merge(ops::router())
         .fallback(pages::not_found)
         .method_not_allowed_fallback(pages::method_not_allowed)
+        // The language of pages, error pages included (see `pages::lang`).
+        .layer(axum::middleware::from_fn(pages::language_scope))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             ops::observe,

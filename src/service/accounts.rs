@@ -6,7 +6,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 
 use super::Service;
-use crate::domain::{AccountId, InvalidScopes, Password, Scopes, TokenId, Username};
+use crate::domain::{AccountId, InvalidScopes, Lang, Password, Scopes, TokenId, Username};
 use crate::error::{Error, Result};
 use crate::store::{Account, NewAccount, NewToken, StoreError, Token};
 
@@ -265,6 +265,29 @@ impl Service {
     pub async fn account(&self, username: &str) -> Result<Account> {
         match self.store.account_by_name(username).await {
             Err(StoreError::NotFound) => Err(Error::NotFound("player")),
+            other => Ok(other?),
+        }
+    }
+
+    /// The language the account chose, `None` until it chose one.
+    ///
+    /// # Errors
+    /// Storage errors only.
+    pub async fn language(&self, account: &Account) -> Result<Option<Lang>> {
+        match self.store.language(account.id).await {
+            Err(StoreError::NotFound) => Ok(None),
+            other => Ok(other?),
+        }
+    }
+
+    /// Sets the language of the account's pages, e-mails and notifications; `None`
+    /// forgets it (the browser's choice then decides).
+    ///
+    /// # Errors
+    /// Storage errors only.
+    pub async fn set_language(&self, account: &Account, language: Option<Lang>) -> Result<()> {
+        match self.store.set_language(account.id, language).await {
+            Err(StoreError::NotFound) => Err(Error::NotFound("account")),
             other => Ok(other?),
         }
     }

@@ -26,7 +26,8 @@ use super::{
     NewToken, Page, Session, SessionRow, Standing, Store, StoreError, Token,
 };
 use crate::domain::{
-    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, GameId, Scopes, TokenId,
+    AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, GameId, Lang, Scopes,
+    TokenId,
 };
 
 /// How stale a token's last-use time may get before authenticating writes it again:
@@ -481,6 +482,31 @@ impl<B: Backend> Store for SqlStore<B> {
         row.parse()
     }
 
+    async fn language(&self, account: AccountId) -> Result<Option<Lang>, StoreError> {
+        let (tag,): (Option<String>,) = sql("SELECT language FROM accounts WHERE id = $1")
+            .bind(account.0)
+            .one(&mut self.conn().await?)
+            .await?;
+        Ok(tag.and_then(|t| t.parse().ok()))
+    }
+
+    async fn set_language(
+        &self,
+        account: AccountId,
+        language: Option<Lang>,
+    ) -> Result<(), StoreError> {
+        self.detached(move |conn| {
+            Box::pin(async move {
+                sql("UPDATE accounts SET language = $2 WHERE id = $1")
+                    .bind(account.0)
+                    .bind(language.map(Lang::tag))
+                    .execute_found(conn)
+                    .await
+            })
+        })
+        .await
+    }
+
     async fn account_by_token(
         &self,
         hash: &str,
@@ -837,7 +863,7 @@ impl<B: Backend> Store for SqlStore<B> {
 
     async fn session(&self, hash: &str, now: DateTime<Utc>) -> Result<Session, StoreError> {
         let row: SessionRow = sql("SELECT a.id, a.username, a.bot, a.created_at, s.csrf, \
-                                          s.expires_at \
+                                          s.expires_at, a.language \
                                    FROM sessions s JOIN accounts a ON a.id = s.account_id \
                                    WHERE s.hash = $1 AND s.expires_at > $2")
         .bind(hash)

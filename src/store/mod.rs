@@ -10,7 +10,9 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Variant};
 
-use crate::domain::{AccountId, ChallengeId, DaysPerMove, DeclineReason, GameId, Scopes, TokenId};
+use crate::domain::{
+    AccountId, ChallengeId, DaysPerMove, DeclineReason, GameId, Lang, Scopes, TokenId,
+};
 // The entities live in `domain`, where every layer above it finds them; the store's
 // modules and older callers still name them from here.
 pub use crate::domain::{
@@ -159,6 +161,7 @@ struct SessionRow {
     account: common::AccountRow,
     csrf: String,
     expires_at: DateTime<Utc>,
+    language: Option<String>,
 }
 
 impl SessionRow {
@@ -167,6 +170,7 @@ impl SessionRow {
             account: self.account.parse()?,
             csrf: self.csrf,
             expires_at: self.expires_at,
+            language: self.language.as_deref().and_then(|l| l.parse().ok()),
         })
     }
 }
@@ -202,6 +206,23 @@ pub trait Store:
 
     /// The account with this name (ignoring case).
     async fn account_by_name(&self, username: &str) -> Result<Account, StoreError>;
+
+    /// The language the account chose, `None` until it chose one (or when the stored
+    /// tag is of a language no longer spoken).
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown account.
+    async fn language(&self, account: AccountId) -> Result<Option<Lang>, StoreError>;
+
+    /// Sets (or, with `None`, forgets) the language the account chose.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown account.
+    async fn set_language(
+        &self,
+        account: AccountId,
+        language: Option<Lang>,
+    ) -> Result<(), StoreError>;
 
     /// The account owning the token with this hash and the token's scopes, recording
     /// `now` as its last use.

@@ -22,7 +22,7 @@ use std::time::Duration;
 use chrono::TimeDelta;
 use seedpost::domain::{
     AccountId, ChallengeId, ChallengeStatus, DeclineReason, Ending, EventKind, FirstChoice, GameId,
-    GameStatus, Scopes, Terms,
+    GameStatus, Lang, NewSession, Scopes, Terms,
 };
 use seedpost::store::postgres::PgStore;
 use seedpost::store::sqlite::SqliteStore;
@@ -64,6 +64,7 @@ use vacations::a_vacation_hides_its_games_from_the_sweeper_and_its_end_pushes_th
 
 on_both_backends!(
     accounts_are_unique_ignoring_case,
+    an_accounts_language_is_kept_read_with_its_session_and_forgotten,
     tokens_are_found_by_hash_listed_without_secrets_and_deleted_only_by_their_owner,
     a_tokens_last_use_is_kept_and_written_at_most_once_a_minute,
     a_tokens_scopes_are_kept_and_a_token_stored_without_them_has_them_all,
@@ -109,6 +110,49 @@ macro_rules! assert_err {
             other => panic!("expected Err({}), got {other:?}", stringify!($pattern)),
         }
     };
+}
+
+async fn an_accounts_language_is_kept_read_with_its_session_and_forgotten(db: &TestDb) {
+    let store = connect(db).await;
+    let ayse = account(&*store, "ayse").await;
+    let mehmet = account(&*store, "mehmet").await;
+    assert_eq!(store.language(ayse.id).await.ok(), Some(None));
+    store
+        .create_session(NewSession {
+            hash: "a".repeat(64),
+            account: ayse.id,
+            csrf: "c".repeat(64),
+            created_at: t0(),
+            expires_at: t0() + TimeDelta::days(1),
+        })
+        .await
+        .expect("a session");
+    let hash = "a".repeat(64);
+    assert_eq!(
+        store.session(&hash, t0()).await.ok().map(|s| s.language),
+        Some(None)
+    );
+    store
+        .set_language(ayse.id, Some(Lang::Ar))
+        .await
+        .expect("set");
+    assert_eq!(store.language(ayse.id).await.ok(), Some(Some(Lang::Ar)));
+    assert_eq!(
+        store.session(&hash, t0()).await.ok().map(|s| s.language),
+        Some(Some(Lang::Ar))
+    );
+    assert_eq!(
+        store.language(mehmet.id).await.ok(),
+        Some(None),
+        "hers only"
+    );
+    store.set_language(ayse.id, None).await.expect("forgotten");
+    assert_eq!(store.language(ayse.id).await.ok(), Some(None));
+    assert_err!(
+        store.set_language(AccountId::new(), Some(Lang::Tr)).await,
+        StoreError::NotFound
+    );
+    assert_err!(store.language(AccountId::new()).await, StoreError::NotFound);
 }
 
 async fn accounts_are_unique_ignoring_case(db: &TestDb) {

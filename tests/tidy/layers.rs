@@ -9,6 +9,7 @@ use std::path::Path;
 /// Top-level modules and the ones each must never import.
 const FORBIDDEN: &[(&str, &[&str])] = &[
     ("domain", &["store", "service", "http", "wire", "jobs"]),
+    ("i18n", &["store", "service", "http", "wire", "jobs"]),
     ("store", &["service", "http", "wire", "jobs"]),
     ("wire", &["service", "http", "jobs"]),
     ("service", &["http", "jobs"]),

@@ -159,6 +159,18 @@ impl Browser {
         Browser::page(response).await
     }
 
+    /// Opens a page sending `Accept-Language: accept`.
+    pub async fn get_accepting(&self, path: &str, accept: &str) -> Page {
+        let response = self
+            .client
+            .get(format!("{}{path}", self.base))
+            .header(reqwest::header::ACCEPT_LANGUAGE, accept)
+            .send()
+            .await
+            .expect("the server answers");
+        Browser::page(response).await
+    }
+
     /// Sends a form (following the redirect after it).
     pub async fn submit(&self, form: &Form) -> Page {
         let response = self

@@ -12,6 +12,7 @@ mod analysis;
 mod controls;
 mod games;
 mod house;
+mod languages;
 mod matches;
 mod notify;
 mod players;

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::error::{PageError, capitalise};
 use super::session::{PageForm, PagePath, Visitor, clear_session_cookie, session_cookie};
-use super::view::{Layout, render, when};
+use super::view::{Layout, render};
 use crate::domain::{Scope, TokenId};
 use crate::error::Error;
 use crate::http::AppState;
@@ -174,6 +174,7 @@ async fn tokens_page(
     error: Option<&Error>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
+    let tr = visitor.tr();
     let tokens = state
         .service
         .tokens(account)
@@ -183,8 +184,10 @@ async fn tokens_page(
             id: t.id.to_string(),
             label: t.label,
             scopes: (!t.scopes.is_all()).then(|| t.scopes.iter().map(Scope::as_str).collect()),
-            created: when(t.created_at),
-            last_used: t.last_used_at.map_or_else(|| "never".to_owned(), when),
+            created: tr.when(t.created_at),
+            last_used: t
+                .last_used_at
+                .map_or_else(|| "never".to_owned(), |t| tr.when(t)),
         })
         .collect();
     let page = TokensPage {

@@ -4,9 +4,10 @@
 use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Pit, Ply, Position, Side, Variant};
 
-use super::view::{result_line, side_title, time_left, when};
+use super::view::{result_line, side_title, time_left};
 use crate::domain::GameStatus;
 use crate::error::Error;
+use crate::i18n::Tr;
 use crate::service::{GameRatingView, LoadedGame};
 use crate::store::Account;
 
@@ -287,6 +288,7 @@ impl GameView {
     /// live position or stepped back to the position after ply `at` (see [`step_to`]).
     #[must_use]
     pub fn new(
+        tr: Tr,
         loaded: &LoadedGame,
         viewer: Option<&Account>,
         csrf: &str,
@@ -338,10 +340,10 @@ impl GameView {
         let deadline = match state.deadline {
             Some(d) if ongoing && !stopped => Some(DeadlineView {
                 at: d.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-                text: when(d),
+                text: tr.when(d),
                 left: format!(
                     "{} left{}",
-                    time_left(d, now),
+                    time_left(tr, d, now),
                     if game.days_per_move.running_out(d, now) {
                         ": time is running out"
                     } else {

@@ -35,13 +35,33 @@ impl IntoResponse for PageError {
         if let Error::Internal(detail) = &error {
             tracing::error!(%detail, "internal error");
         }
+        // The layout speaks the request's language; the error's own message is the
+        // API's (English) text.
+        let layout = Layout::bare("");
+        let tr = layout.tr;
         let message = match &error {
-            Error::Unauthorized => "Log in to see this page.".to_owned(),
+            Error::Unauthorized => tr.t("error-log-in-needed"),
             other => capitalise(&other.to_string()),
         };
-        let reason = status.canonical_reason().unwrap_or("Error").to_owned();
+        let reason = tr.t(match status.as_u16() {
+            400 => "error-status-400",
+            401 => "error-status-401",
+            403 => "error-status-403",
+            404 => "error-status-404",
+            405 => "error-status-405",
+            409 => "error-status-409",
+            413 => "error-status-413",
+            422 => "error-status-422",
+            429 => "error-status-429",
+            500 => "error-status-500",
+            503 => "error-status-503",
+            _ => "error-status-other",
+        });
         let page = ErrorPage {
-            layout: Layout::bare(&reason),
+            layout: Layout {
+                title: reason.clone(),
+                ..layout
+            },
             status: status.as_u16(),
             reason,
             message,

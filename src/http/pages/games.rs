@@ -110,6 +110,7 @@ async fn view(
     let loaded = state.service.game(id).await?;
     let at = step_to(&loaded, ply)?;
     let mut game = GameView::new(
+        visitor.tr(),
         &loaded,
         visitor.account.as_ref(),
         &visitor.csrf,

@@ -174,12 +174,14 @@ async fn home(
         let page = WelcomePage {
             layout: visitor.layout("Mancala by correspondence"),
             ongoing: GameLine::all(
+                visitor.tr(),
                 &ongoing,
                 &state.service.match_refs(&ongoing).await?,
                 None,
                 now,
             ),
             finished: GameLine::all(
+                visitor.tr(),
                 &finished,
                 &state.service.match_refs(&finished).await?,
                 None,
@@ -226,8 +228,8 @@ async fn home(
     };
     let page = HomePage {
         layout: visitor.layout("Your games"),
-        my_turn: GameLine::all(&my_turn, &my_turn_refs, Some(account), now),
-        waiting: GameLine::all(&waiting, &waiting_refs, Some(account), now),
+        my_turn: GameLine::all(visitor.tr(), &my_turn, &my_turn_refs, Some(account), now),
+        waiting: GameLine::all(visitor.tr(), &waiting, &waiting_refs, Some(account), now),
         to_me: lines(&|c| c.opponent.as_ref().is_some_and(|o| o.id == account.id)),
         mine: lines(&|c| c.challenger.id == account.id),
         open: lines(&|c| c.opponent.is_none() && c.challenger.id != account.id),

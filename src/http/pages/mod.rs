@@ -23,6 +23,7 @@ mod controls;
 mod error;
 mod games;
 mod home;
+pub mod lang;
 mod live;
 mod matches;
 mod notify;
@@ -36,6 +37,7 @@ mod vacation;
 mod view;
 
 pub use error::PageError;
+pub use lang::{LANG_COOKIE, Offers, scope as language_scope};
 pub use session::{FORM_COOKIE, PageForm, SESSION_COOKIE, Visitor};
 
 /// The pages' routes, with the static files.
@@ -48,6 +50,7 @@ pub fn router(state: AppState) -> Router<AppState> {
         )
         .route("/login", get(accounts::log_in_form).post(accounts::log_in))
         .route("/logout", post(accounts::log_out))
+        .route("/language", post(lang::choose))
         .route(
             "/settings/tokens",
             get(accounts::tokens).post(accounts::create_token),

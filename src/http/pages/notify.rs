@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use super::error::{PageError, capitalise};
 use super::session::{PageForm, Visitor};
-use super::view::{Layout, render, when};
+use super::view::{Layout, render};
 use crate::domain::PushSubscriptionId;
 use crate::domain::notify::{Channel, NoticeKind, NotificationSettings, REMINDER_CHOICES};
 use crate::error::Error;
@@ -148,8 +148,8 @@ async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Respo
         .map(|s| DeviceLine {
             id: s.id.to_string(),
             label: s.label,
-            since: when(s.created_at),
-            last_success: s.last_success_at.map(when),
+            since: visitor.tr().when(s.created_at),
+            last_success: s.last_success_at.map(|t| visitor.tr().when(t)),
         })
         .collect();
     let page = NotificationsPage {

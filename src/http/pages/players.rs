@@ -8,10 +8,11 @@ use serde::Deserialize;
 
 use super::error::PageError;
 use super::session::{PagePath, Visitor};
-use super::view::{GameLine, Layout, VariantChoice, ending_words, render, variant_choices, when};
+use super::view::{GameLine, Layout, VariantChoice, ending_words, render, variant_choices};
 use crate::domain::{Ending, PlayerResult};
 use crate::error::Error;
 use crate::http::AppState;
+use crate::i18n::Tr;
 use crate::service::side_of;
 use crate::store::{Account, Game, Standing};
 
@@ -122,12 +123,12 @@ pub async fn show(
         .await?;
     let refs = state.service.match_refs(&games).await?;
     // "You" is the viewer, never the player whose page it is.
-    let games = GameLine::all(&games, &refs, visitor.account.as_ref(), now);
+    let games = GameLine::all(visitor.tr(), &games, &refs, visitor.account.as_ref(), now);
     render(&PlayerPage {
         layout: visitor.layout(account.username.as_str()),
         username: account.username.to_string(),
         bot: account.bot,
-        joined: when(account.created_at),
+        joined: visitor.tr().when(account.created_at),
         records,
         games,
         matches: state
@@ -231,7 +232,7 @@ pub struct FinishedLine {
 }
 
 impl FinishedLine {
-    fn new(game: &Game, player: &Account) -> Option<FinishedLine> {
+    fn new(tr: Tr, game: &Game, player: &Account) -> Option<FinishedLine> {
         let side = side_of(game, player.id)?;
         let result = game.state.result?;
         let (word, value) = match result.winner {
@@ -257,7 +258,7 @@ impl FinishedLine {
                 how => ending_words(how).to_owned(),
             },
             at: ended.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-            at_text: when(ended),
+            at_text: tr.when(ended),
         })
     }
 }
@@ -367,7 +368,7 @@ pub async fn finished(
         results,
         lines: games
             .iter()
-            .filter_map(|g| FinishedLine::new(g, &account))
+            .filter_map(|g| FinishedLine::new(visitor.tr(), g, &account))
             .collect(),
         filtered: variant.is_some() || result.is_some(),
         page,

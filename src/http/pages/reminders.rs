@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use super::error::{PageError, capitalise};
 use super::session::{PageForm, Visitor};
-use super::view::{render, when};
+use super::view::render;
 use crate::error::Error;
 use crate::http::AppState;
 use crate::http::extract::PublicBase;
@@ -56,7 +56,7 @@ async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Respo
         .unwrap_or_else(|| (digest.email.clone().unwrap_or_default(), digest.enabled));
     let page = RemindersPage {
         layout: visitor.layout("Reminders"),
-        calendar_since: since.map(when),
+        calendar_since: since.map(|t| visitor.tr().when(t)),
         calendar_url: shown.calendar_url,
         email,
         enabled,

@@ -17,8 +17,10 @@ use serde::de::DeserializeOwned;
 
 use super::error::PageError;
 use super::view::Layout;
+use crate::domain::Lang;
 use crate::error::Error;
 use crate::http::{AppState, BODY_LIMIT};
+use crate::i18n::Tr;
 use crate::service::{SESSION_DAYS, random_hex};
 use crate::store::Account;
 
@@ -113,6 +115,8 @@ pub struct Visitor {
     pub session: Option<String>,
     /// The games where it is the signed-in account's turn.
     pub turns: usize,
+    /// The language of this visitor's pages (see [`super::lang`] for how it is chosen).
+    pub lang: Lang,
 }
 
 impl Visitor {
@@ -124,11 +128,20 @@ impl Visitor {
         self.account.as_ref().ok_or(PageError(Error::Unauthorized))
     }
 
-    /// The layout of a page with this title for this visitor.
+    /// The translator of this visitor's language: `visitor.tr().t("home-title")`
+    /// (see [`crate::i18n`]).
+    #[must_use]
+    pub fn tr(&self) -> Tr {
+        Tr::new(self.lang)
+    }
+
+    /// The layout of a page with this title (already translated: `&tr.t("...")`)
+    /// for this visitor.
     #[must_use]
     pub fn layout(&self, title: &str) -> Layout {
         Layout {
             turns: self.turns,
+            tr: self.tr(),
             ..Layout::new(
                 title,
                 self.account.as_ref().map(|a| a.username.to_string()),
@@ -157,8 +170,11 @@ impl FromRequestParts<AppState> for Visitor {
             Some(secret) => state.service.session(secret).await?,
             None => None,
         };
+        let offers = super::lang::offers(parts);
+        let lang = offers.choose(session.as_ref().and_then(|s| s.language));
         let visitor = match session {
             Some(session) => Visitor {
+                lang,
                 // The header's count: a page still shows if it cannot be read.
                 turns: state
                     .service
@@ -174,8 +190,10 @@ impl FromRequestParts<AppState> for Visitor {
                 csrf: form_token,
                 session: None,
                 turns: 0,
+                lang,
             },
         };
+        super::lang::settle(visitor.lang, &visitor.csrf);
         parts.extensions.insert(visitor.clone());
         Ok(visitor)
     }
@@ -194,6 +212,12 @@ pub struct PageForm<T> {
 struct CsrfField {
     #[serde(default)]
     csrf: String,
+}
+
+/// Whether the token a form sent is the visitor's (never when the visitor has none),
+/// compared without stopping at the first difference.
+pub fn tokens_match(sent: &str, expected: &str) -> bool {
+    !expected.is_empty() && same(sent.as_bytes(), expected.as_bytes())
 }
 
 /// Compares without stopping at the first difference.
@@ -216,7 +240,7 @@ where
         let sent = serde_urlencoded::from_bytes::<CsrfField>(&bytes)
             .map(|f| f.csrf)
             .unwrap_or_default();
-        if visitor.csrf.is_empty() || !same(sent.as_bytes(), visitor.csrf.as_bytes()) {
+        if !tokens_match(&sent, &visitor.csrf) {
             return Err(PageError(Error::Forbidden(
                 "this form has expired or did not come from this site: go back, reload the page and try again",
             )));

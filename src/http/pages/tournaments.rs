@@ -9,10 +9,11 @@ use serde::Deserialize;
 
 use super::error::PageError;
 use super::session::{PageForm, PagePath, Visitor};
-use super::view::{GameLine, Layout, VariantChoice, render, variant_choices, when};
+use super::view::{GameLine, Layout, VariantChoice, render, variant_choices};
 use crate::domain::{DaysPerMove, TournamentId};
 use crate::error::Error;
 use crate::http::AppState;
+use crate::i18n::Tr;
 use crate::service::{TournamentRequest, TournamentView};
 use crate::store::tournaments::Tournament;
 use crate::tournament::{TournamentStatus, points_text};
@@ -61,14 +62,14 @@ fn status_words(status: TournamentStatus) -> &'static str {
 }
 
 impl TournamentLine {
-    fn new(t: &Tournament) -> TournamentLine {
+    fn new(t: &Tournament, tr: Tr) -> TournamentLine {
         TournamentLine {
             id: t.id.to_string(),
             name: t.name.clone(),
             variant: t.variant.title(),
             format: format(t),
             players: format!("{} of {}", t.players, t.max_players),
-            starts: when(t.starts_at),
+            starts: tr.when(t.starts_at),
             status: status_words(t.status),
         }
     }
@@ -135,7 +136,7 @@ async fn list_page(
     let lines = |keep: &dyn Fn(TournamentStatus) -> bool| {
         all.iter()
             .filter(|t| keep(t.status))
-            .map(TournamentLine::new)
+            .map(|t| TournamentLine::new(t, visitor.tr()))
             .collect::<Vec<_>>()
     };
     let chosen_days = if form.days_per_move.is_empty() {
@@ -307,7 +308,7 @@ pub async fn show(
         creator: t.creator.username.to_string(),
         variant: t.variant.title(),
         format: format(t),
-        starts: when(t.starts_at),
+        starts: visitor.tr().when(t.starts_at),
         status: status_words(t.status),
         finished: t.status == TournamentStatus::Finished,
         players: view
@@ -320,7 +321,7 @@ pub async fn show(
         games: view
             .games
             .iter()
-            .map(|g| GameLine::new(&g.game, viewer, now))
+            .map(|g| GameLine::new(visitor.tr(), &g.game, viewer, now))
             .collect(),
         can_join: viewer.is_some() && !playing && open,
         can_leave: playing && t.status == TournamentStatus::Open,

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use super::error::{PageError, capitalise};
 use super::games::NoFields;
 use super::session::{PageForm, Visitor};
-use super::view::{Layout, render, time_left, when};
+use super::view::{Layout, render, time_left};
 use crate::error::Error;
 use crate::http::AppState;
 use crate::service::VacationStatus;
@@ -43,9 +43,15 @@ fn page(
 ) -> Result<Response, PageError> {
     let page = VacationPage {
         layout: visitor.layout("Vacation"),
-        since: status.current.as_ref().map(|v| when(v.started_at)),
-        until: status.current.as_ref().map(|v| when(v.allowed_until)),
-        left: time_left(now + status.left, now),
+        since: status
+            .current
+            .as_ref()
+            .map(|v| visitor.tr().when(v.started_at)),
+        until: status
+            .current
+            .as_ref()
+            .map(|v| visitor.tr().when(v.allowed_until)),
+        left: time_left(visitor.tr(), now + status.left, now),
         any_left: status.left > chrono::TimeDelta::zero(),
         days_per_year: status.days_per_year,
         notice: notice.map(str::to_owned),

@@ -6,10 +6,11 @@ use axum::response::Html;
 use chrono::{DateTime, Utc};
 use seedpost_rules::{Side, Variant};
 
-use super::assets;
 use super::error::PageError;
-use crate::domain::{Ending, GameStatus};
+use super::{assets, lang};
+use crate::domain::{Ending, GameStatus, Lang};
 use crate::error::Error;
+use crate::i18n::Tr;
 use crate::service::side_of;
 use crate::store::{Account, Game};
 
@@ -32,12 +33,21 @@ pub struct Layout {
     pub push_js: &'static str,
     /// The games where it is the viewer's turn: counted in the header and the title.
     pub turns: usize,
+    /// The translator of the page's language: `{{ layout.tr.t("nav-rules") }}` in any
+    /// template (see [`crate::i18n`]); also gives `<html lang dir>`.
+    pub tr: Tr,
+    /// The languages of the menu in the footer.
+    pub languages: &'static [Lang],
+    /// This page's path and query (without `lang=`), where the language menu returns.
+    pub here: String,
 }
 
 impl Layout {
-    /// A layout for a visitor.
+    /// A layout for a visitor, in the language the request chose (see
+    /// [`super::lang`]); pages get theirs from [`super::Visitor::layout`].
     #[must_use]
     pub fn new(title: &str, viewer: Option<String>, csrf: &str) -> Layout {
+        let current = lang::current();
         Layout {
             title: title.to_owned(),
             viewer,
@@ -47,13 +57,23 @@ impl Layout {
             icon: assets::icon_url(),
             push_js: assets::push_js_url(),
             turns: 0,
+            tr: Tr::new(current.lang),
+            languages: &Lang::ALL,
+            here: current.here,
         }
     }
 
-    /// A layout that knows nobody (error pages).
+    /// A layout that knows nobody (error pages), in the request's language; its
+    /// language menu carries the visitor's token if the request read it.
     #[must_use]
     pub fn bare(title: &str) -> Layout {
-        Layout::new(title, None, "")
+        Layout::new(title, None, &lang::current().csrf)
+    }
+
+    /// Whether `lang` is the page's language (the menu marks it).
+    #[must_use]
+    pub fn is_current(&self, lang: &Lang) -> bool {
+        *lang == self.tr.lang()
     }
 }
 
@@ -67,40 +87,37 @@ pub fn render(page: &impl Template) -> Result<Html<String>, PageError> {
         .map_err(|e| PageError(Error::Internal(format!("rendering a page: {e}"))))
 }
 
-/// "2 days 3 hours", "5 hours 12 minutes", "40 minutes", or "no time" once passed.
+/// "2 days 3 hours", "5 hours 12 minutes", "40 minutes" (the two largest units, in
+/// the language of `tr`), or "no time left" once passed.
 #[must_use]
-pub fn time_left(deadline: DateTime<Utc>, now: DateTime<Utc>) -> String {
+pub fn time_left(tr: Tr, deadline: DateTime<Utc>, now: DateTime<Utc>) -> String {
     let left = deadline - now;
     if left <= chrono::Duration::zero() {
-        return "no time left".to_owned();
+        return tr.t("time-left-none");
     }
-    let plural = |n: i64, unit: &str| {
-        if n == 1 {
-            format!("1 {unit}")
-        } else {
-            format!("{n} {unit}s")
-        }
-    };
     let (days, hours, minutes) = (
         left.num_days(),
         left.num_hours() % 24,
         left.num_minutes() % 60,
     );
+    let two = |larger: String, smaller: String| {
+        tr.t2("time-two-units", "larger", larger, "smaller", smaller)
+    };
     if days > 0 && hours == 0 {
-        plural(days, "day")
+        tr.t1("time-days", "count", days)
     } else if days > 0 {
-        format!("{} {}", plural(days, "day"), plural(hours, "hour"))
+        two(
+            tr.t1("time-days", "count", days),
+            tr.t1("time-hours", "count", hours),
+        )
     } else if hours > 0 {
-        format!("{} {}", plural(hours, "hour"), plural(minutes, "minute"))
+        two(
+            tr.t1("time-hours", "count", hours),
+            tr.t1("time-minutes", "count", minutes),
+        )
     } else {
-        plural(minutes.max(1), "minute")
+        tr.t1("time-minutes", "count", minutes.max(1))
     }
-}
-
-/// A time as shown: `2026-11-30 12:00 UTC`.
-#[must_use]
-pub fn when(t: DateTime<Utc>) -> String {
-    t.format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
 /// How a game ended, in words.
@@ -204,7 +221,7 @@ impl GameLine {
     /// A line for `game` as `viewer` sees it at `now`: "you" is the viewer, and
     /// anyone else is named.
     #[must_use]
-    pub fn new(game: &Game, viewer: Option<&Account>, now: DateTime<Utc>) -> GameLine {
+    pub fn new(tr: Tr, game: &Game, viewer: Option<&Account>, now: DateTime<Utc>) -> GameLine {
         let names = game.players.clone().map(|p| p.username.to_string());
         let mine = viewer.and_then(|a| side_of(game, a.id));
         let status = match (game.state.to_move, game.state.deadline) {
@@ -228,7 +245,7 @@ impl GameLine {
                     format!(
                         "{} to move, {} left{}",
                         who,
-                        time_left(deadline, now),
+                        time_left(tr, deadline, now),
                         hurry
                     )
                 } else {
@@ -267,6 +284,7 @@ impl GameLine {
     /// [`crate::service::Service::match_refs`]).
     #[must_use]
     pub fn all(
+        tr: Tr,
         games: &[Game],
         refs: &[Option<crate::store::matches::MatchRef>],
         viewer: Option<&Account>,
@@ -276,7 +294,7 @@ impl GameLine {
             .iter()
             .enumerate()
             .map(|(i, game)| {
-                let mut line = GameLine::new(game, viewer, now);
+                let mut line = GameLine::new(tr, game, viewer, now);
                 if let Some(Some(m)) = refs.get(i) {
                     line.context = format!("game {} of {} of a match", m.number, m.of);
                     line.match_id = Some(m.id.to_string());
@@ -323,10 +341,15 @@ mod tests {
             .single()
             .unwrap_or_default();
         let at = |h: i64, m: i64| now + chrono::Duration::hours(h) + chrono::Duration::minutes(m);
-        assert_eq!(time_left(at(51, 0), now), "2 days 3 hours");
-        assert_eq!(time_left(at(48, 0), now), "2 days");
-        assert_eq!(time_left(at(5, 12), now), "5 hours 12 minutes");
-        assert_eq!(time_left(at(1, 1), now), "1 hour 1 minute");
-        assert_eq!(time_left(at(0, 0), now), "no time left");
+        let en = Tr::new(Lang::En);
+        assert_eq!(time_left(en, at(51, 0), now), "2 days 3 hours");
+        assert_eq!(time_left(en, at(48, 0), now), "2 days");
+        assert_eq!(time_left(en, at(5, 12), now), "5 hours 12 minutes");
+        assert_eq!(time_left(en, at(1, 1), now), "1 hour 1 minute");
+        assert_eq!(time_left(en, at(0, 0), now), "no time left");
+        let tr = Tr::new(Lang::Tr);
+        assert_eq!(time_left(tr, at(51, 0), now), "2 gün 3 saat");
+        let ar = Tr::new(Lang::Ar);
+        assert_eq!(time_left(ar, at(48, 0), now), "يومان");
     }
 }

@@ -1,0 +1,69 @@
+# Les paraules compartides de seedpost: la disposició (navegació, peu, menú de
+# llengües), dates i hores, la pàgina d'error.
+
+## La disposició
+
+nav-skip = Salta al contingut
+nav-site = Lloc
+nav-standings = Classificació
+nav-tournaments = Tornejos
+nav-rules = Regles
+nav-analysis = Anàlisi
+nav-your-games = Les teves partides
+nav-turns-waiting = { $count ->
+    [one] { $count } partida espera la teva jugada
+   *[other] { $count } partides esperen la teva jugada
+}
+nav-api-tokens = Claus de l'API
+nav-reminders = Recordatoris
+nav-vacation = Vacances
+nav-notifications = Notificacions
+nav-account = Compte
+nav-log-out = Surt
+nav-log-in = Inicia la sessió
+nav-sign-up = Registra't
+footer-about = seedpost — Mangala, Modiar i Tihbat per correspondència.
+footer-rules = Regles
+footer-api = API
+footer-language = Llengua
+
+## Dates i hores
+
+format-date-time = %-d %B %Y, %H:%M UTC
+format-date = %-d %B %Y
+
+## Durades
+
+time-left-none = no queda temps
+time-two-units = { $larger } i { $smaller }
+time-days = { $count ->
+    [one] { $count } dia
+   *[other] { $count } dies
+}
+time-hours = { $count ->
+    [one] { $count } hora
+   *[other] { $count } hores
+}
+time-minutes = { $count ->
+    [one] { $count } minut
+   *[other] { $count } minuts
+}
+
+## La pàgina d'error
+
+error-back-home = Torna a la pàgina d'inici
+error-log-in-needed = Inicia la sessió per veure aquesta pàgina.
+error-log-in = Inicia la sessió
+error-sign-up = Registra't
+error-status-400 = Petició incorrecta
+error-status-401 = No has iniciat la sessió
+error-status-403 = Prohibit
+error-status-404 = No s'ha trobat
+error-status-405 = Mètode no permès
+error-status-409 = Conflicte
+error-status-413 = Massa gran
+error-status-422 = No acceptat
+error-status-429 = Massa peticions
+error-status-500 = Error del servidor
+error-status-503 = No disponible
+error-status-other = Error

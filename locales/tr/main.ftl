@@ -1,0 +1,57 @@
+# seedpost'un ortak sözcükleri: düzen (gezinme, alt bilgi, dil menüsü), zamanlar ve
+# tarihler, hata sayfası.
+
+## Düzen
+
+nav-skip = İçeriğe geç
+nav-site = Site
+nav-standings = Sıralama
+nav-tournaments = Turnuvalar
+nav-rules = Kurallar
+nav-analysis = Analiz
+nav-your-games = Oyunların
+nav-turns-waiting = Hamleni bekleyen { $count } oyun
+nav-api-tokens = API anahtarları
+nav-reminders = Hatırlatıcılar
+nav-vacation = Tatil
+nav-notifications = Bildirimler
+nav-account = Hesap
+nav-log-out = Çıkış yap
+nav-log-in = Giriş yap
+nav-sign-up = Kayıt ol
+footer-about = seedpost — yazışmalı Mangala, Modiar ve Tihbat.
+footer-rules = Kurallar
+footer-api = API
+footer-language = Dil
+
+## Tarihler ve saatler
+
+format-date-time = %-d %B %Y, %H:%M UTC
+format-date = %-d %B %Y
+
+## Süreler
+
+time-left-none = süre kalmadı
+time-two-units = { $larger } { $smaller }
+time-days = { $count } gün
+time-hours = { $count } saat
+time-minutes = { $count } dakika
+
+## Hata sayfası
+
+error-back-home = Ana sayfaya dön
+error-log-in-needed = Bu sayfayı görmek için giriş yap.
+error-log-in = Giriş yap
+error-sign-up = Kayıt ol
+error-status-400 = Hatalı istek
+error-status-401 = Giriş yapılmadı
+error-status-403 = Yasak
+error-status-404 = Bulunamadı
+error-status-405 = İzin verilmeyen yöntem
+error-status-409 = Çakışma
+error-status-413 = Çok büyük
+error-status-422 = Kabul edilmedi
+error-status-429 = Çok fazla istek
+error-status-500 = Sunucu hatası
+error-status-503 = Kullanılamıyor
+error-status-other = Hata

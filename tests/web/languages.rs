@@ -1,0 +1,224 @@
+//! Languages (issue 22): how a page's language is chosen (`?lang=`, the account's
+//! setting, the language menu's cookie, `Accept-Language`, English, in that order),
+//! `<html lang dir>`, and every page in every language without a missing message.
+
+use reqwest::StatusCode;
+
+use crate::helpers::{Browser, Page, Server, start_game};
+use crate::on_both_backends;
+
+on_both_backends!(
+    pages_are_in_english_with_lang_and_dir_when_nothing_chooses,
+    accept_language_chooses_by_its_quality_values,
+    the_language_menu_sets_a_cookie_that_beats_accept_language,
+    the_account_setting_beats_the_cookie_and_the_query_beats_everything,
+    the_language_menu_refuses_an_unknown_language_and_goes_back_only_to_this_site,
+    every_page_renders_in_each_language_without_a_missing_message,
+);
+
+const LANGS: [&str; 5] = ["en", "tr", "ar", "el", "ca"];
+
+/// `<html lang>` and `dir` of a page.
+#[track_caller]
+fn lang_dir(page: &Page) -> (String, String) {
+    (page.attr("html", "lang"), page.attr("html", "dir"))
+}
+
+#[track_caller]
+fn assert_lang(page: &Page, lang: &str) {
+    let dir = if lang == "ar" { "rtl" } else { "ltr" };
+    assert_eq!(
+        lang_dir(page),
+        (lang.to_owned(), dir.to_owned()),
+        "{}",
+        page.url
+    );
+}
+
+async fn pages_are_in_english_with_lang_and_dir_when_nothing_chooses(server: Server) {
+    let visitor = Browser::new(&server);
+    let home = visitor.get("/").await;
+    assert_eq!(home.status, StatusCode::OK);
+    assert_lang(&home, "en");
+    assert_eq!(home.text("header.site a[href='/standings']"), "Standings");
+    // A language seedpost does not speak changes nothing.
+    let german = visitor.get_accepting("/", "de-DE, de;q=0.9").await;
+    assert_lang(&german, "en");
+    // The menu names each language in itself, the current one marked.
+    let names: Vec<String> = home
+        .all("footer form#languages button[name=lang]")
+        .iter()
+        .map(|b| b.text().collect::<String>())
+        .collect();
+    assert_eq!(
+        names,
+        ["English", "Türkçe", "العربية", "Ελληνικά", "Català"]
+    );
+    assert_eq!(
+        home.attr("footer form#languages button[aria-current]", "value"),
+        "en"
+    );
+}
+
+async fn accept_language_chooses_by_its_quality_values(server: Server) {
+    let visitor = Browser::new(&server);
+    let turkish = visitor
+        .get_accepting("/standings", "de-DE, ar-MA;q=0.5, tr;q=0.9")
+        .await;
+    assert_eq!(turkish.status, StatusCode::OK);
+    assert_lang(&turkish, "tr");
+    assert_eq!(turkish.text("header.site a[href='/standings']"), "Sıralama");
+    let arabic = visitor.get_accepting("/", "ar-MA").await;
+    assert_lang(&arabic, "ar");
+    assert_eq!(arabic.text("header.site a[href='/rules']"), "القواعد");
+    // An error page speaks it too.
+    let missing = visitor.get_accepting("/no/such/page", "el").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_lang(&missing, "el");
+    assert_eq!(
+        missing.text("main a[href='/']"),
+        "Επιστροφή στην αρχική σελίδα"
+    );
+}
+
+async fn the_language_menu_sets_a_cookie_that_beats_accept_language(server: Server) {
+    let visitor = Browser::new(&server);
+    let page = visitor.get("/standings?variant=mangala").await;
+    let greek = visitor
+        .press(&page.form("form#languages"), "lang", "el")
+        .await;
+    assert_eq!(greek.status, StatusCode::OK);
+    assert!(
+        greek.url.ends_with("/standings?variant=mangala"),
+        "back to the page: {}",
+        greek.url
+    );
+    assert_lang(&greek, "el");
+    let again = visitor.get_accepting("/", "tr").await;
+    assert_lang(&again, "el");
+    assert_eq!(
+        again.attr("footer form#languages button[aria-current]", "value"),
+        "el"
+    );
+    // `?lang=` opens one page in another language, and is not remembered.
+    assert_lang(&visitor.get("/?lang=ca").await, "ca");
+    assert_lang(&visitor.get("/").await, "el");
+}
+
+async fn the_account_setting_beats_the_cookie_and_the_query_beats_everything(server: Server) {
+    let ayse = Browser::new(&server);
+    let home = ayse.sign_up("ayse").await;
+    let catalan = ayse.press(&home.form("form#languages"), "lang", "ca").await;
+    assert_lang(&catalan, "ca");
+
+    // Another browser, whose menu chose Greek, logs in as ayse: her setting wins.
+    let other = Browser::new(&server);
+    let page = other.get("/login").await;
+    let greek = other
+        .press(&page.form("form#languages"), "lang", "el")
+        .await;
+    assert_lang(&greek, "el");
+    let login = other.get("/login").await;
+    let signed_in = other
+        .submit(
+            &login
+                .form("form[action='/login']")
+                .set("username", "ayse")
+                .set("password", crate::helpers::PASSWORD),
+        )
+        .await;
+    assert_eq!(signed_in.status, StatusCode::OK, "{}", signed_in.body);
+    assert_lang(&signed_in, "ca");
+    assert_lang(&other.get_accepting("/standings", "tr").await, "ca");
+
+    // `?lang=` beats the setting, the cookie and the header.
+    let arabic = other.get_accepting("/standings?lang=ar", "tr").await;
+    assert_lang(&arabic, "ar");
+
+    // A form from another site (without her token) sets the cookie, not her setting.
+    let forged = other
+        .submit(
+            &other
+                .get("/")
+                .await
+                .form("form#languages")
+                .set("csrf", "0")
+                .set("lang", "tr"),
+        )
+        .await;
+    assert_lang(&forged, "ca");
+    // Her own menu changes her setting, everywhere she is signed in.
+    let turkish = ayse
+        .press(&ayse.get("/").await.form("form#languages"), "lang", "tr")
+        .await;
+    assert_lang(&turkish, "tr");
+    assert_lang(&other.get("/").await, "tr");
+}
+
+async fn the_language_menu_refuses_an_unknown_language_and_goes_back_only_to_this_site(
+    server: Server,
+) {
+    let visitor = Browser::new(&server);
+    let page = visitor.get("/").await;
+    let form = page.form("form#languages");
+    let refused = visitor.press(&form, "lang", "xx").await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert_lang(&visitor.get("/").await, "en");
+    let away = visitor
+        .press(&form.clone().set("back", "//example.org/x"), "lang", "tr")
+        .await;
+    assert_eq!(away.status, StatusCode::OK);
+    assert_eq!(away.url, format!("{}/", visitor.base));
+    assert_lang(&away, "tr");
+}
+
+async fn every_page_renders_in_each_language_without_a_missing_message(server: Server) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let visitor = Browser::new(&server);
+    let pages = [
+        (&ayse, "/".to_owned(), StatusCode::OK),
+        (&ayse, game.clone(), StatusCode::OK),
+        (&ayse, format!("{game}/board"), StatusCode::OK),
+        (&ayse, format!("{game}/resign"), StatusCode::OK),
+        (&ayse, "/players/ayse".to_owned(), StatusCode::OK),
+        (&ayse, "/settings/tokens".to_owned(), StatusCode::OK),
+        (&ayse, "/settings/reminders".to_owned(), StatusCode::OK),
+        (&ayse, "/settings/vacation".to_owned(), StatusCode::OK),
+        (&ayse, "/settings/notifications".to_owned(), StatusCode::OK),
+        (&ayse, "/tournaments".to_owned(), StatusCode::OK),
+        (&visitor, "/".to_owned(), StatusCode::OK),
+        (&visitor, game.clone(), StatusCode::OK),
+        (&visitor, "/login".to_owned(), StatusCode::OK),
+        (&visitor, "/signup".to_owned(), StatusCode::OK),
+        (&visitor, "/standings".to_owned(), StatusCode::OK),
+        (&visitor, "/rules".to_owned(), StatusCode::OK),
+        (&visitor, "/rules/mangala".to_owned(), StatusCode::OK),
+        (&visitor, "/analysis".to_owned(), StatusCode::OK),
+        (&visitor, "/offline".to_owned(), StatusCode::OK),
+        (
+            &visitor,
+            "/settings/tokens".to_owned(),
+            StatusCode::UNAUTHORIZED,
+        ),
+        (&visitor, "/no/such/page".to_owned(), StatusCode::NOT_FOUND),
+    ];
+    for lang in LANGS {
+        for (browser, path, status) in &pages {
+            let joiner = if path.contains('?') { '&' } else { '?' };
+            let page = browser.get(&format!("{path}{joiner}lang={lang}")).await;
+            assert_eq!(page.status, *status, "{path} in {lang}: {}", page.body);
+            if !path.ends_with("/board") {
+                assert_lang(&page, lang);
+            }
+            assert!(
+                !page.body.contains('⟦'),
+                "{path} in {lang} lacks a message:\n{}",
+                page.body
+            );
+        }
+    }
+}
