@@ -189,6 +189,7 @@ async fn every_page_renders_in_each_language_without_a_missing_message(server: S
         (&ayse, "/settings/reminders".to_owned(), StatusCode::OK),
         (&ayse, "/settings/vacation".to_owned(), StatusCode::OK),
         (&ayse, "/settings/notifications".to_owned(), StatusCode::OK),
+        (&ayse, "/settings/account".to_owned(), StatusCode::OK),
         (&ayse, "/tournaments".to_owned(), StatusCode::OK),
         (&visitor, "/".to_owned(), StatusCode::OK),
         (&visitor, game.clone(), StatusCode::OK),
