@@ -177,6 +177,11 @@ macro_rules! number_args {
                 FluentValue::from(*self)
             }
         }
+        impl IntoArg for &&$t {
+            fn into_arg(self) -> FluentValue<'static> {
+                FluentValue::from(**self)
+            }
+        }
     )*};
 }
 number_args!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize, f64);

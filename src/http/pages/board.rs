@@ -281,6 +281,8 @@ pub struct GameView {
     pub csrf: String,
     /// The game's match: its id, this game's number and the number of games.
     pub match_link: Option<(String, u8, u8)>,
+    /// The translator of the viewer's language (the live fragment has no layout).
+    pub tr: Tr,
 }
 
 impl GameView {
@@ -395,6 +397,7 @@ impl GameView {
                 .unwrap_or_default(),
         });
         GameView {
+            tr,
             id: game.id.to_string(),
             title: format!(
                 "{}: {} v {}",

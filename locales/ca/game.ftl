@@ -1,0 +1,44 @@
+# La pàgina de la partida.
+
+game-rating-in = Puntuació a { $variant }
+game-your-move = La teva jugada
+game-you-marker = (tu)
+game-board-caption = El tauler després de la jugada { $ply }: pedres a cada forat, des de l'esquerra del propietari
+game-board-caption-last = El tauler després de la jugada { $ply }: pedres a cada forat, des de l'esquerra del propietari; l'última jugada va ser { $move }
+game-table-side = Costat
+game-table-pit = Forat { $number }
+game-table-store = Magatzem
+game-table-captured = Capturades
+game-versus = { $bottom } contra { $top }
+game-match-link = Partida { $number } de { $of } del matx
+game-rules-of = Regles de { $variant }
+game-record = Registre
+game-deadline = Termini
+game-thinking = { $name } està pensant…
+game-vacation = Rellotge aturat: { $name } és de vacances. El termini s'allarga el temps que el rellotge està aturat.
+game-reload-hint = Torna a carregar la pàgina per veure la resposta del teu rival.
+game-step-nav = Recorre la partida
+game-step-start = Posició després de la jugada { $ply } de { $of }: l'inici.
+game-step-where = Posició després de la jugada { $ply } de { $of } ({ $move }).
+game-step-previous = ← Anterior
+game-step-next = Següent →
+game-step-live = Torna a la posició actual
+game-step-back = ← Recorre les jugades enrere
+game-ratings = Puntuacions: { $changes }
+game-rematch = Revenja
+game-rematch-offer-you-first = Ofereix a { $name } la mateixa partida de nou, i comences tu.
+game-rematch-offer-they-first = Ofereix a { $name } la mateixa partida de nou, i comença { $name }.
+game-rematch-offered = Has ofert la revenja a { $name }; comença quan l'accepti.
+game-rematch-withdraw = Retira l'oferta
+game-rematch-offers-you-first = { $name } ofereix la revenja, i comences tu.
+game-rematch-offers-they-first = { $name } ofereix la revenja, i comença { $name }.
+game-rematch-accept = Accepta la revenja
+game-rematch-decline = Declina
+game-moves = Jugades
+game-no-moves = Encara no hi ha jugades.
+game-abort = Anul·la…
+game-resign = Abandona…
+time-per-move = { $days ->
+    [one] { $days } dia per jugada
+   *[other] { $days } dies per jugada
+}

@@ -1,0 +1,44 @@
+# Η σελίδα της παρτίδας.
+
+game-rating-in = Βαθμολογία στο { $variant }
+game-your-move = Η κίνησή σας
+game-you-marker = (εσείς)
+game-board-caption = Η σανίδα μετά την κίνηση { $ply }: πέτρες σε κάθε λάκκο, από τα αριστερά του κατόχου
+game-board-caption-last = Η σανίδα μετά την κίνηση { $ply }: πέτρες σε κάθε λάκκο, από τα αριστερά του κατόχου· η τελευταία κίνηση ήταν { $move }
+game-table-side = Πλευρά
+game-table-pit = Λάκκος { $number }
+game-table-store = Αποθήκη
+game-table-captured = Αιχμάλωτες
+game-versus = { $bottom } εναντίον { $top }
+game-match-link = Παρτίδα { $number } από { $of } του αγώνα
+game-rules-of = Κανόνες του { $variant }
+game-record = Καταγραφή
+game-deadline = Προθεσμία
+game-thinking = { $name } σκέφτεται…
+game-vacation = Το ρολόι σταμάτησε: { $name } είναι σε διακοπές. Η προθεσμία μετατίθεται όσο στέκεται το ρολόι.
+game-reload-hint = Ανανεώστε τη σελίδα για να δείτε την απάντηση του αντιπάλου σας.
+game-step-nav = Περιήγηση στην παρτίδα
+game-step-start = Θέση μετά την κίνηση { $ply } από { $of }: η αρχή.
+game-step-where = Θέση μετά την κίνηση { $ply } από { $of } ({ $move }).
+game-step-previous = ← Προηγούμενη
+game-step-next = Επόμενη →
+game-step-live = Πίσω στην τρέχουσα θέση
+game-step-back = ← Πίσω στις κινήσεις
+game-ratings = Βαθμολογίες: { $changes }
+game-rematch = Ρεβάνς
+game-rematch-offer-you-first = Προσφέρει στον/στην { $name } την ίδια παρτίδα ξανά, με εσάς πρώτους.
+game-rematch-offer-they-first = Προσφέρει στον/στην { $name } την ίδια παρτίδα ξανά, με { $name } πρώτο.
+game-rematch-offered = Προσφέρατε ρεβάνς στον/στην { $name }· αρχίζει όταν το δεχτεί.
+game-rematch-withdraw = Απόσυρση της προσφοράς
+game-rematch-offers-you-first = { $name } προσφέρει ρεβάνς, με εσάς πρώτους.
+game-rematch-offers-they-first = { $name } προσφέρει ρεβάνς, με { $name } πρώτο.
+game-rematch-accept = Αποδοχή της ρεβάνς
+game-rematch-decline = Απόρριψη
+game-moves = Κινήσεις
+game-no-moves = Καμία κίνηση ακόμη.
+game-abort = Ακύρωση…
+game-resign = Παραίτηση…
+time-per-move = { $days ->
+    [one] { $days } ημέρα ανά κίνηση
+   *[other] { $days } ημέρες ανά κίνηση
+}

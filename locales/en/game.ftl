@@ -1,0 +1,47 @@
+# The game page (templates/game.html, _live.html, _board.html).
+
+game-rating-in = Rating in { $variant }
+game-your-move = Your move
+# After the viewer's own name under the board.
+game-you-marker = (you)
+game-board-caption = The board after move { $ply }: stones in each pit, from each owner's left
+game-board-caption-last = The board after move { $ply }: stones in each pit, from each owner's left; the last move was { $move }
+game-table-side = Side
+game-table-pit = Pit { $number }
+game-table-store = Store
+game-table-captured = Captured
+# The players under the title: the one at the bottom of the board first.
+game-versus = { $bottom } v { $top }
+game-match-link = Game { $number } of { $of } of the match
+game-rules-of = Rules of { $variant }
+game-record = Record
+game-deadline = Deadline
+game-thinking = { $name } is thinking…
+game-vacation = Clock stopped: { $name } is on vacation. The deadline moves on by the time it stands still.
+game-reload-hint = Reload the page to see your opponent's reply.
+game-step-nav = Step through the game
+game-step-start = Position after move { $ply } of { $of }: the start.
+game-step-where = Position after move { $ply } of { $of } ({ $move }).
+game-step-previous = ← Previous
+game-step-next = Next →
+game-step-live = Back to the live position
+game-step-back = ← Step back through the moves
+game-ratings = Ratings: { $changes }
+game-rematch = Rematch
+game-rematch-offer-you-first = Offers { $name } the same game again, you moving first.
+game-rematch-offer-they-first = Offers { $name } the same game again, { $name } moving first.
+game-rematch-offered = You offered { $name } a rematch; it starts when they accept.
+game-rematch-withdraw = Withdraw the offer
+game-rematch-offers-you-first = { $name } offers a rematch, you moving first.
+game-rematch-offers-they-first = { $name } offers a rematch, { $name } moving first.
+game-rematch-accept = Accept the rematch
+game-rematch-decline = Decline
+game-moves = Moves
+game-no-moves = No moves yet.
+game-abort = Abort…
+game-resign = Resign…
+# A time control: "1 day per move", "3 days per move".
+time-per-move = { $days ->
+    [one] { $days } day per move
+   *[other] { $days } days per move
+}
