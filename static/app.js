@@ -13,8 +13,10 @@
     Array.prototype.forEach.call(root.querySelectorAll('time.local[datetime]'), function (el) {
       var at = new Date(el.getAttribute('datetime'));
       if (isNaN(at.getTime())) { return; }
-      el.textContent = at.toLocaleString(undefined, {
-        year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short'
+      // In the page's language, with Western digits in all (docs/languages.md).
+      el.textContent = at.toLocaleString(document.documentElement.lang || undefined, {
+        year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short',
+        numberingSystem: 'latn'
       });
       el.setAttribute('title', el.getAttribute('datetime'));
     });

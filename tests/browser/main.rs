@@ -13,4 +13,5 @@ mod support;
 mod board;
 mod flow;
 mod harness;
+mod languages;
 mod widths;

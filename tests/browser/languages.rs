@@ -1,0 +1,90 @@
+//! Arabic (issue 22) in Chromium at a phone's width: the pages read right to left yet
+//! never scroll sideways, and the board does not mirror: pit 1 and pit 6 of each row
+//! stand where they stand on the English page.
+
+use fantoccini::Client;
+
+use crate::harness::*;
+
+/// The page's direction, how far it is wider than the window, and the place of pits
+/// 1 and 6 of each row from the board's left edge (South 1, South 6, North 1, North 6).
+async fn measure(client: &Client) -> (String, f64, Vec<f64>) {
+    let value = client
+        .execute(
+            "const board = document.querySelector('#board').getBoundingClientRect();
+             const x = (side, pit) => document.querySelector('#live .pit[data-side=' + side + '][data-pit=\"' + pit + '\"]').getBoundingClientRect().left - board.left;
+             return [document.documentElement.dir,
+                     document.documentElement.scrollWidth - window.innerWidth,
+                     [x('south', 1), x('south', 6), x('north', 1), x('north', 6)]];",
+            vec![],
+        )
+        .await
+        .expect("scripts run");
+    serde_json::from_value(value).expect("a direction, an overflow and four places")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn arabic_pages_fit_a_phone_and_the_board_keeps_its_pit_order() {
+    let Some(players) = TwoPlayers::start().await else {
+        return;
+    };
+    let ayse = &players.ayse;
+    let game_url = players.start_game("mangala").await;
+    ayse.set_window_size(360, 740).await.expect("resizable");
+
+    ayse.goto(&format!("{game_url}?lang=en"))
+        .await
+        .expect("the game");
+    wait_for(ayse, "#board").await;
+    let (dir, _, english) = measure(ayse).await;
+    assert_eq!(dir, "ltr");
+    // From her side, South's pit 1 is on her left and North's on the far right.
+    assert!(
+        english[0] < english[1] && english[2] > english[3],
+        "{english:?}"
+    );
+
+    ayse.goto(&format!("{game_url}?lang=ar"))
+        .await
+        .expect("the game");
+    wait_for(ayse, "#board").await;
+    let (dir, overflow, arabic) = measure(ayse).await;
+    assert_eq!(dir, "rtl");
+    assert!(
+        overflow <= 0.0,
+        "the Arabic game page scrolls sideways by {overflow}px"
+    );
+    for (a, e) in arabic.iter().zip(&english) {
+        assert!(
+            (a - e).abs() < 1.0,
+            "pits moved: Arabic {arabic:?}, English {english:?}"
+        );
+    }
+    screenshot(ayse, 360, 740, "game-ar-360.png").await;
+
+    for path in [
+        "/",
+        "/standings",
+        "/tournaments",
+        "/rules/mangala",
+        "/analysis",
+    ] {
+        ayse.goto(&format!("{}{path}?lang=ar", players.base))
+            .await
+            .expect("the page");
+        wait_for(ayse, "html[dir=rtl] footer").await;
+        let overflow: f64 = serde_json::from_value(
+            ayse.execute(
+                "return document.documentElement.scrollWidth - window.innerWidth;",
+                vec![],
+            )
+            .await
+            .expect("scripts run"),
+        )
+        .expect("a number");
+        assert!(
+            overflow <= 0.0,
+            "{path} in Arabic scrolls sideways by {overflow}px"
+        );
+    }
+}
