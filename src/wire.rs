@@ -7,7 +7,9 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use seedpost_rules::{BySide, Outcome, Pit, Position, Side, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{Challenge, Game, GameResult, GameStatus, GameWithMoves, MatchStatus, Move};
+use crate::domain::{
+    Challenge, DeclineReason, Game, GameResult, GameStatus, GameWithMoves, MatchStatus, Move,
+};
 use crate::store::matches::{Match, MatchRef};
 
 mod schema;
@@ -73,7 +75,8 @@ impl From<Outcome> for ResultJson {
     "id": "0b6f1c2e-8d1a-4f7e-9b7c-3a2d1e0f9c88", "challenger": "ayse", "opponent": "mehmet",
     "variant": "modiar", "days_per_move": 3, "first": "random", "rated": true,
     "weekend_pause": false, "games": 5, "schedule": "sequential", "stop_when_decided": true,
-    "status": "open", "game_id": null, "created_at": "2026-11-30T12:00:00.000Z"
+    "status": "open", "decline_reason": null, "game_id": null,
+    "created_at": "2026-11-30T12:00:00.000Z"
 }))]
 pub struct ChallengeJson {
     /// Its id.
@@ -105,6 +108,10 @@ pub struct ChallengeJson {
     /// `open`, `accepted`, `declined` or `canceled`.
     #[schema(value_type = String)]
     pub status: &'static str,
+    /// Why it was declined (set exactly when `status` is `declined`): the reason the
+    /// player it names gave, or the one their challenge filters found.
+    #[schema(value_type = Option<DeclineReasonName>)]
+    pub decline_reason: Option<&'static str>,
     /// The game it started (game 1 of a match).
     pub game_id: Option<String>,
     /// When it was made.
@@ -126,6 +133,7 @@ impl From<&Challenge> for ChallengeJson {
             schedule: c.match_terms.schedule.as_str(),
             stop_when_decided: c.match_terms.stop_when_decided,
             status: c.status.as_str(),
+            decline_reason: c.decline_reason.map(DeclineReason::as_str),
             game_id: c.game_id.map(|g| g.to_string()),
             created_at: time(c.created_at),
         }

@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, MatchedPath, Request};
+use axum::extract::{
+    ConnectInfo, FromRef, FromRequest, FromRequestParts, MatchedPath, OptionalFromRequest, Request,
+};
 use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
@@ -168,7 +170,7 @@ where
                 }
             })?;
         let req = Request::from_parts(parts, axum::body::Body::from(bytes.clone()));
-        let value = match axum::Json::<T>::from_request(req, state).await {
+        let value = match <axum::Json<T> as FromRequest<S>>::from_request(req, state).await {
             Ok(axum::Json(value)) => value,
             Err(rejection) => return Err(json_error(&rejection)),
         };
@@ -178,6 +180,36 @@ where
             Some(field) => Err(Error::refused_text(&field)),
             None => Ok(ApiJson(value)),
         }
+    }
+}
+
+/// An optional JSON body (`Option<ApiJson<T>>`): `None` for an empty body, whatever
+/// its headers; anything else is read as [`ApiJson`] reads it.
+impl<T, S> OptionalFromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Option<ApiJson<T>>, Error> {
+        let (parts, body) = req.into_parts();
+        let bytes = Bytes::from_request(Request::from_parts(parts.clone(), body), state)
+            .await
+            .map_err(|e| {
+                if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                    Error::PayloadTooLarge(BODY_LIMIT)
+                } else {
+                    Error::bad_request("malformed_json", e.body_text())
+                }
+            })?;
+        if bytes.is_empty() {
+            return Ok(None);
+        }
+        let req = Request::from_parts(parts, axum::body::Body::from(bytes));
+        <ApiJson<T> as FromRequest<S>>::from_request(req, state)
+            .await
+            .map(Some)
     }
 }
 

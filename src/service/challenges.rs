@@ -37,6 +37,17 @@ pub struct ChallengeRequest {
     pub stop_when_decided: Option<bool>,
 }
 
+/// The decline reason named `name`; none named is [`DeclineReason::Generic`].
+///
+/// # Errors
+/// `invalid_decline_reason` (422) for a name of no reason.
+pub fn parse_decline_reason(name: Option<&str>) -> Result<DeclineReason> {
+    name.map_or(Ok(DeclineReason::Generic), |name| {
+        DeclineReason::parse(name)
+            .map_err(|e| Error::unprocessable("invalid_decline_reason", e.to_string()))
+    })
+}
+
 /// Days per move when a challenge does not say.
 const DEFAULT_DAYS: i64 = 3;
 
@@ -172,6 +183,19 @@ impl Service {
         page: Page<ChallengeId>,
     ) -> Result<Vec<Challenge>> {
         Ok(self.store.open_challenges(account.id, page).await?)
+    }
+
+    /// The challenges `account` made in the last week that were declined, newest
+    /// first, at most `limit`: what its home page tells it, with the reasons.
+    ///
+    /// # Errors
+    /// Storage errors only.
+    pub async fn recently_declined(&self, account: &Account, limit: u32) -> Result<Vec<Challenge>> {
+        let since = self.now() - chrono::TimeDelta::days(7);
+        Ok(self
+            .store
+            .declined_challenges(account.id, since, limit)
+            .await?)
     }
 
     /// Accepts a challenge: starts its game, with the challenger as South.

@@ -32,7 +32,7 @@ mod vacations;
 mod webhooks;
 
 pub use accounts::{NewAccountRequest, SignedUp, parse_label, parse_scopes};
-pub use challenges::ChallengeRequest;
+pub use challenges::{ChallengeRequest, parse_decline_reason};
 pub use controls::PasswordChange;
 pub use digest::{DEFAULT_DIGEST_HOUR, DIGEST_BACKOFF, DigestStatus, Mailer, parse_email};
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed, StreamKey};

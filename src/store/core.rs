@@ -626,6 +626,25 @@ impl<B: Backend> Store for SqlStore<B> {
         rows.into_iter().map(ChallengeRow::parse).collect()
     }
 
+    async fn declined_challenges(
+        &self,
+        challenger: AccountId,
+        since: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Challenge>, StoreError> {
+        let rows: Vec<ChallengeRow> = sql(concat!(
+            challenge_select!(),
+            "WHERE c.challenger_id = $1 AND c.status = 'declined' AND c.created_at >= $2 \
+             ORDER BY c.created_at DESC, c.id DESC LIMIT $3"
+        ))
+        .bind(challenger.0)
+        .bind(micros(since))
+        .bind(row_limit(limit))
+        .all(&mut self.conn().await?)
+        .await?;
+        rows.into_iter().map(ChallengeRow::parse).collect()
+    }
+
     async fn close_challenge(
         &self,
         id: ChallengeId,

@@ -277,6 +277,15 @@ pub trait Store:
         page: Page<ChallengeId>,
     ) -> Result<Vec<Challenge>, StoreError>;
 
+    /// The challenges `challenger` made since `since` that were declined, newest
+    /// first, at most `limit`.
+    async fn declined_challenges(
+        &self,
+        challenger: AccountId,
+        since: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<Challenge>, StoreError>;
+
     /// Closes an open challenge: declined (with a reason) or canceled.
     ///
     /// # Errors

@@ -11,7 +11,104 @@ crate::on_both_backends!(
     declining_and_canceling_close_a_challenge_for_good,
     bad_challenges_are_refused_with_their_codes,
     a_random_first_mover_is_drawn_and_stored,
+    a_decline_keeps_its_reason_and_tells_the_challenger_in_the_challenge_and_its_event,
 );
+
+/// The first line of `player`'s event stream (from the start) of type `kind`.
+async fn first_event(app: &TestApp, token: &str, kind: &str) -> serde_json::Value {
+    let mut response = app
+        .client
+        .get(format!("{}/api/v1/stream/events?since=0", app.base))
+        .bearer_auth(token)
+        .header("accept", "application/x-ndjson")
+        .send()
+        .await
+        .expect("the stream opens");
+    assert_eq!(response.status().as_u16(), 200);
+    let mut text = String::new();
+    loop {
+        while let Some(end) = text.find('\n') {
+            let line: String = text.drain(..=end).collect();
+            let value: serde_json::Value = serde_json::from_str(line.trim()).expect("JSON");
+            if value["type"] == kind {
+                return value;
+            }
+        }
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(10), response.chunk())
+            .await
+            .expect("a line within 10 s")
+            .expect("the stream reads")
+            .expect("the stream goes on");
+        text.push_str(&String::from_utf8_lossy(&chunk));
+    }
+}
+
+async fn a_decline_keeps_its_reason_and_tells_the_challenger_in_the_challenge_and_its_event(
+    app: TestApp,
+) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let challenge = || async {
+        let c = app
+            .post(
+                "/challenges",
+                Some(&ayse.token),
+                json!({"variant": "modiar", "days_per_move": 1, "opponent": "mehmet"}),
+            )
+            .await
+            .expect(201);
+        assert_eq!(c["decline_reason"], serde_json::Value::Null, "{c}");
+        c["id"].as_str().expect("an id").to_owned()
+    };
+    let fast = challenge().await;
+    // An unknown reason is refused and changes nothing.
+    app.post(
+        &format!("/challenges/{fast}/decline"),
+        Some(&mehmet.token),
+        json!({"reason": "rude"}),
+    )
+    .await
+    .expect_error(422, "invalid_decline_reason");
+    let still = app
+        .get(&format!("/challenges/{fast}"), Some(&ayse.token))
+        .await
+        .expect(200);
+    assert_eq!(still["status"], "open");
+
+    let declined = app
+        .post(
+            &format!("/challenges/{fast}/decline"),
+            Some(&mehmet.token),
+            json!({"reason": "too_fast"}),
+        )
+        .await
+        .expect(200);
+    assert_eq!(
+        (&declined["status"], &declined["decline_reason"]),
+        (&json!("declined"), &json!("too_fast"))
+    );
+    let seen = app
+        .get(&format!("/challenges/{fast}"), Some(&ayse.token))
+        .await
+        .expect(200);
+    assert_eq!(seen["decline_reason"], "too_fast");
+    let event = first_event(&app, &ayse.token, "challenge_declined").await;
+    assert_eq!(event["challenge"]["id"], json!(fast));
+    assert_eq!(event["challenge"]["decline_reason"], "too_fast");
+
+    // No body at all: a generic decline.
+    let plain = challenge().await;
+    let answer = app
+        .client
+        .post(format!("{}/api/v1/challenges/{plain}/decline", app.base))
+        .bearer_auth(&mehmet.token)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(answer.status().as_u16(), 200);
+    let body: serde_json::Value = answer.json().await.expect("JSON");
+    assert_eq!(body["decline_reason"], "generic");
+}
 
 async fn a_challenge_is_accepted_into_a_game_with_the_challenger_as_south(app: TestApp) {
     let ayse = app.sign_up("ayse").await;

@@ -68,6 +68,7 @@ on_both_backends!(
     tokens_are_found_by_hash_listed_without_secrets_and_deleted_only_by_their_owner,
     a_tokens_last_use_is_kept_and_written_at_most_once_a_minute,
     a_tokens_scopes_are_kept_and_a_token_stored_without_them_has_them_all,
+    the_declined_challenges_of_a_challenger_are_listed_since_a_time_with_their_reasons,
     a_challenge_is_accepted_once_and_closed_only_while_open,
     open_challenges_are_those_an_account_may_answer_newest_first,
     a_new_game_starts_at_ply_zero_at_the_engines_start,
@@ -1288,6 +1289,54 @@ async fn a_tokens_scopes_are_kept_and_a_token_stored_without_them_has_them_all(d
     assert_eq!(
         store.account_by_token("abc123", at(3)).await.ok(),
         Some((ann, Scopes::ALL))
+    );
+}
+
+async fn the_declined_challenges_of_a_challenger_are_listed_since_a_time_with_their_reasons(
+    db: &TestDb,
+) {
+    let store = connect(db).await;
+    let ann = account(&*store, "ann").await;
+    let bob = account(&*store, "bob").await;
+    let old = challenge(&*store, &ann, Some(&bob), Variant::Tihbat, at(1)).await;
+    let late = challenge(&*store, &ann, Some(&bob), Variant::Modiar, at(5)).await;
+    let fast = challenge(&*store, &ann, Some(&bob), Variant::Mangala, at(6)).await;
+    let open = challenge(&*store, &ann, Some(&bob), Variant::Mangala, at(7)).await;
+    let bobs = challenge(&*store, &bob, Some(&ann), Variant::Mangala, at(8)).await;
+    for (c, reason) in [
+        (&old, DeclineReason::Variant),
+        (&late, DeclineReason::Later),
+        (&fast, DeclineReason::TooFast),
+        (&bobs, DeclineReason::Generic),
+    ] {
+        store
+            .close_challenge(c.id, Closing::Declined(reason), &[])
+            .await
+            .expect("declined");
+    }
+    let listed = store
+        .declined_challenges(ann.id, at(2), 10)
+        .await
+        .expect("ann's declined challenges");
+    assert_eq!(
+        listed
+            .iter()
+            .map(|c| (c.id, c.decline_reason))
+            .collect::<Vec<_>>(),
+        [
+            (fast.id, Some(DeclineReason::TooFast)),
+            (late.id, Some(DeclineReason::Later))
+        ],
+        "newest first, since the time, only ann's and only declined ones"
+    );
+    assert_ne!(listed[0].id, open.id);
+    assert_eq!(
+        store
+            .declined_challenges(ann.id, at(0), 1)
+            .await
+            .map(|l| l.len())
+            .ok(),
+        Some(1)
     );
 }
 

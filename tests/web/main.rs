@@ -10,6 +10,7 @@ mod helpers;
 mod accounts;
 mod analysis;
 mod controls;
+mod declines;
 mod games;
 mod house;
 mod languages;

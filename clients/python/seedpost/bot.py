@@ -176,7 +176,7 @@ class Runner:
                 game = self.client.accept_challenge(challenge["id"])
                 log.info("accepted %s from %s: game %s", challenge["variant"], challenge["challenger"], game["id"])
             else:
-                self.client.decline_challenge(challenge["id"])
+                self.client.decline_challenge(challenge["id"], reason=reason)
                 log.info("declined %s from %s (%s)", challenge["id"], challenge["challenger"], reason)
         except ApiError as e:
             log.warning("challenge %s: %s", challenge["id"], e)

@@ -352,10 +352,13 @@ class Client:
         return cast(models.GameJson, self._request("POST", f"/challenges/{_seg(id)}/accept"))
 
     @route("POST", "/challenges/{id}/decline")
-    def decline_challenge(self, id: str) -> models.ChallengeJson:
-        """Declines a challenge addressed to the account; the answer is the challenge."""
+    def decline_challenge(self, id: str, reason: Optional[str] = None) -> models.ChallengeJson:
+        """Declines a challenge addressed to the account, for `reason` (`generic` when
+        None; see `models.DeclineReasonName`), which the challenger is shown; the answer
+        is the challenge."""
         path = f"/challenges/{_seg(id)}/decline"
-        return cast(models.ChallengeJson, self._request("POST", path))
+        body = None if reason is None else {"reason": reason}
+        return cast(models.ChallengeJson, self._request("POST", path, body=body))
 
     @route("GET", "/games")
     def games(

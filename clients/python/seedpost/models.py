@@ -14,6 +14,9 @@ ChallengeEventType = Literal['challenge', 'challenge_canceled', 'challenge_decli
 #: Whether a game's clock runs.
 Clock = Literal['running', 'stopped']
 
+#: Why a challenge was declined.
+DeclineReasonName = Literal['generic', 'later', 'variant', 'time_control', 'rated', 'casual', 'too_fast', 'not_bots', 'only_bots']
+
 #: One line of an account's event stream (or one webhook delivery's body): a stored event, with its `seq`, or a line of the snapshot a stream starts with, marked `"snapshot": true` and without `seq`. Its `type` says which of the four shapes it has.
 Event = Union['ChallengeEvent', 'GameEvent', 'TournamentEvent', 'MatchEvent']
 
@@ -131,6 +134,8 @@ class ChallengeJson(_ChallengeJsonRequired, total=False):
     """A challenge."""
     #: Whom it names, or null when open to anyone.
     opponent: Optional[str]
+    #: Why it was declined (set exactly when `status` is `declined`): the reason the player it names gave, or the one their challenge filters found.
+    decline_reason: Optional['DeclineReasonName']
     #: The game it started (game 1 of a match).
     game_id: Optional[str]
 
@@ -149,6 +154,12 @@ class CrossCellJson(TypedDict):
     opponent: str
     #: The points scored in each finished game against it (1, 0.5 or 0), in the order the games were started.
     points: List[float]
+
+
+class DeclineBody(TypedDict, total=False):
+    """Why a challenge is declined; the body may be left out (a generic decline)."""
+    #: The reason the challenger is shown: `generic` (the default), `later`, `variant`, `time_control`, `rated`, `casual`, `too_fast`, `not_bots` or `only_bots`.
+    reason: Optional['DeclineReasonName']
 
 
 class _DeliveryJsonRequired(TypedDict):
@@ -203,6 +214,14 @@ class DigestRequest(TypedDict):
     email: str
     #: Whether to send it.
     enabled: bool
+
+
+class EndedJson(TypedDict):
+    """What a change ended."""
+    #: Browser sessions ended.
+    sessions_ended: int
+    #: API tokens revoked.
+    tokens_revoked: int
 
 
 class _EntrantJsonRequired(TypedDict):
@@ -519,6 +538,20 @@ class NotificationSettingsJson(TypedDict):
     calendar: 'ChannelSettingsJson'
     #: `time_running_out` events for bots, besides the one at 80% of the time.
     bot: 'ChannelSettingsJson'
+
+
+class _PasswordBodyRequired(TypedDict):
+    """The fields of PasswordBody always present."""
+    #: The password now.
+    current: str
+    #: The new password: 8 to 1024 characters.
+    new: str
+
+
+class PasswordBody(_PasswordBodyRequired, total=False):
+    """A password change."""
+    #: Whether every API token of the account is revoked too, this one included (default false: tokens stay).
+    revoke_tokens: bool
 
 
 class PlayerRatingsJson(TypedDict):

@@ -11,8 +11,9 @@ use crate::domain::ChallengeId;
 use crate::error::{Error, Result};
 use crate::http::extract::{ApiJson, ApiQuery, Auth, PathId};
 use crate::http::ratelimit::{self, Throttle};
-use crate::service::{ChallengeRequest, Service};
+use crate::service::{ChallengeRequest, Service, parse_decline_reason};
 use crate::store::Page;
+use crate::wire::DeclineReasonName;
 
 /// A new challenge.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -201,7 +202,20 @@ pub(super) async fn accept(
     Ok((StatusCode::CREATED, Json(GameJson::full(&loaded))))
 }
 
-/// Declines a challenge addressed to the account.
+/// Why a challenge is declined; the body may be left out (a generic decline).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"reason": "time_control"}))]
+pub(super) struct DeclineBody {
+    /// The reason the challenger is shown: `generic` (the default), `later`,
+    /// `variant`, `time_control`, `rated`, `casual`, `too_fast`, `not_bots` or
+    /// `only_bots`.
+    #[schema(value_type = Option<DeclineReasonName>)]
+    reason: Option<String>,
+}
+
+/// Declines a challenge addressed to the account, with a reason the challenger is
+/// shown (in the challenge's `decline_reason` and their `challenge_declined` event).
 #[utoipa::path(
     post,
     path = "/challenges/{id}/decline",
@@ -209,8 +223,12 @@ pub(super) async fn accept(
     tag = "challenges",
     security(("bearer" = ["challenge"])),
     params(("id" = String, Path, description = "The challenge's id")),
+    request_body(content = Option<DeclineBody>, description = "Optional: the reason (a generic decline without a body)",
+        example = json!({"reason": "time_control"})),
     responses(
         (status = 200, description = "The declined challenge", body = ChallengeJson),
+        (status = 422, description = "`invalid_decline_reason`: not one of the reasons; `invalid_body`", body = ErrorJson,
+            example = json!({"error": "invalid_decline_reason", "message": "a decline reason is one of generic, later, variant, time_control, rated, casual, too_fast, not_bots or only_bots"})),
         (status = 401, response = super::openapi::Unauthorized),
         (status = 403, description = "`forbidden`: the challenge does not name the account", body = ErrorJson,
             example = json!({"error": "forbidden", "message": "only the player a challenge names can decline it"})),
@@ -223,10 +241,10 @@ pub(super) async fn decline(
     State(service): State<Service>,
     Auth(account): Auth,
     PathId(id): PathId<ChallengeId>,
+    body: Option<ApiJson<DeclineBody>>,
 ) -> Result<Json<ChallengeJson>> {
-    let challenge = service
-        .decline_challenge(&account, id, crate::domain::DeclineReason::Generic)
-        .await?;
+    let reason = parse_decline_reason(body.and_then(|ApiJson(b)| b.reason).as_deref())?;
+    let challenge = service.decline_challenge(&account, id, reason).await?;
     Ok(Json(ChallengeJson::from(&challenge)))
 }
 

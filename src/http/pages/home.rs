@@ -10,14 +10,55 @@ use serde::Deserialize;
 use super::error::PageError;
 use super::session::{PageForm, PagePath, Visitor};
 use super::view::{GameLine, Layout, VariantChoice, render, variant_choices};
-use crate::domain::{ChallengeId, DaysPerMove, GameStatus};
+use crate::domain::{ChallengeId, DaysPerMove, DeclineReason, GameStatus};
 use crate::error::Error;
 use crate::http::AppState;
-use crate::service::{ChallengeRequest, side_of};
+use crate::service::{ChallengeRequest, parse_decline_reason, side_of};
 use crate::store::{Challenge, Page};
 
 /// Open challenges on the home page: the newest (the API pages through the rest).
 const HOME_CHALLENGES: u32 = 100;
+
+/// The account's declined challenges the home page tells it of (those of the last
+/// week): the newest.
+const HOME_DECLINED: u32 = 10;
+
+/// The reasons the decline button of a challenge offers, the first chosen.
+const DECLINE_CHOICES: [DeclineReason; 7] = [
+    DeclineReason::Generic,
+    DeclineReason::Later,
+    DeclineReason::Variant,
+    DeclineReason::TimeControl,
+    DeclineReason::TooFast,
+    DeclineReason::Rated,
+    DeclineReason::Casual,
+];
+
+/// One of the account's challenges that was declined, and why.
+#[derive(Debug, Clone)]
+pub struct DeclinedLine {
+    opponent: String,
+    variant: &'static str,
+    reason: ReasonName,
+}
+
+/// A decline reason's name, which `templates/_macros.html` (`decline_reason`) words.
+#[derive(Debug, Clone, Copy)]
+pub struct ReasonName(&'static str);
+
+impl ReasonName {
+    /// Whether this is the reason named `name`.
+    #[must_use]
+    pub fn is(&self, name: &str) -> bool {
+        self.0 == name
+    }
+}
+
+impl std::fmt::Display for ReasonName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
 
 /// A challenge in a list.
 #[derive(Debug, Clone)]
@@ -127,6 +168,10 @@ struct HomePage {
     to_me: Vec<ChallengeLine>,
     mine: Vec<ChallengeLine>,
     open: Vec<ChallengeLine>,
+    /// The account's challenges declined in the last week.
+    declined: Vec<DeclinedLine>,
+    /// The reasons' names the decline buttons offer.
+    decline_reasons: Vec<ReasonName>,
     variants: Vec<VariantChoice>,
     days: Vec<Choice>,
     firsts: Vec<Choice>,
@@ -209,6 +254,21 @@ async fn home(
         .service
         .open_challenges(account, Page::first(HOME_CHALLENGES))
         .await?;
+    let declined = state
+        .service
+        .recently_declined(account, HOME_DECLINED)
+        .await?
+        .iter()
+        .map(|c| DeclinedLine {
+            opponent: c
+                .opponent
+                .as_ref()
+                .map(|o| o.username.to_string())
+                .unwrap_or_default(),
+            variant: c.variant.title(),
+            reason: ReasonName(c.decline_reason.unwrap_or_default().as_str()),
+        })
+        .collect();
     let lines = |keep: &dyn Fn(&Challenge) -> bool| -> Vec<ChallengeLine> {
         challenges
             .iter()
@@ -233,6 +293,8 @@ async fn home(
         to_me: lines(&|c| c.opponent.as_ref().is_some_and(|o| o.id == account.id)),
         mine: lines(&|c| c.challenger.id == account.id),
         open: lines(&|c| c.opponent.is_none() && c.challenger.id != account.id),
+        declined,
+        decline_reasons: DECLINE_CHOICES.map(|r| ReasonName(r.as_str())).to_vec(),
         variants: variant_choices(if form.variant.is_empty() {
             "mangala"
         } else {
@@ -381,19 +443,23 @@ pub async fn accept(
     Ok(Redirect::to(&format!("/games/{}", game.id)))
 }
 
+/// The decline form: a reason, or none (generic).
+#[derive(Debug, Deserialize)]
+pub struct DeclineForm {
+    #[serde(default)]
+    reason: Option<String>,
+}
+
 /// `POST /challenges/{id}/decline`.
 pub async fn decline(
     State(state): State<AppState>,
     PagePath(id): PagePath<ChallengeId>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, form }: PageForm<DeclineForm>,
 ) -> Result<Redirect, PageError> {
+    let reason = parse_decline_reason(form.reason.as_deref().filter(|r| !r.is_empty()))?;
     state
         .service
-        .decline_challenge(
-            visitor.require()?,
-            id,
-            crate::domain::DeclineReason::Generic,
-        )
+        .decline_challenge(visitor.require()?, id, reason)
         .await?;
     Ok(Redirect::to("/"))
 }
