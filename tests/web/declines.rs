@@ -52,7 +52,7 @@ async fn a_challenge_declined_with_a_reason_shows_it_in_words_to_the_challenger(
         line.contains("mehmet") && line.contains("Modiar") && line.contains("not this game"),
         "{line}"
     );
-    assert_eq!(told.count(".challenge-declined [data-reason=variant]"), 1);
+    assert_eq!(told.count(".challenge-declined[data-reason=variant]"), 1);
 
     // A reason that is not one is refused, and the challenge stays open.
     let home = ayse.get("/").await;

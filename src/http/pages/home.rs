@@ -42,21 +42,31 @@ pub struct DeclinedLine {
     reason: ReasonName,
 }
 
-/// A decline reason's name, which `templates/_macros.html` (`decline_reason`) words.
+/// A decline reason as a page shows it: its name (a form's value) and the message
+/// that words it (`locales/*/bots.ftl`).
 #[derive(Debug, Clone, Copy)]
-pub struct ReasonName(&'static str);
-
-impl ReasonName {
-    /// Whether this is the reason named `name`.
-    #[must_use]
-    pub fn is(&self, name: &str) -> bool {
-        self.0 == name
-    }
+pub struct ReasonName {
+    name: &'static str,
+    message: &'static str,
 }
 
-impl std::fmt::Display for ReasonName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0)
+impl ReasonName {
+    fn new(reason: DeclineReason) -> ReasonName {
+        let message = match reason {
+            DeclineReason::Generic => "decline-reason-generic",
+            DeclineReason::Later => "decline-reason-later",
+            DeclineReason::Variant => "decline-reason-variant",
+            DeclineReason::TimeControl => "decline-reason-time-control",
+            DeclineReason::Rated => "decline-reason-rated",
+            DeclineReason::Casual => "decline-reason-casual",
+            DeclineReason::TooFast => "decline-reason-too-fast",
+            DeclineReason::NotBots => "decline-reason-not-bots",
+            DeclineReason::OnlyBots => "decline-reason-only-bots",
+        };
+        ReasonName {
+            name: reason.as_str(),
+            message,
+        }
     }
 }
 
@@ -266,7 +276,7 @@ async fn home(
                 .map(|o| o.username.to_string())
                 .unwrap_or_default(),
             variant: c.variant.title(),
-            reason: ReasonName(c.decline_reason.unwrap_or_default().as_str()),
+            reason: ReasonName::new(c.decline_reason.unwrap_or_default()),
         })
         .collect();
     let lines = |keep: &dyn Fn(&Challenge) -> bool| -> Vec<ChallengeLine> {
@@ -294,7 +304,7 @@ async fn home(
         mine: lines(&|c| c.challenger.id == account.id),
         open: lines(&|c| c.opponent.is_none() && c.challenger.id != account.id),
         declined,
-        decline_reasons: DECLINE_CHOICES.map(|r| ReasonName(r.as_str())).to_vec(),
+        decline_reasons: DECLINE_CHOICES.map(ReasonName::new).to_vec(),
         variants: variant_choices(if form.variant.is_empty() {
             "mangala"
         } else {

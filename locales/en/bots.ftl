@@ -1,0 +1,26 @@
+# The bot author's kit on the pages: token scopes (templates/tokens.html) and the
+# reasons a challenge is declined for (templates/home.html).
+
+## The tokens page: what a token may be used for. The scope names themselves
+## (read, play, challenge, webhooks, account) are the API's and stay as they are.
+
+tokens-scopes = Scopes
+# A token made for every scope.
+tokens-scopes-all = all
+
+## The home page: declining a challenge, and the challenger told why.
+
+home-decline-reason-label = Reason
+home-declined = Declined
+# After the opponent's name: "mehmet declined your Modiar challenge: not this game."
+home-declined-line = declined your { $variant } challenge: { $reason }.
+
+decline-reason-generic = no reason given
+decline-reason-later = not now: please ask again later
+decline-reason-variant = not this game
+decline-reason-time-control = not with this time per move
+decline-reason-too-fast = too little time per move: please ask for more days
+decline-reason-rated = please send a rated challenge instead
+decline-reason-casual = please send a casual challenge instead
+decline-reason-not-bots = no games against bots
+decline-reason-only-bots = games against bots only
