@@ -175,6 +175,31 @@
       });
   }
 
+  // The pit `button` chosen, waiting for its confirmation; none with `button` null.
+  function select(form, button) {
+    Array.prototype.forEach.call(form.querySelectorAll('button.pit'), function (b) {
+      b.classList.toggle('selected', b === button);
+      if (b === button) { b.setAttribute('aria-pressed', 'true'); } else { b.removeAttribute('aria-pressed'); }
+    });
+    var bar = form.querySelector('#confirm-move');
+    if (!bar) { return; }
+    bar.hidden = !button;
+    if (!button) { return; }
+    var question = bar.querySelector('#confirm-question');
+    if (question) { question.textContent = question.getAttribute('data-text').replace('#', button.value); }
+    var play = bar.querySelector('#confirm-play');
+    if (play) { play.value = button.value; }
+    if (announce && question) { announce.textContent = question.textContent; }
+  }
+
+  document.addEventListener('click', function (event) {
+    var cancel = event.target.closest && event.target.closest('#confirm-cancel');
+    var form = cancel && cancel.closest('form.move');
+    if (!form) { return; }
+    event.preventDefault();
+    select(form, null);
+  });
+
   // Moves: send the form with fetch and show the answer (the game page, or the page
   // with the reason a move was refused). On any failure, fall back to a normal post.
   document.addEventListener('submit', function (event) {
@@ -183,7 +208,14 @@
     var button = event.submitter;
     if (!button || !button.name) { return; }
     event.preventDefault();
+    // Confirming each move (play settings): a first tap selects the pit; a second
+    // tap on it, or Confirm, plays it.
+    if (form.hasAttribute('data-confirm') && button.name === 'pit' && !button.classList.contains('selected')) {
+      select(form, button);
+      return;
+    }
     var body = new URLSearchParams(new FormData(form));
+    body.delete('confirm');
     body.set(button.name, button.value);
     form.classList.add('sending');
     Array.prototype.forEach.call(form.querySelectorAll('button'), function (b) { b.disabled = true; });
@@ -197,6 +229,8 @@
       .then(function (html) { if (!replace(html, button.value)) { throw new Error('no board'); } })
       .catch(function () {
         Array.prototype.forEach.call(form.querySelectorAll('button'), function (b) { b.disabled = false; });
+        var ask = form.querySelector('input[name=confirm]');
+        if (ask) { ask.remove(); }
         var hidden = document.createElement('input');
         hidden.type = 'hidden';
         hidden.name = button.name;

@@ -22,6 +22,7 @@ mod games;
 mod house;
 mod matches;
 mod passwords;
+mod prefs;
 mod push;
 mod ratings;
 mod rematch;

@@ -30,6 +30,7 @@ pub mod dialect;
 pub mod matches;
 pub mod ops;
 pub mod postgres;
+pub mod prefs;
 pub mod push;
 pub mod ratings;
 pub mod sql;
@@ -42,6 +43,7 @@ pub use accounts::AccountStore;
 pub use calendar::CalendarStore;
 pub use matches::MatchStore;
 pub use ops::OpsStore;
+pub use prefs::{PlaySettings, PrefsStore};
 pub use push::PushStore;
 pub use ratings::RatingStore;
 pub use tournaments::{Entrant, TournamentStore};
@@ -187,6 +189,7 @@ pub trait Store:
     + MatchStore
     + TournamentStore
     + CalendarStore
+    + PrefsStore
     + Send
     + Sync
     + 'static

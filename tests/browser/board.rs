@@ -187,3 +187,80 @@ async fn the_analysis_appears_when_the_game_ends_without_a_reload() {
 
     players.close().await;
 }
+
+/// How many plies the game at `url` has, as the API says.
+async fn plies(client: &Client, url: &str) -> u64 {
+    let id = url.rsplit('/').next().expect("an id");
+    let script =
+        format!("return fetch('/api/v1/games/{id}').then(r => r.json()).then(g => g.ply);");
+    client
+        .execute(&script, vec![])
+        .await
+        .ok()
+        .and_then(|v| v.as_u64())
+        .expect("the game's ply")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_move_confirmation_on_a_first_tap_selects_a_pit_and_a_second_tap_or_confirm_plays_it()
+{
+    let Some(players) = TwoPlayers::start().await else {
+        return;
+    };
+    let (ayse, mehmet) = (&players.ayse, &players.mehmet);
+    // Ayse turns move confirmation on in her play settings.
+    ayse.goto(&format!("{}/settings/play", players.base))
+        .await
+        .expect("the settings");
+    click(ayse, "#play-settings input[name=confirm_moves]").await;
+    click(ayse, "#play-settings button[type=submit]").await;
+    wait_for(ayse, "#play-notice").await;
+    let game_url = players.start_game("mangala").await;
+
+    ayse.goto(&game_url).await.expect("the game");
+    mark(ayse).await;
+    wait_for(ayse, "form.move[data-confirm]").await;
+    // A first tap selects pit 3 and sends nothing.
+    click(ayse, "button.pit[value='3']").await;
+    wait_for(ayse, "button.pit.selected[value='3'][aria-pressed=true]").await;
+    assert_eq!(text(ayse, "#confirm-question").await, "Play pit 3?");
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(plies(ayse, &game_url).await, 0, "a first tap plays nothing");
+    // Another pit takes the selection over.
+    click(ayse, "button.pit[value='2']").await;
+    wait_for(ayse, "button.pit.selected[value='2']").await;
+    assert_eq!(
+        ayse.find_all(Locator::Css("button.pit.selected"))
+            .await
+            .expect("a query")
+            .len(),
+        1
+    );
+    // A second tap on it plays it, without a page load.
+    click(ayse, "button.pit[value='2']").await;
+    wait_for(ayse, "#live[data-ply='1']").await;
+    assert!(marked(ayse).await, "the move was sent without a page load");
+    assert_eq!(drawn(ayse).await, replayed(&[2]));
+
+    // Mehmet (confirmation off, the default) plays with one tap.
+    wait_for(mehmet, "#live[data-ply='1'] form.move button.pit").await;
+    assert!(
+        mehmet
+            .find(Locator::Css("form.move[data-confirm]"))
+            .await
+            .is_err()
+    );
+    click(mehmet, "button.pit[value='1']").await;
+    wait_for(mehmet, "#live[data-ply='2']").await;
+
+    // Ayse's next move: a tap, then Confirm.
+    wait_for(ayse, "#live[data-ply='2'] form.move button.pit").await;
+    click(ayse, "button.pit[value='5']").await;
+    wait_for(ayse, "#confirm-move:not([hidden]) #confirm-play").await;
+    click(ayse, "#confirm-play").await;
+    wait_for(ayse, "#live[data-ply='3']").await;
+    assert_eq!(drawn(ayse).await, replayed(&[2, 1, 5]));
+    assert!(marked(ayse).await);
+
+    players.close().await;
+}

@@ -192,6 +192,7 @@ async fn starting_pages(server: &Server) -> Vec<String> {
         "/players/ayse/games".to_owned(),
         "/settings/tokens".to_owned(),
         "/settings/reminders".to_owned(),
+        "/settings/play".to_owned(),
         // Error pages: no such page, no such game, not logged in.
         "/no-such-page".to_owned(),
         "/games/00000000000000000000000000".to_owned(),

@@ -72,6 +72,8 @@ pub struct PitView {
     pub last: bool,
     /// Offered as a move to the viewer.
     pub playable: bool,
+    /// Chosen, waiting for the move to be confirmed.
+    pub selected: bool,
     /// Its text alternative.
     pub label: String,
 }
@@ -283,6 +285,11 @@ pub struct GameView {
     pub match_link: Option<(String, u8, u8)>,
     /// The translator of the viewer's language (the live fragment has no layout).
     pub tr: Tr,
+    /// The viewer confirms each move (their play settings): the board's form asks
+    /// first.
+    pub confirm: bool,
+    /// The pit chosen and waiting for confirmation.
+    pub selected: Option<u8>,
 }
 
 impl GameView {
@@ -458,6 +465,26 @@ impl GameView {
             can_resign: ongoing && mine.is_some(),
             can_abort: ongoing && mine.is_some() && !(moved(Side::South) && moved(Side::North)),
             csrf: csrf.to_owned(),
+            confirm: false,
+            selected: None,
+        }
+    }
+
+    /// Chooses `pit` of the viewer's row, to be confirmed before it is played; `false`
+    /// (and nothing chosen) unless it is a move the viewer may play now.
+    pub fn select(&mut self, pit: i64) -> bool {
+        let chosen = self
+            .board
+            .bottom
+            .iter_mut()
+            .find(|p| p.playable && i64::from(p.number) == pit);
+        match chosen {
+            Some(p) => {
+                p.selected = true;
+                self.selected = Some(p.number);
+                true
+            }
+            None => false,
         }
     }
 }
@@ -498,6 +525,7 @@ impl BoardView {
                 ),
                 last: last_sown == Some((side, pit)),
                 playable,
+                selected: false,
                 label: if playable {
                     format!("Play pit {}, {count} {stones_word}", pit.number())
                 } else {

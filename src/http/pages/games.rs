@@ -119,6 +119,11 @@ async fn view(
         at,
     );
     game.set_ratings(&state.service.game_ratings(loaded.game()).await?);
+    if game.board.playable
+        && let Some(account) = &visitor.account
+    {
+        game.confirm = state.service.play_settings(account).await?.confirm_moves;
+    }
     if let Some(account) = &visitor.account
         && let Some(me) = loaded.side_of(account.id)
         && !game.ongoing
@@ -253,11 +258,14 @@ pub async fn live(
     Ok(Sse::new(events).keep_alive(KeepAlive::default()))
 }
 
-/// A move form: the pit, and the ply the player saw.
+/// A move form: the pit, and the ply the player saw. A player who confirms each move
+/// (play settings) sends `confirm=ask` with a pit pressed, and `play` once confirmed.
 #[derive(Debug, Deserialize)]
 pub struct MoveForm {
     ply: i64,
-    pit: i64,
+    pit: Option<i64>,
+    play: Option<i64>,
+    confirm: Option<String>,
 }
 
 /// `POST /games/{id}/move`: plays, then shows the game again. A move sent for an
@@ -271,11 +279,31 @@ pub async fn play(
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
     let back = format!("/games/{id}");
-    match state
-        .service
-        .play_move(account, id, form.ply, form.pit)
-        .await
-    {
+    let (pit, ask) = match (form.play, form.pit) {
+        (Some(pit), _) => (pit, false),
+        (None, Some(pit)) => (pit, form.confirm.as_deref() == Some("ask")),
+        (None, None) => {
+            return Err(Error::bad_request("invalid_form", "the form names no pit to play").into());
+        }
+    };
+    if ask {
+        // The confirm step: the game again with the pit chosen, nothing played. A pit
+        // that cannot be played now goes on to the move, which says why.
+        let mut game = view(&state, &visitor, id, None, None).await?;
+        if i64::from(game.ply) == form.ply && game.select(pit) {
+            let page = render(&GamePage {
+                layout: visitor.layout(&game.title),
+                panel: AnalysisPanel {
+                    game_id: game.id.clone(),
+                    analysis: None,
+                    pending: false,
+                },
+                game,
+            })?;
+            return Ok(page.into_response());
+        }
+    }
+    match state.service.play_move(account, id, form.ply, pit).await {
         Ok(_) => Ok(Redirect::to(&back).into_response()),
         Err(Error::StalePly { current, seen }) if seen < i64::from(current) => {
             // Who moved since: the opponent, or this player in another window.

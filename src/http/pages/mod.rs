@@ -28,6 +28,7 @@ mod live;
 mod matches;
 mod notify;
 mod panel;
+mod play;
 mod players;
 mod reminders;
 mod rules;
@@ -76,6 +77,7 @@ pub fn router(state: AppState) -> Router<AppState> {
         )
         .route("/settings/reminders/digest", post(reminders::set_digest))
         .route("/settings/vacation", get(vacation::show))
+        .route("/settings/play", get(play::show).post(play::save))
         .route("/settings/vacation/start", post(vacation::start))
         .route("/settings/vacation/end", post(vacation::end))
         .route(

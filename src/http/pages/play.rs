@@ -1,0 +1,70 @@
+//! The play settings page (`/settings/play`): how the account likes to play. For now
+//! whether moves are confirmed before they are sent (off by default).
+
+use askama::Template;
+use axum::extract::{RawQuery, State};
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+
+use super::error::PageError;
+use super::session::{PageForm, Visitor};
+use super::view::{Layout, render};
+use crate::error::Error;
+use crate::http::AppState;
+use crate::store::PlaySettings;
+
+/// `templates/play_settings.html`.
+#[derive(Template)]
+#[template(path = "play_settings.html")]
+struct PlaySettingsPage {
+    layout: Layout,
+    confirm_moves: bool,
+    /// What the form did.
+    notice: Option<&'static str>,
+}
+
+/// `GET /settings/play`; `?saved` after the form says so.
+pub async fn show(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    RawQuery(query): RawQuery,
+) -> Result<Response, PageError> {
+    let account = visitor.require()?;
+    let settings = state.service.play_settings(account).await?;
+    let page = PlaySettingsPage {
+        layout: visitor.layout("Play settings"),
+        confirm_moves: settings.confirm_moves,
+        notice: (query.as_deref() == Some("saved")).then_some("Saved."),
+    };
+    Ok(render(&page)?.into_response())
+}
+
+/// The form: a ticked box sends `confirm_moves=on`, an unticked one nothing.
+#[derive(Debug, Deserialize)]
+pub struct PlayForm {
+    confirm_moves: Option<String>,
+}
+
+/// `POST /settings/play`: saves, then shows the page again saying so.
+pub async fn save(
+    State(state): State<AppState>,
+    PageForm { visitor, form }: PageForm<PlayForm>,
+) -> Result<Response, PageError> {
+    let account = visitor.require()?;
+    let confirm_moves = match form.confirm_moves.as_deref() {
+        None => false,
+        Some("on") => true,
+        Some(other) => {
+            return Err(Error::unprocessable(
+                "invalid_settings",
+                format!("confirm_moves is on or absent, not {other:?}"),
+            )
+            .into());
+        }
+    };
+    state
+        .service
+        .set_play_settings(account, PlaySettings { confirm_moves })
+        .await?;
+    Ok(Redirect::to("/settings/play?saved").into_response())
+}
