@@ -184,6 +184,20 @@ class Client:
         """The token's account."""
         return cast(models.AccountJson, self._request("GET", "/me"))
 
+    @route("POST", "/me/password")
+    def change_password(
+        self, current: str, new: str, *, revoke_tokens: bool = False
+    ) -> models.EndedJson:
+        """Changes the password: every browser session ends; API tokens stay unless
+        `revoke_tokens` (then this client's token ends too)."""
+        body = {"current": current, "new": new, "revoke_tokens": revoke_tokens}
+        return cast(models.EndedJson, self._request("POST", "/me/password", body=body))
+
+    @route("DELETE", "/me/sessions")
+    def log_out_everywhere(self) -> models.EndedJson:
+        """Ends every browser session of the account (API tokens stay)."""
+        return cast(models.EndedJson, self._request("DELETE", "/me/sessions"))
+
     @route("GET", "/me/vacation")
     def vacation(self) -> models.VacationJson:
         """The account's vacation."""

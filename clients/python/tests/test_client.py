@@ -134,6 +134,10 @@ def test_every_route_answers_through_its_method(server, monkeypatch):
     assert token["label"] == "second"
     assert any(t["id"] == token["id"] for t in use("tokens"))
     use("revoke_token", token["id"])
+    assert use("log_out_everywhere")["tokens_revoked"] == 0
+    changed = use("change_password", "a long password", "a longer password")
+    assert changed["tokens_revoked"] == 0
+    assert me.me()["username"] == a
     assert use("vacation")["on_vacation"] is False
     assert use("start_vacation")["on_vacation"] is True
     assert use("end_vacation")["on_vacation"] is False
