@@ -42,9 +42,68 @@ pub enum Command {
     /// Reads what `export` wrote from standard input into an empty database, checking
     /// every game by replaying it.
     Import(DatabaseArgs),
+    /// The operator's account tools, on the configured database: reset a password,
+    /// close or reopen an account, list recent sign-ups, rename an account.
+    Admin(AdminArgs),
     /// Asks a running server's `/healthz`; exits 0 when it answers 200, 1 otherwise
     /// (the Docker health check).
     Healthcheck(HealthcheckArgs),
+}
+
+/// `seedpost admin` arguments.
+#[derive(Debug, Clone, Args)]
+pub struct AdminArgs {
+    /// The database.
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+
+    /// What to do.
+    #[command(subcommand)]
+    pub command: AdminCommand,
+}
+
+/// The operator's account tools.
+#[derive(Debug, Clone, Subcommand)]
+pub enum AdminCommand {
+    /// Sets a new password: a random one, printed, or with `--stdin` the first line of
+    /// standard input. Every browser session of the account ends; its tokens stay.
+    ResetPassword {
+        /// The account's name.
+        name: String,
+        /// Reads the new password from standard input instead of making one.
+        #[arg(long)]
+        stdin: bool,
+    },
+    /// Closes an account: its sessions and tokens end, its open challenges are
+    /// canceled or declined, its ongoing games aborted (before both sides have moved)
+    /// or resigned; it cannot log in until reopened, and its page says it is closed.
+    Close {
+        /// The account's name.
+        name: String,
+    },
+    /// Reopens a closed account: it can log in again (its old tokens stay revoked).
+    Reopen {
+        /// The account's name.
+        name: String,
+    },
+    /// Lists the accounts made recently, newest first, with the address each signed
+    /// up from (tab-separated: time, name, address, state).
+    SignUps {
+        /// From when: an RFC 3339 time, or a span back from now such as `24h` or
+        /// `7d`.
+        #[arg(long, default_value = "7d")]
+        since: String,
+        /// At most this many (up to 500).
+        #[arg(long, default_value_t = 100)]
+        limit: u32,
+    },
+    /// Renames an account (its games show the new name).
+    Rename {
+        /// The account's name now.
+        old: String,
+        /// Its new name.
+        new: String,
+    },
 }
 
 /// `seedpost healthcheck` arguments.

@@ -166,6 +166,20 @@ impl Username {
             .collect();
         skeleton.starts_with("house")
     }
+
+    /// Whether the name reads as the placeholder of a deleted account (`deleted`
+    /// then anything, in any case, with or without `-` and `_`): nobody signs up or
+    /// is renamed to such a name, so that nobody passes for a deleted player.
+    #[must_use]
+    pub fn is_placeholder(&self) -> bool {
+        let skeleton: String = self
+            .0
+            .chars()
+            .filter(|c| !matches!(c, '_' | '-'))
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        skeleton.starts_with("deleted")
+    }
 }
 
 impl fmt::Display for Username {

@@ -16,6 +16,9 @@ pub enum Error {
     /// Wrong user name or password.
     #[error("wrong user name or password")]
     BadCredentials,
+    /// The right password of an account the operator closed.
+    #[error("this account is closed: ask the server's operator")]
+    AccountClosed,
     /// No such route or resource.
     #[error("{0} not found")]
     NotFound(&'static str),
@@ -115,6 +118,7 @@ impl Error {
         match self {
             Error::Unauthorized => "unauthorized",
             Error::BadCredentials => "bad_credentials",
+            Error::AccountClosed => "account_closed",
             Error::NotFound(_) => "not_found",
             Error::BadRequest { code, .. }
             | Error::Unprocessable { code, .. }
@@ -148,7 +152,7 @@ impl Error {
             Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Error::Unprocessable { .. } | Error::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Error::NotAPlayer | Error::Forbidden(_) | Error::MissingScope(_) => {
+            Error::NotAPlayer | Error::Forbidden(_) | Error::MissingScope(_) | Error::AccountClosed => {
                 StatusCode::FORBIDDEN
             }
             Error::UsernameTaken

@@ -10,6 +10,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod admin;
 pub mod analysis;
 pub mod clock;
 pub mod config;

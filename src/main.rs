@@ -44,6 +44,16 @@ fn main() -> ExitCode {
             eprintln!("imported {read}");
             Ok(())
         }),
+        Some(Command::Admin(args)) => run_async(async move {
+            let store = seedpost::store::connect(&args.database.database_url, 2).await?;
+            let service = Service::new(store, Arc::new(SystemClock));
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            seedpost::admin::run(&service, &args.command, &mut std::io::stdin().lock(), &mut out)
+                .await?;
+            out.flush()?;
+            Ok(())
+        }),
         Some(Command::Healthcheck(args)) => healthcheck(&args.url),
         None => run_async(serve(cli.serve)),
     }

@@ -339,6 +339,15 @@ struct AccountLine {
     /// events were carried.
     #[serde(default)]
     event_seq: u64,
+    /// When the operator closed it (or its player deleted it); absent while open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    closed_at: Option<DateTime<Utc>>,
+    /// When its player deleted it; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    deleted_at: Option<DateTime<Utc>>,
+    /// The address it signed up from, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sign_up_address: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -485,6 +494,9 @@ fn account_line(a: &AccountWithPassword) -> Line {
         bot: a.account.bot,
         created_at: a.account.created_at,
         event_seq: a.event_seq,
+        closed_at: a.state.closed_at,
+        deleted_at: a.state.deleted_at,
+        sign_up_address: a.sign_up_address.clone(),
     })
 }
 
@@ -1000,10 +1012,23 @@ impl Reader {
                 bot: a.bot,
             },
         );
+        if a.deleted_at.is_some() && a.closed_at.is_none() {
+            return Err(format!("account {}: deleted but not closed", a.id));
+        }
+        if let Some(address) = &a.sign_up_address {
+            address.parse::<std::net::IpAddr>().map_err(|_| {
+                format!("account {}: sign_up_address {address:?} is not an IP address", a.id)
+            })?;
+        }
         self.data.accounts.push(AccountWithPassword {
             account,
             password_hash: a.password_hash,
             event_seq: a.event_seq,
+            state: crate::store::accounts::AccountState {
+                closed_at: a.closed_at,
+                deleted_at: a.deleted_at,
+            },
+            sign_up_address: a.sign_up_address,
         });
         Ok(())
     }

@@ -37,6 +37,8 @@ pub struct NewAccount {
     pub bot: bool,
     /// Now.
     pub created_at: DateTime<Utc>,
+    /// The client address it signs up from, when known (for the operator's list).
+    pub sign_up_address: Option<std::net::IpAddr>,
 }
 
 /// An API token as listed: never the secret.

@@ -62,6 +62,27 @@ async fn verify_password(password: String, hash: String) -> Result<bool> {
     super::passwords::verify(password, hash).await
 }
 
+/// Refuses the names nobody may take: those of the house bots and of deleted
+/// accounts' placeholders.
+///
+/// # Errors
+/// `invalid_username` (422).
+pub fn check_reserved(username: &Username) -> Result<()> {
+    if username.is_house() {
+        return Err(Error::unprocessable(
+            "invalid_username",
+            "names beginning with \"house\" are the server's own bots",
+        ));
+    }
+    if username.is_placeholder() {
+        return Err(Error::unprocessable(
+            "invalid_username",
+            "names beginning with \"deleted\" stand for deleted accounts",
+        ));
+    }
+    Ok(())
+}
+
 /// Checks a token label: 1 to 100 characters, no control characters (the API and
 /// `crate::transfer` check with it).
 ///
@@ -104,12 +125,7 @@ impl Service {
     pub async fn sign_up(&self, request: NewAccountRequest) -> Result<SignedUp> {
         let username = Username::parse(&request.username)
             .map_err(|e| Error::unprocessable("invalid_username", e.to_string()))?;
-        if username.is_house() {
-            return Err(Error::unprocessable(
-                "invalid_username",
-                "names beginning with \"house\" are the server's own bots",
-            ));
-        }
+        check_reserved(&username)?;
         let password = Password::parse(&request.password)
             .map_err(|e| Error::unprocessable("invalid_password", e.to_string()))?;
         self.sign_ups.take(request.client, self.now())?;
@@ -122,6 +138,7 @@ impl Service {
             password_hash,
             bot: request.bot,
             created_at: now,
+            sign_up_address: request.client,
         };
         let token = NewToken {
             id: TokenId::new(),
@@ -148,7 +165,8 @@ impl Service {
     /// # Errors
     /// `bad_credentials` (401) for an unknown name or a wrong password alike;
     /// `rate_limited` (429) after too many failures from the address, or while the
-    /// account is slowed and the address is not one it logged in from.
+    /// account is slowed and the address is not one it logged in from;
+    /// `account_closed` (403) for the right password of a closed account.
     pub async fn log_in(
         &self,
         username: &str,
@@ -180,6 +198,10 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         if verify_password(password.to_owned(), hash).await? {
+            // Told only to who knows the password: a closed account signs in nowhere.
+            if self.store.account_state(account.id).await?.closed_at.is_some() {
+                return Err(Error::AccountClosed);
+            }
             Ok(account)
         } else {
             Err(Error::BadCredentials)

@@ -89,6 +89,12 @@ impl Service {
                         "you cannot challenge yourself",
                     ));
                 }
+                if self.account_state(&opponent).await?.closed_at.is_some() {
+                    return Err(Error::unprocessable(
+                        "opponent_closed",
+                        "that player's account is closed",
+                    ));
+                }
                 Some(opponent)
             }
         };

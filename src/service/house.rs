@@ -67,6 +67,7 @@ impl Service {
             password_hash: unusable_password_hash()?,
             bot: true,
             created_at: now,
+            sign_up_address: None,
         };
         let token = NewToken {
             id: TokenId::new(),

@@ -34,7 +34,7 @@ mod webhooks;
 
 pub use accounts::{NewAccountRequest, SignedUp, parse_label, parse_scopes};
 pub use challenges::{ChallengeRequest, parse_decline_reason};
-pub use controls::PasswordChange;
+pub use controls::{AccountExport, PasswordChange};
 pub use digest::{DEFAULT_DIGEST_HOUR, DIGEST_BACKOFF, DigestStatus, Mailer, parse_email};
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed, StreamKey};
 pub use floods::FloodLimits;

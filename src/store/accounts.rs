@@ -1,16 +1,28 @@
-//! Account controls: changing a password, ending an account's sessions. A part of
-//! every [`Store`](super::Store) (a supertrait), implemented once for both backends.
+//! Account controls: changing a password, ending an account's sessions, closing,
+//! reopening, renaming and deleting an account, and the operator's list of sign-ups.
+//! A part of every [`Store`](super::Store) (a supertrait), implemented once for both
+//! backends.
+//!
+//! A closed account keeps its row, name and games; none of its sessions or tokens
+//! authenticates (the reads of both join only accounts that are not closed). A deleted
+//! account keeps its row, closed, for the games that name it (so that the results and
+//! ratings of its opponents stay true), under a placeholder name; everything else of
+//! it is deleted.
 //!
 //! Whatever ends a way into an account (a session, a token) does so in the same
 //! transaction as the change that asks for it, so that no reader sees the new
 //! password beside an old session that should have ended.
 
 use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
 
-use super::StoreError;
+use super::common::{AccountRow, micros, row_limit};
+use super::core::missed;
 use super::dialect::Backend;
 use super::sql::{SqlStore, sql};
-use crate::domain::AccountId;
+use super::{Account, StoreError};
+use crate::domain::{AccountId, GameId, Username};
 
 /// Storage of account controls.
 #[async_trait]
@@ -33,7 +45,127 @@ pub trait AccountStore: Send + Sync {
     /// `keep`; returns how many.
     async fn end_sessions(&self, account: AccountId, keep: Option<&str>)
     -> Result<u64, StoreError>;
+
+    /// Whether the account is closed or deleted, and since when.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown account.
+    async fn account_state(&self, account: AccountId) -> Result<AccountState, StoreError>;
+
+    /// Closes the account at `now` and deletes its sessions and tokens, in one
+    /// transaction. Returns what ended.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when it is closed already; [`StoreError::NotFound`].
+    async fn close_account(&self, account: AccountId, now: DateTime<Utc>)
+    -> Result<Ended, StoreError>;
+
+    /// Reopens a closed account (not a deleted one).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when it is open or deleted; [`StoreError::NotFound`].
+    async fn reopen_account(&self, account: AccountId) -> Result<(), StoreError>;
+
+    /// Renames an account that is not deleted.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the name is taken (ignoring case);
+    /// [`StoreError::NotFound`] for an unknown or deleted account.
+    async fn rename_account(&self, account: AccountId, name: &Username)
+    -> Result<(), StoreError>;
+
+    /// Deletes everything of the account but its row and the games, challenges,
+    /// matches and tournaments that name it, in one transaction: its sessions, tokens,
+    /// webhooks (with their deliveries), push subscriptions, notification settings,
+    /// reminders, calendar feed, digest settings, vacations, events and ratings. The
+    /// row gets `placeholder` as its name and `password_hash` (of a secret nobody
+    /// knows) as its password, loses its sign-up address, and is closed and deleted
+    /// at `now`.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when it is deleted already or the placeholder is
+    /// taken; [`StoreError::NotFound`].
+    async fn delete_account(
+        &self,
+        account: AccountId,
+        placeholder: &Username,
+        password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+
+    /// The accounts made at `since` or later, newest first, at most `limit` (the
+    /// store caps it at 500; 0 reads as 100), with their sign-up addresses.
+    async fn sign_ups(&self, since: DateTime<Utc>, limit: u32)
+    -> Result<Vec<SignUp>, StoreError>;
+
+    /// Every game the account plays or played, oldest first.
+    async fn account_games(&self, account: AccountId) -> Result<Vec<GameId>, StoreError>;
 }
+
+/// Whether an account is closed or deleted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AccountState {
+    /// When the operator closed it (or its player deleted it); `None` while open.
+    pub closed_at: Option<DateTime<Utc>>,
+    /// When its player deleted it.
+    pub deleted_at: Option<DateTime<Utc>>,
+}
+
+/// A sign-up, as the operator lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignUp {
+    /// The account (its name now).
+    pub account: Account,
+    /// The client address it signed up from, when known.
+    pub address: Option<String>,
+    /// Whether it was closed or deleted since.
+    pub state: AccountState,
+}
+
+#[derive(sqlx::FromRow)]
+struct StateRow {
+    closed_at: Option<DateTime<Utc>>,
+    deleted_at: Option<DateTime<Utc>>,
+}
+
+impl From<StateRow> for AccountState {
+    fn from(row: StateRow) -> AccountState {
+        AccountState {
+            closed_at: row.closed_at,
+            deleted_at: row.deleted_at,
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct SignUpRow {
+    #[sqlx(flatten)]
+    account: AccountRow,
+    sign_up_address: Option<String>,
+    #[sqlx(flatten)]
+    state: StateRow,
+}
+
+/// Whether account `$1` exists (see [`missed`]).
+const ACCOUNT_EXISTS: &str = "SELECT 1 FROM accounts WHERE id = $1";
+
+/// What a deletion deletes, each statement with the account as `$1`. Webhook
+/// deliveries and push messages go with their webhooks and subscriptions (`ON DELETE
+/// CASCADE`).
+const DELETE_DATA: [&str; 12] = [
+    "DELETE FROM sessions WHERE account_id = $1",
+    "DELETE FROM tokens WHERE account_id = $1",
+    "DELETE FROM webhooks WHERE account_id = $1",
+    "DELETE FROM push_subscriptions WHERE account_id = $1",
+    "DELETE FROM notification_settings WHERE account_id = $1",
+    "DELETE FROM reminders_sent WHERE account_id = $1",
+    "DELETE FROM calendar_feeds WHERE account_id = $1",
+    "DELETE FROM digest_settings WHERE account_id = $1",
+    "DELETE FROM vacations WHERE account_id = $1",
+    "DELETE FROM events WHERE account_id = $1",
+    "DELETE FROM ratings WHERE account_id = $1",
+    "UPDATE accounts SET sign_up_address = NULL WHERE id = $1",
+];
 
 /// What a change ended.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -101,5 +233,143 @@ impl<B: Backend> AccountStore for SqlStore<B> {
             })
         })
         .await
+    }
+    async fn account_state(&self, account: AccountId) -> Result<AccountState, StoreError> {
+        let row: StateRow = sql("SELECT closed_at, deleted_at FROM accounts WHERE id = $1")
+            .bind(account.0)
+            .one(&mut self.conn().await?)
+            .await?;
+        Ok(row.into())
+    }
+
+    async fn close_account(
+        &self,
+        account: AccountId,
+        now: DateTime<Utc>,
+    ) -> Result<Ended, StoreError> {
+        self.write(move |tx| {
+            Box::pin(async move {
+                let closed =
+                    sql("UPDATE accounts SET closed_at = $2 WHERE id = $1 AND closed_at IS NULL")
+                        .bind(account.0)
+                        .bind(micros(now))
+                        .execute(tx)
+                        .await?;
+                if closed == 0 {
+                    return Err(missed(tx, ACCOUNT_EXISTS, account.0).await);
+                }
+                let sessions = sql("DELETE FROM sessions WHERE account_id = $1")
+                    .bind(account.0)
+                    .execute(tx)
+                    .await?;
+                let tokens = sql("DELETE FROM tokens WHERE account_id = $1")
+                    .bind(account.0)
+                    .execute(tx)
+                    .await?;
+                Ok(Ended { sessions, tokens })
+            })
+        })
+        .await
+    }
+
+    async fn reopen_account(&self, account: AccountId) -> Result<(), StoreError> {
+        self.write(move |tx| {
+            Box::pin(async move {
+                let reopened = sql("UPDATE accounts SET closed_at = NULL \
+                                    WHERE id = $1 AND closed_at IS NOT NULL \
+                                      AND deleted_at IS NULL")
+                .bind(account.0)
+                .execute(tx)
+                .await?;
+                if reopened == 0 {
+                    return Err(missed(tx, ACCOUNT_EXISTS, account.0).await);
+                }
+                Ok(())
+            })
+        })
+        .await
+    }
+
+    async fn rename_account(&self, account: AccountId, name: &Username) -> Result<(), StoreError> {
+        let name = name.clone();
+        self.detached(move |conn| {
+            Box::pin(async move {
+                sql("UPDATE accounts SET username = $2, username_key = $3 \
+                     WHERE id = $1 AND deleted_at IS NULL")
+                .bind(account.0)
+                .bind(name.as_str().to_owned())
+                .bind(name.key())
+                .execute_found(conn)
+                .await
+            })
+        })
+        .await
+    }
+
+    async fn delete_account(
+        &self,
+        account: AccountId,
+        placeholder: &Username,
+        password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let placeholder = placeholder.clone();
+        let password_hash = password_hash.to_owned();
+        self.write(move |tx| {
+            Box::pin(async move {
+                let renamed = sql("UPDATE accounts SET username = $2, username_key = $3, \
+                                          password_hash = $4, deleted_at = $5, \
+                                          closed_at = coalesce(closed_at, $5) \
+                                   WHERE id = $1 AND deleted_at IS NULL")
+                .bind(account.0)
+                .bind(placeholder.as_str().to_owned())
+                .bind(placeholder.key())
+                .bind(password_hash)
+                .bind(micros(now))
+                .execute(tx)
+                .await?;
+                if renamed == 0 {
+                    return Err(missed(tx, ACCOUNT_EXISTS, account.0).await);
+                }
+                for statement in DELETE_DATA {
+                    sql(statement).bind(account.0).execute(tx).await?;
+                }
+                Ok(())
+            })
+        })
+        .await
+    }
+
+    async fn sign_ups(
+        &self,
+        since: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<SignUp>, StoreError> {
+        let rows: Vec<SignUpRow> = sql("SELECT id, username, bot, created_at, sign_up_address, \
+                                               closed_at, deleted_at \
+                                        FROM accounts WHERE created_at >= $1 \
+                                        ORDER BY created_at DESC, id DESC LIMIT $2")
+        .bind(micros(since))
+        .bind(row_limit(limit))
+        .all(&mut self.conn().await?)
+        .await?;
+        rows.into_iter()
+            .map(|row| {
+                Ok(SignUp {
+                    account: row.account.parse()?,
+                    address: row.sign_up_address,
+                    state: row.state.into(),
+                })
+            })
+            .collect()
+    }
+
+    async fn account_games(&self, account: AccountId) -> Result<Vec<GameId>, StoreError> {
+        let ids: Vec<Uuid> = sql("SELECT id FROM games WHERE south_id = $1 OR north_id = $1 \
+                                  ORDER BY created_at, id")
+        .bind(account.0)
+        .values(&mut self.conn().await?)
+        .await?;
+        Ok(ids.into_iter().map(GameId).collect())
     }
 }

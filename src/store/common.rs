@@ -239,12 +239,13 @@ pub(super) fn scopes(names: &str) -> Result<Scopes, StoreError> {
     Scopes::parse(names.split(' ')).map_err(|_| corrupt("scopes", names))
 }
 
-/// The columns of a [`HashedTokenRow`], from `tokens t` joined with its account `a`.
+/// The columns of a [`HashedTokenRow`], from `tokens t` joined with its account `a`,
+/// which is not closed (a closed account's tokens authenticate nothing).
 macro_rules! hashed_token_select {
     () => {
         "SELECT t.hash, a.id, a.username, a.bot, a.created_at, t.id AS token_id, \
                 t.last_used_at, t.scopes \
-         FROM tokens t JOIN accounts a ON a.id = t.account_id "
+         FROM tokens t JOIN accounts a ON a.id = t.account_id AND a.closed_at IS NULL "
     };
 }
 pub(super) use hashed_token_select;

@@ -227,8 +227,9 @@ async fn create_account_tx<B: Backend>(
     token: &NewToken,
 ) -> Result<(), StoreError> {
     sql(
-        "INSERT INTO accounts (id, username, username_key, password_hash, bot, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO accounts (id, username, username_key, password_hash, bot, created_at, \
+                               sign_up_address) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(account.id.0)
     .bind(account.username.as_str())
@@ -236,6 +237,7 @@ async fn create_account_tx<B: Backend>(
     .bind(account.password_hash.as_str())
     .bind(account.bot)
     .bind(micros(account.created_at))
+    .bind(account.sign_up_address.map(|a| a.to_string()))
     .execute(tx)
     .await?;
     insert_token(tx, account.id, token).await
@@ -884,7 +886,8 @@ impl<B: Backend> Store for SqlStore<B> {
         let row: SessionRow = sql("SELECT a.id, a.username, a.bot, a.created_at, s.csrf, \
                                           s.expires_at, a.language \
                                    FROM sessions s JOIN accounts a ON a.id = s.account_id \
-                                   WHERE s.hash = $1 AND s.expires_at > $2")
+                                   WHERE s.hash = $1 AND s.expires_at > $2 \
+                                     AND a.closed_at IS NULL")
         .bind(hash)
         .bind(micros(now))
         .one(&mut self.conn().await?)

@@ -55,6 +55,10 @@ pub struct AccountWithPassword {
     /// go on above it in the new database, and a stream resumed with `since` neither
     /// misses an event nor hears one twice.
     pub event_seq: u64,
+    /// Whether it is closed or deleted (see [`super::accounts`]).
+    pub state: super::accounts::AccountState,
+    /// The client address it signed up from, when known.
+    pub sign_up_address: Option<String>,
 }
 
 /// A row of `accounts` as exported.
@@ -63,6 +67,9 @@ struct AccountExportRow {
     #[sqlx(flatten)]
     account: AccountPasswordRow,
     event_seq: i64,
+    closed_at: Option<chrono::DateTime<chrono::Utc>>,
+    deleted_at: Option<chrono::DateTime<chrono::Utc>>,
+    sign_up_address: Option<String>,
 }
 
 impl AccountExportRow {
@@ -74,18 +81,23 @@ impl AccountExportRow {
             account,
             password_hash,
             event_seq,
+            state: super::accounts::AccountState {
+                closed_at: self.closed_at,
+                deleted_at: self.deleted_at,
+            },
+            sign_up_address: self.sign_up_address,
         })
     }
 }
 
 /// The SQL reading every account with its password hash and event counter.
-const EXPORT_ACCOUNTS: &str = "SELECT id, username, bot, created_at, password_hash, event_seq FROM accounts \
-     ORDER BY created_at, id";
+const EXPORT_ACCOUNTS: &str = "SELECT id, username, bot, created_at, password_hash, event_seq, \
+     closed_at, deleted_at, sign_up_address FROM accounts ORDER BY created_at, id";
 
 /// The SQL writing an account as exported.
 const IMPORT_ACCOUNT: &str = "INSERT INTO accounts (id, username, username_key, password_hash, bot, created_at, \
-                           event_seq) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7)";
+                           event_seq, closed_at, deleted_at, sign_up_address) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 
 /// The SQL reading every stored event, by account and seq.
 const EXPORT_EVENTS: &str = "SELECT account_id, seq, kind, payload, created_at FROM events \
@@ -278,6 +290,9 @@ async fn import_tx<B: Backend>(
             .bind(a.account.bot)
             .bind(micros(a.account.created_at))
             .bind(seq(a.event_seq))
+            .bind(a.state.closed_at.map(micros))
+            .bind(a.state.deleted_at.map(micros))
+            .bind(a.sign_up_address.clone())
             .execute(tx)
             .await?;
     }

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use reqwest::Method;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
 use crate::streams::{open_stream, read_stream};
@@ -12,6 +12,8 @@ crate::on_both_backends!(
     a_password_change_asks_for_the_current_one_and_keeps_tokens_unless_told,
     a_password_change_that_revokes_the_tokens_ends_their_streams,
     logging_out_everywhere_ends_every_browser_session_and_no_token,
+    the_export_holds_the_accounts_games_challenges_and_tokens_without_secrets,
+    deleting_an_account_ends_its_games_and_challenges_and_keeps_finished_games_under_a_placeholder,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -184,4 +186,170 @@ async fn logging_out_everywhere_ends_every_browser_session_and_no_token(app: Tes
     app.call(Method::DELETE, "/me/sessions", None, None)
         .await
         .expect_error(401, "unauthorized");
+}
+
+/// Plays the first legal move of `game` (its JSON) for whoever is to move; returns
+/// the side that moved.
+async fn play_first(app: &TestApp, players: [&crate::helpers::Player; 2], game: &Value) -> String {
+    let id = game["id"].as_str().expect("an id");
+    let now = app.get(&format!("/games/{id}"), None).await.expect(200);
+    let side = now["to_move"].as_str().expect("a side to move").to_owned();
+    let mover = players
+        .into_iter()
+        .find(|p| now["players"][side.as_str()] == p.username.as_str())
+        .expect("a player to move");
+    let pit = now["legal_moves"][0].as_u64().expect("a legal move");
+    app.play(mover, &now, pit).await.expect(201);
+    side
+}
+
+async fn the_export_holds_the_accounts_games_challenges_and_tokens_without_secrets(app: TestApp) {
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    app.start_game(&ann, &bob, "mangala", "challenger").await;
+    app.post(
+        "/challenges",
+        Some(&bob.token),
+        json!({"variant": "tihbat", "days_per_move": 3, "opponent": "ann"}),
+    )
+    .await
+    .expect(201);
+    app.post(
+        "/webhooks",
+        Some(&ann.token),
+        json!({"url": "http://127.0.0.1:9/hook", "secret": "a secret of some length"}),
+    )
+    .await
+    .expect(201);
+    let export = app.get("/me/export", Some(&ann.token)).await.expect(200);
+    assert_eq!(export["account"]["username"], "ann");
+    assert_eq!(export["games"].as_array().map(Vec::len), Some(1));
+    assert_eq!(export["games"][0]["players"]["south"], "ann");
+    assert_eq!(export["challenges"].as_array().map(Vec::len), Some(1));
+    assert_eq!(export["tokens"].as_array().map(Vec::len), Some(1));
+    assert_eq!(export["webhooks"].as_array().map(Vec::len), Some(1));
+    let text = export.to_string();
+    assert!(!text.contains(&ann.token[3..]), "no token secret");
+    assert!(!text.contains("a secret of some length"), "no webhook secret");
+    // Bob's export is Bob's.
+    let bobs = app.get("/me/export", Some(&bob.token)).await.expect(200);
+    assert_eq!(bobs["account"]["username"], "bob");
+    assert_eq!(bobs["webhooks"].as_array().map(Vec::len), Some(0));
+    app.get("/me/export", None)
+        .await
+        .expect_error(401, "unauthorized");
+}
+
+async fn deleting_an_account_ends_its_games_and_challenges_and_keeps_finished_games_under_a_placeholder(
+    app: TestApp,
+) {
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    let cem = app.sign_up("cem").await;
+    // A finished game (Bob wins by Ann's resignation), a game where both have moved
+    // (resigned at the deletion), one where nobody has (aborted).
+    let finished = app.start_game(&ann, &bob, "mangala", "challenger").await;
+    app.resign(&ann, &finished).await.expect(200);
+    let moved = app.start_game(&ann, &bob, "tihbat", "challenger").await;
+    let mut sides = std::collections::HashSet::new();
+    while sides.len() < 2 {
+        sides.insert(play_first(&app, [&ann, &bob], &moved).await);
+    }
+    let fresh = app.start_game(&cem, &ann, "modiar", "challenger").await;
+    // Ann's own challenge, and one naming her.
+    let own = app
+        .post(
+            "/challenges",
+            Some(&ann.token),
+            json!({"variant": "tihbat", "days_per_move": 3}),
+        )
+        .await
+        .expect(201);
+    let naming = app
+        .post(
+            "/challenges",
+            Some(&cem.token),
+            json!({"variant": "tihbat", "days_per_move": 3, "opponent": "ann"}),
+        )
+        .await
+        .expect(201);
+    let bob_rating = app.get("/players/bob/ratings", None).await.expect(200);
+
+    app.call(
+        Method::DELETE,
+        "/me",
+        Some(&ann.token),
+        Some(json!({"password": "not the password"})),
+    )
+    .await
+    .expect_error(422, "wrong_password");
+    app.get("/me", Some(&ann.token)).await.expect(200);
+    let answer = app
+        .call(
+            Method::DELETE,
+            "/me",
+            Some(&ann.token),
+            Some(json!({"password": PASSWORD})),
+        )
+        .await;
+    assert_eq!(answer.status.as_u16(), 204, "{}", answer.body);
+    app.get("/me", Some(&ann.token))
+        .await
+        .expect_error(401, "unauthorized");
+    assert!(!signs_in(&app, "ann", PASSWORD).await, "the name signs in no more");
+
+    let id = |g: &Value| g["id"].as_str().expect("an id").to_owned();
+    let app_ref = &app;
+    let game = move |g: &Value| {
+        let path = format!("/games/{}", id(g));
+        async move { app_ref.get(&path, None).await.expect(200) }
+    };
+    let finished = game(&finished).await;
+    let placeholder = finished["players"]["south"].as_str().expect("a name").to_owned();
+    assert!(placeholder.starts_with("deleted-"), "{placeholder}");
+    assert_eq!(finished["status"], "finished");
+    assert_eq!(finished["result"]["winner"], "north", "Bob's win stays");
+    let moved = game(&moved).await;
+    assert_eq!(
+        (moved["status"].as_str(), moved["result"]["ended_by"].as_str()),
+        (Some("finished"), Some("resign"))
+    );
+    assert_eq!(moved["result"]["winner"], "north");
+    assert_eq!(moved["players"]["south"], placeholder.as_str());
+    assert_eq!(game(&fresh).await["status"], "aborted");
+    // Cem named her: he reads his challenge, declined. Ann's own, open to anyone,
+    // is canceled, so only its parties could read it: it is gone from the list.
+    let path = format!("/challenges/{}", id(&naming));
+    let now = app.get(&path, Some(&cem.token)).await.expect(200);
+    assert_eq!(now["status"], "declined", "{now}");
+    let open = app.get("/challenges", Some(&cem.token)).await.expect(200);
+    assert!(
+        !open.to_string().contains(&id(&own)),
+        "the canceled challenge is listed: {open}"
+    );
+    // Bob's rating is what his games made it.
+    let bob_after = app.get("/players/bob/ratings", None).await.expect(200);
+    assert_eq!(bob_after, bob_rating);
+    // The placeholder can be neither taken nor challenged; the name is free.
+    app.post(
+        "/accounts",
+        None,
+        json!({"username": placeholder, "password": PASSWORD}),
+    )
+    .await
+    .expect_error(422, "invalid_username");
+    app.post(
+        "/challenges",
+        Some(&cem.token),
+        json!({"variant": "tihbat", "days_per_move": 3, "opponent": placeholder}),
+    )
+    .await
+    .expect_error(422, "opponent_closed");
+    let again = app.sign_up("ann").await;
+    let export = app.get("/me/export", Some(&again.token)).await.expect(200);
+    assert_eq!(
+        export["games"].as_array().map(Vec::len),
+        Some(0),
+        "the new ann inherits nothing"
+    );
 }

@@ -142,3 +142,131 @@ pub async fn logging_out_everywhere_ends_every_session_of_the_account_and_no_tok
     assert!(live(s, "b1").await, "another account's session stays");
     assert!(s.account_by_token(&first.hash, at(2)).await.is_ok());
 }
+
+pub async fn closing_renaming_deleting_and_listing_sign_ups_keep_to_their_accounts(db: &TestDb) {
+    let store = connect(db).await;
+    let s = &*store;
+    let first = new_token("first", at(0));
+    let mut ann = new_account("ann");
+    ann.sign_up_address = "192.0.2.7".parse().ok();
+    let ann = s.create_account(ann, first.clone()).await.expect("ann");
+    let bob = account(s, "bob").await;
+    session(s, ann.id, "ann-1").await;
+    session(s, bob.id, "bob-1").await;
+
+    // Sign-ups, newest first (same time: by id, descending), with their addresses.
+    let listed = s.sign_ups(at(-1), 10).await.expect("the sign-ups");
+    let mut names: Vec<_> = listed
+        .iter()
+        .map(|u| (u.account.username.to_string(), u.address.clone()))
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            ("ann".to_owned(), Some("192.0.2.7".to_owned())),
+            ("bob".to_owned(), None)
+        ]
+    );
+    assert!(s.sign_ups(at(1), 10).await.expect("none").is_empty());
+
+    // Closing ends the sessions and tokens, once.
+    let ended = s.close_account(ann.id, at(5)).await.expect("ann closes");
+    assert_eq!(
+        ended,
+        Ended {
+            sessions: 1,
+            tokens: 1
+        }
+    );
+    assert!(!live(s, "ann-1").await && live(s, "bob-1").await);
+    assert!(matches!(
+        s.account_by_token(&first.hash, at(6)).await,
+        Err(StoreError::NotFound)
+    ));
+    let state = s.account_state(ann.id).await.expect("ann's state");
+    assert_eq!((state.closed_at, state.deleted_at), (Some(at(5)), None));
+    assert!(matches!(
+        s.close_account(ann.id, at(6)).await,
+        Err(StoreError::Conflict)
+    ));
+    // A session or token of a closed account authenticates nothing, however it came.
+    session(s, ann.id, "ann-2").await;
+    assert!(!live(s, "ann-2").await, "a closed account's session");
+    let late = new_token("late", at(6));
+    s.create_token(ann.id, late.clone(), u32::MAX)
+        .await
+        .expect("a row");
+    assert!(matches!(
+        s.account_by_token(&late.hash, at(6)).await,
+        Err(StoreError::NotFound)
+    ));
+    s.reopen_account(ann.id).await.expect("ann reopens");
+    assert!(live(s, "ann-2").await, "reopened, its sessions count again");
+    assert!(matches!(
+        s.reopen_account(ann.id).await,
+        Err(StoreError::Conflict)
+    ));
+
+    // Renaming: a name taken ignoring case is refused.
+    let anna = seedpost::domain::Username::parse("Anna").expect("a name");
+    let taken = seedpost::domain::Username::parse("BOB").expect("a name");
+    assert!(matches!(
+        s.rename_account(ann.id, &taken).await,
+        Err(StoreError::Conflict)
+    ));
+    s.rename_account(ann.id, &anna).await.expect("renamed");
+    assert_eq!(
+        s.account_by_name("anna").await.map(|a| a.id).ok(),
+        Some(ann.id)
+    );
+    assert!(matches!(
+        s.account_by_name("ann").await,
+        Err(StoreError::NotFound)
+    ));
+
+    // Deleting: the name goes, the row stays closed under the placeholder.
+    let placeholder = seedpost::domain::Username::parse("deleted-0001").expect("a name");
+    s.delete_account(ann.id, &placeholder, "$argon2id$unusable", at(9))
+        .await
+        .expect("deleted");
+    assert!(matches!(
+        s.account_by_name("anna").await,
+        Err(StoreError::NotFound)
+    ));
+    let kept = s.account_by_name("deleted-0001").await.expect("the row stays");
+    assert_eq!(kept.id, ann.id);
+    let state = s.account_state(ann.id).await.expect("ann's state");
+    assert_eq!((state.closed_at, state.deleted_at), (Some(at(9)), Some(at(9))));
+    assert!(!live(s, "ann-2").await);
+    assert!(s.tokens(ann.id).await.expect("tokens").is_empty());
+    let listed = s.sign_ups(at(-1), 10).await.expect("the sign-ups");
+    assert!(
+        listed
+            .iter()
+            .all(|u| u.account.id != ann.id || u.address.is_none()),
+        "the address goes with the rest"
+    );
+    assert!(matches!(
+        s.delete_account(ann.id, &placeholder, "x", at(10)).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(matches!(
+        s.reopen_account(ann.id).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(matches!(
+        s.rename_account(ann.id, &anna).await,
+        Err(StoreError::NotFound)
+    ));
+    // A placeholder in use is refused, and nothing of Bob goes.
+    assert!(matches!(
+        s.delete_account(bob.id, &placeholder, "x", at(10)).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(live(s, "bob-1").await);
+    assert_eq!(
+        s.account_by_name("bob").await.map(|a| a.id).ok(),
+        Some(bob.id)
+    );
+}

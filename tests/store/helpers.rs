@@ -69,6 +69,7 @@ pub fn new_account(name: &str) -> NewAccount {
         password_hash: format!("$argon2id$v=19$m=19456,t=2,p=1$fake${name}"),
         bot: false,
         created_at: t0(),
+        sign_up_address: None,
     }
 }
 

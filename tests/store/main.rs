@@ -33,6 +33,7 @@ use seedpost_rules::{BySide, Ply, Position, Side, Variant};
 
 use accounts::{
     a_password_change_ends_the_other_sessions_and_the_tokens_only_when_asked,
+    closing_renaming_deleting_and_listing_sign_ups_keep_to_their_accounts,
     logging_out_everywhere_ends_every_session_of_the_account_and_no_token,
 };
 use calendar::{
@@ -101,6 +102,7 @@ on_both_backends!(
     a_parallel_match_starts_all_its_games_and_is_listed_once_decided,
     a_password_change_ends_the_other_sessions_and_the_tokens_only_when_asked,
     logging_out_everywhere_ends_every_session_of_the_account_and_no_token,
+    closing_renaming_deleting_and_listing_sign_ups_keep_to_their_accounts,
 );
 
 /// Asserts that a result is the error matching `pattern`.

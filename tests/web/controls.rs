@@ -118,7 +118,61 @@ async fn logging_out_everywhere_signs_out_every_browser(server: Server) {
     assert_eq!(log_in(&here, "ayse", PASSWORD).await.status, StatusCode::OK);
 }
 
+async fn deleting_the_account_asks_for_the_password_and_offers_the_export_first(server: Server) {
+    let browser = Browser::new(&server);
+    browser.sign_up("ayse").await;
+    let account = browser.get("/settings/account").await;
+    assert_eq!(account.count("a[href='/settings/account/delete']"), 1);
+    let confirm = browser.get("/settings/account/delete").await;
+    assert_eq!(confirm.status, StatusCode::OK);
+    let export_link = confirm.attr("a[href='/settings/account/export']", "href");
+    let export = browser
+        .client
+        .get(format!("{}{export_link}", browser.base))
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(export.status(), StatusCode::OK);
+    assert!(
+        export
+            .headers()
+            .get("content-disposition")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("attachment")),
+        "a download"
+    );
+    let data: serde_json::Value = export.json().await.expect("JSON");
+    assert_eq!(data["account"]["username"], "ayse");
+
+    let form = confirm.form("form[action='/settings/account/delete']");
+    let wrong = browser
+        .submit(&form.clone().set("password", "not the password"))
+        .await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(wrong.text("#form-error"), "The current password is wrong");
+    assert_eq!(browser.get("/settings/account").await.status, StatusCode::OK);
+
+    let done = browser.submit(&form.set("password", PASSWORD)).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+    assert!(done.text("#deleted-notice").contains("deleted-"));
+    assert_eq!(done.count("a[href='/login']"), 1, "signed out");
+    assert_eq!(
+        browser.get("/settings/account").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        browser.get("/players/ayse").await.status,
+        StatusCode::NOT_FOUND,
+        "the name is gone"
+    );
+    assert_eq!(
+        log_in(&browser, "ayse", PASSWORD).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
 on_both_backends!(
     changing_the_password_keeps_this_browser_and_signs_out_the_others,
     logging_out_everywhere_signs_out_every_browser,
+    deleting_the_account_asks_for_the_password_and_offers_the_export_first,
 );

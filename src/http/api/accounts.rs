@@ -99,6 +99,8 @@ pub(super) struct NewTokenBody {
         (status = 400, response = super::openapi::BadBody),
         (status = 401, description = "`bad_credentials`: wrong name or password", body = ErrorJson,
             example = json!({"error": "bad_credentials", "message": "wrong user name or password"})),
+        (status = 403, description = "`account_closed`: the right password of an account the operator closed", body = ErrorJson,
+            example = json!({"error": "account_closed", "message": "this account is closed: ask the server's operator"})),
         (status = 422, description = "`invalid_label`, `invalid_scopes` (an unknown scope, or none), `too_many_tokens` (the account holds 20 tokens: revoke one first), `invalid_body`: a bad label or field", body = ErrorJson,
             example = json!({"error": "invalid_label", "message": "a token label has 1 to 100 characters and no control characters"})),
         (status = 429, description = "`rate_limited`: too many failed log-ins for this account or address; wait `retry_after` seconds", body = ErrorJson,

@@ -68,7 +68,7 @@ pub(super) struct NewChallengeBody {
         (status = 401, response = super::openapi::Unauthorized),
         (status = 404, description = "`not_found`: no such opponent", body = ErrorJson,
             example = json!({"error": "not_found", "message": "player not found"})),
-        (status = 422, description = "`invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games` (not 1 to 9), `invalid_schedule`, `self_challenge` (naming oneself), `too_many_challenges` (the account has 50 open challenges, or 5 naming this opponent: cancel one first), `invalid_body`: a bad field", body = ErrorJson,
+        (status = 422, description = "`invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games` (not 1 to 9), `invalid_schedule`, `self_challenge` (naming oneself), `opponent_closed` (naming a closed or deleted account), `too_many_challenges` (the account has 50 open challenges, or 5 naming this opponent: cancel one first), `invalid_body`: a bad field", body = ErrorJson,
             example = json!({"error": "invalid_variant", "message": "variant: expected `mangala`, `modiar` or `tihbat`"})),
         (status = 429, response = super::openapi::TooManyRequests),
     ),

@@ -1,14 +1,22 @@
-//! Account controls: changing the password, logging out everywhere.
+//! Account controls: changing the password, logging out everywhere, exporting and
+//! deleting the account.
 
 use axum::Json;
 use axum::extract::State;
+use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::json::ErrorJson;
+use super::calendar::DigestJson;
+use super::json::{
+    AccountJson, ChallengeJson, ErrorJson, GameJson, TokenJson, VacationJson, VariantRatingJson,
+    time,
+};
+use super::push::{NotificationSettingsJson, PushSubscriptionJson};
+use super::webhooks::WebhookJson;
 use crate::error::Result;
 use crate::http::extract::{ApiJson, Auth, ClientAddr};
-use crate::service::{PasswordChange, Service};
+use crate::service::{AccountExport, PasswordChange, Service};
 
 /// A password change.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -103,4 +111,138 @@ pub(super) async fn log_out_everywhere(
         sessions_ended: sessions,
         tokens_revoked: 0,
     }))
+}
+
+/// Everything the server keeps of an account that its player may take away.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "exported_at": "2026-11-30T12:00:00.000Z",
+    "account": {"username": "ayse", "bot": false, "created_at": "2026-11-30T12:00:00.000Z"},
+    "tokens": [], "games": [], "challenges": [], "webhooks": [], "push_subscriptions": [],
+    "notifications": {
+        "push": {"kinds": ["your_turn"], "reminders": [1440]},
+        "email": {"kinds": [], "reminders": []},
+        "calendar": {"kinds": [], "reminders": []},
+        "bot": {"kinds": [], "reminders": []}
+    },
+    "calendar_since": null,
+    "digest": {"email": null, "enabled": false, "last_sent_on": null, "mail_configured": false, "hour": 7},
+    "vacation": {"on_vacation": false, "started_at": null, "until": null, "days_per_year": 20, "days_left": 20.0},
+    "ratings": []
+}))]
+pub struct AccountExportJson {
+    /// When it was taken.
+    exported_at: String,
+    /// The account.
+    account: AccountJson,
+    /// Its API tokens (never their secrets).
+    tokens: Vec<TokenJson>,
+    /// Every game it played, with the moves, oldest first.
+    games: Vec<GameJson>,
+    /// Its open challenges and those naming it.
+    challenges: Vec<ChallengeJson>,
+    /// Its webhooks (never their secrets).
+    webhooks: Vec<WebhookJson>,
+    /// Its push devices.
+    push_subscriptions: Vec<PushSubscriptionJson>,
+    /// What it is told, and how.
+    notifications: NotificationSettingsJson,
+    /// Since when its calendar feed exists; null without one (the feed's secret URL
+    /// is not shown again).
+    calendar_since: Option<String>,
+    /// Its daily digest settings.
+    digest: DigestJson,
+    /// Its vacation and allowance.
+    vacation: VacationJson,
+    /// Its ratings.
+    ratings: Vec<VariantRatingJson>,
+}
+
+impl From<&AccountExport> for AccountExportJson {
+    fn from(e: &AccountExport) -> AccountExportJson {
+        AccountExportJson {
+            exported_at: time(e.exported_at),
+            account: AccountJson::from(&e.account),
+            tokens: e.tokens.iter().map(TokenJson::from).collect(),
+            games: e.games.iter().map(GameJson::full).collect(),
+            challenges: e.challenges.iter().map(ChallengeJson::from).collect(),
+            webhooks: e.webhooks.iter().map(WebhookJson::from).collect(),
+            push_subscriptions: e
+                .push_subscriptions
+                .iter()
+                .map(PushSubscriptionJson::from)
+                .collect(),
+            notifications: NotificationSettingsJson::from(&e.notifications),
+            calendar_since: e.calendar_since.map(time),
+            digest: DigestJson::from(&e.digest),
+            vacation: VacationJson::from(&e.vacation),
+            ratings: e.ratings.iter().map(VariantRatingJson::from).collect(),
+        }
+    }
+}
+
+/// Exports the account's data as one JSON document: take it before deleting the
+/// account.
+#[utoipa::path(
+    get,
+    path = "/me/export",
+    operation_id = "export_account",
+    tag = "accounts",
+    security(("bearer" = ["account"])),
+    responses(
+        (status = 200, description = "The account's data", body = AccountExportJson),
+        (status = 401, response = super::openapi::Unauthorized),
+    ),
+)]
+pub(super) async fn export(
+    State(service): State<Service>,
+    Auth(account): Auth,
+) -> Result<Json<AccountExportJson>> {
+    let export = service.export_account(&account).await?;
+    Ok(Json(AccountExportJson::from(&export)))
+}
+
+/// The password that confirms a deletion.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"password": "correct horse battery"}))]
+pub(super) struct DeleteBody {
+    /// The account's password.
+    password: String,
+}
+
+/// Deletes the account, for good: its sessions and tokens end (this one too), its
+/// open challenges are canceled or declined, its ongoing games aborted (before both
+/// sides have moved) or resigned; then everything of it goes, but its finished games
+/// stay, under a placeholder name (`deleted-` and 8 hex digits), so that the results
+/// and ratings of its opponents stay true. Its name is free again at once. Export the
+/// data first with `GET /me/export`.
+#[utoipa::path(
+    delete,
+    path = "/me",
+    operation_id = "delete_account",
+    tag = "accounts",
+    security(("bearer" = ["account"])),
+    request_body = DeleteBody,
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 400, response = super::openapi::BadBody),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 422, description = "`wrong_password`: the password is wrong (counted as a failed log-in); `invalid_body`", body = ErrorJson,
+            example = json!({"error": "wrong_password", "message": "the current password is wrong"})),
+        (status = 429, description = "`rate_limited`: too many failed log-ins for this account from this address; wait `retry_after` seconds", body = ErrorJson,
+            headers(("Retry-After" = u64, description = "Seconds to wait")),
+            example = json!({"error": "rate_limited", "message": "too many requests: retry in 840 s", "retry_after": 840})),
+    ),
+)]
+pub(super) async fn delete(
+    State(service): State<Service>,
+    Auth(account): Auth,
+    ClientAddr(client): ClientAddr,
+    ApiJson(body): ApiJson<DeleteBody>,
+) -> Result<StatusCode> {
+    service
+        .delete_account(&account, &body.password, client)
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -25,7 +25,7 @@ mod accounts;
 mod analysis;
 mod calendar;
 mod challenges;
-mod controls;
+pub mod controls;
 pub mod events;
 mod games;
 pub mod json;
@@ -92,7 +92,8 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(accounts::sign_up))
         .routes(routes!(accounts::create_token, accounts::tokens))
         .routes(routes!(accounts::revoke_token))
-        .routes(routes!(accounts::me))
+        .routes(routes!(accounts::me, controls::delete))
+        .routes(routes!(controls::export))
         .routes(routes!(controls::change_password))
         .routes(routes!(controls::log_out_everywhere))
         .routes(routes!(vacation::show, vacation::start, vacation::end))

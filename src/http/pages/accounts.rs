@@ -113,7 +113,7 @@ pub async fn log_in(
         .await
     {
         Ok(account) => signed_in(&state, &visitor, &account).await,
-        Err(e @ (Error::BadCredentials | Error::RateLimited { .. })) => {
+        Err(e @ (Error::BadCredentials | Error::AccountClosed | Error::RateLimited { .. })) => {
             form_page(&visitor, false, form.username, Some(&e))
         }
         Err(e) => Err(e.into()),

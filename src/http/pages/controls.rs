@@ -1,9 +1,10 @@
-//! The account page (`/settings/account`): change the password, log out everywhere.
+//! The account page (`/settings/account`): change the password, log out everywhere,
+//! export the account's data, delete the account.
 
 use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::http::header::SET_COOKIE;
+use axum::http::header::{CONTENT_DISPOSITION, SET_COOKIE};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
@@ -12,6 +13,7 @@ use super::session::{PageForm, Visitor, clear_session_cookie};
 use super::view::{Layout, render};
 use crate::error::Error;
 use crate::http::AppState;
+use crate::http::api::controls::AccountExportJson;
 use crate::http::extract::ClientAddr;
 use crate::service::PasswordChange;
 
@@ -104,4 +106,91 @@ pub async fn log_out_everywhere(
         clear_session_cookie(state.settings.secure_cookies),
     );
     Ok(response)
+}
+
+/// `templates/delete_account.html`: the confirmation, and the page after it.
+#[derive(Template)]
+#[template(path = "delete_account.html")]
+struct DeletePage {
+    layout: Layout,
+    /// Why the deletion was refused.
+    error: Option<String>,
+    /// The name the deleted account's games bear now, once deleted.
+    deleted: Option<String>,
+}
+
+/// `GET /settings/account/delete`: asks for the password.
+pub async fn confirm_delete(visitor: Visitor) -> Result<Response, PageError> {
+    visitor.require()?;
+    let page = DeletePage {
+        layout: visitor.layout("Delete your account"),
+        error: None,
+        deleted: None,
+    };
+    Ok(render(&page)?.into_response())
+}
+
+/// The deletion form.
+#[derive(Debug, Deserialize)]
+pub struct DeleteForm {
+    #[serde(default)]
+    password: String,
+}
+
+/// `POST /settings/account/delete`: deletes the account and signs out; a wrong
+/// password re-renders the confirmation with the reason.
+pub async fn delete(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    PageForm { visitor, form }: PageForm<DeleteForm>,
+) -> Result<Response, PageError> {
+    let account = visitor.require()?;
+    match state
+        .service
+        .delete_account(account, &form.password, client)
+        .await
+    {
+        Ok(placeholder) => {
+            let page = DeletePage {
+                layout: Layout::new("Account deleted", None, ""),
+                error: None,
+                deleted: Some(placeholder.to_string()),
+            };
+            let mut response = render(&page)?.into_response();
+            response.headers_mut().append(
+                SET_COOKIE,
+                clear_session_cookie(state.settings.secure_cookies),
+            );
+            Ok(response)
+        }
+        Err(e @ (Error::Unprocessable { .. } | Error::RateLimited { .. })) => {
+            let page = DeletePage {
+                layout: visitor.layout("Delete your account"),
+                error: Some(capitalise(&e.to_string())),
+                deleted: None,
+            };
+            Ok((e.status(), render(&page)?).into_response())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `GET /settings/account/export`: the account's data as a JSON file, as
+/// `GET /api/v1/me/export` gives it.
+pub async fn export(
+    State(state): State<AppState>,
+    visitor: Visitor,
+) -> Result<Response, PageError> {
+    let account = visitor.require()?;
+    let export = state.service.export_account(account).await?;
+    let json = AccountExportJson::from(&export);
+    let disposition = format!(
+        "attachment; filename=\"seedpost-{}.json\"",
+        account.username
+    );
+    Ok((
+        [(CONTENT_DISPOSITION, disposition)],
+        axum::Json(json),
+    )
+        .into_response())
 }

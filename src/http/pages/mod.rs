@@ -66,6 +66,11 @@ pub fn router(state: AppState) -> Router<AppState> {
             "/settings/account/log-out-everywhere",
             post(controls::log_out_everywhere),
         )
+        .route(
+            "/settings/account/delete",
+            get(controls::confirm_delete).post(controls::delete),
+        )
+        .route("/settings/account/export", get(controls::export))
         .route("/settings/reminders", get(reminders::show))
         .route(
             "/settings/reminders/calendar",

@@ -84,10 +84,21 @@ struct PlayerPage {
     username: String,
     bot: bool,
     joined: String,
+    /// Whether the account was closed by the operator or deleted by its player.
+    closed: Option<Closed>,
     records: Vec<RecordLine>,
     games: Vec<GameLine>,
     /// The player's matches, newest first.
     matches: Vec<super::matches::MatchLine>,
+}
+
+/// How a closed account is closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Closed {
+    /// By the operator.
+    Closed,
+    /// By its player, for good.
+    Deleted,
 }
 
 /// `GET /players/{name}`.
@@ -97,6 +108,12 @@ pub async fn show(
     PagePath(name): PagePath<String>,
 ) -> Result<Html<String>, PageError> {
     let account = state.service.account(&name).await?;
+    let account_state = state.service.account_state(&account).await?;
+    let closed = if account_state.deleted_at.is_some() {
+        Some(Closed::Deleted)
+    } else {
+        account_state.closed_at.map(|_| Closed::Closed)
+    };
     let mut records = Vec::new();
     for variant in Variant::ALL.into_iter().map(Some).chain([None]) {
         let standings = state.service.standings(variant).await?;
@@ -129,6 +146,7 @@ pub async fn show(
         username: account.username.to_string(),
         bot: account.bot,
         joined: visitor.tr().when(account.created_at),
+        closed,
         records,
         games,
         matches: state
