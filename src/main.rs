@@ -49,8 +49,13 @@ fn main() -> ExitCode {
             let service = Service::new(store, Arc::new(SystemClock));
             let stdout = std::io::stdout();
             let mut out = stdout.lock();
-            seedpost::admin::run(&service, &args.command, &mut std::io::stdin().lock(), &mut out)
-                .await?;
+            seedpost::admin::run(
+                &service,
+                &args.command,
+                &mut std::io::stdin().lock(),
+                &mut out,
+            )
+            .await?;
             out.flush()?;
             Ok(())
         }),

@@ -1017,7 +1017,10 @@ impl Reader {
         }
         if let Some(address) = &a.sign_up_address {
             address.parse::<std::net::IpAddr>().map_err(|_| {
-                format!("account {}: sign_up_address {address:?} is not an IP address", a.id)
+                format!(
+                    "account {}: sign_up_address {address:?} is not an IP address",
+                    a.id
+                )
             })?;
         }
         self.data.accounts.push(AccountWithPassword {

@@ -199,7 +199,13 @@ impl Service {
         };
         if verify_password(password.to_owned(), hash).await? {
             // Told only to who knows the password: a closed account signs in nowhere.
-            if self.store.account_state(account.id).await?.closed_at.is_some() {
+            if self
+                .store
+                .account_state(account.id)
+                .await?
+                .closed_at
+                .is_some()
+            {
                 return Err(Error::AccountClosed);
             }
             Ok(account)

@@ -13,14 +13,14 @@ use chrono::{DateTime, Utc};
 
 use super::accounts::{check_reserved, token_hash};
 use super::{LoadedGame, Service, random_hex};
+use crate::domain::notify::NotificationSettings;
 use crate::domain::{ChallengeId, GameStatus, Password, Username};
 use crate::error::{Error, Result};
 use crate::store::accounts::{AccountState, Ended, SignUp};
+use crate::store::push::PushSubscription;
 use crate::store::ratings::VariantRating;
 use crate::store::webhooks::Webhook;
-use crate::store::push::PushSubscription;
 use crate::store::{Account, Challenge, GameFilter, Page, StoreError, Token};
-use crate::domain::notify::NotificationSettings;
 
 /// A password change, as asked.
 #[derive(Debug, Clone)]
@@ -219,9 +219,10 @@ impl Service {
             }
             for game in ongoing {
                 let ended = match self.abort(account, game.id).await {
-                    Err(Error::Conflict { code, .. }) if code == "too_late_to_abort" => {
-                        self.resign(account, game.id).await
-                    }
+                    Err(Error::Conflict {
+                        code: "too_late_to_abort",
+                        ..
+                    }) => self.resign(account, game.id).await,
                     other => other,
                 };
                 match ended {

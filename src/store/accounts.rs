@@ -57,8 +57,11 @@ pub trait AccountStore: Send + Sync {
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when it is closed already; [`StoreError::NotFound`].
-    async fn close_account(&self, account: AccountId, now: DateTime<Utc>)
-    -> Result<Ended, StoreError>;
+    async fn close_account(
+        &self,
+        account: AccountId,
+        now: DateTime<Utc>,
+    ) -> Result<Ended, StoreError>;
 
     /// Reopens a closed account (not a deleted one).
     ///
@@ -71,8 +74,7 @@ pub trait AccountStore: Send + Sync {
     /// # Errors
     /// [`StoreError::Conflict`] when the name is taken (ignoring case);
     /// [`StoreError::NotFound`] for an unknown or deleted account.
-    async fn rename_account(&self, account: AccountId, name: &Username)
-    -> Result<(), StoreError>;
+    async fn rename_account(&self, account: AccountId, name: &Username) -> Result<(), StoreError>;
 
     /// Deletes everything of the account but its row and the games, challenges,
     /// matches and tournaments that name it, in one transaction: its sessions, tokens,
@@ -95,8 +97,7 @@ pub trait AccountStore: Send + Sync {
 
     /// The accounts made at `since` or later, newest first, at most `limit` (the
     /// store caps it at 500; 0 reads as 100), with their sign-up addresses.
-    async fn sign_ups(&self, since: DateTime<Utc>, limit: u32)
-    -> Result<Vec<SignUp>, StoreError>;
+    async fn sign_ups(&self, since: DateTime<Utc>, limit: u32) -> Result<Vec<SignUp>, StoreError>;
 
     /// Every game the account plays or played, oldest first.
     async fn account_games(&self, account: AccountId) -> Result<Vec<GameId>, StoreError>;
@@ -340,11 +341,7 @@ impl<B: Backend> AccountStore for SqlStore<B> {
         .await
     }
 
-    async fn sign_ups(
-        &self,
-        since: DateTime<Utc>,
-        limit: u32,
-    ) -> Result<Vec<SignUp>, StoreError> {
+    async fn sign_ups(&self, since: DateTime<Utc>, limit: u32) -> Result<Vec<SignUp>, StoreError> {
         let rows: Vec<SignUpRow> = sql("SELECT id, username, bot, created_at, sign_up_address, \
                                                closed_at, deleted_at \
                                         FROM accounts WHERE created_at >= $1 \

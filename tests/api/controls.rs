@@ -230,7 +230,10 @@ async fn the_export_holds_the_accounts_games_challenges_and_tokens_without_secre
     assert_eq!(export["webhooks"].as_array().map(Vec::len), Some(1));
     let text = export.to_string();
     assert!(!text.contains(&ann.token[3..]), "no token secret");
-    assert!(!text.contains("a secret of some length"), "no webhook secret");
+    assert!(
+        !text.contains("a secret of some length"),
+        "no webhook secret"
+    );
     // Bob's export is Bob's.
     let bobs = app.get("/me/export", Some(&bob.token)).await.expect(200);
     assert_eq!(bobs["account"]["username"], "bob");
@@ -296,7 +299,10 @@ async fn deleting_an_account_ends_its_games_and_challenges_and_keeps_finished_ga
     app.get("/me", Some(&ann.token))
         .await
         .expect_error(401, "unauthorized");
-    assert!(!signs_in(&app, "ann", PASSWORD).await, "the name signs in no more");
+    assert!(
+        !signs_in(&app, "ann", PASSWORD).await,
+        "the name signs in no more"
+    );
 
     let id = |g: &Value| g["id"].as_str().expect("an id").to_owned();
     let app_ref = &app;
@@ -305,13 +311,19 @@ async fn deleting_an_account_ends_its_games_and_challenges_and_keeps_finished_ga
         async move { app_ref.get(&path, None).await.expect(200) }
     };
     let finished = game(&finished).await;
-    let placeholder = finished["players"]["south"].as_str().expect("a name").to_owned();
+    let placeholder = finished["players"]["south"]
+        .as_str()
+        .expect("a name")
+        .to_owned();
     assert!(placeholder.starts_with("deleted-"), "{placeholder}");
     assert_eq!(finished["status"], "finished");
     assert_eq!(finished["result"]["winner"], "north", "Bob's win stays");
     let moved = game(&moved).await;
     assert_eq!(
-        (moved["status"].as_str(), moved["result"]["ended_by"].as_str()),
+        (
+            moved["status"].as_str(),
+            moved["result"]["ended_by"].as_str()
+        ),
         (Some("finished"), Some("resign"))
     );
     assert_eq!(moved["result"]["winner"], "north");

@@ -4,7 +4,6 @@ use reqwest::{Client, StatusCode};
 use seedpost::admin::{self, AdminError};
 use seedpost::config::AdminCommand;
 use seedpost::error::Error;
-use seedpost::store::{AccountStore as _, Store as _};
 use serde_json::json;
 
 use crate::support::Server;
@@ -49,9 +48,7 @@ async fn the_operator_resets_closes_reopens_renames_and_lists_sign_ups(app: Serv
     let lines: Vec<_> = listed.lines().collect();
     assert_eq!(lines.len(), 2, "{listed}");
     assert!(
-        lines
-            .iter()
-            .any(|l| l.ends_with("\tann\t127.0.0.1\topen")),
+        lines.iter().any(|l| l.ends_with("\tann\t127.0.0.1\topen")),
         "{listed}"
     );
 
@@ -72,7 +69,10 @@ async fn the_operator_resets_closes_reopens_renames_and_lists_sign_ups(app: Serv
         log_in(&client, &app, "ann", "correct horse battery").await,
         StatusCode::UNAUTHORIZED
     );
-    assert_eq!(log_in(&client, &app, "ann", password).await, StatusCode::CREATED);
+    assert_eq!(
+        log_in(&client, &app, "ann", password).await,
+        StatusCode::CREATED
+    );
     // One from standard input, not printed.
     let out = run(
         &app,
@@ -99,13 +99,22 @@ async fn the_operator_resets_closes_reopens_renames_and_lists_sign_ups(app: Serv
             "short\n"
         )
         .await,
-        Err(AdminError::Refused(Error::Unprocessable { code: "invalid_password", .. }))
+        Err(AdminError::Refused(Error::Unprocessable {
+            code: "invalid_password",
+            ..
+        }))
     ));
 
     // Closed: no log-in, no token; the page says so.
-    run(&app, AdminCommand::Close { name: "ann".to_owned() }, "")
-        .await
-        .expect("closed");
+    run(
+        &app,
+        AdminCommand::Close {
+            name: "ann".to_owned(),
+        },
+        "",
+    )
+    .await
+    .expect("closed");
     let (status, body) = post(
         &client,
         &app.base,
@@ -141,13 +150,29 @@ async fn the_operator_resets_closes_reopens_renames_and_lists_sign_ups(app: Serv
         .expect("a page");
     assert!(page.contains("This account is closed."), "{page}");
     assert!(matches!(
-        run(&app, AdminCommand::Close { name: "ann".to_owned() }, "").await,
-        Err(AdminError::Refused(Error::Conflict { code: "account_closed", .. }))
+        run(
+            &app,
+            AdminCommand::Close {
+                name: "ann".to_owned()
+            },
+            ""
+        )
+        .await,
+        Err(AdminError::Refused(Error::Conflict {
+            code: "account_closed",
+            ..
+        }))
     ));
 
-    run(&app, AdminCommand::Reopen { name: "ann".to_owned() }, "")
-        .await
-        .expect("reopened");
+    run(
+        &app,
+        AdminCommand::Reopen {
+            name: "ann".to_owned(),
+        },
+        "",
+    )
+    .await
+    .expect("reopened");
     assert_eq!(
         log_in(&client, &app, "ann", "a typed password").await,
         StatusCode::CREATED
@@ -164,7 +189,10 @@ async fn the_operator_resets_closes_reopens_renames_and_lists_sign_ups(app: Serv
     ));
     assert!(matches!(
         run(&app, rename("ann", "house_x"), "").await,
-        Err(AdminError::Refused(Error::Unprocessable { code: "invalid_username", .. }))
+        Err(AdminError::Refused(Error::Unprocessable {
+            code: "invalid_username",
+            ..
+        }))
     ));
     run(&app, rename("ann", "anneliese"), "")
         .await
@@ -213,9 +241,15 @@ crate::on_both_backends!(
 async fn a_closed_account_and_its_sign_up_address_survive_export_and_import(app: Server) {
     let client = Client::new();
     sign_up(&client, &app.base, "ann", false).await;
-    run(&app, AdminCommand::Close { name: "ann".to_owned() }, "")
-        .await
-        .expect("closed");
+    run(
+        &app,
+        AdminCommand::Close {
+            name: "ann".to_owned(),
+        },
+        "",
+    )
+    .await
+    .expect("closed");
     let mut text = Vec::new();
     seedpost::transfer::export(app.service.store().as_ref(), &mut text)
         .await

@@ -234,10 +234,16 @@ pub async fn closing_renaming_deleting_and_listing_sign_ups_keep_to_their_accoun
         s.account_by_name("anna").await,
         Err(StoreError::NotFound)
     ));
-    let kept = s.account_by_name("deleted-0001").await.expect("the row stays");
+    let kept = s
+        .account_by_name("deleted-0001")
+        .await
+        .expect("the row stays");
     assert_eq!(kept.id, ann.id);
     let state = s.account_state(ann.id).await.expect("ann's state");
-    assert_eq!((state.closed_at, state.deleted_at), (Some(at(9)), Some(at(9))));
+    assert_eq!(
+        (state.closed_at, state.deleted_at),
+        (Some(at(9)), Some(at(9)))
+    );
     assert!(!live(s, "ann-2").await);
     assert!(s.tokens(ann.id).await.expect("tokens").is_empty());
     let listed = s.sign_ups(at(-1), 10).await.expect("the sign-ups");

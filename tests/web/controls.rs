@@ -150,7 +150,10 @@ async fn deleting_the_account_asks_for_the_password_and_offers_the_export_first(
         .await;
     assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(wrong.text("#form-error"), "The current password is wrong");
-    assert_eq!(browser.get("/settings/account").await.status, StatusCode::OK);
+    assert_eq!(
+        browser.get("/settings/account").await.status,
+        StatusCode::OK
+    );
 
     let done = browser.submit(&form.set("password", PASSWORD)).await;
     assert_eq!(done.status, StatusCode::OK, "{}", done.body);

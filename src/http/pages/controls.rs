@@ -188,9 +188,5 @@ pub async fn export(
         "attachment; filename=\"seedpost-{}.json\"",
         account.username
     );
-    Ok((
-        [(CONTENT_DISPOSITION, disposition)],
-        axum::Json(json),
-    )
-        .into_response())
+    Ok(([(CONTENT_DISPOSITION, disposition)], axum::Json(json)).into_response())
 }
