@@ -152,9 +152,10 @@ impl Error {
             Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Error::Unprocessable { .. } | Error::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Error::NotAPlayer | Error::Forbidden(_) | Error::MissingScope(_) | Error::AccountClosed => {
-                StatusCode::FORBIDDEN
-            }
+            Error::NotAPlayer
+            | Error::Forbidden(_)
+            | Error::MissingScope(_)
+            | Error::AccountClosed => StatusCode::FORBIDDEN,
             Error::UsernameTaken
             | Error::GameOver
             | Error::StalePly { .. }

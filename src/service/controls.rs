@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use super::accounts::{check_reserved, token_hash};
 use super::{LoadedGame, Service, random_hex};
 use crate::domain::notify::NotificationSettings;
-use crate::domain::{ChallengeId, GameStatus, Password, Username};
+use crate::domain::{ChallengeId, DeclineReason, GameStatus, Password, Username};
 use crate::error::{Error, Result};
 use crate::store::accounts::{AccountState, Ended, SignUp};
 use crate::store::push::PushSubscription;
@@ -195,7 +195,8 @@ impl Service {
             let closed = if challenge.challenger.id == account.id {
                 self.cancel_challenge(account, challenge.id).await
             } else {
-                self.decline_challenge(account, challenge.id).await
+                self.decline_challenge(account, challenge.id, DeclineReason::Generic)
+                    .await
             };
             match closed {
                 Ok(_) => challenges += 1,
