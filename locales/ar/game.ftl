@@ -1,5 +1,12 @@
 # صفحة المباراة.
 
+game-side-south = الجنوب
+game-side-north = الشمال
+game-status-your-turn = دورك.
+game-status-to-move = دور { $name } ({ $side }).
+game-status-over = انتهت المباراة.
+game-deadline-left = بقي { $time }
+game-deadline-left-hurry = بقي { $time }: الوقت ينفد
 game-rating-in = التصنيف في { $variant }
 game-your-move = نقلتك
 game-you-marker = (أنت)

@@ -1,5 +1,12 @@
 # La pàgina de la partida.
 
+game-side-south = Sud
+game-side-north = Nord
+game-status-your-turn = Et toca.
+game-status-to-move = Li toca a { $name } ({ $side }).
+game-status-over = Partida acabada.
+game-deadline-left = queden { $time }
+game-deadline-left-hurry = queden { $time }: el temps s'acaba
 game-rating-in = Puntuació a { $variant }
 game-your-move = La teva jugada
 game-you-marker = (tu)

@@ -1,5 +1,12 @@
 # Η σελίδα της παρτίδας.
 
+game-side-south = Νότος
+game-side-north = Βορράς
+game-status-your-turn = Σειρά σας.
+game-status-to-move = Παίζει { $name } ({ $side }).
+game-status-over = Η παρτίδα τελείωσε.
+game-deadline-left = απομένουν { $time }
+game-deadline-left-hurry = απομένουν { $time }: ο χρόνος τελειώνει
 game-rating-in = Βαθμολογία στο { $variant }
 game-your-move = Η κίνησή σας
 game-you-marker = (εσείς)

@@ -1,5 +1,12 @@
 # The game page (templates/game.html, _live.html, _board.html).
 
+game-side-south = South
+game-side-north = North
+game-status-your-turn = Your turn.
+game-status-to-move = { $name } ({ $side }) to move.
+game-status-over = Game over.
+game-deadline-left = { $time } left
+game-deadline-left-hurry = { $time } left: time is running out
 game-rating-in = Rating in { $variant }
 game-your-move = Your move
 # After the viewer's own name under the board.

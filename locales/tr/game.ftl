@@ -1,5 +1,12 @@
 # Oyun sayfası.
 
+game-side-south = Güney
+game-side-north = Kuzey
+game-status-your-turn = Sıra sende.
+game-status-to-move = Sıra { $name } ({ $side }) oyuncusunda.
+game-status-over = Oyun bitti.
+game-deadline-left = { $time } kaldı
+game-deadline-left-hurry = { $time } kaldı: süre azalıyor
 game-rating-in = { $variant } puanı
 game-your-move = Hamlen
 game-you-marker = (sen)

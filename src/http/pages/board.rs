@@ -221,11 +221,11 @@ pub struct GameView {
     /// The far player's name.
     pub top_name: String,
     /// The far side.
-    pub top_side: &'static str,
+    pub top_side: String,
     /// The near player's name.
     pub bottom_name: String,
     /// The near side.
-    pub bottom_side: &'static str,
+    pub bottom_side: String,
     /// The viewer plays here.
     pub is_player: bool,
     /// The game goes on.
@@ -335,29 +335,41 @@ impl GameView {
             format!("{} ({})", side_title(side), names.get(side))
         });
         board.playable = my_turn;
+        let side_word = |side: Side| {
+            tr.t(match side {
+                Side::South => "game-side-south",
+                Side::North => "game-side-north",
+            })
+        };
         let status = match state.to_move {
             Some(side) if ongoing => {
                 if Some(side) == mine {
-                    "Your turn.".to_owned()
+                    tr.t("game-status-your-turn")
                 } else {
-                    format!("{} ({}) to move.", names.get(side), side_title(side))
+                    tr.t2(
+                        "game-status-to-move",
+                        "name",
+                        names.get(side),
+                        "side",
+                        side_word(side),
+                    )
                 }
             }
-            _ => "Game over.".to_owned(),
+            _ => tr.t("game-status-over"),
         };
         let stopped = ongoing && (game.on_vacation.south || game.on_vacation.north);
         let deadline = match state.deadline {
             Some(d) if ongoing && !stopped => Some(DeadlineView {
                 at: d.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
                 text: tr.when(d),
-                left: format!(
-                    "{} left{}",
-                    time_left(tr, d, now),
+                left: tr.t1(
                     if game.days_per_move.running_out(d, now) {
-                        ": time is running out"
+                        "game-deadline-left-hurry"
                     } else {
-                        ""
-                    }
+                        "game-deadline-left"
+                    },
+                    "time",
+                    time_left(tr, d, now),
                 ),
             }),
             _ => None,
@@ -415,9 +427,9 @@ impl GameView {
             variant_title: game.variant.title(),
             variant: game.variant.as_str(),
             top_name: names.get(far).clone(),
-            top_side: side_title(far),
+            top_side: side_word(far),
             bottom_name: names.get(near).clone(),
-            bottom_side: side_title(near),
+            bottom_side: side_word(near),
             is_player: mine.is_some(),
             ongoing,
             ply: state.ply,
