@@ -11,9 +11,11 @@
   if (!control) { return; }
   var status = document.getElementById('push-status');
   var say = function (text) { if (status) { status.textContent = text; } };
+  // What to say comes translated in the button's data attributes (data-asking...).
+  var words = function (name) { return control.getAttribute('data-' + name) || ''; };
 
   if (!('PushManager' in window) || !('Notification' in window)) {
-    say('This browser cannot receive push notifications.');
+    say(words('unsupported'));
     return;
   }
 
@@ -28,7 +30,7 @@
 
   function subscribe() {
     return Notification.requestPermission().then(function (permission) {
-      if (permission !== 'granted') { throw new Error('Notifications are blocked for this site in the browser.'); }
+      if (permission !== 'granted') { throw new Error(words('blocked')); }
       return ready;
     }).then(function (registration) {
       return navigator.serviceWorker.ready.then(function () { return registration; });
@@ -43,7 +45,7 @@
       form.append('subscription', JSON.stringify(subscription.toJSON()));
       return fetch('/settings/notifications/devices', { method: 'POST', body: new URLSearchParams(form), credentials: 'same-origin' });
     }).then(function (response) {
-      if (!response.ok) { throw new Error('The server refused this device.'); }
+      if (!response.ok) { throw new Error(words('refused')); }
       window.location.reload();
     });
   }
@@ -51,9 +53,9 @@
   control.hidden = false;
   control.addEventListener('click', function () {
     control.disabled = true;
-    say('Asking the browser…');
+    say(words('asking'));
     subscribe().catch(function (e) {
-      say(e && e.message ? e.message : 'Push could not be turned on.');
+      say(e && e.message ? e.message : words('failed'));
       control.disabled = false;
     });
   });

@@ -42,7 +42,11 @@ fn form_page(
     error: Option<&Error>,
 ) -> Result<Response, PageError> {
     let page = AccountForm {
-        layout: visitor.layout(if sign_up { "Sign up" } else { "Log in" }),
+        layout: visitor.layout(&visitor.tr().t(if sign_up {
+            "auth-sign-up"
+        } else {
+            "auth-log-in"
+        })),
         sign_up,
         username,
         error: error.map(|e| capitalise(&e.to_string())),
@@ -187,11 +191,11 @@ async fn tokens_page(
             created: tr.when(t.created_at),
             last_used: t
                 .last_used_at
-                .map_or_else(|| "never".to_owned(), |t| tr.when(t)),
+                .map_or_else(|| tr.t("tokens-never"), |t| tr.when(t)),
         })
         .collect();
     let page = TokensPage {
-        layout: visitor.layout("API tokens"),
+        layout: visitor.layout(&tr.t("tokens-title")),
         tokens,
         created,
         label: draft.label,

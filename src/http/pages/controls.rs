@@ -35,7 +35,7 @@ fn account_page(
 ) -> Result<Response, PageError> {
     visitor.require()?;
     let page = AccountPage {
-        layout: visitor.layout("Your account"),
+        layout: visitor.layout(&visitor.tr().t("account-title")),
         notice,
         error: error.map(|e| capitalise(&e.to_string())),
     };
@@ -77,12 +77,11 @@ pub async fn change_password(
     };
     match state.service.change_password(account, change).await {
         Ok(ended) => {
-            let mut notice = format!(
-                "Your password is changed. Other sessions ended: {}.",
-                ended.sessions
-            );
+            let tr = visitor.tr();
+            let mut notice = tr.t1("account-password-changed", "sessions", ended.sessions);
             if form.revoke_tokens.is_some() {
-                notice.push_str(&format!(" API tokens revoked: {}.", ended.tokens));
+                notice.push(' ');
+                notice.push_str(&tr.t1("account-tokens-revoked", "count", ended.tokens));
             }
             account_page(&visitor, Some(notice), None)
         }

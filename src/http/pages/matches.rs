@@ -9,6 +9,7 @@ use super::session::{PagePath, Visitor};
 use super::view::{Layout, render};
 use crate::domain::{GameStatus, MatchId, MatchStatus, Schedule};
 use crate::http::AppState;
+use crate::i18n::{IntoArg, Tr};
 use crate::service::MatchView;
 
 /// One game in the match's table.
@@ -57,6 +58,7 @@ fn points_text(points: f64) -> String {
 
 impl MatchPage {
     fn new(view: &MatchView, layout: Layout) -> MatchPage {
+        let tr = layout.tr;
         let json = view.json();
         let stored = &view.stored;
         let names = &json.players;
@@ -69,15 +71,15 @@ impl MatchPage {
                 id: g.game_id.clone(),
                 first: names.get(g.first).clone(),
                 status: match (g.status, g.points) {
-                    (GameStatus::Ongoing, _) => "Playing".to_owned(),
-                    (GameStatus::Aborted, _) => "Aborted".to_owned(),
+                    (GameStatus::Ongoing, _) => tr.t("match-playing"),
+                    (GameStatus::Aborted, _) => tr.t("match-aborted"),
                     (GameStatus::Finished, Some(p)) if p.south > p.north => {
-                        format!("Won by {}", names.south)
+                        tr.t1("match-won-by", "name", &names.south)
                     }
                     (GameStatus::Finished, Some(p)) if p.north > p.south => {
-                        format!("Won by {}", names.north)
+                        tr.t1("match-won-by", "name", &names.north)
                     }
-                    (GameStatus::Finished, _) => "Drawn".to_owned(),
+                    (GameStatus::Finished, _) => tr.t("match-drawn"),
                 },
                 points: g
                     .points
@@ -85,10 +87,16 @@ impl MatchPage {
             })
             .collect();
         let standing = match (stored.status, json.winner) {
-            (MatchStatus::Ongoing, _) if json.decided => "Under way, decided".to_owned(),
-            (MatchStatus::Ongoing, _) => "Under way".to_owned(),
-            (MatchStatus::Finished, Some(side)) => format!("Won by {}", names.get(side)),
-            (MatchStatus::Finished, None) => "Drawn".to_owned(),
+            (MatchStatus::Ongoing, _) if json.decided => tr.t("match-under-way-decided"),
+            (MatchStatus::Ongoing, _) => tr.t("match-under-way"),
+            (MatchStatus::Finished, Some(side)) => tr.t1("match-won-by", "name", names.get(side)),
+            (MatchStatus::Finished, None) => tr.t("match-drawn"),
+        };
+        let terms_id = match (terms.schedule, terms.stop_when_decided) {
+            (Schedule::Sequential, false) => "match-terms-sequential",
+            (Schedule::Sequential, true) => "match-terms-sequential-decided",
+            (Schedule::Parallel, false) => "match-terms-parallel",
+            (Schedule::Parallel, true) => "match-terms-parallel-decided",
         };
         MatchPage {
             layout,
@@ -96,19 +104,7 @@ impl MatchPage {
             variant: stored.variant.as_str(),
             south: names.south.clone(),
             north: names.north.clone(),
-            terms: format!(
-                "A match of {} games, {}{}",
-                terms.games(),
-                match terms.schedule {
-                    Schedule::Sequential => "one after another",
-                    Schedule::Parallel => "all at once",
-                },
-                if terms.stop_when_decided {
-                    ", ending once decided"
-                } else {
-                    ""
-                }
-            ),
+            terms: tr.t1(terms_id, "games", terms.games()),
             pace: super::view::pace(stored.days_per_move.days()),
             score: (points_text(json.score.south), points_text(json.score.north)),
             standing,
@@ -127,25 +123,30 @@ pub struct MatchLine {
 }
 
 impl MatchLine {
-    /// The line of `view`.
+    /// The line of `view`, in the language of `tr`.
     #[must_use]
-    pub fn new(view: &MatchView) -> MatchLine {
+    pub fn new(tr: Tr, view: &MatchView) -> MatchLine {
         let json = view.json();
         let standing = match (view.stored.status, json.winner) {
-            (MatchStatus::Ongoing, _) => "under way".to_owned(),
-            (MatchStatus::Finished, Some(side)) => format!("won by {}", json.players.get(side)),
-            (MatchStatus::Finished, None) => "drawn".to_owned(),
+            (MatchStatus::Ongoing, _) => tr.t("match-line-under-way"),
+            (MatchStatus::Finished, Some(side)) => {
+                tr.t1("match-line-won-by", "name", json.players.get(side))
+            }
+            (MatchStatus::Finished, None) => tr.t("match-line-drawn"),
         };
         MatchLine {
             id: json.id.clone(),
-            text: format!(
-                "{}, {} games: {} {} – {} {}, {standing}",
-                view.stored.variant.title(),
-                json.games,
-                json.players.south,
-                points_text(json.score.south),
-                points_text(json.score.north),
-                json.players.north,
+            text: tr.args(
+                "match-line",
+                [
+                    ("variant", view.stored.variant.title().into_arg()),
+                    ("games", json.games.into_arg()),
+                    ("south", json.players.south.as_str().into_arg()),
+                    ("south-points", points_text(json.score.south).into_arg()),
+                    ("north-points", points_text(json.score.north).into_arg()),
+                    ("north", json.players.north.as_str().into_arg()),
+                    ("standing", standing.into_arg()),
+                ],
             ),
         }
     }
@@ -158,11 +159,14 @@ pub async fn show(
     PagePath(id): PagePath<MatchId>,
 ) -> Result<Html<String>, PageError> {
     let view = state.service.get_match(id).await?;
-    let title = format!(
-        "{} match: {} v {}",
+    let title = visitor.tr().t3(
+        "match-page-title",
+        "variant",
         view.stored.variant.title(),
-        view.stored.players.south.username,
-        view.stored.players.north.username
+        "south",
+        view.stored.players.south.username.as_str(),
+        "north",
+        view.stored.players.north.username.as_str(),
     );
     render(&MatchPage::new(&view, visitor.layout(&title)))
 }

@@ -19,6 +19,7 @@ use crate::domain::PushSubscriptionId;
 use crate::domain::notify::{Channel, NoticeKind, NotificationSettings, REMINDER_CHOICES};
 use crate::error::Error;
 use crate::http::AppState;
+use crate::i18n::Tr;
 
 /// A device as the page lists it.
 struct DeviceLine {
@@ -39,8 +40,8 @@ struct Choice {
 struct ChannelForm {
     /// The field names: `<name>` for kinds, `<name>_reminders` for times.
     name: &'static str,
-    title: &'static str,
-    about: &'static str,
+    title: String,
+    about: String,
     kinds: Vec<Choice>,
     reminders: Vec<Choice>,
 }
@@ -67,52 +68,41 @@ struct OfflinePage {
     layout: Layout,
 }
 
+/// The id of the message naming `kind`.
 fn kind_words(kind: NoticeKind) -> &'static str {
     match kind {
-        NoticeKind::YourTurn => "Your turn (the opponent moved)",
-        NoticeKind::Challenge => "A challenge to you",
-        NoticeKind::GameStart => "A game started (tournaments and matches too)",
-        NoticeKind::GameFinish => "A game ended",
+        NoticeKind::YourTurn => "notify-kind-your-turn",
+        NoticeKind::Challenge => "notify-kind-challenge",
+        NoticeKind::GameStart => "notify-kind-game-start",
+        NoticeKind::GameFinish => "notify-kind-game-finish",
     }
 }
 
-fn minutes_words(minutes: u32) -> String {
+fn minutes_words(tr: Tr, minutes: u32) -> String {
     match minutes {
-        m if m % 60 == 0 => format!("{} h before", m / 60),
-        m => format!("{m} min before"),
+        m if m % 60 == 0 => tr.t1("notify-hours-before", "hours", m / 60),
+        m => tr.t1("notify-minutes-before", "minutes", m),
     }
 }
 
-fn channel_form(settings: &NotificationSettings, channel: Channel) -> ChannelForm {
+fn channel_form(tr: Tr, settings: &NotificationSettings, channel: Channel) -> ChannelForm {
     let (title, about, has_kinds) = match channel {
-        Channel::Push => ("Push notifications", "To the devices above.", true),
-        Channel::Email => (
-            "E-mail",
-            "To the address of your daily e-mail (on the Reminders page): at most one mail per game and move, never while you have the game open.",
-            true,
-        ),
-        Channel::Calendar => (
-            "Calendar alarms",
-            "In your calendar feed (on the Reminders page).",
-            false,
-        ),
-        Channel::Bot => (
-            "Bots",
-            "The time_running_out event of your event stream, besides the one at 80% of the time.",
-            false,
-        ),
+        Channel::Push => ("notify-push-title", "notify-push-about", true),
+        Channel::Email => ("notify-email-title", "notify-email-about", true),
+        Channel::Calendar => ("notify-calendar-title", "notify-calendar-about", false),
+        Channel::Bot => ("notify-bot-title", "notify-bot-about", false),
     };
     let mine = settings.channel(channel);
     ChannelForm {
         name: channel.as_str(),
-        title,
-        about,
+        title: tr.t(title),
+        about: tr.t(about),
         kinds: if has_kinds {
             NoticeKind::ALL
                 .iter()
                 .map(|k| Choice {
                     value: k.as_str().to_owned(),
-                    words: kind_words(*k).to_owned(),
+                    words: tr.t(kind_words(*k)),
                     checked: mine.kinds.contains(k),
                 })
                 .collect()
@@ -124,7 +114,7 @@ fn channel_form(settings: &NotificationSettings, channel: Channel) -> ChannelFor
             .rev()
             .map(|m| Choice {
                 value: m.to_string(),
-                words: minutes_words(*m),
+                words: minutes_words(tr, *m),
                 checked: mine.reminders.contains(m),
             })
             .collect(),
@@ -153,12 +143,12 @@ async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Respo
         })
         .collect();
     let page = NotificationsPage {
-        layout: visitor.layout("Notifications"),
+        layout: visitor.layout(&visitor.tr().t("notify-title")),
         devices,
         vapid_key: service.vapid_public_key().await?,
         channels: Channel::ALL
             .iter()
-            .map(|c| channel_form(&settings, *c))
+            .map(|c| channel_form(visitor.tr(), &settings, *c))
             .collect(),
         mail_configured: service.digest(account).await?.mail_configured,
         notice: shown.notice,
@@ -301,12 +291,9 @@ pub async fn test(
     let account = visitor.require()?;
     let devices = state.service.test_push(account).await?;
     let notice = if devices == 0 {
-        "You have no device with push on: turn it on on a device first.".to_owned()
+        visitor.tr().t("notify-test-none")
     } else {
-        format!(
-            "A test notification is on its way to {devices} device{}.",
-            if devices == 1 { "" } else { "s" }
-        )
+        visitor.tr().t1("notify-test-sent", "count", devices)
     };
     page(
         &state,
@@ -321,10 +308,9 @@ pub async fn test(
 
 /// `GET /offline`: what the service worker shows when a page cannot be loaded.
 pub async fn offline() -> Result<Response, PageError> {
-    Ok(render(&OfflinePage {
-        layout: Layout::bare("Offline"),
-    })?
-    .into_response())
+    let mut layout = Layout::bare("");
+    layout.title = layout.tr.t("offline-tab");
+    Ok(render(&OfflinePage { layout })?.into_response())
 }
 
 #[cfg(test)]

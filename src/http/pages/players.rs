@@ -72,7 +72,7 @@ impl StandingLine {
 /// A player's record in one variant (or all).
 #[derive(Debug, Clone)]
 pub struct RecordLine {
-    variant: &'static str,
+    variant: String,
     line: Option<StandingLine>,
 }
 
@@ -123,7 +123,7 @@ pub async fn show(
             .find(|(_, s)| s.username == account.username)
             .map(|(i, s)| StandingLine::new(i + 1, s));
         records.push(RecordLine {
-            variant: variant.map_or("All games", Variant::title),
+            variant: variant.map_or_else(|| visitor.tr().t("player-all-games"), |v| v.title().to_owned()),
             line,
         });
     }
@@ -154,7 +154,7 @@ pub async fn show(
             .player_matches(account.username.as_str())
             .await?
             .iter()
-            .map(super::matches::MatchLine::new)
+            .map(|m| super::matches::MatchLine::new(visitor.tr(), m))
             .collect(),
     })
 }
@@ -198,7 +198,12 @@ pub async fn standings(
         .enumerate()
         .map(|(i, s)| StandingLine::new(i + 1, s))
         .collect();
-    let heading = format!("Standings: {}", variant.map_or("all games", Variant::title));
+    let tr = visitor.tr();
+    let heading = tr.t1(
+        "standings-heading",
+        "variant",
+        variant.map_or_else(|| tr.t("standings-all-games"), |v| v.title().to_owned()),
+    );
     render(&StandingsPage {
         layout: visitor.layout(&heading),
         heading,

@@ -55,7 +55,7 @@ async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Respo
         .typed
         .unwrap_or_else(|| (digest.email.clone().unwrap_or_default(), digest.enabled));
     let page = RemindersPage {
-        layout: visitor.layout("Reminders"),
+        layout: visitor.layout(&visitor.tr().t("reminders-title")),
         calendar_since: since.map(|t| visitor.tr().when(t)),
         calendar_url: shown.calendar_url,
         email,

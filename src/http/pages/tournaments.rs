@@ -13,7 +13,7 @@ use super::view::{GameLine, Layout, VariantChoice, render, variant_choices};
 use crate::domain::{DaysPerMove, TournamentId};
 use crate::error::Error;
 use crate::http::AppState;
-use crate::i18n::Tr;
+use crate::i18n::{IntoArg, Tr};
 use crate::service::{TournamentRequest, TournamentView};
 use crate::store::tournaments::Tournament;
 use crate::tournament::{TournamentStatus, points_text};
@@ -23,42 +23,40 @@ use crate::tournament::{TournamentStatus, points_text};
 pub struct TournamentLine {
     id: String,
     name: String,
-    variant: &'static str,
-    format: String,
-    players: String,
-    starts: String,
-    status: &'static str,
+    /// What it is and where it stands: `Mangala, single round robin, 3 days a move,
+    /// rated; 2 of 8 players; starts …; open: players may join`.
+    summary: String,
 }
 
-/// How a tournament's settings read: `double round robin, 3 days a move, rated, no
-/// vacation`.
-fn format(t: &Tournament) -> String {
+/// How a tournament's settings read: `double round robin, 3 days a move, rated,
+/// vacation does not stop the clocks`.
+fn format(tr: Tr, t: &Tournament) -> String {
     let mut words = vec![
-        if t.double {
-            "double round robin".to_owned()
+        tr.t(if t.double {
+            "tournament-format-double"
         } else {
-            "single round robin".to_owned()
-        },
-        format!(
-            "{} day{} a move",
-            t.days_per_move.days(),
-            if t.days_per_move.days() == 1 { "" } else { "s" }
-        ),
+            "tournament-format-single"
+        }),
+        tr.t1("tournament-format-days", "days", t.days_per_move.days()),
+        tr.t(if t.rated {
+            "tournament-format-rated"
+        } else {
+            "tournament-format-casual"
+        }),
     ];
-    words.push(if t.rated { "rated" } else { "casual" }.to_owned());
     if !t.vacation_allowed {
-        words.push("vacation does not stop the clocks".to_owned());
+        words.push(tr.t("tournament-format-no-vacation"));
     }
-    words.join(", ")
+    words.join(&tr.t("tournament-format-separator"))
 }
 
-fn status_words(status: TournamentStatus) -> &'static str {
-    match status {
-        TournamentStatus::Open => "open: players may join",
-        TournamentStatus::Running => "running",
-        TournamentStatus::Finished => "finished",
-        TournamentStatus::Canceled => "canceled: too few players",
-    }
+fn status_words(tr: Tr, status: TournamentStatus) -> String {
+    tr.t(match status {
+        TournamentStatus::Open => "tournament-status-open",
+        TournamentStatus::Running => "tournament-status-running",
+        TournamentStatus::Finished => "tournament-status-finished",
+        TournamentStatus::Canceled => "tournament-status-canceled",
+    })
 }
 
 impl TournamentLine {
@@ -66,11 +64,17 @@ impl TournamentLine {
         TournamentLine {
             id: t.id.to_string(),
             name: t.name.clone(),
-            variant: t.variant.title(),
-            format: format(t),
-            players: format!("{} of {}", t.players, t.max_players),
-            starts: tr.when(t.starts_at),
-            status: status_words(t.status),
+            summary: tr.args(
+                "tournaments-line",
+                [
+                    ("variant", t.variant.title().into_arg()),
+                    ("format", format(tr, t).into_arg()),
+                    ("players", t.players.into_arg()),
+                    ("max", t.max_players.into_arg()),
+                    ("starts", tr.when(t.starts_at).into_arg()),
+                    ("status", status_words(tr, t.status).into_arg()),
+                ],
+            ),
         }
     }
 }
@@ -109,7 +113,9 @@ pub struct TournamentForm {
 /// A part of the list: open, running or past tournaments.
 #[derive(Debug, Clone)]
 pub struct Section {
-    heading: &'static str,
+    /// For the heading's id: `Open`, `Running`, `Past`.
+    key: &'static str,
+    heading: String,
     lines: Vec<TournamentLine>,
 }
 
@@ -132,11 +138,12 @@ async fn list_page(
     form: TournamentForm,
     error: Option<String>,
 ) -> Result<Response, PageError> {
+    let tr = visitor.tr();
     let all = state.service.tournaments(None).await?;
     let lines = |keep: &dyn Fn(TournamentStatus) -> bool| {
         all.iter()
             .filter(|t| keep(t.status))
-            .map(|t| TournamentLine::new(t, visitor.tr()))
+            .map(|t| TournamentLine::new(t, tr))
             .collect::<Vec<_>>()
     };
     let chosen_days = if form.days_per_move.is_empty() {
@@ -145,18 +152,21 @@ async fn list_page(
         form.days_per_move.clone()
     };
     let page = ListPage {
-        layout: visitor.layout("Tournaments"),
+        layout: visitor.layout(&tr.t("tournaments-title")),
         sections: vec![
             Section {
-                heading: "Open",
+                key: "Open",
+                heading: tr.t("tournaments-open"),
                 lines: lines(&|s| s == TournamentStatus::Open),
             },
             Section {
-                heading: "Running",
+                key: "Running",
+                heading: tr.t("tournaments-running"),
                 lines: lines(&|s| s == TournamentStatus::Running),
             },
             Section {
-                heading: "Past",
+                key: "Past",
+                heading: tr.t("tournaments-past"),
                 lines: lines(&|s| {
                     matches!(s, TournamentStatus::Finished | TournamentStatus::Canceled)
                 }),
@@ -171,10 +181,7 @@ async fn list_page(
         days: DaysPerMove::all()
             .map(|d| DaysChoice {
                 value: d.days(),
-                label: match d.days() {
-                    1 => "1 day".to_owned(),
-                    n => format!("{n} days"),
-                },
+                label: tr.t1("time-days", "count", d.days()),
                 selected: d.days().to_string() == chosen_days,
             })
             .collect(),
@@ -249,7 +256,7 @@ struct TournamentPage {
     variant: &'static str,
     format: String,
     starts: String,
-    status: &'static str,
+    status: String,
     finished: bool,
     players: Vec<String>,
     max_players: u32,
@@ -307,9 +314,9 @@ pub async fn show(
         name: t.name.clone(),
         creator: t.creator.username.to_string(),
         variant: t.variant.title(),
-        format: format(t),
+        format: format(visitor.tr(), t),
         starts: visitor.tr().when(t.starts_at),
-        status: status_words(t.status),
+        status: status_words(visitor.tr(), t.status),
         finished: t.status == TournamentStatus::Finished,
         players: view
             .entrants
@@ -381,7 +388,7 @@ pub async fn confirm_withdraw(
         return Ok(Redirect::to(&format!("/tournaments/{id}")).into_response());
     }
     let page = WithdrawPage {
-        layout: visitor.layout("Withdraw?"),
+        layout: visitor.layout(&visitor.tr().t("withdraw-title")),
         id: id.to_string(),
         name: view.tournament.name.clone(),
         resigned: games_going_on(&view, account),

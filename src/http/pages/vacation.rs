@@ -29,7 +29,7 @@ struct VacationPage {
     any_left: bool,
     /// The yearly allowance, in days.
     days_per_year: u32,
-    /// What the last form did, or why it was refused.
+    /// What the last form did (translated), or why it was refused.
     notice: Option<String>,
     error: Option<String>,
 }
@@ -38,11 +38,12 @@ fn page(
     visitor: &Visitor,
     status: &VacationStatus,
     now: chrono::DateTime<chrono::Utc>,
+    // The id of the message saying what the last form did.
     notice: Option<&str>,
     error: Option<&Error>,
 ) -> Result<Response, PageError> {
     let page = VacationPage {
-        layout: visitor.layout("Vacation"),
+        layout: visitor.layout(&visitor.tr().t("vacation-title")),
         since: status
             .current
             .as_ref()
@@ -54,7 +55,7 @@ fn page(
         left: time_left(visitor.tr(), now + status.left, now),
         any_left: status.left > chrono::TimeDelta::zero(),
         days_per_year: status.days_per_year,
-        notice: notice.map(str::to_owned),
+        notice: notice.map(|id| visitor.tr().t(id)),
         error: error.map(|e| capitalise(&e.to_string())),
     };
     let code = error.map_or(axum::http::StatusCode::OK, Error::status);
@@ -71,8 +72,8 @@ pub async fn show(
     let account = visitor.require()?;
     let status = state.service.vacation(account).await?;
     let notice = match query.as_deref() {
-        Some("started") => Some("Your vacation has started: the clocks of your games stand still."),
-        Some("ended") => Some("Your vacation has ended: the clocks of your games run again."),
+        Some("started") => Some("vacation-started"),
+        Some("ended") => Some("vacation-ended"),
         _ => None,
     };
     page(&visitor, &status, state.service.now(), notice, None)

@@ -1,0 +1,48 @@
+# صفحات الحساب: إنشاء حساب وتسجيل الدخول، رموز API، صفحة الحساب.
+
+## إنشاء حساب وتسجيل الدخول
+
+auth-sign-up = إنشاء حساب
+auth-log-in = تسجيل الدخول
+auth-username = اسم المستخدم
+auth-username-hint = (من 3 إلى 20 حرفًا لاتينيًا أو رقمًا أو _ أو -)
+auth-password = كلمة المرور
+auth-password-hint = (8 أحرف على الأقل)
+auth-have-account = لديك حساب؟
+auth-new-here = جديد هنا؟
+
+## رموز API
+
+tokens-title = رموز API
+tokens-intro = تلعب البرامج عبر API برمز يُرسَل في هذا الترويس:
+tokens-token = الرمز
+tokens-api-docs = كيف تعمل API
+tokens-new = رمز جديد:
+tokens-copy-now = انسخه الآن: لن يظهر مرة أخرى.
+tokens-new-h = رمز جديد
+tokens-label = التسمية
+tokens-create = أنشئ رمزًا
+tokens-yours = رموزك
+tokens-none = لا رموز.
+tokens-created = أُنشئ
+tokens-last-used = آخر استعمال
+tokens-never = أبدًا
+tokens-action = إجراء
+tokens-revoke = إلغاء
+tokens-revoke-label = إلغاء { $label }
+
+## صفحة الحساب
+
+account-title = حسابك
+account-password-h = غيّر كلمة المرور
+account-password-about = يُسجَّل خروج كل متصفح آخر داخل إلى حسابك. تبقى رموز API صالحة ما لم تلغها هنا أيضًا.
+account-current-password = كلمة المرور الحالية
+account-new-password = كلمة المرور الجديدة
+account-revoke-tokens = ألغِ أيضًا كل رموز API
+account-change-password = غيّر كلمة المرور
+account-everywhere-h = الخروج من كل مكان
+account-everywhere-about = يُسجَّل خروج كل متصفح داخل إلى حسابك، وهذا المتصفح أيضًا. تبقى رموز API صالحة: ألغها من صفحتها:
+account-tokens-link = رموز API
+account-log-out-everywhere = الخروج من كل مكان
+account-password-changed = تغيّرت كلمة المرور. الجلسات الأخرى المنتهية: { $sessions }.
+account-tokens-revoked = رموز API الملغاة: { $count }.

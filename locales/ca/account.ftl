@@ -1,0 +1,48 @@
+# Les pàgines del compte: registre i inici de sessió, claus de l'API, pàgina del compte.
+
+## Registre i inici de sessió
+
+auth-sign-up = Registra't
+auth-log-in = Inicia la sessió
+auth-username = Nom d'usuari
+auth-username-hint = (de 3 a 20 lletres, xifres, _ o -)
+auth-password = Contrasenya
+auth-password-hint = (com a mínim 8 caràcters)
+auth-have-account = Ja tens un compte?
+auth-new-here = Ets nou aquí?
+
+## Claus de l'API
+
+tokens-title = Claus de l'API
+tokens-intro = Els programes juguen a través de l'API amb una clau, enviada en aquesta capçalera:
+tokens-token = clau
+tokens-api-docs = Com funciona l'API
+tokens-new = Clau nova:
+tokens-copy-now = Copia-la ara: no es tornarà a mostrar.
+tokens-new-h = Clau nova
+tokens-label = Etiqueta
+tokens-create = Crea la clau
+tokens-yours = Les teves claus
+tokens-none = Cap clau.
+tokens-created = Creada
+tokens-last-used = Últim ús
+tokens-never = mai
+tokens-action = Acció
+tokens-revoke = Revoca
+tokens-revoke-label = Revoca { $label }
+
+## La pàgina del compte
+
+account-title = El teu compte
+account-password-h = Canvia la contrasenya
+account-password-about = Es tanca la sessió de tots els altres navegadors connectats al teu compte. Les claus de l'API continuen funcionant si no les revoques aquí també.
+account-current-password = Contrasenya actual
+account-new-password = Contrasenya nova
+account-revoke-tokens = Revoca també totes les claus de l'API
+account-change-password = Canvia la contrasenya
+account-everywhere-h = Tanca la sessió arreu
+account-everywhere-about = Tanca la sessió de tots els navegadors connectats al teu compte, també aquest. Les claus de l'API continuen funcionant: revoca-les a la seva pàgina:
+account-tokens-link = Claus de l'API
+account-log-out-everywhere = Tanca la sessió arreu
+account-password-changed = La contrasenya s'ha canviat. Altres sessions tancades: { $sessions }.
+account-tokens-revoked = Claus de l'API revocades: { $count }.

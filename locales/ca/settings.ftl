@@ -1,0 +1,86 @@
+# Les pàgines de configuració: recordatoris, vacances, notificacions i la pàgina sense connexió.
+
+## Recordatoris
+
+reminders-title = Recordatoris
+reminders-intro = A més de l'avís al lloc quan el temps s'acaba, seedpost et pot recordar els terminis de les teves jugades al calendari i amb un correu diari.
+reminders-calendar-h = Canal del calendari
+reminders-calendar-about = Subscriu-te a aquesta adreça amb un programa de calendari: mostra el termini de cadascuna de les teves partides, amb una alarma quan queda una cinquena part del temps de la jugada. Qui tingui l'adreça veu les teves partides, així que guarda-la per a tu; una adreça nova atura l'antiga.
+reminders-feed-address = L'adreça del teu canal. Copia-la ara: no es tornarà a mostrar.
+reminders-feed-works = El teu canal funciona, amb una adreça feta el { $since }.
+reminders-new-address = Fes una adreça nova
+reminders-stop-feed = Atura el canal
+reminders-no-feed = No tens cap canal.
+reminders-make-feed = Fes una adreça de canal
+reminders-digest-h = Correu diari
+reminders-digest-about = Un cop al dia, després de les { $hour }:00 UTC, un correu amb les partides on et toca jugar, si n'hi ha.
+reminders-no-mail = Aquest servidor no envia correu: l'administrador no l'ha configurat. La teva configuració es guarda per a quan ho faci.
+reminders-email = Adreça electrònica
+reminders-send-digest = Envia'm el correu diari
+reminders-save = Desa
+reminders-last-sent = Últim enviament el { $day }.
+
+## Vacances
+
+vacation-title = Vacances
+vacation-about = Te'n vas? De vacances els rellotges de totes les teves partides s'aturen, i els teus rivals veuen que no hi ets.
+vacation-allowance = { $days ->
+    [one] Tens { $days } dia l'any (des de l'1 de gener, UTC); les partides d'un torneig que no permet vacances continuen.
+   *[other] Tens { $days } dies l'any (des de l'1 de gener, UTC); les partides d'un torneig que no permet vacances continuen.
+}
+vacation-left = Et queda aquest any:
+vacation-since = Ets de vacances des del { $since }.
+vacation-until = S'acaben soles el { $until }, quan s'esgotin els dies d'aquest any.
+vacation-end = Acaba les vacances
+vacation-not-away = No ets de vacances.
+vacation-start = Comença unes vacances
+vacation-started = Les vacances han començat: els rellotges de les teves partides estan aturats.
+vacation-ended = Les vacances s'han acabat: els rellotges de les teves partides tornen a córrer.
+
+## Notificacions
+
+notify-title = Notificacions
+notify-intro = seedpost et pot avisar quan et toca jugar, quan algú et desafia, quan una partida comença o acaba, i abans d'un termini: al mòbil o a l'ordinador (notificacions push), per correu, al calendari o al teu bot.
+notify-devices-h = Els teus dispositius
+notify-this-device = Avisa'm en aquest dispositiu
+notify-noscript = Activar el push en un dispositiu necessita JavaScript: la subscripció la fa el mateix navegador. Tota la resta d'aquesta pàgina funciona sense.
+notify-no-devices = El push no està activat en cap dispositiu.
+notify-device-since = des del { $since }
+notify-last-notified = últim avís el { $last }
+notify-turn-off = Desactiva
+notify-send-test = Envia'm una notificació de prova
+notify-choices-h = Què enviar, i com
+notify-no-mail = Aquest servidor no envia correu: l'administrador no l'ha configurat. Les teves opcions de correu es guarden per a quan ho faci.
+notify-reminders-before = Recordatoris abans d'un termini:
+notify-save = Desa
+notify-kind-your-turn = Et toca (el rival ha jugat)
+notify-kind-challenge = Un desafiament per a tu
+notify-kind-game-start = Ha començat una partida (també de tornejos i matxs)
+notify-kind-game-finish = S'ha acabat una partida
+notify-hours-before = { $hours } h abans
+notify-minutes-before = { $minutes } min abans
+notify-push-title = Notificacions push
+notify-push-about = Als dispositius de dalt.
+notify-email-title = Correu electrònic
+notify-email-about = A l'adreça del teu correu diari (a la pàgina Recordatoris): com a molt un correu per partida i jugada, mai mentre tens la partida oberta.
+notify-calendar-title = Alarmes del calendari
+notify-calendar-about = Al canal del teu calendari (a la pàgina Recordatoris).
+notify-bot-title = Bots
+notify-bot-about = L'esdeveniment time_running_out del teu flux d'esdeveniments, a més del del 80% del temps.
+notify-test-none = No tens cap dispositiu amb el push activat: activa'l primer en un dispositiu.
+notify-test-sent = { $count ->
+    [one] Una notificació de prova va cap a { $count } dispositiu.
+   *[other] Una notificació de prova va cap a { $count } dispositius.
+}
+notify-js-unsupported = Aquest navegador no pot rebre notificacions push.
+notify-js-blocked = Les notificacions estan bloquejades per a aquest lloc al navegador.
+notify-js-refused = El servidor ha rebutjat aquest dispositiu.
+notify-js-asking = S'està preguntant al navegador…
+notify-js-failed = No s'ha pogut activar el push.
+
+## La pàgina sense connexió
+
+offline-tab = Sense connexió
+offline-title = No tens connexió
+offline-about = Ara mateix no es pot arribar a seedpost. Les teves partides t'esperen: les jugades es fan al servidor, i el teu rellotge és com era.
+offline-retry = Torna-ho a provar

@@ -1,0 +1,48 @@
+# Οι σελίδες του λογαριασμού: εγγραφή και σύνδεση, κλειδιά API, σελίδα λογαριασμού.
+
+## Εγγραφή και σύνδεση
+
+auth-sign-up = Εγγραφή
+auth-log-in = Σύνδεση
+auth-username = Όνομα χρήστη
+auth-username-hint = (3 έως 20 λατινικά γράμματα, ψηφία, _ ή -)
+auth-password = Κωδικός
+auth-password-hint = (τουλάχιστον 8 χαρακτήρες)
+auth-have-account = Έχετε ήδη λογαριασμό;
+auth-new-here = Νέος εδώ;
+
+## Κλειδιά API
+
+tokens-title = Κλειδιά API
+tokens-intro = Τα προγράμματα παίζουν μέσω του API με ένα κλειδί, που στέλνεται σε αυτή την κεφαλίδα:
+tokens-token = κλειδί
+tokens-api-docs = Πώς λειτουργεί το API
+tokens-new = Νέο κλειδί:
+tokens-copy-now = Αντιγράψτε το τώρα: δεν θα εμφανιστεί ξανά.
+tokens-new-h = Νέο κλειδί
+tokens-label = Ετικέτα
+tokens-create = Δημιουργία κλειδιού
+tokens-yours = Τα κλειδιά σας
+tokens-none = Κανένα κλειδί.
+tokens-created = Δημιουργήθηκε
+tokens-last-used = Τελευταία χρήση
+tokens-never = ποτέ
+tokens-action = Ενέργεια
+tokens-revoke = Ανάκληση
+tokens-revoke-label = Ανάκληση του { $label }
+
+## Ο λογαριασμός
+
+account-title = Ο λογαριασμός σας
+account-password-h = Αλλαγή κωδικού
+account-password-about = Κάθε άλλος φυλλομετρητής συνδεδεμένος στον λογαριασμό σας αποσυνδέεται. Τα κλειδιά API σας συνεχίζουν να λειτουργούν, εκτός αν τα ανακαλέσετε κι αυτά εδώ.
+account-current-password = Τρέχων κωδικός
+account-new-password = Νέος κωδικός
+account-revoke-tokens = Ανάκληση και όλων των κλειδιών API
+account-change-password = Αλλαγή κωδικού
+account-everywhere-h = Αποσύνδεση παντού
+account-everywhere-about = Αποσυνδέει κάθε φυλλομετρητή συνδεδεμένο στον λογαριασμό σας, και αυτόν. Τα κλειδιά API συνεχίζουν να λειτουργούν: ανακαλέστε τα στη σελίδα τους:
+account-tokens-link = Κλειδιά API
+account-log-out-everywhere = Αποσύνδεση παντού
+account-password-changed = Ο κωδικός σας άλλαξε. Άλλες συνεδρίες που έληξαν: { $sessions }.
+account-tokens-revoked = Κλειδιά API που ανακλήθηκαν: { $count }.

@@ -1,0 +1,54 @@
+# The pages of an account: sign up and log in (templates/account_form.html), the API
+# tokens (templates/tokens.html) and the account page (templates/account.html).
+
+## Sign up and log in
+
+auth-sign-up = Sign up
+auth-log-in = Log in
+auth-username = User name
+auth-username-hint = (3 to 20 letters, digits, _ or -)
+auth-password = Password
+auth-password-hint = (at least 8 characters)
+auth-have-account = Already have an account?
+auth-new-here = New here?
+
+## API tokens
+
+tokens-title = API tokens
+# Followed by the header a program sends, "Authorization: Bearer <token>".
+tokens-intro = Programs play through the API with a token, sent in this header:
+# The word inside "Bearer <token>".
+tokens-token = token
+tokens-api-docs = How the API works
+# Followed by the new token's label.
+tokens-new = New token:
+tokens-copy-now = Copy it now: it will not be shown again.
+tokens-new-h = New token
+tokens-label = Label
+tokens-create = Create token
+tokens-yours = Your tokens
+tokens-none = No tokens.
+tokens-created = Created
+tokens-last-used = Last used
+tokens-never = never
+tokens-action = Action
+tokens-revoke = Revoke
+# For screen readers: which token the button revokes.
+tokens-revoke-label = Revoke { $label }
+
+## The account page
+
+account-title = Your account
+account-password-h = Change your password
+account-password-about = Every other browser signed in to your account is signed out. Your API tokens keep working unless you revoke them here too.
+account-current-password = Current password
+account-new-password = New password
+account-revoke-tokens = Also revoke every API token
+account-change-password = Change password
+account-everywhere-h = Log out everywhere
+# Followed by a link to the API tokens page.
+account-everywhere-about = Signs out every browser signed in to your account, this one too. API tokens keep working: revoke them on their page:
+account-tokens-link = API tokens
+account-log-out-everywhere = Log out everywhere
+account-password-changed = Your password is changed. Other sessions ended: { $sessions }.
+account-tokens-revoked = API tokens revoked: { $count }.

@@ -1,0 +1,48 @@
+# Hesap sayfaları: kayıt ve giriş, API anahtarları, hesap sayfası.
+
+## Kayıt ve giriş
+
+auth-sign-up = Kayıt ol
+auth-log-in = Giriş yap
+auth-username = Kullanıcı adı
+auth-username-hint = (3-20 harf, rakam, _ veya -)
+auth-password = Parola
+auth-password-hint = (en az 8 karakter)
+auth-have-account = Hesabın var mı?
+auth-new-here = Yeni misin?
+
+## API anahtarları
+
+tokens-title = API anahtarları
+tokens-intro = Programlar API üzerinden bir anahtarla oynar; anahtarı bu başlıkla gönderir:
+tokens-token = anahtar
+tokens-api-docs = API nasıl çalışır
+tokens-new = Yeni anahtar:
+tokens-copy-now = Hemen kopyala: bir daha gösterilmeyecek.
+tokens-new-h = Yeni anahtar
+tokens-label = Etiket
+tokens-create = Anahtar oluştur
+tokens-yours = Anahtarların
+tokens-none = Anahtar yok.
+tokens-created = Oluşturuldu
+tokens-last-used = Son kullanım
+tokens-never = hiç
+tokens-action = İşlem
+tokens-revoke = İptal et
+tokens-revoke-label = { $label } anahtarını iptal et
+
+## Hesap sayfası
+
+account-title = Hesabın
+account-password-h = Parolanı değiştir
+account-password-about = Hesabına giriş yapmış diğer tüm tarayıcılardan çıkış yapılır. API anahtarların, onları burada da iptal etmezsen çalışmaya devam eder.
+account-current-password = Şu anki parola
+account-new-password = Yeni parola
+account-revoke-tokens = Tüm API anahtarlarını da iptal et
+account-change-password = Parolayı değiştir
+account-everywhere-h = Her yerden çıkış yap
+account-everywhere-about = Hesabına giriş yapmış tüm tarayıcılardan, bu tarayıcı dahil, çıkış yapılır. API anahtarları çalışmaya devam eder; onları kendi sayfalarında iptal edebilirsin:
+account-tokens-link = API anahtarları
+account-log-out-everywhere = Her yerden çıkış yap
+account-password-changed = Parolan değiştirildi. Sonlanan diğer oturumlar: { $sessions }.
+account-tokens-revoked = İptal edilen API anahtarları: { $count }.

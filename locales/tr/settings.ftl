@@ -1,0 +1,80 @@
+# Ayar sayfaları: hatırlatıcılar, tatil, bildirimler ve çevrimdışı sayfası.
+
+## Hatırlatıcılar
+
+reminders-title = Hatırlatıcılar
+reminders-intro = Süre azaldığında sitedeki uyarının yanı sıra seedpost, hamle sürelerini takviminde ve günlük bir e-postayla da hatırlatabilir.
+reminders-calendar-h = Takvim beslemesi
+reminders-calendar-about = Bu adrese bir takvim programında abone ol: her oyununun son hamle zamanını gösterir ve hamle süresinin beşte biri kaldığında alarm çalar. Adrese sahip olan herkes oyunlarını görür, o yüzden kimseyle paylaşma; yeni bir adres eskisini geçersiz kılar.
+reminders-feed-address = Beslemenin adresi. Hemen kopyala: bir daha gösterilmeyecek.
+reminders-feed-works = Beslemen çalışıyor; adres { $since } tarihinde oluşturuldu.
+reminders-new-address = Yeni adres oluştur
+reminders-stop-feed = Beslemeyi durdur
+reminders-no-feed = Beslemen yok.
+reminders-make-feed = Besleme adresi oluştur
+reminders-digest-h = Günlük e-posta
+reminders-digest-about = Günde bir kez, UTC { $hour }:00'dan sonra, sıranın sende olduğu oyunları listeleyen tek bir e-posta (böyle oyun varsa).
+reminders-no-mail = Bu sunucu e-posta göndermiyor: yöneticisi bunu ayarlamamış. Ayarların, ayarlandığı gün için saklanıyor.
+reminders-email = E-posta adresi
+reminders-send-digest = Bana günlük e-postayı gönder
+reminders-save = Kaydet
+reminders-last-sent = Son gönderim: { $day }.
+
+## Tatil
+
+vacation-title = Tatil
+vacation-about = Uzaklara mı gidiyorsun? Tatildeyken tüm oyunlarının saatleri durur ve rakiplerin senin uzakta olduğunu görür.
+vacation-allowance = Yılda { $days } gün hakkın var (1 Ocak'tan itibaren, UTC); tatile izin vermeyen turnuvaların oyunları devam eder.
+vacation-left = Bu yıl kalan:
+vacation-since = { $since } tarihinden beri tatildesin.
+vacation-until = Bu yılın günleri bittiğinde, { $until } tarihinde kendiliğinden biter.
+vacation-end = Tatilimi bitir
+vacation-not-away = Tatilde değilsin.
+vacation-start = Tatile başla
+vacation-started = Tatilin başladı: oyunlarının saatleri durdu.
+vacation-ended = Tatilin bitti: oyunlarının saatleri yeniden işliyor.
+
+## Bildirimler
+
+notify-title = Bildirimler
+notify-intro = seedpost sana sıra sende olduğunda, biri sana meydan okuduğunda, bir oyun başladığında ya da bittiğinde ve süre dolmadan önce haber verebilir: telefonunda veya bilgisayarında (anlık bildirim), e-postayla, takviminde ya da botuna.
+notify-devices-h = Cihazların
+notify-this-device = Bu cihazda bana bildir
+notify-noscript = Bir cihazda anlık bildirimi açmak JavaScript gerektirir: aboneliği tarayıcının kendisi yapar. Bu sayfadaki diğer her şey JavaScript olmadan çalışır.
+notify-no-devices = Hiçbir cihazda anlık bildirim açık değil.
+notify-device-since = { $since } tarihinden beri
+notify-last-notified = son bildirim { $last }
+notify-turn-off = Kapat
+notify-send-test = Bana deneme bildirimi gönder
+notify-choices-h = Ne gönderilsin, nasıl
+notify-no-mail = Bu sunucu e-posta göndermiyor: yöneticisi bunu ayarlamamış. E-posta seçimlerin, ayarlandığı gün için saklanıyor.
+notify-reminders-before = Süre dolmadan önce hatırlatıcılar:
+notify-save = Kaydet
+notify-kind-your-turn = Sıra sende (rakip hamlesini yaptı)
+notify-kind-challenge = Sana bir meydan okuma
+notify-kind-game-start = Bir oyun başladı (turnuva ve maçlar dahil)
+notify-kind-game-finish = Bir oyun bitti
+notify-hours-before = { $hours } sa önce
+notify-minutes-before = { $minutes } dk önce
+notify-push-title = Anlık bildirimler
+notify-push-about = Yukarıdaki cihazlara.
+notify-email-title = E-posta
+notify-email-about = Günlük e-postanın adresine (Hatırlatıcılar sayfasında): her oyun ve hamle için en fazla bir e-posta, oyun sende açıkken asla.
+notify-calendar-title = Takvim alarmları
+notify-calendar-about = Takvim beslemende (Hatırlatıcılar sayfasında).
+notify-bot-title = Botlar
+notify-bot-about = Olay akışındaki time_running_out olayı; sürenin %80'indeki olaya ek olarak.
+notify-test-none = Anlık bildirimi açık hiçbir cihazın yok: önce bir cihazda aç.
+notify-test-sent = Deneme bildirimi { $count } cihaza gönderiliyor.
+notify-js-unsupported = Bu tarayıcı anlık bildirim alamıyor.
+notify-js-blocked = Bu site için bildirimler tarayıcıda engellenmiş.
+notify-js-refused = Sunucu bu cihazı kabul etmedi.
+notify-js-asking = Tarayıcıya soruluyor…
+notify-js-failed = Anlık bildirim açılamadı.
+
+## Çevrimdışı sayfası
+
+offline-tab = Çevrimdışı
+offline-title = Çevrimdışısın
+offline-about = seedpost'a şu an ulaşılamıyor. Oyunların seni bekliyor: hamleler sunucuda yapılır ve saatin olduğu gibi duruyor.
+offline-retry = Tekrar dene
