@@ -6,7 +6,8 @@ use axum::http::header::SET_COOKIE;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::error::{PageError, capitalise};
+use super::error::PageError;
+use super::refusal::refusal;
 use super::session::{PageForm, PagePath, Visitor, clear_session_cookie, session_cookie};
 use super::view::{Layout, render};
 use crate::domain::{Scope, TokenId};
@@ -49,7 +50,7 @@ fn form_page(
         })),
         sign_up,
         username,
-        error: error.map(|e| capitalise(&e.to_string())),
+        error: error.map(|e| refusal(visitor.tr(), e)),
     };
     let status = error.map_or(axum::http::StatusCode::OK, Error::status);
     Ok((status, render(&page)?).into_response())
@@ -203,7 +204,7 @@ async fn tokens_page(
             .into_iter()
             .map(|s| (s.as_str(), draft.ticked.contains(&s.as_str())))
             .collect(),
-        error: error.map(|e| capitalise(&e.to_string())),
+        error: error.map(|e| refusal(visitor.tr(), e)),
     };
     let status = error.map_or(axum::http::StatusCode::OK, Error::status);
     Ok((status, render(&page)?).into_response())

@@ -8,7 +8,8 @@ use axum::http::header::{CONTENT_DISPOSITION, SET_COOKIE};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::error::{PageError, capitalise};
+use super::error::PageError;
+use super::refusal::refusal;
 use super::session::{PageForm, Visitor, clear_session_cookie};
 use super::view::{Layout, render};
 use crate::error::Error;
@@ -37,7 +38,7 @@ fn account_page(
     let page = AccountPage {
         layout: visitor.layout(&visitor.tr().t("account-title")),
         notice,
-        error: error.map(|e| capitalise(&e.to_string())),
+        error: error.map(|e| refusal(visitor.tr(), e)),
     };
     let status = error.map_or(StatusCode::OK, Error::status);
     Ok((status, render(&page)?).into_response())

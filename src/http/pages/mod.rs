@@ -30,6 +30,7 @@ mod notify;
 mod panel;
 mod play;
 mod players;
+mod refusal;
 mod reminders;
 mod rules;
 mod session;

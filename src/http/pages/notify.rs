@@ -12,7 +12,8 @@ use axum::http::header::USER_AGENT;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::error::{PageError, capitalise};
+use super::error::PageError;
+use super::refusal::refusal;
 use super::session::{PageForm, Visitor};
 use super::view::{Layout, render};
 use crate::domain::PushSubscriptionId;
@@ -152,7 +153,7 @@ async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Respo
             .collect(),
         mail_configured: service.digest(account).await?.mail_configured,
         notice: shown.notice,
-        error: shown.error.as_ref().map(|e| capitalise(&e.to_string())),
+        error: shown.error.as_ref().map(|e| refusal(visitor.tr(), e)),
     };
     let status = shown
         .error

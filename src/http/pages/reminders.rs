@@ -8,7 +8,8 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::error::{PageError, capitalise};
+use super::error::PageError;
+use super::refusal::refusal;
 use super::session::{PageForm, Visitor};
 use super::view::render;
 use crate::error::Error;
@@ -63,7 +64,7 @@ async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Respo
         last_sent_on: digest.last_sent_on.map(|d| d.to_string()),
         mail_configured: digest.mail_configured,
         hour: digest.hour,
-        error: shown.error.as_ref().map(|e| capitalise(&e.to_string())),
+        error: shown.error.as_ref().map(|e| refusal(visitor.tr(), e)),
     };
     let status = shown
         .error

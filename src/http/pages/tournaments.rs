@@ -225,7 +225,7 @@ pub async fn create(
     match state.service.create_tournament(account, request).await {
         Ok(t) => Ok(Redirect::to(&format!("/tournaments/{}", t.id)).into_response()),
         Err(e @ Error::Unprocessable { .. }) => {
-            let message = super::error::capitalise(&e.to_string());
+            let message = super::refusal::refusal(visitor.tr(), &e);
             list_page(&state, &visitor, form, Some(message)).await
         }
         Err(e) => Err(e.into()),

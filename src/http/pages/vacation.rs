@@ -6,7 +6,8 @@ use askama::Template;
 use axum::extract::{RawQuery, State};
 use axum::response::{IntoResponse, Redirect, Response};
 
-use super::error::{PageError, capitalise};
+use super::error::PageError;
+use super::refusal::refusal;
 use super::games::NoFields;
 use super::session::{PageForm, Visitor};
 use super::view::{Layout, render, time_left};
@@ -56,7 +57,7 @@ fn page(
         any_left: status.left > chrono::TimeDelta::zero(),
         days_per_year: status.days_per_year,
         notice: notice.map(|id| visitor.tr().t(id)),
-        error: error.map(|e| capitalise(&e.to_string())),
+        error: error.map(|e| refusal(visitor.tr(), e)),
     };
     let code = error.map_or(axum::http::StatusCode::OK, Error::status);
     Ok((code, render(&page)?).into_response())

@@ -1,0 +1,29 @@
+# Per què s'ha rebutjat un formulari, segons el codi estable de l'error.
+
+refused-bad-credentials = Nom d'usuari o contrasenya incorrectes
+refused-username-taken = Aquest nom d'usuari ja està agafat
+refused-invalid-username = Un nom d'usuari té de 3 a 20 caràcters: lletres de la a a la z, xifres, _ o -, i no comença per "house"
+refused-invalid-password = Una contrasenya té com a mínim 8 caràcters i com a màxim 1024
+refused-wrong-password = La contrasenya actual és incorrecta
+refused-rate-limited = { $seconds ->
+    [one] Massa intents: torna-ho a provar d'aquí a { $seconds } segon
+   *[other] Massa intents: torna-ho a provar d'aquí a { $seconds } segons
+}
+refused-invalid-label = L'etiqueta d'una clau té d'1 a 100 caràcters i cap caràcter de control
+refused-too-many-tokens = Ja tens totes les claus que pot tenir un compte: revoca'n una primer
+refused-invalid-scopes = Una clau necessita com a mínim un permís
+refused-invalid-email = No és una adreça on pugui anar el correu diari
+refused-invalid-name = El nom d'un torneig té d'1 a 60 caràcters, cap de control
+refused-invalid-variant = Tria un dels jocs
+refused-invalid-days-per-move = Tria els dies per jugada de la llista
+refused-invalid-max-players = Un torneig té de 2 a 32 jugadors
+refused-invalid-starts-at = L'inici és una data i hora futures (UTC)
+refused-already-joined = Ja ets en aquest torneig
+refused-tournament-full = El torneig és ple
+refused-tournament-started = El torneig ha començat: ja no s'hi pot apuntar
+refused-tournament-over = El torneig s'ha acabat
+refused-not-in-tournament = No ets en aquest torneig
+refused-no-vacation-left = S'han esgotat els dies de vacances d'aquest any
+refused-not-on-vacation = No ets de vacances
+refused-on-vacation = Ja ets de vacances
+refused-invalid-settings = El formulari té un camp que no hi hauria de ser: torna a carregar la pàgina i torna-ho a provar

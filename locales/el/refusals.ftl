@@ -1,0 +1,29 @@
+# Γιατί απορρίφθηκε μια φόρμα, ανά σταθερό κωδικό σφάλματος.
+
+refused-bad-credentials = Λάθος όνομα χρήστη ή κωδικός
+refused-username-taken = Αυτό το όνομα χρήστη είναι πιασμένο
+refused-invalid-username = Το όνομα χρήστη έχει 3 έως 20 χαρακτήρες: γράμματα a έως z, ψηφία, _ ή -, και δεν αρχίζει με "house"
+refused-invalid-password = Ο κωδικός έχει τουλάχιστον 8 και το πολύ 1024 χαρακτήρες
+refused-wrong-password = Ο τρέχων κωδικός είναι λάθος
+refused-rate-limited = { $seconds ->
+    [one] Πάρα πολλές προσπάθειες: δοκιμάστε ξανά σε { $seconds } δευτερόλεπτο
+   *[other] Πάρα πολλές προσπάθειες: δοκιμάστε ξανά σε { $seconds } δευτερόλεπτα
+}
+refused-invalid-label = Η ετικέτα κλειδιού έχει 1 έως 100 χαρακτήρες, χωρίς χαρακτήρες ελέγχου
+refused-too-many-tokens = Έχετε όσα κλειδιά επιτρέπονται σε έναν λογαριασμό: ανακαλέστε πρώτα ένα
+refused-invalid-scopes = Ένα κλειδί χρειάζεται τουλάχιστον ένα δικαίωμα
+refused-invalid-email = Αυτή δεν είναι διεύθυνση e-mail όπου μπορεί να πάει το ημερήσιο e-mail
+refused-invalid-name = Το όνομα ενός τουρνουά έχει 1 έως 60 χαρακτήρες, χωρίς χαρακτήρες ελέγχου
+refused-invalid-variant = Διαλέξτε ένα από τα παιχνίδια
+refused-invalid-days-per-move = Διαλέξτε τις ημέρες ανά κίνηση από τη λίστα
+refused-invalid-max-players = Ένα τουρνουά έχει 2 έως 32 παίκτες
+refused-invalid-starts-at = Η έναρξη είναι μια ημερομηνία και ώρα στο μέλλον (UTC)
+refused-already-joined = Είστε ήδη σε αυτό το τουρνουά
+refused-tournament-full = Το τουρνουά είναι γεμάτο
+refused-tournament-started = Το τουρνουά άρχισε: οι συμμετοχές έκλεισαν
+refused-tournament-over = Το τουρνουά τελείωσε
+refused-not-in-tournament = Δεν είστε σε αυτό το τουρνουά
+refused-no-vacation-left = Οι φετινές ημέρες διακοπών εξαντλήθηκαν
+refused-not-on-vacation = Δεν είστε σε διακοπές
+refused-on-vacation = Είστε ήδη σε διακοπές
+refused-invalid-settings = Η φόρμα έχει ένα πεδίο που δεν θα έπρεπε: ανανεώστε τη σελίδα και δοκιμάστε ξανά

@@ -1,0 +1,43 @@
+//! Why a form was refused, in the visitor's language: the forms of the account,
+//! token, settings and tournament pages show the message of the error's stable code
+//! (`locales/*/refusals.ftl`). The API's `message` texts stay English (issue 22).
+
+use super::error::capitalise;
+use crate::error::Error;
+use crate::i18n::Tr;
+
+/// The refusal `error` as a form shows it, in the language of `tr`; an error whose
+/// code has no message of its own (none a form meets) keeps the API's English text.
+#[must_use]
+pub fn refusal(tr: Tr, error: &Error) -> String {
+    if let Error::RateLimited { retry_after } = error {
+        return tr.t1("refused-rate-limited", "seconds", *retry_after);
+    }
+    let id = match error.code() {
+        "bad_credentials" => "refused-bad-credentials",
+        "username_taken" => "refused-username-taken",
+        "invalid_username" => "refused-invalid-username",
+        "invalid_password" => "refused-invalid-password",
+        "wrong_password" => "refused-wrong-password",
+        "invalid_label" => "refused-invalid-label",
+        "too_many_tokens" => "refused-too-many-tokens",
+        "invalid_scopes" => "refused-invalid-scopes",
+        "invalid_email" => "refused-invalid-email",
+        "invalid_name" => "refused-invalid-name",
+        "invalid_variant" => "refused-invalid-variant",
+        "invalid_days_per_move" => "refused-invalid-days-per-move",
+        "invalid_max_players" => "refused-invalid-max-players",
+        "invalid_starts_at" => "refused-invalid-starts-at",
+        "already_joined" => "refused-already-joined",
+        "tournament_full" => "refused-tournament-full",
+        "tournament_started" => "refused-tournament-started",
+        "tournament_over" => "refused-tournament-over",
+        "not_in_tournament" => "refused-not-in-tournament",
+        "no_vacation_left" => "refused-no-vacation-left",
+        "not_on_vacation" => "refused-not-on-vacation",
+        "on_vacation" => "refused-on-vacation",
+        "invalid_settings" => "refused-invalid-settings",
+        _ => return capitalise(&error.to_string()),
+    };
+    tr.t(id)
+}
