@@ -96,3 +96,26 @@ match-line-drawn = تعادل
 
 confirm-after-ply = { $title }، بعد النقلة { $ply }.
 confirm-back = لا، عودة إلى المباراة
+
+## المباريات المنتهية للاعب
+
+finished-title = { $name }: المباريات المنتهية
+finished-heading = المباريات المنتهية
+finished-filters = اعرض فقط
+finished-game = اللعبة
+finished-all-games = كل الألعاب
+finished-result-for = النتيجة لـ{ $name }
+finished-any-result = أي نتيجة
+finished-won = فوز
+finished-drawn = تعادل
+finished-lost = خسارة
+finished-show = اعرض
+finished-none-match = لا مباريات منتهية مطابقة.
+finished-none = لا مباريات منتهية بعد.
+finished-against = ضد
+finished-by-resignation = بالاستسلام
+finished-on-time = بانتهاء الوقت
+finished-pages = الصفحات
+finished-newer = مباريات أحدث
+finished-older = مباريات أقدم
+finished-page = الصفحة { $page }

@@ -86,3 +86,26 @@ match-line-drawn = taules
 
 confirm-after-ply = { $title }, després de la jugada { $ply }.
 confirm-back = No, torna a la partida
+
+## Les partides acabades d'un jugador
+
+finished-title = { $name }: partides acabades
+finished-heading = partides acabades
+finished-filters = Mostra només
+finished-game = Joc
+finished-all-games = Tots els jocs
+finished-result-for = Resultat de { $name }
+finished-any-result = Qualsevol resultat
+finished-won = Guanyada
+finished-drawn = Taules
+finished-lost = Perduda
+finished-show = Mostra
+finished-none-match = Cap partida acabada no hi coincideix.
+finished-none = Encara no hi ha partides acabades.
+finished-against = contra
+finished-by-resignation = per abandonament
+finished-on-time = per temps
+finished-pages = Pàgines
+finished-newer = Partides més noves
+finished-older = Partides més antigues
+finished-page = Pàgina { $page }

@@ -86,3 +86,26 @@ match-line-drawn = ισοπαλία
 
 confirm-after-ply = { $title }, μετά την κίνηση { $ply }.
 confirm-back = Όχι, πίσω στην παρτίδα
+
+## Οι τελειωμένες παρτίδες ενός παίκτη
+
+finished-title = { $name }: τελειωμένες παρτίδες
+finished-heading = τελειωμένες παρτίδες
+finished-filters = Εμφάνιση μόνο
+finished-game = Παιχνίδι
+finished-all-games = Όλα τα παιχνίδια
+finished-result-for = Αποτέλεσμα για τον { $name }
+finished-any-result = Κάθε αποτέλεσμα
+finished-won = Νίκη
+finished-drawn = Ισοπαλία
+finished-lost = Ήττα
+finished-show = Εμφάνιση
+finished-none-match = Καμία τελειωμένη παρτίδα δεν ταιριάζει.
+finished-none = Καμία τελειωμένη παρτίδα ακόμη.
+finished-against = με αντίπαλο τον
+finished-by-resignation = με εγκατάλειψη
+finished-on-time = στον χρόνο
+finished-pages = Σελίδες
+finished-newer = Νεότερες παρτίδες
+finished-older = Παλαιότερες παρτίδες
+finished-page = Σελίδα { $page }

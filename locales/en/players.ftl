@@ -92,3 +92,29 @@ match-line-drawn = drawn
 # $title is the game's title, $ply how many moves were played.
 confirm-after-ply = { $title }, after ply { $ply }.
 confirm-back = No, back to the game
+
+## A player's finished games (templates/finished.html)
+
+# The page's title.
+finished-title = { $name }: finished games
+# After the player's name.
+finished-heading = finished games
+finished-filters = Show only
+finished-game = Game
+finished-all-games = All games
+finished-result-for = Result for { $name }
+finished-any-result = Any result
+finished-won = Won
+finished-drawn = Drawn
+finished-lost = Lost
+finished-show = Show
+finished-none-match = No finished games match.
+finished-none = No finished games yet.
+# Before the opponent's name.
+finished-against = against
+finished-by-resignation = by resignation
+finished-on-time = on time
+finished-pages = Pages
+finished-newer = Newer games
+finished-older = Older games
+finished-page = Page { $page }

@@ -71,3 +71,26 @@ match-line-drawn = berabere
 
 confirm-after-ply = { $title }, { $ply }. hamleden sonra.
 confirm-back = Hayır, oyuna dön
+
+## Oyuncunun biten oyunları
+
+finished-title = { $name }: biten oyunlar
+finished-heading = biten oyunlar
+finished-filters = Yalnızca göster
+finished-game = Oyun
+finished-all-games = Tüm oyunlar
+finished-result-for = { $name } için sonuç
+finished-any-result = Her sonuç
+finished-won = Kazandı
+finished-drawn = Berabere
+finished-lost = Kaybetti
+finished-show = Göster
+finished-none-match = Uyan biten oyun yok.
+finished-none = Henüz biten oyun yok.
+finished-against = rakip:
+finished-by-resignation = terk ile
+finished-on-time = süreden
+finished-pages = Sayfalar
+finished-newer = Daha yeni oyunlar
+finished-older = Daha eski oyunlar
+finished-page = Sayfa { $page }

@@ -23,5 +23,6 @@ mod reminders;
 mod rules;
 mod security;
 mod tournaments;
+mod translated;
 mod turns;
 mod vacation;

@@ -123,7 +123,10 @@ pub async fn show(
             .find(|(_, s)| s.username == account.username)
             .map(|(i, s)| StandingLine::new(i + 1, s));
         records.push(RecordLine {
-            variant: variant.map_or_else(|| visitor.tr().t("player-all-games"), |v| v.title().to_owned()),
+            variant: variant.map_or_else(
+                || visitor.tr().t("player-all-games"),
+                |v| v.title().to_owned(),
+            ),
             line,
         });
     }
@@ -230,8 +233,8 @@ pub struct FinishedQuery {
 pub struct ResultChoice {
     /// `won`…, or empty for any.
     value: &'static str,
-    /// `Won`…
-    label: &'static str,
+    /// `Won`… (translated)
+    label: String,
     selected: bool,
 }
 
@@ -243,8 +246,8 @@ pub struct FinishedLine {
     opponent: String,
     /// `won`, `drawn` or `lost`: the player's result.
     result: &'static str,
-    /// `Won`, `Drawn`, `Lost`.
-    result_word: &'static str,
+    /// `Won`, `Drawn`, `Lost` (translated).
+    result_word: String,
     /// The player's stones first: `30–18`.
     score: String,
     /// `by resignation`, `on time`, `the position repeated`…
@@ -259,9 +262,9 @@ impl FinishedLine {
         let side = side_of(game, player.id)?;
         let result = game.state.result?;
         let (word, value) = match result.winner {
-            Some(w) if w == side => ("Won", PlayerResult::Won),
-            Some(_) => ("Lost", PlayerResult::Lost),
-            None => ("Drawn", PlayerResult::Drawn),
+            Some(w) if w == side => ("finished-won", PlayerResult::Won),
+            Some(_) => ("finished-lost", PlayerResult::Lost),
+            None => ("finished-drawn", PlayerResult::Drawn),
         };
         let ended = game.state.updated_at;
         Some(FinishedLine {
@@ -269,15 +272,15 @@ impl FinishedLine {
             variant: game.variant.title(),
             opponent: game.players.get(side.opposite()).username.to_string(),
             result: value.as_str(),
-            result_word: word,
+            result_word: tr.t(word),
             score: format!(
                 "{}\u{2013}{}",
                 result.score.get(side),
                 result.score.get(side.opposite())
             ),
             how: match result.ending {
-                Ending::Resign => "by resignation".to_owned(),
-                Ending::Timeout => "on time".to_owned(),
+                Ending::Resign => tr.t("finished-by-resignation"),
+                Ending::Timeout => tr.t("finished-on-time"),
                 how => ending_words(how).to_owned(),
             },
             at: ended.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
@@ -369,29 +372,30 @@ pub async fn finished(
         }
         href
     };
-    let results = [("", "Any result", None)]
+    let tr = visitor.tr();
+    let results = [("", "finished-any-result", None)]
         .into_iter()
         .chain(PlayerResult::ALL.into_iter().map(|r| {
             let label = match r {
-                PlayerResult::Won => "Won",
-                PlayerResult::Drawn => "Drawn",
-                PlayerResult::Lost => "Lost",
+                PlayerResult::Won => "finished-won",
+                PlayerResult::Drawn => "finished-drawn",
+                PlayerResult::Lost => "finished-lost",
             };
             (r.as_str(), label, Some(r))
         }))
         .map(|(value, label, r)| ResultChoice {
             value,
-            label,
+            label: tr.t(label),
             selected: r == result,
         })
         .collect();
     render(&FinishedPage {
-        layout: visitor.layout(&format!("{username}: finished games")),
+        layout: visitor.layout(&tr.t1("finished-title", "name", username.as_str())),
         variants: variant_choices(variant.map_or("", Variant::as_str)),
         results,
         lines: games
             .iter()
-            .filter_map(|g| FinishedLine::new(visitor.tr(), g, &account))
+            .filter_map(|g| FinishedLine::new(tr, g, &account))
             .collect(),
         filtered: variant.is_some() || result.is_some(),
         page,
