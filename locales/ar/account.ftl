@@ -46,3 +46,19 @@ account-tokens-link = رموز API
 account-log-out-everywhere = الخروج من كل مكان
 account-password-changed = تغيّرت كلمة المرور. الجلسات الأخرى المنتهية: { $sessions }.
 account-tokens-revoked = رموز API الملغاة: { $count }.
+
+## Your data and deleting the account
+
+account-data-h = بياناتك
+account-download = نزّل بياناتك
+account-download-about = حسابك ومبارياتك وتحدياتك ورموزك وخطافات الويب وأجهزتك وإعداداتك في ملف JSON واحد
+account-delete-link = احذف حسابك
+delete-title = أتحذف حسابك؟
+delete-about = لا يمكن التراجع عن هذا. تُحذف جلساتك ورموز API وخطافات الويب وأجهزتك وتذكيراتك وإعداداتك؛ وتُلغى تحدياتك المفتوحة؛ وتُلغى مبارياتك الجارية حيث تسمح القواعد وإلا تُعدّ منسحبًا منها. تبقى مبارياتك المنتهية باسم بديل. ويصبح اسم المستخدم متاحًا لأي أحد.
+delete-download-first = أولًا (ملف JSON).
+delete-password = كلمة المرور
+delete-confirm = احذف حسابي
+delete-keep = لا، أبقِه
+delete-done-h = حُذف حسابك
+delete-done = حُذف كل شيء منه إلا مبارياته المنتهية، التي تحمل الآن الاسم { $name }، لتبقى نتائج خصومك وتصنيفاتهم صحيحة.
+delete-back = العودة إلى الصفحة الأولى

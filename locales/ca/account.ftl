@@ -46,3 +46,19 @@ account-tokens-link = Claus de l'API
 account-log-out-everywhere = Tanca la sessió arreu
 account-password-changed = La contrasenya s'ha canviat. Altres sessions tancades: { $sessions }.
 account-tokens-revoked = Claus de l'API revocades: { $count }.
+
+## Your data and deleting the account
+
+account-data-h = Les teves dades
+account-download = Baixa les teves dades
+account-download-about = el teu compte, partides, reptes, claus, webhooks, dispositius i preferències en un sol fitxer JSON
+account-delete-link = Esborra el teu compte
+delete-title = Vols esborrar el teu compte?
+delete-about = No es pot desfer. S’esborren les teves sessions, claus de l’API, webhooks, dispositius, recordatoris i preferències; es cancel·len els teus reptes oberts; les partides en curs s’anul·len on les regles ho permeten i, si no, s’abandonen. Les partides acabades es queden, amb un nom substitut. El teu nom d’usuari queda lliure per a qualsevol.
+delete-download-first = primer (un fitxer JSON).
+delete-password = La teva contrasenya
+delete-confirm = Esborra el meu compte
+delete-keep = No, mantén-lo
+delete-done-h = El teu compte s’ha esborrat
+delete-done = S’ha esborrat tot menys les partides acabades, que ara mostren el nom { $name }, perquè els resultats i les puntuacions dels teus rivals continuïn sent certs.
+delete-back = Torna a la pàgina d’inici

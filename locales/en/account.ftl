@@ -52,3 +52,19 @@ account-tokens-link = API tokens
 account-log-out-everywhere = Log out everywhere
 account-password-changed = Your password is changed. Other sessions ended: { $sessions }.
 account-tokens-revoked = API tokens revoked: { $count }.
+
+## Your data and deleting the account
+
+account-data-h = Your data
+account-download = Download your data
+account-download-about = your account, games, challenges, tokens, webhooks, devices and settings as one JSON file
+account-delete-link = Delete your account
+delete-title = Delete your account?
+delete-about = This cannot be undone. Your sessions, API tokens, webhooks, devices, reminders and settings are deleted; your open challenges are canceled; your ongoing games are aborted where the rules allow it and resigned otherwise. Your finished games stay, under a placeholder name. Your user name is free for anyone to take.
+delete-download-first = first (a JSON file).
+delete-password = Your password
+delete-confirm = Delete my account
+delete-keep = No, keep it
+delete-done-h = Your account is deleted
+delete-done = Everything of it is gone but its finished games, which now show the name { $name }, so that your opponents’ results and ratings stay true.
+delete-back = Back to the start page

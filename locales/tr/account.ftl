@@ -46,3 +46,19 @@ account-tokens-link = API anahtarları
 account-log-out-everywhere = Her yerden çıkış yap
 account-password-changed = Parolan değiştirildi. Sonlanan diğer oturumlar: { $sessions }.
 account-tokens-revoked = İptal edilen API anahtarları: { $count }.
+
+## Your data and deleting the account
+
+account-data-h = Verilerin
+account-download = Verilerini indir
+account-download-about = hesabın, oyunların, meydan okumaların, anahtarların, webhook’ların, cihazların ve ayarların tek bir JSON dosyasında
+account-delete-link = Hesabını sil
+delete-title = Hesabın silinsin mi?
+delete-about = Bu geri alınamaz. Oturumların, API anahtarların, webhook’ların, cihazların, hatırlatıcıların ve ayarların silinir; açık meydan okumaların iptal edilir; süren oyunların kuralların izin verdiği yerde iptal edilir, yoksa terk edilir. Bitmiş oyunların yer tutucu bir adla kalır. Kullanıcı adın herkesin alabileceği hâle gelir.
+delete-download-first = önce (bir JSON dosyası).
+delete-password = Şifren
+delete-confirm = Hesabımı sil
+delete-keep = Hayır, kalsın
+delete-done-h = Hesabın silindi
+delete-done = Bitmiş oyunları dışında her şeyi silindi; o oyunlar artık { $name } adını gösteriyor, böylece rakiplerinin sonuçları ve puanları doğru kalıyor.
+delete-back = Başlangıç sayfasına dön

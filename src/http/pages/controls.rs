@@ -123,7 +123,7 @@ struct DeletePage {
 pub async fn confirm_delete(visitor: Visitor) -> Result<Response, PageError> {
     visitor.require()?;
     let page = DeletePage {
-        layout: visitor.layout("Delete your account"),
+        layout: visitor.layout(&visitor.tr().t("delete-title")),
         error: None,
         deleted: None,
     };
@@ -152,7 +152,7 @@ pub async fn delete(
     {
         Ok(placeholder) => {
             let page = DeletePage {
-                layout: Layout::new("Account deleted", None, ""),
+                layout: Layout::new(&visitor.tr().t("delete-done-h"), None, ""),
                 error: None,
                 deleted: Some(placeholder.to_string()),
             };
@@ -165,8 +165,8 @@ pub async fn delete(
         }
         Err(e @ (Error::Unprocessable { .. } | Error::RateLimited { .. })) => {
             let page = DeletePage {
-                layout: visitor.layout("Delete your account"),
-                error: Some(capitalise(&e.to_string())),
+                layout: visitor.layout(&visitor.tr().t("delete-title")),
+                error: Some(refusal(visitor.tr(), &e)),
                 deleted: None,
             };
             Ok((e.status(), render(&page)?).into_response())
