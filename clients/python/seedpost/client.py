@@ -198,6 +198,16 @@ class Client:
         """Ends every browser session of the account (API tokens stay)."""
         return cast(models.EndedJson, self._request("DELETE", "/me/sessions"))
 
+    @route("GET", "/me/export")
+    def export(self) -> Dict[str, Any]:
+        """The account's data as JSON (no secrets)."""
+        return cast(Dict[str, Any], self._request("GET", "/me/export"))
+
+    @route("DELETE", "/me")
+    def delete_account(self, password: str) -> None:
+        """Deletes the account for good (finished games keep a placeholder name)."""
+        self._request("DELETE", "/me", body={"password": password})
+
     @route("GET", "/me/vacation")
     def vacation(self) -> models.VacationJson:
         """The account's vacation."""

@@ -198,6 +198,10 @@ def test_every_route_answers_through_its_method(server, monkeypatch):
     assert "<html" in use("docs").lower()
     assert public.variants()
     assert use("sign_up", f"x{a[-8:]}", "a long password")["token"]
+    assert use("export")
+    _, leaving = server.account("leaving")
+    leaving.delete_account("a long password")
+    used.add("delete_account")
     streams = {"stream_events", "stream_game"}
     assert set(Client.routes().values()) - streams - used == set()
     assert called >= {"GET", "POST", "PUT", "DELETE"}
