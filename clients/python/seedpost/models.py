@@ -48,6 +48,38 @@ ValueKind = Literal['exact', 'search']
 VariantName = Literal['mangala', 'modiar', 'tihbat']
 
 
+class _AccountExportJsonRequired(TypedDict):
+    """The fields of AccountExportJson always present."""
+    #: When it was taken.
+    exported_at: str
+    #: The account.
+    account: 'AccountJson'
+    #: Its API tokens (never their secrets).
+    tokens: List['TokenJson']
+    #: Every game it played, with the moves, oldest first.
+    games: List['GameJson']
+    #: Its open challenges and those naming it.
+    challenges: List['ChallengeJson']
+    #: Its webhooks (never their secrets).
+    webhooks: List['WebhookJson']
+    #: Its push devices.
+    push_subscriptions: List['PushSubscriptionJson']
+    #: What it is told, and how.
+    notifications: 'NotificationSettingsJson'
+    #: Its daily digest settings.
+    digest: 'DigestJson'
+    #: Its vacation and allowance.
+    vacation: 'VacationJson'
+    #: Its ratings.
+    ratings: List['VariantRatingJson']
+
+
+class AccountExportJson(_AccountExportJsonRequired, total=False):
+    """Everything the server keeps of an account that its player may take away."""
+    #: Since when its calendar feed exists; null without one (the feed's secret URL is not shown again).
+    calendar_since: Optional[str]
+
+
 class AccountJson(TypedDict):
     """`GET /me`, and the account in a sign-up answer."""
     #: The name.
@@ -160,6 +192,12 @@ class DeclineBody(TypedDict, total=False):
     """Why a challenge is declined; the body may be left out (a generic decline)."""
     #: The reason the challenger is shown: `generic` (the default), `later`, `variant`, `time_control`, `rated`, `casual`, `too_fast`, `not_bots` or `only_bots`.
     reason: Optional['DeclineReasonName']
+
+
+class DeleteBody(TypedDict):
+    """The password that confirms a deletion."""
+    #: The account's password.
+    password: str
 
 
 class _DeliveryJsonRequired(TypedDict):
