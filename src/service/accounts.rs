@@ -115,7 +115,8 @@ pub fn parse_scopes<'a>(names: Option<impl IntoIterator<Item = &'a str>>) -> Res
 }
 
 impl Service {
-    /// Creates an account and its first API token.
+    /// Creates an account and its first API token (an API sign-up: the secret is shown
+    /// once, in the answer).
     ///
     /// # Errors
     /// `invalid_username` (422; also for a name that reads as a house bot's, see
@@ -123,6 +124,35 @@ impl Service {
     /// `rate_limited` (429) past [`FloodLimits::sign_ups_per_address`](super::FloodLimits)
     /// in the last hour.
     pub async fn sign_up(&self, request: NewAccountRequest) -> Result<SignedUp> {
+        let secret = new_secret();
+        let token = NewToken {
+            id: TokenId::new(),
+            label: "first token".to_owned(),
+            scopes: Scopes::ALL,
+            hash: token_hash(&secret),
+            created_at: self.now(),
+        };
+        let account = self.create_account(request, Some(token)).await?;
+        Ok(SignedUp {
+            account,
+            token: secret,
+        })
+    }
+
+    /// Creates an account without a token (a browser sign-up: the player never sees a
+    /// secret, so none is made; the tokens page makes one when wanted).
+    ///
+    /// # Errors
+    /// As [`Service::sign_up`].
+    pub async fn sign_up_in_browser(&self, request: NewAccountRequest) -> Result<Account> {
+        self.create_account(request, None).await
+    }
+
+    async fn create_account(
+        &self,
+        request: NewAccountRequest,
+        token: Option<NewToken>,
+    ) -> Result<Account> {
         let username = Username::parse(&request.username)
             .map_err(|e| Error::unprocessable("invalid_username", e.to_string()))?;
         check_reserved(&username)?;
@@ -130,28 +160,16 @@ impl Service {
             .map_err(|e| Error::unprocessable("invalid_password", e.to_string()))?;
         self.sign_ups.take(request.client, self.now())?;
         let password_hash = hash_password(password).await?;
-        let now = self.now();
-        let secret = new_secret();
         let account = NewAccount {
             id: AccountId::new(),
             username,
             password_hash,
             bot: request.bot,
-            created_at: now,
+            created_at: self.now(),
             sign_up_address: request.client,
         };
-        let token = NewToken {
-            id: TokenId::new(),
-            label: "first token".to_owned(),
-            scopes: Scopes::ALL,
-            hash: token_hash(&secret),
-            created_at: now,
-        };
         match self.store.create_account(account, token).await {
-            Ok(account) => Ok(SignedUp {
-                account,
-                token: secret,
-            }),
+            Ok(account) => Ok(account),
             Err(StoreError::Conflict) => Err(Error::UsernameTaken),
             Err(e) => Err(e.into()),
         }

@@ -7,11 +7,10 @@ use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::password_hash::{Output, SaltString};
 
 use super::Service;
-use super::accounts::token_hash;
-use crate::domain::{AccountId, ChallengeStatus, GameStatus, TokenId, Username};
+use crate::domain::{AccountId, ChallengeStatus, GameStatus, Username};
 use crate::error::{Error, Result};
 use crate::house::Level;
-use crate::store::{Account, GameFilter, NewAccount, NewToken, Page, StoreError};
+use crate::store::{Account, GameFilter, NewAccount, Page, StoreError};
 
 /// Games a bot looks at in one round.
 const GAMES_PER_ROUND: u32 = 100;
@@ -69,14 +68,7 @@ impl Service {
             created_at: now,
             sign_up_address: None,
         };
-        let token = NewToken {
-            id: TokenId::new(),
-            label: "house bot".to_owned(),
-            scopes: crate::domain::Scopes::ALL,
-            hash: token_hash(&super::random_hex()),
-            created_at: now,
-        };
-        match self.store.create_account(account, token).await {
+        match self.store.create_account(account, None).await {
             Ok(account) => {
                 tracing::info!(username = level.username(), "house bot created");
                 Ok(account)

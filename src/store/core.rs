@@ -224,7 +224,7 @@ async fn count_locked<B: Backend>(
 async fn create_account_tx<B: Backend>(
     tx: &mut Transaction<'static, B>,
     account: &NewAccount,
-    token: &NewToken,
+    token: Option<&NewToken>,
 ) -> Result<(), StoreError> {
     sql(
         "INSERT INTO accounts (id, username, username_key, password_hash, bot, created_at, \
@@ -240,7 +240,10 @@ async fn create_account_tx<B: Backend>(
     .bind(account.sign_up_address.map(|a| a.to_string()))
     .execute(tx)
     .await?;
-    insert_token(tx, account.id, token).await
+    match token {
+        Some(token) => insert_token(tx, account.id, token).await,
+        None => Ok(()),
+    }
 }
 
 /// Marks game `id` reminded at `ply` and writes the reminder's events.
@@ -450,11 +453,11 @@ impl<B: Backend> Store for SqlStore<B> {
     async fn create_account(
         &self,
         account: NewAccount,
-        token: NewToken,
+        token: Option<NewToken>,
     ) -> Result<Account, StoreError> {
         self.write(move |tx| {
             Box::pin(async move {
-                create_account_tx(tx, &account, &token).await?;
+                create_account_tx(tx, &account, token.as_ref()).await?;
                 Ok(Account {
                     id: account.id,
                     username: account.username,

@@ -194,14 +194,15 @@ pub trait Store:
     + Sync
     + 'static
 {
-    /// Creates an account with its first API token.
+    /// Creates an account, with its first API token when `token` is given (an API
+    /// sign-up shows it once; a browser sign-up and the house bots make none).
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when the name is taken, ignoring case.
     async fn create_account(
         &self,
         account: NewAccount,
-        token: NewToken,
+        token: Option<NewToken>,
     ) -> Result<Account, StoreError>;
 
     /// The account with this name (ignoring case) and its password hash.

@@ -35,7 +35,7 @@ pub async fn a_password_change_ends_the_other_sessions_and_the_tokens_only_when_
     let s = &*store;
     let first = new_token("first", at(0));
     let ann = s
-        .create_account(new_account("ann"), first.clone())
+        .create_account(new_account("ann"), Some(first.clone()))
         .await
         .expect("ann signs up");
     let laptop = new_token("laptop", at(1));
@@ -44,7 +44,7 @@ pub async fn a_password_change_ends_the_other_sessions_and_the_tokens_only_when_
         .expect("a second token");
     let bob_token = new_token("first", at(0));
     let bob = s
-        .create_account(new_account("bob"), bob_token.clone())
+        .create_account(new_account("bob"), Some(bob_token.clone()))
         .await
         .expect("bob signs up");
     for (who, hash) in [(ann.id, "ann-here"), (ann.id, "ann-phone"), (bob.id, "bob")] {
@@ -122,7 +122,7 @@ pub async fn logging_out_everywhere_ends_every_session_of_the_account_and_no_tok
     let s = &*store;
     let first = new_token("first", at(0));
     let ann = s
-        .create_account(new_account("ann"), first.clone())
+        .create_account(new_account("ann"), Some(first.clone()))
         .await
         .expect("ann signs up");
     let bob = account(s, "bob").await;
@@ -149,7 +149,10 @@ pub async fn closing_renaming_deleting_and_listing_sign_ups_keep_to_their_accoun
     let first = new_token("first", at(0));
     let mut ann = new_account("ann");
     ann.sign_up_address = "192.0.2.7".parse().ok();
-    let ann = s.create_account(ann, first.clone()).await.expect("ann");
+    let ann = s
+        .create_account(ann, Some(first.clone()))
+        .await
+        .expect("ann");
     let bob = account(s, "bob").await;
     session(s, ann.id, "ann-1").await;
     session(s, bob.id, "bob-1").await;

@@ -76,7 +76,7 @@ pub fn new_account(name: &str) -> NewAccount {
 /// Creates an account.
 pub async fn account(store: &dyn Store, name: &str) -> Account {
     store
-        .create_account(new_account(name), new_token("first", t0()))
+        .create_account(new_account(name), Some(new_token("first", t0())))
         .await
         .unwrap_or_else(|e| panic!("{name} signs up: {e}"))
 }

@@ -167,7 +167,7 @@ async fn accounts_are_unique_ignoring_case(db: &TestDb) {
         let token = new_token("first", t0());
         let hash = token.hash.clone();
         assert_err!(
-            store.create_account(new_account(name), token).await,
+            store.create_account(new_account(name), Some(token)).await,
             StoreError::Conflict
         );
         // Nothing of the refused sign-up stays, not even its token.
@@ -193,7 +193,7 @@ async fn accounts_are_unique_ignoring_case(db: &TestDb) {
     let mut bot = new_account("Seed-Bot_1");
     bot.bot = true;
     let bot = store
-        .create_account(bot, new_token("first", t0()))
+        .create_account(bot, Some(new_token("first", t0())))
         .await
         .expect("a bot signs up");
     assert!(bot.bot);
@@ -206,7 +206,7 @@ async fn tokens_are_found_by_hash_listed_without_secrets_and_deleted_only_by_the
     let store = connect(db).await;
     let first = new_token("first", at(0));
     let ann = store
-        .create_account(new_account("ann"), first.clone())
+        .create_account(new_account("ann"), Some(first.clone()))
         .await
         .expect("ann signs up");
     let bob = account(&*store, "bob").await;
@@ -279,7 +279,7 @@ async fn a_tokens_last_use_is_kept_and_written_at_most_once_a_minute(db: &TestDb
     let store = connect(db).await;
     let token = new_token("first", t0());
     let ann = store
-        .create_account(new_account("ann"), token.clone())
+        .create_account(new_account("ann"), Some(token.clone()))
         .await
         .expect("ann signs up");
     let last_used = || async { store.tokens(ann.id).await.expect("ann's tokens")[0].last_used_at };
