@@ -169,7 +169,134 @@ on_both_backends!(
     logging_in_starts_a_new_session_and_logging_out_ends_it,
     a_token_label_with_markup_is_shown_as_text,
     a_token_made_on_the_page_has_the_scopes_ticked_and_lists_them,
+    signing_up_in_the_browser_lists_no_token_the_player_never_saw,
+    logging_in_from_a_page_that_asked_for_it_goes_back_to_that_page,
+    signing_up_from_a_page_that_asked_for_it_goes_back_to_that_page,
+    a_next_address_of_another_site_is_ignored_and_leads_home,
 );
+
+async fn signing_up_in_the_browser_lists_no_token_the_player_never_saw(server: Server) {
+    let browser = Browser::new(&server);
+    browser.sign_up("ayse").await;
+    let page = browser.get("/settings/tokens").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(page.count("table.tokens tbody tr"), 0, "{}", page.body);
+    // An API sign-up still answers with its first token, which works.
+    let answer: serde_json::Value = reqwest::Client::new()
+        .post(format!("{}/api/v1/accounts", server.base))
+        .json(&serde_json::json!({"username": "mehmet", "password": PASSWORD}))
+        .send()
+        .await
+        .expect("answers")
+        .json()
+        .await
+        .expect("JSON");
+    let token = answer["token"].as_str().expect("a first token");
+    let me = reqwest::Client::new()
+        .get(format!("{}/api/v1/me", server.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(me.status(), StatusCode::OK);
+}
+
+async fn logging_in_from_a_page_that_asked_for_it_goes_back_to_that_page(server: Server) {
+    Browser::new(&server).sign_up("ayse").await;
+    let browser = Browser::new(&server);
+    let asked = browser.get("/settings/reminders").await;
+    assert_eq!(asked.status, StatusCode::UNAUTHORIZED);
+    let link = "/login?next=%2Fsettings%2Freminders";
+    assert_eq!(asked.attr("main a.button", "href"), link);
+    assert_eq!(
+        asked.attr("header.site a[href^='/login']", "href"),
+        link,
+        "the header's link comes back too"
+    );
+    let form = browser.get(link).await;
+    assert_eq!(
+        form.attr("form[action='/login'] input[name=next]", "value"),
+        "/settings/reminders"
+    );
+    assert_eq!(
+        form.attr("#other-form a", "href"),
+        "/signup?next=%2Fsettings%2Freminders"
+    );
+    let wrong = browser
+        .submit(
+            &form
+                .form("form[action='/login']")
+                .set("username", "ayse")
+                .set("password", "not the password"),
+        )
+        .await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        wrong.attr("input[name=next]", "value"),
+        "/settings/reminders",
+        "a wrong password keeps where to go"
+    );
+    let back = browser
+        .submit(
+            &wrong
+                .form("form[action='/login']")
+                .set("username", "ayse")
+                .set("password", PASSWORD),
+        )
+        .await;
+    assert_eq!(back.status, StatusCode::OK);
+    assert!(back.url.ends_with("/settings/reminders"), "{}", back.url);
+    assert_eq!(back.text("h1"), "Reminders");
+}
+
+async fn signing_up_from_a_page_that_asked_for_it_goes_back_to_that_page(server: Server) {
+    let browser = Browser::new(&server);
+    let asked = browser.get("/settings/vacation").await;
+    assert_eq!(asked.status, StatusCode::UNAUTHORIZED);
+    let link = asked.attr("main a[href^='/signup']", "href");
+    assert_eq!(link, "/signup?next=%2Fsettings%2Fvacation");
+    let form = browser.get(&link).await;
+    let back = browser
+        .submit(
+            &form
+                .form("form[action='/signup']")
+                .set("username", "ayse")
+                .set("password", PASSWORD),
+        )
+        .await;
+    assert_eq!(back.status, StatusCode::OK, "{}", back.body);
+    assert!(back.url.ends_with("/settings/vacation"), "{}", back.url);
+}
+
+async fn a_next_address_of_another_site_is_ignored_and_leads_home(server: Server) {
+    Browser::new(&server).sign_up("ayse").await;
+    let browser = Browser::new(&server);
+    for next in [
+        "https://evil.example/",
+        "//evil.example/x",
+        "/\\evil.example",
+    ] {
+        let query = serde_urlencoded::to_string([("next", next)]).expect("a query");
+        let form = browser.get(&format!("/login?{query}")).await;
+        assert_eq!(form.status, StatusCode::OK);
+        assert_eq!(form.count("input[name=next]"), 0, "{next}");
+        let home = browser
+            .submit(
+                &form
+                    .form("form[action='/login']")
+                    .set("username", "ayse")
+                    .set("password", PASSWORD)
+                    .set("next", next),
+            )
+            .await;
+        assert_eq!(home.status, StatusCode::OK);
+        assert_eq!(home.url, format!("{}/", server.base), "{next}");
+        let out = home.form("form[action='/logout']");
+        browser.submit(&out).await;
+    }
+    let bad = browser.get("/login?next=%2Fa&next=%2Fb").await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+}
 
 async fn a_token_made_on_the_page_has_the_scopes_ticked_and_lists_them(server: Server) {
     let browser = Browser::new(&server);
@@ -228,5 +355,9 @@ async fn a_token_made_on_the_page_has_the_scopes_ticked_and_lists_them(server: S
         refused.body
     );
     assert_eq!(refused.count(&format!("{boxes}[checked]")), 0);
-    assert_eq!(refused.count("td.label"), 2, "the first token and player's");
+    assert_eq!(
+        refused.count("td.label"),
+        1,
+        "only the token the player made"
+    );
 }

@@ -7,8 +7,11 @@ use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
 use super::error::PageError;
+use super::lang::back_to;
 use super::refusal::refusal;
-use super::session::{PageForm, PagePath, Visitor, clear_session_cookie, session_cookie};
+use super::session::{
+    PageForm, PagePath, PageQuery, Visitor, clear_session_cookie, session_cookie,
+};
 use super::view::{Layout, render};
 use crate::domain::{Scope, TokenId};
 use crate::error::Error;
@@ -25,6 +28,17 @@ struct AccountForm {
     sign_up: bool,
     username: String,
     error: Option<String>,
+    /// Where the form leads once signed in (a path of this site), or empty for home.
+    next: String,
+    /// The other form's address, keeping `next`.
+    other: String,
+}
+
+/// The forms' query: where a page that asked for log-in wants the player back.
+#[derive(Debug, Deserialize)]
+pub struct FormQuery {
+    #[serde(default)]
+    next: String,
 }
 
 /// What both forms send.
@@ -34,14 +48,34 @@ pub struct Credentials {
     username: String,
     #[serde(default)]
     password: String,
+    #[serde(default)]
+    next: String,
+}
+
+/// `next` as a path of this site, or empty for home (another site's address, or
+/// none, leads home).
+fn local_next(next: &str) -> String {
+    match back_to(next) {
+        home if home == "/" => String::new(),
+        path => path,
+    }
 }
 
 fn form_page(
     visitor: &Visitor,
     sign_up: bool,
     username: String,
+    next: &str,
     error: Option<&Error>,
 ) -> Result<Response, PageError> {
+    let next = local_next(next);
+    let other_path = if sign_up { "/login" } else { "/signup" };
+    let other = if next.is_empty() {
+        other_path.to_owned()
+    } else {
+        let query = serde_urlencoded::to_string([("next", next.as_str())]).unwrap_or_default();
+        format!("{other_path}?{query}")
+    };
     let page = AccountForm {
         layout: visitor.layout(&visitor.tr().t(if sign_up {
             "auth-sign-up"
@@ -51,32 +85,42 @@ fn form_page(
         sign_up,
         username,
         error: error.map(|e| refusal(visitor.tr(), e)),
+        next,
+        other,
     };
     let status = error.map_or(axum::http::StatusCode::OK, Error::status);
     Ok((status, render(&page)?).into_response())
 }
 
-/// `GET /signup`.
-pub async fn sign_up_form(visitor: Visitor) -> Result<Response, PageError> {
-    form_page(&visitor, true, String::new(), None)
+/// `GET /signup?next=`.
+pub async fn sign_up_form(
+    visitor: Visitor,
+    PageQuery(query): PageQuery<FormQuery>,
+) -> Result<Response, PageError> {
+    form_page(&visitor, true, String::new(), &query.next, None)
 }
 
-/// `GET /login`.
-pub async fn log_in_form(visitor: Visitor) -> Result<Response, PageError> {
-    form_page(&visitor, false, String::new(), None)
+/// `GET /login?next=`.
+pub async fn log_in_form(
+    visitor: Visitor,
+    PageQuery(query): PageQuery<FormQuery>,
+) -> Result<Response, PageError> {
+    form_page(&visitor, false, String::new(), &query.next, None)
 }
 
-/// Starts a session for `account` (ending the visitor's old one) and goes home.
+/// Starts a session for `account` (ending the visitor's old one) and goes to `next`
+/// (a path of this site; home otherwise).
 async fn signed_in(
     state: &AppState,
     visitor: &Visitor,
     account: &Account,
+    next: &str,
 ) -> Result<Response, PageError> {
     if let Some(old) = &visitor.session {
         state.service.end_session(old).await?;
     }
     let session = state.service.start_session(account).await?;
-    let mut response = Redirect::to("/").into_response();
+    let mut response = Redirect::to(&back_to(next)).into_response();
     response.headers_mut().append(
         SET_COOKIE,
         session_cookie(&session.secret, state.settings.secure_cookies),
@@ -84,7 +128,8 @@ async fn signed_in(
     Ok(response)
 }
 
-/// `POST /signup`: a new account, signed in; a refused one re-renders the form with
+/// `POST /signup`: a new account (without an API token: the tokens page makes one),
+/// signed in; a refused one re-renders the form with
 /// the reason and the name typed.
 pub async fn sign_up(
     State(state): State<AppState>,
@@ -97,10 +142,10 @@ pub async fn sign_up(
         bot: false,
         client,
     };
-    match state.service.sign_up(request).await {
-        Ok(signed_up) => signed_in(&state, &visitor, &signed_up.account).await,
+    match state.service.sign_up_in_browser(request).await {
+        Ok(account) => signed_in(&state, &visitor, &account, &form.next).await,
         Err(e @ (Error::Unprocessable { .. } | Error::UsernameTaken)) => {
-            form_page(&visitor, true, form.username, Some(&e))
+            form_page(&visitor, true, form.username, &form.next, Some(&e))
         }
         Err(e) => Err(e.into()),
     }
@@ -117,9 +162,9 @@ pub async fn log_in(
         .log_in(form.username.trim(), &form.password, client)
         .await
     {
-        Ok(account) => signed_in(&state, &visitor, &account).await,
+        Ok(account) => signed_in(&state, &visitor, &account, &form.next).await,
         Err(e @ (Error::BadCredentials | Error::AccountClosed | Error::RateLimited { .. })) => {
-            form_page(&visitor, false, form.username, Some(&e))
+            form_page(&visitor, false, form.username, &form.next, Some(&e))
         }
         Err(e) => Err(e.into()),
     }

@@ -28,7 +28,7 @@ use axum::extract::Form;
 use axum::extract::{Request, State};
 use axum::http::header::{ACCEPT_LANGUAGE, LOCATION, SET_COOKIE};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -98,6 +98,9 @@ pub struct Current {
     pub csrf: String,
     /// The page's path and query without `lang=`, where the menu comes back to.
     pub here: String,
+    /// Whether the request only reads (`GET` or `HEAD`), so that its address can be
+    /// opened again: where log-in comes back to after a page asked for it.
+    pub readable: bool,
 }
 
 tokio::task_local! {
@@ -134,6 +137,7 @@ pub async fn scope(mut request: Request, next: Next) -> Response {
         lang: offers.choose(None),
         csrf: String::new(),
         here: without_lang(request.uri()),
+        readable: matches!(*request.method(), Method::GET | Method::HEAD),
     };
     CURRENT
         .scope(RefCell::new(current), next.run(request))
@@ -166,9 +170,11 @@ fn without_lang(uri: &Uri) -> String {
     }
 }
 
-/// Where the menu may send a browser back to: a path of this site (not `//host`),
-/// with its `lang=` dropped; anything else is the home page.
-fn back_to(back: &str) -> String {
+/// Where a form may send a browser back to (the language menu, log-in's `next`): a
+/// path of this site (not `//host`), with its `lang=` dropped; anything else is the
+/// home page.
+#[must_use]
+pub fn back_to(back: &str) -> String {
     let local = back.starts_with('/') && !back.starts_with("//") && !back.contains('\\');
     match back.parse::<Uri>() {
         Ok(uri) if local && uri.authority().is_none() => without_lang(&uri),

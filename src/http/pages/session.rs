@@ -312,3 +312,23 @@ mod tests {
         );
     }
 }
+
+/// A page's query string, refused as the API refuses it (`invalid_query`, 400) but
+/// answered with an HTML page.
+#[derive(Debug, Clone)]
+pub struct PageQuery<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for PageQuery<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = PageError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<PageQuery<T>, PageError> {
+        crate::http::extract::ApiQuery::<T>::from_request_parts(parts, state)
+            .await
+            .map(|crate::http::extract::ApiQuery(v)| PageQuery(v))
+            .map_err(PageError)
+    }
+}
