@@ -25,13 +25,12 @@
   localTimes(document);
 
   // The count of games waiting for the reader's move, live, where the page names a
-  // stream for it (data-live). Off for now: pages opened quickly one after another
-  // left their streams counted against the per-address connection cap until the next
-  // keep-alive (see the issue 17 note); the count is drawn with each page meanwhile.
+  // stream for it (data-live). The stream is closed when the page is left (pagehide)
+  // and opened again if the page comes back from the back-forward cache, so that
+  // pages opened one after another do not hold connections.
   var link = document.getElementById('your-games');
   var badge = document.getElementById('turns');
   if (!link || !badge || !link.hasAttribute('data-live') || !window.EventSource || !window.fetch) { return; }
-  var home = document.getElementById('home-live');
   var busy = false;
   function refreshHome() {
     if (busy) { return; }
@@ -46,15 +45,28 @@
       .catch(function () {})
       .then(function () { busy = false; });
   }
-  var source = new EventSource(link.getAttribute('data-live'));
-  source.addEventListener('changed', function (event) {
-    var n = parseInt(event.data, 10) || 0;
-    badge.textContent = String(n);
-    badge.hidden = n === 0;
-    badge.setAttribute('aria-label', n + ' waiting for your move');
-    document.title = (n > 0 ? '(' + n + ') ' : '') + document.title.replace(/^\(\d+\) /, '');
-    if (home) { refreshHome(); }
+  var source = null;
+  function open() {
+    if (source) { return; }
+    source = new EventSource(link.getAttribute('data-live'));
+    source.addEventListener('changed', function (event) {
+      var data;
+      try { data = JSON.parse(event.data); } catch (e) { return; }
+      var n = parseInt(data.turns, 10) || 0;
+      badge.textContent = String(n);
+      badge.hidden = n === 0;
+      if (data.label) { badge.setAttribute('aria-label', data.label); }
+      document.title = (n > 0 ? '(' + n + ') ' : '') + document.title.replace(/^\(\d+\) /, '');
+      if (document.getElementById('home-live')) { refreshHome(); }
+    });
+  }
+  window.addEventListener('pagehide', function () {
+    if (source) { source.close(); source = null; }
   });
+  window.addEventListener('pageshow', function (event) {
+    if (event.persisted) { open(); }
+  });
+  open();
 }());
 
 (function () {

@@ -19,6 +19,8 @@ reminders-email = عنوان البريد الإلكتروني
 reminders-send-digest = أرسل لي البريد اليومي
 reminders-save = احفظ
 reminders-last-sent = آخر إرسال في { $day }.
+reminders-saved-on = حُفظ: يُرسل البريد اليومي إلى { $email }.
+reminders-saved-off = حُفظ: لن يُرسل أي بريد يومي.
 
 ## العطلة
 

@@ -19,6 +19,8 @@ reminders-email = Adreça electrònica
 reminders-send-digest = Envia'm el correu diari
 reminders-save = Desa
 reminders-last-sent = Últim enviament el { $day }.
+reminders-saved-on = Desat: el correu diari anirà a { $email }.
+reminders-saved-off = Desat: no s’enviarà cap correu diari.
 
 ## Vacances
 

@@ -19,6 +19,8 @@ reminders-email = Διεύθυνση e-mail
 reminders-send-digest = Στείλτε μου το ημερήσιο e-mail
 reminders-save = Αποθήκευση
 reminders-last-sent = Στάλθηκε τελευταία στις { $day }.
+reminders-saved-on = Αποθηκεύτηκε: το ημερήσιο e-mail θα πηγαίνει στο { $email }.
+reminders-saved-off = Αποθηκεύτηκε: δεν θα στέλνεται ημερήσιο e-mail.
 
 ## Διακοπές
 

@@ -23,6 +23,8 @@ reminders-send-digest = Send me the daily e-mail
 reminders-save = Save
 # $day is a date: 2026-12-03.
 reminders-last-sent = Last sent on { $day }.
+reminders-saved-on = Saved: the daily e-mail goes to { $email }.
+reminders-saved-off = Saved: no daily e-mail will be sent.
 
 ## Vacation
 

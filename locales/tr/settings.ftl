@@ -19,6 +19,8 @@ reminders-email = E-posta adresi
 reminders-send-digest = Bana günlük e-postayı gönder
 reminders-save = Kaydet
 reminders-last-sent = Son gönderim: { $day }.
+reminders-saved-on = Kaydedildi: günlük e-posta { $email } adresine gidecek.
+reminders-saved-off = Kaydedildi: günlük e-posta gönderilmeyecek.
 
 ## Tatil
 

@@ -80,3 +80,79 @@ async fn two_players_play_in_chromium_and_see_each_others_moves_live() {
 
     players.close().await;
 }
+
+/// The text of `css` on `client`'s page.
+async fn text_of(client: &fantoccini::Client, css: &str) -> String {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css}: {e}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_home_page_and_the_header_count_follow_challenges_and_moves_live() {
+    let Some(players) = TwoPlayers::start().await else {
+        return;
+    };
+    let (ayse, mehmet, base) = (&players.ayse, &players.mehmet, &players.base);
+
+    // Mehmet waits on his home page; Ayşe's challenge appears there without a reload.
+    mehmet.goto(&format!("{base}/")).await.expect("home");
+    wait_for(mehmet, "#turns[hidden]").await;
+    mark(mehmet).await;
+    ayse.goto(&format!("{base}/")).await.expect("home");
+    click(ayse, "select[name=variant] option[value=tihbat]").await;
+    click(ayse, "select[name=first] option[value=challenger]").await;
+    fill(ayse, "input[name=opponent]", "mehmet").await;
+    click(ayse, "form#new-challenge button[type=submit]").await;
+    wait_for(ayse, ".challenge-mine").await;
+    wait_for(mehmet, ".challenge-to-me").await;
+    assert!(marked(mehmet).await, "the challenge came without a reload");
+
+    // He accepts; it is Ayşe's move. He goes home and waits again.
+    click(mehmet, ".challenge-to-me form[action$='/accept'] button").await;
+    wait_for(mehmet, "#live[data-ply='0']").await;
+    let game_url = mehmet.current_url().await.expect("a URL").to_string();
+    mehmet.goto(&format!("{base}/")).await.expect("home");
+    wait_for(mehmet, "#turns[hidden]").await;
+    mark(mehmet).await;
+
+    // Ayşe moves: his header counts one game for him, the tab title says so, and the
+    // game moves into his "Your turn" list, all without a reload.
+    ayse.goto(&game_url).await.expect("the game");
+    click(ayse, "button.pit[value='1']").await;
+    wait_for(ayse, "#live[data-ply='1']").await;
+    wait_for(mehmet, "#turns:not([hidden])").await;
+    assert_eq!(text_of(mehmet, "#turns").await, "1");
+    let label = mehmet
+        .find(Locator::Css("#turns"))
+        .await
+        .expect("the count")
+        .attr("aria-label")
+        .await
+        .expect("an attribute");
+    assert_eq!(label.as_deref(), Some("1 game waiting for your move"));
+    let title = mehmet.title().await.expect("a title");
+    assert!(title.starts_with("(1) "), "{title}");
+    wait_for(
+        mehmet,
+        "#home-live section[aria-labelledby='turn-h'] a[href^='/games/']",
+    )
+    .await;
+    assert!(marked(mehmet).await, "Mehmet's page was not reloaded");
+
+    // Every page opens the stream: opening many pages quickly, one after another,
+    // must not run into the per-address connection cap.
+    for _ in 0..90 {
+        mehmet
+            .goto(&format!("{base}/standings"))
+            .await
+            .expect("the page opens");
+    }
+    assert_eq!(text_of(mehmet, "h1").await, "Standings: all games");
+
+    players.close().await;
+}

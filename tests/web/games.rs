@@ -264,6 +264,13 @@ async fn a_challenge_form_error_keeps_the_choices(server: Server) {
         .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.text("#challenge-error").contains("nobody"));
+    // On a phone the form is screens below: the reason comes first, linking to it.
+    assert_eq!(
+        page.attr("main > p.form-alert:first-child a", "href"),
+        "#challenge-error"
+    );
+    assert_eq!(page.count("[role=alert]"), 1, "announced once");
+
     assert_eq!(
         page.attr("select[name=variant] option[selected]", "value"),
         "modiar"

@@ -93,7 +93,18 @@ async fn the_digest_form_keeps_a_good_address_and_refuses_a_bad_one(server: Serv
         .submit(&form.clone().set("email", "not an address"))
         .await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(refused.text("p.alert").contains("not an e-mail address"));
+    assert!(
+        refused
+            .text("#digest-error")
+            .contains("not an e-mail address")
+    );
+    // On a phone the form is screens below: the reason comes first, linking to it.
+    assert_eq!(
+        refused.attr("main > p.form-alert:first-child a", "href"),
+        "#digest-error"
+    );
+    assert_eq!(refused.count("[role=alert]"), 1, "announced once");
+
     assert_eq!(
         refused.attr("input[name='email']", "value"),
         "not an address",
@@ -104,6 +115,10 @@ async fn the_digest_form_keeps_a_good_address_and_refuses_a_bad_one(server: Serv
         .submit(&form.clone().set("email", "ayse@example.org"))
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(
+        saved.text("#digest-saved"),
+        "Saved: the daily e-mail goes to ayse@example.org."
+    );
     assert_eq!(
         saved.attr("input[name='email']", "value"),
         "ayse@example.org"
@@ -119,6 +134,10 @@ async fn the_digest_form_keeps_a_good_address_and_refuses_a_bad_one(server: Serv
         )
         .await;
     assert_eq!(off.status, StatusCode::OK);
+    assert_eq!(
+        off.text("#digest-saved"),
+        "Saved: no daily e-mail will be sent."
+    );
     assert_eq!(off.count("input[name='enabled'][checked]"), 0);
     assert_eq!(off.attr("input[name='email']", "value"), "ayse@example.org");
 }

@@ -31,6 +31,13 @@ async fn a_tournament_is_created_joined_and_decided_through_its_pages(server: Se
         "{}",
         refused.body
     );
+    // On a phone the form is screens below: the reason comes first, linking to it.
+    assert_eq!(
+        refused.attr("main > p.form-alert:first-child a", "href"),
+        "#tournament-error"
+    );
+    assert_eq!(refused.count("[role=alert]"), 1, "announced once");
+
     let page = ayse.submit(&form.set("name", "Winter cup")).await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     assert_eq!(page.text("h1"), "Winter cup");

@@ -72,7 +72,13 @@ async fn the_account_stream_sends_the_new_count_when_the_opponent_moves(server: 
         received.push_str(&String::from_utf8_lossy(&chunk));
     }
     assert!(received.contains("event: changed"), "{received}");
-    assert!(received.contains("data: 1"), "{received}");
+    let data = received
+        .lines()
+        .find_map(|line| line.strip_prefix("data: "))
+        .expect("a data line");
+    let data: serde_json::Value = serde_json::from_str(data).expect("JSON data");
+    assert_eq!(data["turns"], 1, "{received}");
+    assert_eq!(data["label"], "1 game waiting for your move", "{received}");
 }
 
 async fn a_house_bot_to_move_is_shown_thinking_and_deadlines_are_machine_readable_times(

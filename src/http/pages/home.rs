@@ -297,7 +297,9 @@ async fn home(
         form.first.as_str()
     };
     let page = HomePage {
-        layout: visitor.layout("Your games"),
+        layout: visitor
+            .layout("Your games")
+            .alerting(error.as_ref(), "challenge-error"),
         my_turn: GameLine::all(visitor.tr(), &my_turn, &my_turn_refs, Some(account), now),
         waiting: GameLine::all(visitor.tr(), &waiting, &waiting_refs, Some(account), now),
         to_me: lines(&|c| c.opponent.as_ref().is_some_and(|o| o.id == account.id)),

@@ -1,7 +1,12 @@
 //! `GET /live`: the signed-in visitor's own stream of changes, for every page: after
 //! each of their events (an opponent's move, a challenge, a game's end), one `changed`
-//! event whose data is the number of games where it is their turn. The pages' script
+//! event whose data is `{"turns": n, "label": "…"}`: the number of games where it is
+//! their turn, and the count's words in the visitor's language. The pages' script
 //! updates the header's count and the tab title, and the home page's lists.
+//!
+//! Its keep-alive is short ([`KEEP_ALIVE`]): every page opens this stream, and a page
+//! left behind is only noticed gone when a write fails, so a player opening pages
+//! quickly would otherwise hold many connections against the per-address cap.
 
 use std::convert::Infallible;
 use std::time::Duration;
@@ -22,12 +27,16 @@ const STREAM_LIFETIME: Duration = Duration::from_secs(300);
 /// How often the stream reads the account's events even without a notice.
 const RECHECK: Duration = Duration::from_secs(15);
 
+/// How often a comment is written, which is also how soon a closed page's stream ends.
+const KEEP_ALIVE: Duration = Duration::from_secs(3);
+
 /// `GET /live`, for a signed-in visitor.
 pub async fn account(
     State(state): State<AppState>,
     visitor: Visitor,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, PageError> {
     let account = visitor.require()?.clone();
+    let tr = visitor.tr();
     let secret = visitor.session.clone().ok_or(Error::Unauthorized)?;
     // Only what changes from now on: the page shows the present already. The stream
     // ends when the session does (logging out, here or on another instance).
@@ -39,13 +48,17 @@ pub async fn account(
     recheck.reset();
     let events = stream::unfold(
         (state, account, feed, recheck),
-        |(state, account, mut feed, mut recheck)| async move {
+        move |(state, account, mut feed, mut recheck)| async move {
             loop {
                 tokio::select! {
                     next = feed.next() => match next {
                         Ok(Some(_)) => {
                             let turns = state.service.turn_count(&account).await.unwrap_or(0);
-                            let event = Event::default().event("changed").data(turns.to_string());
+                            let data = serde_json::json!({
+                                "turns": turns,
+                                "label": tr.t1("nav-turns-waiting", "count", turns),
+                            });
+                            let event = Event::default().event("changed").data(data.to_string());
                             return Some((Ok(event), (state, account, feed, recheck)));
                         }
                         Ok(None) => return None,
@@ -60,5 +73,5 @@ pub async fn account(
         },
     )
     .take_until(tokio::time::sleep(STREAM_LIFETIME));
-    Ok(Sse::new(events).keep_alive(KeepAlive::default()))
+    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
 }

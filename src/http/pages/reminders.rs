@@ -37,6 +37,8 @@ struct RemindersPage {
     hour: u32,
     /// Why the digest form was refused.
     error: Option<String>,
+    /// What the digest form just saved, in words.
+    saved: Option<String>,
 }
 
 /// What the page shows beyond the stored settings: a new feed URL, or a refused
@@ -46,6 +48,8 @@ struct Shown {
     calendar_url: Option<String>,
     typed: Option<(String, bool)>,
     error: Option<Error>,
+    /// Whether the digest form was just saved.
+    saved: bool,
 }
 
 async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Response, PageError> {
@@ -55,8 +59,16 @@ async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Respo
     let (email, enabled) = shown
         .typed
         .unwrap_or_else(|| (digest.email.clone().unwrap_or_default(), digest.enabled));
+    let tr = visitor.tr();
+    let error = shown.error.as_ref().map(|e| refusal(tr, e));
+    let saved = shown.saved.then(|| match (&digest.email, digest.enabled) {
+        (Some(email), true) => tr.t1("reminders-saved-on", "email", email.as_str()),
+        _ => tr.t("reminders-saved-off"),
+    });
     let page = RemindersPage {
-        layout: visitor.layout(&visitor.tr().t("reminders-title")),
+        layout: visitor
+            .layout(&tr.t("reminders-title"))
+            .alerting(error.as_ref(), "digest-error"),
         calendar_since: since.map(|t| visitor.tr().when(t)),
         calendar_url: shown.calendar_url,
         email,
@@ -64,7 +76,8 @@ async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Respo
         last_sent_on: digest.last_sent_on.map(|d| d.to_string()),
         mail_configured: digest.mail_configured,
         hour: digest.hour,
-        error: shown.error.as_ref().map(|e| refusal(visitor.tr(), e)),
+        error,
+        saved,
     };
     let status = shown
         .error
@@ -114,8 +127,8 @@ pub struct DigestForm {
     enabled: Option<String>,
 }
 
-/// `POST /settings/reminders/digest`: saves the address and switch; a bad address
-/// re-renders the form with the reason.
+/// `POST /settings/reminders/digest`: saves the address and switch and says what was
+/// saved; a bad address re-renders the form with the reason.
 pub async fn set_digest(
     State(state): State<AppState>,
     PageForm { visitor, form }: PageForm<DigestForm>,
@@ -126,7 +139,13 @@ pub async fn set_digest(
         .set_digest(visitor.require()?, &form.email, enabled)
         .await
     {
-        Ok(_) => Ok(Redirect::to("/settings/reminders").into_response()),
+        Ok(_) => {
+            let shown = Shown {
+                saved: true,
+                ..Shown::default()
+            };
+            page(&state, &visitor, shown).await
+        }
         Err(e @ Error::Unprocessable { .. }) => {
             let shown = Shown {
                 typed: Some((form.email, enabled)),

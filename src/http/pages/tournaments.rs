@@ -152,7 +152,9 @@ async fn list_page(
         form.days_per_move.clone()
     };
     let page = ListPage {
-        layout: visitor.layout(&tr.t("tournaments-title")),
+        layout: visitor
+            .layout(&tr.t("tournaments-title"))
+            .alerting(error.as_ref(), "tournament-error"),
         sections: vec![
             Section {
                 key: "Open",

@@ -40,6 +40,36 @@ pub struct Layout {
     pub languages: &'static [Lang],
     /// This page's path and query (without `lang=`), where the language menu returns.
     pub here: String,
+    /// The query the log-in and sign-up links carry so that the form comes back to
+    /// this page (`?next=…`), or empty where there is nothing to come back to.
+    pub come_back: String,
+    /// A refused form's reason, shown first in `<main>` and linking to the form.
+    pub alert: Option<FormAlert>,
+}
+
+/// A refused form's reason at the top of the page (`templates/base.html`): on a
+/// phone the form may be screens below, so the page says first that something was
+/// refused, and links to the form.
+#[derive(Debug, Clone)]
+pub struct FormAlert {
+    /// Why, in the visitor's language.
+    pub message: String,
+    /// The `id` of the form's own message.
+    pub anchor: &'static str,
+}
+
+/// The `?next=` query that brings log-in back to the page `current` shows, when it
+/// can be opened again (a `GET` of a page other than home and the forms); else empty.
+fn come_back(current: &lang::Current) -> String {
+    let here = current.here.as_str();
+    let form = ["/login", "/signup"]
+        .iter()
+        .any(|f| here == *f || here.starts_with(&format!("{f}?")));
+    if !current.readable || here == "/" || form {
+        return String::new();
+    }
+    serde_urlencoded::to_string([("next", here)])
+        .map_or_else(|_| String::new(), |query| format!("?{query}"))
 }
 
 impl Layout {
@@ -59,7 +89,22 @@ impl Layout {
             turns: 0,
             tr: Tr::new(current.lang),
             languages: &Lang::ALL,
+            come_back: come_back(&current),
             here: current.here,
+            alert: None,
+        }
+    }
+
+    /// This layout with a refused form's reason first on the page, linking to
+    /// `anchor`, the form's own message (see [`FormAlert`]).
+    #[must_use]
+    pub fn alerting(self, message: Option<&String>, anchor: &'static str) -> Layout {
+        Layout {
+            alert: message.map(|message| FormAlert {
+                message: message.clone(),
+                anchor,
+            }),
+            ..self
         }
     }
 
