@@ -313,6 +313,25 @@ impl ServeArgs {
         }
         limits
     }
+
+    /// Why these settings look like production without `--public-url`, if they do:
+    /// listening beyond this machine, behind a proxy, or sending mail. Then calendar
+    /// feed URLs are built from each request's `Host` header, which a client chooses,
+    /// and digest links point at the bind address; `serve` warns at start-up.
+    #[must_use]
+    pub fn public_url_missing(&self) -> Option<&'static str> {
+        if self.public_url.is_some() {
+            None
+        } else if self.trust_proxy_headers {
+            Some("behind a reverse proxy (--trust-proxy-headers)")
+        } else if !self.bind.ip().is_loopback() {
+            Some("listening beyond this machine")
+        } else if self.digest.smtp_url.is_some() {
+            Some("sending digest mails (--smtp-url)")
+        } else {
+            None
+        }
+    }
 }
 
 /// Caps where floods are cheap (SECURITY.md, "Floods").
@@ -491,5 +510,44 @@ impl std::fmt::Debug for PushArgs {
             )
             .field("vapid_subject", &self.vapid_subject)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::Cli;
+
+    fn missing(args: &[&str]) -> Option<&'static str> {
+        let cli = Cli::try_parse_from(["seedpost"].iter().chain(args)).expect("good flags");
+        cli.serve.public_url_missing()
+    }
+
+    #[test]
+    fn production_settings_without_a_public_url_are_named() {
+        assert_eq!(missing(&[]), None, "on this machine, for a try");
+        assert!(missing(&["--bind", "0.0.0.0:8080"]).is_some());
+        assert!(missing(&["--bind", "[::]:8080"]).is_some());
+        assert!(missing(&["--trust-proxy-headers"]).is_some());
+        let mail = [
+            "--smtp-url",
+            "smtp://mail:25",
+            "--smtp-from",
+            "s@example.org",
+        ];
+        assert!(
+            missing(&mail).is_some(),
+            "digest links would point at 127.0.0.1"
+        );
+        for args in [
+            &["--bind", "0.0.0.0:8080"][..],
+            &["--trust-proxy-headers"],
+            &mail,
+        ] {
+            let mut args = args.to_vec();
+            args.extend(["--public-url", "https://seedpost.example.org"]);
+            assert_eq!(missing(&args), None, "{args:?}");
+        }
     }
 }

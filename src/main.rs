@@ -149,11 +149,11 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         header_timeout = ?connections.header_timeout,
         "seedpost is listening"
     );
-    if args.public_url.is_none() && (!args.bind.ip().is_loopback() || args.trust_proxy_headers) {
+    if let Some(why) = args.public_url_missing() {
         tracing::warn!(
-            "--public-url is not set while listening beyond this machine: calendar feed \
-             URLs and mail links are built from each request's Host header or the \
-             bind address; set --public-url in production"
+            "--public-url is not set while {why}: calendar feed URLs are built from each \
+             request's Host header and mail links from the bind address; set --public-url \
+             in production"
         );
     }
     // One token stops everything: the signal cancels it, the server drains its
