@@ -357,6 +357,12 @@ pub struct FloodArgs {
           default_value_t = FloodLimits::DEFAULT.open_challenges_per_opponent, global = true,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_open_challenges_per_opponent: u32,
+    /// Open tournaments (not yet started) one account has created; past it, 422
+    /// `too_many_tournaments`.
+    #[arg(long, env = "SEEDPOST_MAX_OPEN_TOURNAMENTS",
+          default_value_t = FloodLimits::DEFAULT.open_tournaments, global = true,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_open_tournaments: u32,
 }
 
 impl FloodArgs {
@@ -368,6 +374,7 @@ impl FloodArgs {
             tokens_per_account: self.max_tokens_per_account,
             open_challenges: self.max_open_challenges,
             open_challenges_per_opponent: self.max_open_challenges_per_opponent,
+            open_tournaments: self.max_open_tournaments,
         }
     }
 }

@@ -15,6 +15,7 @@ refused-rate-limited = { $seconds ->
 }
 refused-invalid-label = تسمية الرمز من 1 إلى 100 حرف بلا أحرف تحكم
 refused-too-many-tokens = لديك أقصى عدد من الرموز للحساب: ألغِ واحدًا أولًا
+refused-too-many-tournaments = لديك أقصى عدد من البطولات المفتوحة للحساب: انتظر حتى تبدأ إحداها
 refused-invalid-scopes = يحتاج الرمز إلى صلاحية واحدة على الأقل
 refused-invalid-email = هذا ليس عنوان بريد يمكن أن يصل إليه البريد اليومي
 refused-invalid-name = اسم البطولة من 1 إلى 60 حرفًا، بلا أحرف تحكم

@@ -11,6 +11,7 @@ refused-rate-limited = { $seconds ->
 }
 refused-invalid-label = L'etiqueta d'una clau té d'1 a 100 caràcters i cap caràcter de control
 refused-too-many-tokens = Ja tens totes les claus que pot tenir un compte: revoca'n una primer
+refused-too-many-tournaments = Ja tens tots els tornejos oberts que pot tenir un compte: espera que en comenci un
 refused-invalid-scopes = Una clau necessita com a mínim un permís
 refused-invalid-email = No és una adreça on pugui anar el correu diari
 refused-invalid-name = El nom d'un torneig té d'1 a 60 caràcters, cap de control

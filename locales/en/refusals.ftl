@@ -12,6 +12,7 @@ refused-rate-limited = { $seconds ->
 }
 refused-invalid-label = A token label has 1 to 100 characters and no control characters
 refused-too-many-tokens = You have as many tokens as an account may: revoke one first
+refused-too-many-tournaments = You have as many open tournaments as an account may: wait for one to start
 refused-invalid-scopes = A token needs at least one scope
 refused-invalid-email = That is not an e-mail address the daily e-mail can go to
 refused-invalid-name = A tournament's name has 1 to 60 characters, none of them a control character

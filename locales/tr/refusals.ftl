@@ -8,6 +8,7 @@ refused-wrong-password = Şu anki parola yanlış
 refused-rate-limited = Çok fazla deneme: { $seconds } saniye sonra tekrar dene
 refused-invalid-label = Anahtar etiketi 1-100 karakterdir ve kontrol karakteri içermez
 refused-too-many-tokens = Bir hesabın sahip olabileceği kadar anahtarın var: önce birini iptal et
+refused-too-many-tournaments = Bir hesabın açabileceği kadar açık turnuvan var: birinin başlamasını bekle
 refused-invalid-scopes = Bir anahtarın en az bir yetkisi olmalı
 refused-invalid-email = Bu, günlük e-postanın gidebileceği bir e-posta adresi değil
 refused-invalid-name = Turnuva adı 1-60 karakterdir ve kontrol karakteri içermez

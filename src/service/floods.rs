@@ -1,6 +1,6 @@
 //! Caps where floods are cheap (SECURITY.md, "Floods"): sign-ups per client address,
 //! API tokens per account, open challenges per challenger in all and naming one
-//! opponent. Sign-ups are counted in memory over a sliding hour by the service's
+//! opponent, open tournaments per creator. Sign-ups are counted in memory over a sliding hour by the service's
 //! clock, per instance; the caps on what an account holds are counted by the store
 //! in the writing transaction, so concurrent requests cannot pass them together.
 
@@ -25,16 +25,21 @@ pub struct FloodLimits {
     /// Open challenges one account has made naming one opponent
     /// (`--max-open-challenges-per-opponent`).
     pub open_challenges_per_opponent: u32,
+    /// Open tournaments (not yet started) one account has created
+    /// (`--max-open-tournaments`).
+    pub open_tournaments: u32,
 }
 
 impl FloodLimits {
     /// The documented defaults (SECURITY.md): 10 sign-ups an hour per address, 20
-    /// tokens per account, 50 open challenges per account of which 5 to one player.
+    /// tokens per account, 50 open challenges per account of which 5 to one player, 5
+    /// open tournaments per account.
     pub const DEFAULT: FloodLimits = FloodLimits {
         sign_ups_per_address: 10,
         tokens_per_account: 20,
         open_challenges: 50,
         open_challenges_per_opponent: 5,
+        open_tournaments: 5,
     };
 
     /// The caps on a challenger's open challenges.

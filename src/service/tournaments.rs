@@ -129,7 +129,9 @@ impl Service {
     ///
     /// # Errors
     /// `invalid_name`, `invalid_variant`, `invalid_days_per_move`,
-    /// `invalid_max_players`, `invalid_starts_at` (422).
+    /// `invalid_max_players`, `invalid_starts_at`, `too_many_tournaments` (422: the
+    /// account has created as many open tournaments as
+    /// [`FloodLimits::open_tournaments`](super::FloodLimits::open_tournaments)).
     pub async fn create_tournament(
         &self,
         account: &Account,
@@ -177,7 +179,17 @@ impl Service {
             starts_at,
             created_at: now,
         };
-        Ok(self.store.create_tournament(&tournament).await?)
+        let cap = self.floods.open_tournaments;
+        match self.store.create_tournament(&tournament, cap).await {
+            Err(StoreError::Full) => Err(Error::unprocessable(
+                "too_many_tournaments",
+                format!(
+                    "an account has at most {cap} open tournaments of its own: wait for one \
+                     to start"
+                ),
+            )),
+            other => Ok(other?),
+        }
     }
 
     /// Tournaments, of one status or all: open ones first, soonest start first.

@@ -201,7 +201,7 @@ async fn insert_token<B: Backend>(
 /// transaction holds the whole database), so that writers counting what the account
 /// holds against a cap take turns; returns how many rows `count` (a `count(*)` with
 /// the account as `$1`) finds then.
-async fn count_locked<B: Backend>(
+pub(super) async fn count_locked<B: Backend>(
     tx: &mut Transaction<'static, B>,
     account: AccountId,
     count: &'static str,

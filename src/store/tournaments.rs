@@ -21,7 +21,7 @@ use super::common::{
     AccountEvents, GameRow, corrupt, days_per_move, events_by_account, game_select, micros,
     row_limit, to_i32, username,
 };
-use super::core::{INSERT_GAME, bind_new_game, missed};
+use super::core::{INSERT_GAME, bind_new_game, count_locked, missed};
 use super::dialect::{Backend, locking};
 use super::sql::{AsConn, SqlStore, Statement, sql};
 use super::{Event, Game, NewEvent, NewGame, Player, StoreError};
@@ -133,9 +133,17 @@ pub struct TournamentRecord {
 /// Storage of tournaments.
 #[async_trait]
 pub trait TournamentStore: Send + Sync {
-    /// Creates an open tournament.
-    async fn create_tournament(&self, tournament: &NewTournament)
-    -> Result<Tournament, StoreError>;
+    /// Creates an open tournament, unless its creator has `open_cap` open ones
+    /// already (counted with the creator's row locked, so that concurrent creations
+    /// cannot pass the cap together).
+    ///
+    /// # Errors
+    /// [`StoreError::Full`] at the cap.
+    async fn create_tournament(
+        &self,
+        tournament: &NewTournament,
+        open_cap: u32,
+    ) -> Result<Tournament, StoreError>;
 
     /// One tournament.
     ///
@@ -601,16 +609,26 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
     async fn create_tournament(
         &self,
         tournament: &NewTournament,
+        open_cap: u32,
     ) -> Result<Tournament, StoreError> {
         let insert = bind_tournament(sql(INSERT_TOURNAMENT), tournament)?
             .bind(TournamentStatus::Open.as_str())
             .bind(micros(tournament.created_at))
             .bind(None::<DateTime<Utc>>);
-        let id = tournament.id;
-        self.detached(move |conn| {
+        let (id, creator) = (tournament.id, tournament.creator);
+        self.write(move |tx| {
             Box::pin(async move {
-                insert.execute(conn).await?;
-                fetch(conn, id).await
+                let open = count_locked(
+                    tx,
+                    creator,
+                    "SELECT count(*) FROM tournaments WHERE creator_id = $1 AND status = 'open'",
+                )
+                .await?;
+                if open >= i64::from(open_cap) {
+                    return Err(StoreError::Full);
+                }
+                insert.execute(tx).await?;
+                fetch(tx, id).await
             })
         })
         .await

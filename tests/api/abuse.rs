@@ -27,6 +27,7 @@ crate::on_both_backends!(
     sign_ups_tokens_and_challenges_stop_at_their_caps_and_lists_come_in_pages,
     a_challenge_naming_a_player_is_read_by_its_two_players_only,
     every_spelling_of_a_house_bots_name_is_refused_at_sign_up,
+    an_account_creates_open_tournaments_up_to_its_cap_and_the_refusal_changes_nothing,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -412,6 +413,7 @@ async fn sign_ups_tokens_and_challenges_stop_at_their_caps_and_lists_come_in_pag
         tokens_per_account: 3,
         open_challenges: 4,
         open_challenges_per_opponent: 2,
+        ..FloodLimits::DEFAULT
     }))
     .await
     .expect("the backend of the test is there");
@@ -577,4 +579,45 @@ async fn every_spelling_of_a_house_bots_name_is_refused_at_sign_up(app: TestApp)
         .expect_error(422, "invalid_username");
     }
     app.sign_up("my-house").await;
+}
+
+async fn an_account_creates_open_tournaments_up_to_its_cap_and_the_refusal_changes_nothing(
+    app: TestApp,
+) {
+    let backend = if app.is_postgres() {
+        Backend::Postgres
+    } else {
+        Backend::Sqlite
+    };
+    drop(app);
+    let app = TestApp::start_with(TestApp::builder(backend).floods(FloodLimits {
+        sign_ups_per_address: 0,
+        open_tournaments: 2,
+        ..FloodLimits::DEFAULT
+    }))
+    .await
+    .expect("the backend of the test is there");
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    let cup = |n: u32| json!({"name": format!("Cup {n}"), "variant": "tihbat", "starts_at": "2026-12-01T12:00:00Z"});
+    for n in 0..2 {
+        app.post("/tournaments", Some(&ann.token), cup(n))
+            .await
+            .expect(201);
+    }
+    let refused = app.post("/tournaments", Some(&ann.token), cup(2)).await;
+    refused.expect_error(422, "too_many_tournaments");
+    assert!(
+        refused.body["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("at most 2")),
+        "the message says the cap: {}",
+        refused.body
+    );
+    let listed = app.get("/tournaments", None).await.expect(200);
+    assert_eq!(listed.as_array().map(Vec::len), Some(2), "nothing made");
+    // Another account has a cap of its own.
+    app.post("/tournaments", Some(&bob.token), cup(3))
+        .await
+        .expect(201);
 }

@@ -57,6 +57,7 @@ use ratings::{
 use support::db::TestDb;
 use terms::every_combination_of_terms_is_kept_by_the_challenge_and_its_game;
 use tournaments::{
+    a_creator_at_its_cap_of_open_tournaments_makes_no_more_however_many_race,
     a_tournament_short_of_players_is_canceled_and_only_then,
     a_vacation_does_not_stop_the_clocks_of_a_tournament_that_forbids_it,
     joins_are_settled_at_the_tournament_and_the_start_inserts_every_game_once,
@@ -94,6 +95,7 @@ on_both_backends!(
     every_combination_of_terms_is_kept_by_the_challenge_and_its_game,
     a_vacation_hides_its_games_from_the_sweeper_and_its_end_pushes_their_deadlines,
     joins_are_settled_at_the_tournament_and_the_start_inserts_every_game_once,
+    a_creator_at_its_cap_of_open_tournaments_makes_no_more_however_many_race,
     a_tournament_short_of_players_is_canceled_and_only_then,
     a_vacation_does_not_stop_the_clocks_of_a_tournament_that_forbids_it,
     a_calendar_feed_is_found_by_its_hash_until_replaced_or_deleted,

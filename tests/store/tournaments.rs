@@ -57,7 +57,7 @@ pub async fn joins_are_settled_at_the_tournament_and_the_start_inserts_every_gam
         account(s, "dan").await,
     ];
     let t = s
-        .create_tournament(&tournament(&ann, 3, true))
+        .create_tournament(&tournament(&ann, 3, true), u32::MAX)
         .await
         .expect("created");
     assert_eq!(t.status, TournamentStatus::Open);
@@ -213,13 +213,53 @@ async fn futures_join<F: std::future::Future>(tries: [F; 3]) -> Vec<F::Output> {
     vec![a, b, c]
 }
 
+pub async fn a_creator_at_its_cap_of_open_tournaments_makes_no_more_however_many_race(db: &TestDb) {
+    let store = connect(db).await;
+    let s = &*store;
+    let ann = account(s, "ann").await;
+    let bob = account(s, "bob").await;
+    let first = s
+        .create_tournament(&tournament(&ann, 4, true), 3)
+        .await
+        .expect("created");
+    // Eight creations race for the two places left: two win.
+    let mut creations = tokio::task::JoinSet::new();
+    for _ in 0..8 {
+        let (store, ann) = (store.clone(), ann.clone());
+        creations
+            .spawn(async move { store.create_tournament(&tournament(&ann, 4, true), 3).await });
+    }
+    let outcomes = creations.join_all().await;
+    assert_eq!(outcomes.iter().filter(|o| o.is_ok()).count(), 2);
+    assert!(
+        outcomes
+            .iter()
+            .all(|o| o.is_ok() || matches!(o, Err(StoreError::Full))),
+        "the others are refused at the cap"
+    );
+    assert!(matches!(
+        s.create_tournament(&tournament(&ann, 4, true), 3).await,
+        Err(StoreError::Full)
+    ));
+    // Another creator has a cap of its own; one that is no longer open frees a place.
+    s.create_tournament(&tournament(&bob, 4, true), 3)
+        .await
+        .expect("bob's own");
+    s.cancel_tournament(first.id, days(1), &[])
+        .await
+        .expect("canceled, without players");
+    s.create_tournament(&tournament(&ann, 4, true), 3)
+        .await
+        .expect("a place again");
+}
+
 pub async fn a_tournament_short_of_players_is_canceled_and_only_then(db: &TestDb) {
     let store = connect(db).await;
     let s = &*store;
     let ann = account(s, "ann").await;
     let bob = account(s, "bob").await;
     let t = s
-        .create_tournament(&tournament(&ann, 4, true))
+        .create_tournament(&tournament(&ann, 4, true), u32::MAX)
         .await
         .expect("created");
     s.join_tournament(t.id, ann.id, days(0))
@@ -254,7 +294,7 @@ pub async fn a_vacation_does_not_stop_the_clocks_of_a_tournament_that_forbids_it
     let mut ids = Vec::new();
     for allowed in [false, true] {
         let t = s
-            .create_tournament(&tournament(&ann, 2, allowed))
+            .create_tournament(&tournament(&ann, 2, allowed), u32::MAX)
             .await
             .expect("created");
         s.join_tournament(t.id, ann.id, days(0))

@@ -59,7 +59,7 @@ fn yes() -> bool {
         (status = 201, description = "The tournament", body = TournamentJson),
         (status = 400, response = super::openapi::BadBody),
         (status = 401, response = super::openapi::Unauthorized),
-        (status = 422, description = "`invalid_name`, `invalid_variant`, `invalid_days_per_move`, `invalid_max_players`, `invalid_starts_at`, `invalid_body`: a bad field", body = ErrorJson,
+        (status = 422, description = "`invalid_name`, `invalid_variant`, `invalid_days_per_move`, `invalid_max_players`, `invalid_starts_at`, `too_many_tournaments` (the account has created 5 open tournaments: wait for one to start), `invalid_body`: a bad field", body = ErrorJson,
             example = json!({"error": "invalid_max_players", "message": "a tournament has 2 to 32 players"})),
     ),
 )]

@@ -21,6 +21,7 @@ pub fn refusal(tr: Tr, error: &Error) -> String {
         "wrong_password" => "refused-wrong-password",
         "invalid_label" => "refused-invalid-label",
         "too_many_tokens" => "refused-too-many-tokens",
+        "too_many_tournaments" => "refused-too-many-tournaments",
         "invalid_scopes" => "refused-invalid-scopes",
         "invalid_email" => "refused-invalid-email",
         "invalid_name" => "refused-invalid-name",
