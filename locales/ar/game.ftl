@@ -53,3 +53,23 @@ time-per-move = { $days ->
     [many] { $days } يومًا لكل نقلة
    *[other] { $days } يوم لكل نقلة
 }
+# نصوص اللوحة البديلة لقارئات الشاشة.
+board-play-pit = العب الحفرة { $pit }، { $count ->
+    [zero] لا حبات
+    [one] حبة واحدة
+    [two] حبتان
+    [few] { $count } حبات
+    [many] { $count } حبة
+   *[other] { $count } حبة
+}
+board-pit = { $side }، الحفرة { $pit }: { $count ->
+    [zero] لا حبات
+    [one] حبة واحدة
+    [two] حبتان
+    [few] { $count } حبات
+    [many] { $count } حبة
+   *[other] { $count } حبة
+}
+board-store = مخزن { $side }: { $count }
+board-captures = أسرى { $side }: { $count }
+board-label = اللوحة: { $top } في الأعلى، و{ $bottom } في الأسفل

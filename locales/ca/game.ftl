@@ -49,3 +49,15 @@ time-per-move = { $days ->
     [one] { $days } dia per jugada
    *[other] { $days } dies per jugada
 }
+# Els textos alternatius del tauler, per als lectors de pantalla.
+board-play-pit = Juga el forat { $pit }, { $count ->
+    [one] { $count } pedra
+   *[other] { $count } pedres
+}
+board-pit = { $side }, forat { $pit }: { $count ->
+    [one] { $count } pedra
+   *[other] { $count } pedres
+}
+board-store = Magatzem del { $side }: { $count }
+board-captures = Captures del { $side }: { $count }
+board-label = Tauler: { $top } a dalt, { $bottom } a baix

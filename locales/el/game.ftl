@@ -49,3 +49,15 @@ time-per-move = { $days ->
     [one] { $days } ημέρα ανά κίνηση
    *[other] { $days } ημέρες ανά κίνηση
 }
+# Τα εναλλακτικά κείμενα της σανίδας, για αναγνώστες οθόνης.
+board-play-pit = Παίξτε τον λάκκο { $pit }, { $count ->
+    [one] { $count } πέτρα
+   *[other] { $count } πέτρες
+}
+board-pit = { $side }, λάκκος { $pit }: { $count ->
+    [one] { $count } πέτρα
+   *[other] { $count } πέτρες
+}
+board-store = Αποθήκη του { $side }: { $count }
+board-captures = Αιχμάλωτες του { $side }: { $count }
+board-label = Σανίδα: { $top } πάνω, { $bottom } κάτω

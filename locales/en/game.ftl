@@ -52,3 +52,15 @@ time-per-move = { $days ->
     [one] { $days } day per move
    *[other] { $days } days per move
 }
+# The board's text alternatives, read by screen readers.
+board-play-pit = Play pit { $pit }, { $count ->
+    [one] { $count } stone
+   *[other] { $count } stones
+}
+board-pit = { $side } pit { $pit }: { $count ->
+    [one] { $count } stone
+   *[other] { $count } stones
+}
+board-store = { $side }'s store: { $count }
+board-captures = { $side }'s captures: { $count }
+board-label = Board: { $top } at the top, { $bottom } at the bottom

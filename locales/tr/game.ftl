@@ -46,3 +46,9 @@ game-no-moves = Henüz hamle yok.
 game-abort = İptal et…
 game-resign = Terk et…
 time-per-move = Hamle başına { $days } gün
+# Tahtanın ekran okuyucular için metinleri.
+board-play-pit = { $pit }. kuyuyu oyna, { $count } taş
+board-pit = { $side } { $pit }. kuyu: { $count } taş
+board-store = { $side } hazinesi: { $count }
+board-captures = { $side } tarafının aldıkları: { $count }
+board-label = Tahta: üstte { $top }, altta { $bottom }

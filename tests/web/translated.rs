@@ -1,4 +1,5 @@
-//! Languages (issue 22), the account, settings, tournament, match and player pages:
+//! Languages (issue 22), the home, account, settings, tournament, match and player
+//! pages and their lists of games:
 //! in another language no English sentence of theirs is left, a refused form says why
 //! in the visitor's language, and counts take the language's plural forms.
 
@@ -33,16 +34,6 @@ fn sentences(page: &Page) -> Vec<String> {
     .map(|tag| format!("main {tag}"))
     .join(", ");
     for element in page.all(&css) {
-        // The shared list of games is drawn by the home page's code (view.rs).
-        let in_game_list = element.ancestors().any(|n| {
-            n.value()
-                .as_element()
-                .and_then(|e| e.attr("class"))
-                .is_some_and(|c| c.split(' ').any(|c| c == "games"))
-        });
-        if in_game_list {
-            continue;
-        }
         let text = normalised(&element.text().collect::<String>());
         let words = text
             .split(|c: char| !c.is_alphabetic())
@@ -123,6 +114,9 @@ async fn no_english_sentence_is_left_on_these_pages_in_turkish(server: Server) {
     let (tournament, matched) = a_tournament_and_a_match(&server, &ayse, &mehmet).await;
     let visitor = Browser::new(&server);
     let pages = [
+        (&visitor, "/".to_owned()),
+        (&ayse, "/".to_owned()),
+        (&mehmet, "/".to_owned()),
         (&visitor, "/login".to_owned()),
         (&visitor, "/signup".to_owned()),
         (&visitor, "/offline".to_owned()),

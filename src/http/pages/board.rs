@@ -331,8 +331,8 @@ impl GameView {
             .iter()
             .rev()
             .find_map(|p| p.pit().map(|pit| (p.side(), pit)));
-        let mut board = BoardView::draw(&position, near, last_sown, &legal, |side| {
-            format!("{} ({})", side_title(side), names.get(side))
+        let mut board = BoardView::draw(tr, &position, near, last_sown, &legal, |side| {
+            format!("{} ({})", side_title(tr, side), names.get(side))
         });
         board.playable = my_turn;
         let side_word = |side: Side| {
@@ -469,7 +469,7 @@ impl GameView {
                 .last()
                 .map(ToString::to_string)
                 .unwrap_or_default(),
-            result: result_line(game),
+            result: result_line(tr, game),
             match_link: loaded.match_ref.map(|m| (m.id.to_string(), m.number, m.of)),
             names: names.clone(),
             error,
@@ -502,12 +502,14 @@ impl GameView {
 }
 
 impl BoardView {
-    /// `position` as drawn with `near`'s row at the bottom: `last_sown` marks the pit last
+    /// `position` as drawn with `near`'s row at the bottom, its words in the language
+    /// of `tr`: `last_sown` marks the pit last
     /// sown, `legal` the pits offered as moves (none for a read-only diagram), and
     /// `who` names each side in the text alternative. Not playable until the caller
     /// says so.
     #[must_use]
     pub fn draw(
+        tr: Tr,
         position: &Position,
         near: Side,
         last_sown: Option<(Side, Pit)>,
@@ -522,7 +524,6 @@ impl BoardView {
             let count = position.row(side).get(index).copied().unwrap_or(0);
             let pit = Pit::from_index(index);
             let playable = side == near && legal.contains(&pit);
-            let stones_word = if count == 1 { "stone" } else { "stones" };
             PitView {
                 side: side.as_str(),
                 number: pit.number(),
@@ -539,12 +540,16 @@ impl BoardView {
                 playable,
                 selected: false,
                 label: if playable {
-                    format!("Play pit {}, {count} {stones_word}", pit.number())
+                    tr.t2("board-play-pit", "pit", pit.number(), "count", count)
                 } else {
-                    format!(
-                        "{} pit {}: {count} {stones_word}",
-                        side_title(side),
-                        pit.number()
+                    tr.t3(
+                        "board-pit",
+                        "side",
+                        side_title(tr, side),
+                        "pit",
+                        pit.number(),
+                        "count",
+                        count,
                     )
                 },
             }
@@ -562,14 +567,16 @@ impl BoardView {
                     3.4,
                     if side == Side::North { 5 } else { 1 },
                 ),
-                label: format!(
-                    "{}'s {}: {count}",
-                    side_title(side),
+                label: tr.t2(
                     if variant.has_stores() {
-                        "store"
+                        "board-store"
                     } else {
-                        "captures"
-                    }
+                        "board-captures"
+                    },
+                    "side",
+                    side_title(tr, side),
+                    "count",
+                    count,
                 ),
             }
         };
@@ -594,10 +601,12 @@ impl BoardView {
                 })
                 .collect(),
             playable: false,
-            label: format!(
-                "Board: {} at the top, {} at the bottom",
-                side_title(far),
-                side_title(near)
+            label: tr.t2(
+                "board-label",
+                "top",
+                side_title(tr, far),
+                "bottom",
+                side_title(tr, near),
             ),
         }
     }

@@ -10,9 +10,10 @@ use serde::Deserialize;
 use super::error::PageError;
 use super::session::{PageForm, PagePath, Visitor};
 use super::view::{GameLine, Layout, VariantChoice, render, variant_choices};
-use crate::domain::{ChallengeId, DaysPerMove, DeclineReason, GameStatus};
+use crate::domain::{AccountId, ChallengeId, DaysPerMove, DeclineReason, GameStatus};
 use crate::error::Error;
 use crate::http::AppState;
+use crate::i18n::{IntoArg, Tr};
 use crate::service::{ChallengeRequest, parse_decline_reason, side_of};
 use crate::store::{Challenge, Page};
 
@@ -75,61 +76,73 @@ impl ReasonName {
 pub struct ChallengeLine {
     id: String,
     challenger: String,
-    opponent: String,
-    variant: &'static str,
-    /// `1 day per move`, `3 days per move`.
-    pace: String,
-    first: &'static str,
-    /// "rated" or "casual", and the match if it is one.
-    kind: String,
+    /// Its terms in a sentence, as the list it is in reads it (after the challenger's
+    /// name for a challenge to the viewer or an open one; whole for the viewer's own).
+    words: String,
 }
 
 impl ChallengeLine {
-    fn new(c: &Challenge) -> ChallengeLine {
+    fn new(tr: Tr, c: &Challenge, viewer: AccountId) -> ChallengeLine {
+        let kind = tr.t(match (c.terms.rated, c.terms.weekend_pause) {
+            (true, false) => "home-rated",
+            (false, false) => "home-casual",
+            (true, true) => "home-rated-weekends",
+            (false, true) => "home-casual-weekends",
+        });
+        let kind = match match_words(tr, c.match_terms) {
+            Some(terms) => format!("{kind}, {terms}"),
+            None => kind,
+        };
+        let first = tr.t(match c.first {
+            crate::domain::FirstChoice::Random => "home-first-random-line",
+            crate::domain::FirstChoice::Challenger => "home-first-challenger-line",
+            crate::domain::FirstChoice::Opponent => "home-first-opponent-line",
+        });
+        let opponent = c.opponent.as_ref().map(|o| o.username.to_string());
+        let id = if c.challenger.id == viewer {
+            if opponent.is_some() {
+                "home-mine-to"
+            } else {
+                "home-mine-open"
+            }
+        } else if opponent.is_some() {
+            "home-challenges-you"
+        } else {
+            "home-open-line"
+        };
+        let words = tr.args(
+            id,
+            [
+                ("variant", c.variant.title().into_arg()),
+                ("kind", kind.into_arg()),
+                (
+                    "pace",
+                    super::view::pace(tr, c.days_per_move.days()).into_arg(),
+                ),
+                ("first", first.into_arg()),
+                ("opponent", opponent.unwrap_or_default().into_arg()),
+            ],
+        );
         ChallengeLine {
             id: c.id.to_string(),
             challenger: c.challenger.username.to_string(),
-            opponent: c
-                .opponent
-                .as_ref()
-                .map(|o| o.username.to_string())
-                .unwrap_or_default(),
-            variant: c.variant.title(),
-            pace: super::view::pace(c.days_per_move.days()),
-            kind: format!(
-                "{}{}",
-                match (c.terms.rated, c.terms.weekend_pause) {
-                    (true, false) => "rated",
-                    (false, false) => "casual",
-                    (true, true) => "rated, clocks paused at weekends",
-                    (false, true) => "casual, clocks paused at weekends",
-                },
-                match_words(c.match_terms)
-            ),
-            first: match c.first {
-                crate::domain::FirstChoice::Random => "drawn at random",
-                crate::domain::FirstChoice::Challenger => "the challenger",
-                crate::domain::FirstChoice::Opponent => "the opponent",
-            },
+            words,
         }
     }
 }
 
 /// How a challenge's match reads in a list: nothing for a single game.
-fn match_words(terms: crate::domain::MatchTerms) -> String {
+fn match_words(tr: Tr, terms: crate::domain::MatchTerms) -> Option<String> {
     if !terms.is_match() {
-        return String::new();
+        return None;
     }
-    let schedule = match terms.schedule {
-        crate::domain::Schedule::Sequential => "one after another",
-        crate::domain::Schedule::Parallel => "all at once",
+    let id = match (terms.schedule, terms.stop_when_decided) {
+        (crate::domain::Schedule::Sequential, false) => "home-match-sequential",
+        (crate::domain::Schedule::Sequential, true) => "home-match-sequential-decided",
+        (crate::domain::Schedule::Parallel, false) => "home-match-parallel",
+        (crate::domain::Schedule::Parallel, true) => "home-match-parallel-decided",
     };
-    let stop = if terms.stop_when_decided {
-        ", ending once decided"
-    } else {
-        ""
-    };
-    format!(", a match of {} games {schedule}{stop}", terms.games())
+    Some(tr.t1(id, "count", terms.games()))
 }
 
 /// The new-challenge form as typed.
@@ -217,6 +230,7 @@ async fn home(
     error: Option<String>,
 ) -> Result<Response, PageError> {
     let now = state.service.now();
+    let tr = visitor.tr();
     let Some(account) = &visitor.account else {
         let ongoing = state
             .service
@@ -227,7 +241,7 @@ async fn home(
             .games(None, Some(GameStatus::Finished), None, false, 10)
             .await?;
         let page = WelcomePage {
-            layout: visitor.layout("Mancala by correspondence"),
+            layout: visitor.layout(&visitor.tr().t("welcome-title")),
             ongoing: GameLine::all(
                 visitor.tr(),
                 &ongoing,
@@ -283,7 +297,7 @@ async fn home(
         challenges
             .iter()
             .filter(|c| keep(c))
-            .map(ChallengeLine::new)
+            .map(|c| ChallengeLine::new(tr, c, account.id))
             .collect()
     };
     let chosen_days = if form.days_per_move.is_empty() {
@@ -298,7 +312,7 @@ async fn home(
     };
     let page = HomePage {
         layout: visitor
-            .layout("Your games")
+            .layout(&tr.t("home-title"))
             .alerting(error.as_ref(), "challenge-error"),
         my_turn: GameLine::all(visitor.tr(), &my_turn, &my_turn_refs, Some(account), now),
         waiting: GameLine::all(visitor.tr(), &waiting, &waiting_refs, Some(account), now),
@@ -316,23 +330,19 @@ async fn home(
             .into_iter()
             .map(|d| Choice {
                 value: d.to_string(),
-                label: if d == 1 {
-                    "1 day".to_owned()
-                } else {
-                    format!("{d} days")
-                },
+                label: tr.t1("time-days", "count", d),
                 selected: d.to_string() == chosen_days,
             })
             .collect(),
         firsts: [
-            ("random", "Drawn at random"),
-            ("challenger", "Me"),
-            ("opponent", "My opponent"),
+            ("random", "home-first-random"),
+            ("challenger", "home-first-me"),
+            ("opponent", "home-first-my-opponent"),
         ]
         .into_iter()
         .map(|(value, label)| Choice {
             value: value.to_owned(),
-            label: label.to_owned(),
+            label: tr.t(label),
             selected: value == chosen_first,
         })
         .collect(),
@@ -341,22 +351,18 @@ async fn home(
         games: (1..=crate::domain::MatchTerms::MAX_GAMES)
             .map(|n| Choice {
                 value: n.to_string(),
-                label: if n == 1 {
-                    "1 game".to_owned()
-                } else {
-                    format!("A match of {n} games")
-                },
+                label: tr.t1("home-games-choice", "count", n),
                 selected: n.to_string() == form.games || (n == 1 && form.games.is_empty()),
             })
             .collect(),
         schedules: [
-            ("sequential", "One after another"),
-            ("parallel", "All at once"),
+            ("sequential", "home-one-after-another"),
+            ("parallel", "home-all-at-once"),
         ]
         .into_iter()
         .map(|(value, label)| Choice {
             value: value.to_owned(),
-            label: label.to_owned(),
+            label: tr.t(label),
             selected: value == form.schedule || (value == "sequential" && form.schedule.is_empty()),
         })
         .collect(),
@@ -367,13 +373,12 @@ async fn home(
             .into_iter()
             .map(|level| Choice {
                 value: level.username().to_owned(),
-                label: match level {
-                    crate::house::Level::Random => "Random moves (easiest)",
-                    crate::house::Level::Greedy => "Greedy: takes what it can at once",
-                    crate::house::Level::Search => "Search: looks a few moves ahead",
-                    crate::house::Level::Perfect => "Perfect: solved play (Tihbat, Modiar)",
-                }
-                .to_owned(),
+                label: tr.t(match level {
+                    crate::house::Level::Random => "home-level-random",
+                    crate::house::Level::Greedy => "home-level-greedy",
+                    crate::house::Level::Search => "home-level-search",
+                    crate::house::Level::Perfect => "home-level-perfect",
+                }),
                 selected: level == crate::house::Level::Greedy,
             })
             .collect(),
@@ -432,9 +437,11 @@ pub async fn create_challenge(
         Err(e @ (Error::Unprocessable { .. } | Error::NotFound(_))) => {
             let message = match e {
                 Error::NotFound(_) => {
-                    format!("There is no player called “{}”.", form.opponent.trim())
+                    visitor
+                        .tr()
+                        .t1("home-no-player", "name", form.opponent.trim())
                 }
-                other => super::error::capitalise(&other.to_string()),
+                other => super::refusal::refusal(visitor.tr(), &other),
             };
             home(&state, &visitor, form, Some(message)).await
         }

@@ -281,7 +281,7 @@ impl FinishedLine {
             how: match result.ending {
                 Ending::Resign => tr.t("finished-by-resignation"),
                 Ending::Timeout => tr.t("finished-on-time"),
-                how => ending_words(how).to_owned(),
+                how => ending_words(tr, how),
             },
             at: ended.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             at_text: tr.when(ended),

@@ -17,6 +17,7 @@ use super::error::PageError;
 use super::session::{PagePath, Visitor};
 use super::view::{Layout, VariantChoice, render, side_title, variant_choices};
 use crate::error::Error;
+use crate::i18n::Tr;
 
 const RULES: &str = include_str!("../../../RULES.md");
 
@@ -276,10 +277,10 @@ pub struct Diagram {
 }
 
 /// `position` drawn with South at the bottom and `last` ringed.
-fn diagram(position: &Position, last: Option<(Side, Pit)>, caption: String) -> Diagram {
+fn diagram(tr: Tr, position: &Position, last: Option<(Side, Pit)>, caption: String) -> Diagram {
     Diagram {
-        board: BoardView::draw(position, Side::South, last, &[], |side| {
-            side_title(side).to_owned()
+        board: BoardView::draw(tr, position, Side::South, last, &[], |side| {
+            side_title(tr, side)
         }),
         caption,
     }
@@ -302,46 +303,52 @@ fn example_pits(variant: Variant) -> &'static [u8] {
 
 /// What a move did, in words: who played which pit, what their store or captures
 /// became, and who moves next or how the game ended.
-fn caption(variant: Variant, before: &Position, after: &Position, pit: Pit) -> String {
+fn caption(tr: Tr, variant: Variant, before: &Position, after: &Position, pit: Pit) -> String {
     let mover = before.to_move().unwrap_or(Side::South);
-    let who = side_title(mover);
-    let mut text = format!("{who} plays pit {pit}.");
+    let who = side_title(tr, mover);
+    let mut text = vec![tr.t2("rules-plays", "side", who.as_str(), "pit", pit.number())];
     let (was, now) = (*before.stores().get(mover), *after.stores().get(mover));
     if let Some(outcome) = after.outcome() {
         let score = outcome.score;
         let result = match outcome.winner {
-            Some(side) => format!("{} wins", side_title(side)),
-            None => "a draw".to_owned(),
+            Some(side) => tr.t1("rules-wins", "side", side_title(tr, side)),
+            None => tr.t("rules-draw"),
         };
-        text.push_str(&format!(
-            " The game is over: South {}, North {}, {result}.",
-            score.south, score.north
+        text.push(tr.t3(
+            "rules-over",
+            "south",
+            score.south,
+            "north",
+            score.north,
+            "result",
+            result,
         ));
-        return text;
+        return text.join(" ");
     }
     if now > was {
-        if variant.has_stores() {
-            text.push_str(&format!(" {who}'s store: {was} → {now}."));
+        text.push(if variant.has_stores() {
+            tr.t3("rules-store", "side", who.as_str(), "was", was, "now", now)
         } else {
-            text.push_str(&format!(" {who} captures {}.", now - was));
-        }
+            tr.t2("rules-captures", "side", who.as_str(), "count", now - was)
+        });
     }
     match after.to_move() {
-        Some(side) if side == mover => text.push_str(&format!(" {who} moves again.")),
-        Some(side) => text.push_str(&format!(" {} to move.", side_title(side))),
+        Some(side) if side == mover => text.push(tr.t1("rules-again", "side", who.as_str())),
+        Some(side) => text.push(tr.t1("rules-to-move", "side", side_title(tr, side))),
         None => {}
     }
-    text
+    text.join(" ")
 }
 
 /// The worked example: the start, then the position after each move of
 /// [`example_pits`].
-fn worked_example(variant: Variant) -> Vec<Diagram> {
+fn worked_example(tr: Tr, variant: Variant) -> Vec<Diagram> {
     let mut game = Game::new(variant, Side::South);
     let mut steps = vec![diagram(
+        tr,
         game.position(),
         None,
-        "The start: South to move.".to_owned(),
+        tr.t1("rules-start-to-move", "side", side_title(tr, Side::South)),
     )];
     for &n in example_pits(variant) {
         let before = *game.position();
@@ -353,16 +360,17 @@ fn worked_example(variant: Variant) -> Vec<Diagram> {
         }
         let after = *game.position();
         steps.push(diagram(
+            tr,
             &after,
             Some((mover, pit)),
-            caption(variant, &before, &after, pit),
+            caption(tr, variant, &before, &after, pit),
         ));
     }
     steps
 }
 
 /// The player's text of `variant`, part by part (RULES.md restated).
-fn parts(variant: Variant) -> Vec<Part> {
+fn parts(tr: Tr, variant: Variant) -> Vec<Part> {
     let start = Position::start(variant, Side::South);
     let (board, moving, capturing, ending): (
         Vec<&'static str>,
@@ -436,9 +444,10 @@ fn parts(variant: Variant) -> Vec<Part> {
             heading: "The board",
             paragraphs: board,
             diagram: Some(diagram(
+                tr,
                 &start,
                 None,
-                format!("The start of {}.", variant.title()),
+                tr.t1("rules-start-of", "variant", variant.title()),
             )),
         },
         Part {
@@ -525,8 +534,8 @@ fn page(visitor: &Visitor, variant: Variant) -> Result<Html<String>, PageError> 
         title: variant.title(),
         variant: variant.as_str(),
         variants: variant_choices(variant.as_str()),
-        parts: parts(variant),
-        steps: worked_example(variant),
+        parts: parts(visitor.tr(), variant),
+        steps: worked_example(visitor.tr(), variant),
     })
 }
 
@@ -603,17 +612,17 @@ mod tests {
 
     #[test]
     fn the_worked_examples_show_what_their_text_explains() {
-        let mangala = worked_example(Variant::Mangala);
+        let mangala = worked_example(Tr::new(crate::domain::Lang::En), Variant::Mangala);
         assert_eq!(mangala.len(), 1 + example_pits(Variant::Mangala).len());
         assert!(mangala[1].caption.contains("South moves again"));
         assert!(mangala[3].caption.contains("North's store: 0 → 7"));
         assert!(mangala[4].caption.contains("South's store: 1 → 6"));
-        let modiar = worked_example(Variant::Modiar);
+        let modiar = worked_example(Tr::new(crate::domain::Lang::En), Variant::Modiar);
         // The first move would take S1's 2 but captures nothing (D6).
         assert_eq!(modiar[1].board.bottom[0].count, 2);
         assert!(!modiar[1].caption.contains("captures"));
         assert!(modiar[2].caption.contains("North captures 6"));
-        let tihbat = worked_example(Variant::Tihbat);
+        let tihbat = worked_example(Tr::new(crate::domain::Lang::En), Variant::Tihbat);
         let last = tihbat
             .last()
             .map(|d| d.caption.as_str())

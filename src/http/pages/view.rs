@@ -10,7 +10,7 @@ use super::error::PageError;
 use super::{assets, lang};
 use crate::domain::{Ending, GameStatus, Lang};
 use crate::error::Error;
-use crate::i18n::Tr;
+use crate::i18n::{IntoArg, Tr};
 use crate::service::side_of;
 use crate::store::{Account, Game};
 
@@ -165,29 +165,29 @@ pub fn time_left(tr: Tr, deadline: DateTime<Utc>, now: DateTime<Utc>) -> String 
     }
 }
 
-/// How a game ended, in words.
+/// How a game ended, in words, in the language of `tr`.
 #[must_use]
-pub fn ending_words(ending: Ending) -> &'static str {
-    match ending {
+pub fn ending_words(tr: Tr, ending: Ending) -> String {
+    tr.t(match ending {
         Ending::Rules(e) => match e {
-            seedpost_rules::EndedBy::EmptyRow => "a row ran empty",
-            seedpost_rules::EndedBy::NoMoves => "the side to move had no move",
-            seedpost_rules::EndedBy::Repetition => "the position repeated",
-            seedpost_rules::EndedBy::AllCaptured => "every counter was captured",
+            seedpost_rules::EndedBy::EmptyRow => "ending-empty-row",
+            seedpost_rules::EndedBy::NoMoves => "ending-no-moves",
+            seedpost_rules::EndedBy::Repetition => "ending-repetition",
+            seedpost_rules::EndedBy::AllCaptured => "ending-all-captured",
         },
-        Ending::Resign => "resignation",
-        Ending::Timeout => "time ran out",
-        Ending::Abort => "aborted",
-    }
+        Ending::Resign => "ending-resign",
+        Ending::Timeout => "ending-timeout",
+        Ending::Abort => "ending-abort",
+    })
 }
 
-/// `South` or `North`.
+/// `South` or `North`, in the language of `tr`.
 #[must_use]
-pub fn side_title(side: Side) -> &'static str {
-    match side {
-        Side::South => "South",
-        Side::North => "North",
-    }
+pub fn side_title(tr: Tr, side: Side) -> String {
+    tr.t(match side {
+        Side::South => "game-side-south",
+        Side::North => "game-side-north",
+    })
 }
 
 /// The result of an ended game in one line, or `None` while it goes on. One form
@@ -196,44 +196,47 @@ pub fn side_title(side: Side) -> &'static str {
 /// names both players in board order: `Draw (the position repeated): ayse 24
 /// stones, mehmet 24.`
 #[must_use]
-pub fn result_line(game: &Game) -> Option<String> {
+pub fn result_line(tr: Tr, game: &Game) -> Option<String> {
     let result = game.state.result?;
     let names = game.players.clone().map(|p| p.username.to_string());
     if game.state.status == GameStatus::Aborted {
-        return Some("Aborted: no points.".to_owned());
+        return Some(tr.t("result-aborted"));
     }
     let stones = |side: Side| *result.score.get(side);
     Some(match result.winner {
-        Some(w) => format!(
-            "{} won {}, {} stones to {}.",
-            names.get(w),
-            match result.ending {
-                Ending::Resign => "by resignation".to_owned(),
-                Ending::Timeout => "on time".to_owned(),
-                how => format!("({})", ending_words(how)),
-            },
-            stones(w),
-            stones(w.opposite()),
-        ),
-        None => format!(
-            "Draw ({}): {} {} stones, {} {}.",
-            ending_words(result.ending),
-            names.south,
-            stones(Side::South),
-            names.north,
-            stones(Side::North),
+        Some(w) => {
+            let (id, how) = match result.ending {
+                Ending::Resign => ("result-won-resign", String::new()),
+                Ending::Timeout => ("result-won-timeout", String::new()),
+                how => ("result-won", ending_words(tr, how)),
+            };
+            tr.args(
+                id,
+                [
+                    ("winner", names.get(w).as_str().into_arg()),
+                    ("how", how.into_arg()),
+                    ("won", stones(w).into_arg()),
+                    ("lost", stones(w.opposite()).into_arg()),
+                ],
+            )
+        }
+        None => tr.args(
+            "result-draw",
+            [
+                ("how", ending_words(tr, result.ending).into_arg()),
+                ("south", names.south.as_str().into_arg()),
+                ("southstones", stones(Side::South).into_arg()),
+                ("north", names.north.as_str().into_arg()),
+                ("northstones", stones(Side::North).into_arg()),
+            ],
         ),
     })
 }
 
 /// A time control as it reads: `1 day per move`, `3 days per move`.
 #[must_use]
-pub fn pace(days: u8) -> String {
-    if days == 1 {
-        "1 day per move".to_owned()
-    } else {
-        format!("{days} days per move")
-    }
+pub fn pace(tr: Tr, days: u8) -> String {
+    tr.t1("time-per-move", "days", days)
 }
 
 /// A game in a list.
@@ -271,39 +274,42 @@ impl GameLine {
         let mine = viewer.and_then(|a| side_of(game, a.id));
         let status = match (game.state.to_move, game.state.deadline) {
             (Some(side), Some(deadline)) => {
-                let who = if Some(side) == mine {
-                    "you".to_owned()
-                } else {
-                    names.get(side).clone()
-                };
+                let you = Some(side) == mine;
+                let name = names.get(side).as_str();
                 let away: Vec<&str> = Side::ALL
                     .into_iter()
                     .filter(|&s| *game.on_vacation.get(s))
                     .map(|s| names.get(s).as_str())
                     .collect();
-                let hurry = if game.days_per_move.running_out(deadline, now) {
-                    " (time is running out)"
-                } else {
-                    ""
-                };
-                if away.is_empty() {
-                    format!(
-                        "{} to move, {} left{}",
-                        who,
-                        time_left(tr, deadline, now),
-                        hurry
+                if let [first, rest @ ..] = away.as_slice() {
+                    let away_names = match rest {
+                        [second, ..] => tr.t2("line-and", "first", *first, "second", *second),
+                        [] => (*first).to_owned(),
+                    };
+                    tr.args(
+                        if you {
+                            "line-you-vacation"
+                        } else {
+                            "line-vacation"
+                        },
+                        [
+                            ("name", name.into_arg()),
+                            ("away", away_names.into_arg()),
+                            ("count", away.len().into_arg()),
+                        ],
                     )
                 } else {
-                    format!(
-                        "{who} to move, clock stopped: {} on vacation",
-                        match away.as_slice() {
-                            [one] => format!("{one} is"),
-                            _ => format!("{} are", away.join(" and ")),
-                        }
-                    )
+                    let hurry = game.days_per_move.running_out(deadline, now);
+                    let id = match (you, hurry) {
+                        (true, false) => "line-you-to-move",
+                        (true, true) => "line-you-to-move-hurry",
+                        (false, false) => "line-to-move",
+                        (false, true) => "line-to-move-hurry",
+                    };
+                    tr.t2(id, "name", name, "time", time_left(tr, deadline, now))
                 }
             }
-            _ => result_line(game).unwrap_or_default(),
+            _ => result_line(tr, game).unwrap_or_default(),
         };
         GameLine {
             id: game.id.to_string(),
@@ -320,7 +326,7 @@ impl GameLine {
                 .unwrap_or_default(),
             tournament: game.tournament.as_ref().map(|t| t.id.to_string()),
             match_id: None,
-            pace: pace(game.days_per_move.days()),
+            pace: pace(tr, game.days_per_move.days()),
             status,
         }
     }
@@ -341,7 +347,7 @@ impl GameLine {
             .map(|(i, game)| {
                 let mut line = GameLine::new(tr, game, viewer, now);
                 if let Some(Some(m)) = refs.get(i) {
-                    line.context = format!("game {} of {} of a match", m.number, m.of);
+                    line.context = tr.t2("line-match-game", "number", m.number, "of", m.of);
                     line.match_id = Some(m.id.to_string());
                 }
                 line
