@@ -8,10 +8,17 @@
 #      that player's `GET /challenges` and home page;
 #   4. random `Bearer` values on a game stream: FLOOD requests, each with a new value;
 #   5. anonymous game streams: FLOOD opened at once and held, with the server's RSS
-#      before and after.
+#      before and after;
+#   6. tournaments: FLOOD `POST /tournaments` of one account;
+#   7. slow clients (issue 19, failure 5): SLOW connections that send nothing and as
+#      many that send their headers a byte a second, held for HOLD seconds (past the
+#      10 s header timeout): how many the server refused at once (503, past the 64
+#      connections of one address), closed later (the timeout) and still held, and its
+#      RSS. The normal request comes from another address (127.0.0.2) meanwhile.
 # For each: how many were served and refused (by status), and the normal request's
 # p50 / max latency in ms before and during the flood. Prints a table; exits 1 when a
-# cap did not hold (more served than the documented default allows).
+# cap did not hold (more served than the documented default allows) or a slow
+# connection was still held at the end.
 #   bash bench/floods.sh                       # release build
 #   PROFILE=debug FLOOD=300 bash bench/floods.sh  # the test build, a smaller flood
 set -euo pipefail
@@ -19,6 +26,8 @@ cd "$(dirname "$0")/.."
 
 port=${PORT:-18091}
 flood=${FLOOD:-1000}
+slow=${SLOW:-150}
+hold=${HOLD:-15}
 concurrency=${CONCURRENCY:-64}
 profile=${PROFILE:-release}
 bin=${CARGO_TARGET_DIR:-target}/$profile
@@ -62,10 +71,10 @@ sign_up() {
 }
 
 # Times `GET /api/v1/me` with token $1 every 50 ms until the file $2 exists; writes
-# one latency in ms a line to $3.
+# one latency in ms a line to $3 (from the address $4 if given).
 probe() {
   while [ ! -e "$2" ]; do
-    curl -s -o /dev/null -w '%{time_total}\n' -H "authorization: Bearer $1" "$base/api/v1/me" |
+    curl -s -o /dev/null -w '%{time_total}\n' ${4:+--interface "$4"} -H "authorization: Bearer $1" "$base/api/v1/me" |
       awk '{printf "%.1f\n", $1 * 1000}' >>"$3"
     sleep 0.05
   done
@@ -139,6 +148,68 @@ before=$(rss)
 flood open-streams 'curl -s -o /dev/null -m 4 -w "%{http_code}\n" "$base/api/v1/games/$game/stream"'
 after=$(rss)
 rows+=("$(printf '%-22s %s' "  server RSS" "$before kB before, $after kB after the streams")")
+
+# 6. Tournaments of one account.
+export player
+flood tournaments 'curl -s -o /dev/null -w "%{http_code}\n" -X POST "$base/api/v1/tournaments" -H "authorization: Bearer $player" -H "content-type: application/json" -d "{\"name\":\"Cup {}\",\"variant\":\"tihbat\",\"starts_at\":\"2099-01-01T00:00:00Z\"}"'
+served=$(grep -c '^201' "$work/tournaments.status" || true)
+[ "$served" -le 5 ] || failures+=("tournaments: $served made past the cap of 5 open ones")
+
+# 7. Slow clients: silent connections and headers a byte a second, probed from
+# another address.
+before=$(rss)
+: >"$work/slow.ms"
+probe "$player" "$work/slow.done" "$work/slow.ms" 127.0.0.2 &
+prober=$!
+slow_result=$(python3 - "$port" "$slow" "$hold" <<'PY'
+import socket, sys, time
+port, slow, hold = map(int, sys.argv[1:])
+request = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 4096
+conns = []  # [socket, sends a byte a second, bytes sent, refused, closed at]
+for n in range(2 * slow):
+    s = socket.create_connection(("127.0.0.1", port))
+    s.setblocking(False)
+    conns.append([s, n % 2 == 1, 0, False, None])
+start = time.monotonic()
+while time.monotonic() - start < hold:
+    for c in conns:
+        if c[4] is not None:
+            continue
+        try:
+            data = c[0].recv(4096)
+            if data.startswith(b"HTTP/1.1 503") and time.monotonic() - start < 2:
+                c[3] = True
+            if not data:
+                c[4] = time.monotonic() - start
+                continue
+        except BlockingIOError:
+            pass
+        except OSError:
+            c[4] = time.monotonic() - start
+            continue
+        if c[1]:
+            try:
+                c[0].send(request[c[2]:c[2] + 1])
+                c[2] += 1
+            except OSError:
+                c[4] = time.monotonic() - start
+    time.sleep(1)
+refused = sum(1 for c in conns if c[3])
+closed = [c[4] for c in conns if c[4] is not None and not c[3]]
+held = sum(1 for c in conns if c[4] is None)
+latest = max(closed) if closed else 0
+print(f"{refused} {len(closed)} {held} {latest:.0f}")
+PY
+)
+touch "$work/slow.done"
+wait "$prober" 2>/dev/null || true
+after=$(rss)
+read -r refused closed held latest <<<"$slow_result"
+read -r p50 max < <(stats "$work/slow.ms")
+rows+=("$(printf '%-22s %-30s %6s %8s %8s' "slow-clients ($((2 * slow)))" "${refused}×503 ${closed}×closed ${held}×held" "${hold}s" "$p50" "$max")")
+rows+=("$(printf '%-22s %s' "  closed by" "${latest} s at the latest (header timeout 10 s)")")
+rows+=("$(printf '%-22s %s' "  server RSS" "$before kB before, $after kB after the slow clients")")
+[ "$held" -eq 0 ] || failures+=("slow clients: $held connections still held after ${hold} s")
 
 echo
 printf '%-22s %-30s %6s %8s %8s\n' "flood ($flood)" "answers (count×status)" "took" "p50 ms" "max ms"
