@@ -73,3 +73,32 @@ board-pit = { $side }، الحفرة { $pit }: { $count ->
 board-store = مخزن { $side }: { $count }
 board-captures = أسرى { $side }: { $count }
 board-label = اللوحة: { $top } في الأعلى، و{ $bottom } في الأسفل
+# يظهر بعد رفض نقلة أعادت اللاعب إلى المباراة.
+game-notice-moved = لعب خصمك في هذه الأثناء؛ هذا هو الوضع الجديد.
+game-notice-elsewhere = لعبت في نافذة أخرى في هذه الأثناء؛ هذا هو الوضع الجديد.
+game-notice-over = انتهت المباراة في هذه الأثناء؛ هذا ما آلت إليه.
+# سبب رفض النقلة.
+game-refused-not-your-turn = ليس دورك
+game-refused-out-of-range = نقلة غير مسموحة: لا توجد حفرة بهذا الرقم في هذه اللعبة
+game-refused-empty-pit = نقلة غير مسموحة: هذه الحفرة فارغة
+game-refused-singleton = نقلة غير مسموحة: لا تُلعب حفرة فيها حبة واحدة
+game-refused-must-feed = نقلة غير مسموحة: صف الخصم فارغ؛ العب حفرة تبذر فيه
+game-refused-grand-slam = نقلة غير مسموحة: هذه النقلة تأسر كل حبات صف الخصم (الضربة الكبرى)
+game-refused-game-over = نقلة غير مسموحة: انتهت المباراة
+game-extra-move-you = وقعت آخر حبة في مخزنك: العب مرة أخرى.
+game-extra-move = وقعت آخر حبة لـ{ $name } في مخزنه: يلعب { $name } مرة أخرى.
+# تأكيد النقلة (إعدادات اللعب).
+game-confirm-question = هل تلعب الحفرة { $pit }؟
+game-confirm = أكّد
+game-confirm-cancel = اختر حفرة أخرى
+game-confirm-setting-on = تأكيد كل نقلة: مفعّل
+game-confirm-setting-off = تأكيد كل نقلة: معطّل
+# الصفحات التي تسأل قبل الاستسلام أو الإلغاء.
+confirm-resign-title = استسلام؟
+confirm-resign-question = هل تستسلم في هذه المباراة؟
+confirm-resign-explain = يفوز خصمك وتنتهي المباراة الآن. لا يمكن التراجع عن ذلك.
+confirm-resign-button = نعم، أستسلم
+confirm-abort-title = إلغاء؟
+confirm-abort-question = هل تلغي هذه المباراة؟
+confirm-abort-explain = تنتهي المباراة بلا نتيجة ولا يحصل أحد على نقاط. لا يمكن التراجع عن ذلك.
+confirm-abort-button = نعم، ألغِ

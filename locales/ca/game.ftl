@@ -61,3 +61,32 @@ board-pit = { $side }, forat { $pit }: { $count ->
 board-store = Magatzem del { $side }: { $count }
 board-captures = Captures del { $side }: { $count }
 board-label = Tauler: { $top } a dalt, { $bottom } a baix
+# Es mostra quan una jugada rebutjada torna el jugador a la partida.
+game-notice-moved = Mentrestant el teu rival ha jugat; aquesta és la posició nova.
+game-notice-elsewhere = Mentrestant has jugat des d'una altra finestra; aquesta és la posició nova.
+game-notice-over = Mentrestant la partida s'ha acabat; així és com ha quedat.
+# Per què s'ha rebutjat una jugada.
+game-refused-not-your-turn = No et toca
+game-refused-out-of-range = Jugada no permesa: en aquest joc no hi ha cap forat amb aquest número
+game-refused-empty-pit = Jugada no permesa: aquest forat és buit
+game-refused-singleton = Jugada no permesa: no es pot jugar un forat amb una sola pedra
+game-refused-must-feed = Jugada no permesa: la fila del rival és buida; juga un forat que hi sembri
+game-refused-grand-slam = Jugada no permesa: aquesta jugada capturaria totes les pedres de la fila del rival (un gran cop)
+game-refused-game-over = Jugada no permesa: la partida s'ha acabat
+game-extra-move-you = La teva última pedra ha caigut al teu magatzem: torna a jugar.
+game-extra-move = L'última pedra de { $name } ha caigut al seu magatzem: { $name } torna a jugar.
+# Confirmació de jugades (paràmetres de joc).
+game-confirm-question = Vols jugar el forat { $pit }?
+game-confirm = Confirma
+game-confirm-cancel = Tria un altre forat
+game-confirm-setting-on = Confirma cada jugada: activat
+game-confirm-setting-off = Confirma cada jugada: desactivat
+# Les pàgines que pregunten abans d'abandonar o d'anul·lar.
+confirm-resign-title = Abandonar?
+confirm-resign-question = Vols abandonar aquesta partida?
+confirm-resign-explain = El teu rival guanya i la partida s'acaba ara. No es pot desfer.
+confirm-resign-button = Sí, abandono
+confirm-abort-title = Anul·lar?
+confirm-abort-question = Vols anul·lar aquesta partida?
+confirm-abort-explain = La partida s'acaba sense resultat i ningú no puntua. No es pot desfer.
+confirm-abort-button = Sí, anul·la-la

@@ -64,3 +64,32 @@ board-pit = { $side } pit { $pit }: { $count ->
 board-store = { $side }'s store: { $count }
 board-captures = { $side }'s captures: { $count }
 board-label = Board: { $top } at the top, { $bottom } at the bottom
+# Shown after a refused move sent the player back to the game.
+game-notice-moved = Your opponent moved meanwhile; here is the new position.
+game-notice-elsewhere = You moved in another window meanwhile; here is the new position.
+game-notice-over = The game ended meanwhile; here is how it stands.
+# Why a move was refused.
+game-refused-not-your-turn = It is not your turn
+game-refused-out-of-range = Illegal move: there is no pit with that number in this game
+game-refused-empty-pit = Illegal move: that pit is empty
+game-refused-singleton = Illegal move: a pit holding a single stone may not be played
+game-refused-must-feed = Illegal move: the opponent's row is empty: play a pit that sows into it
+game-refused-grand-slam = Illegal move: that move would capture every stone in the opponent's row (a grand slam)
+game-refused-game-over = Illegal move: the game is over
+game-extra-move-you = Your last stone landed in your store: move again.
+game-extra-move = { $name }'s last stone landed in their store: { $name } moves again.
+# Move confirmation (play settings).
+game-confirm-question = Play pit { $pit }?
+game-confirm = Confirm
+game-confirm-cancel = Choose another pit
+game-confirm-setting-on = Confirm each move: on
+game-confirm-setting-off = Confirm each move: off
+# The pages that ask before resigning or aborting.
+confirm-resign-title = Resign?
+confirm-resign-question = Resign this game?
+confirm-resign-explain = Your opponent wins, and the game ends now. This cannot be undone.
+confirm-resign-button = Yes, resign
+confirm-abort-title = Abort?
+confirm-abort-question = Abort this game?
+confirm-abort-explain = The game ends without a result and nobody scores. This cannot be undone.
+confirm-abort-button = Yes, abort

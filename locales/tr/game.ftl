@@ -52,3 +52,32 @@ board-pit = { $side } { $pit }. kuyu: { $count } taş
 board-store = { $side } hazinesi: { $count }
 board-captures = { $side } tarafının aldıkları: { $count }
 board-label = Tahta: üstte { $top }, altta { $bottom }
+# Reddedilen bir hamleden sonra oyuna dönünce gösterilir.
+game-notice-moved = Bu arada rakibin oynadı; işte yeni konum.
+game-notice-elsewhere = Bu arada başka bir pencerede oynadın; işte yeni konum.
+game-notice-over = Bu arada oyun bitti; işte son durum.
+# Bir hamlenin neden reddedildiği.
+game-refused-not-your-turn = Sıra sende değil
+game-refused-out-of-range = Geçersiz hamle: bu oyunda o numarada bir kuyu yok
+game-refused-empty-pit = Geçersiz hamle: o kuyu boş
+game-refused-singleton = Geçersiz hamle: tek taşlı bir kuyu oynanamaz
+game-refused-must-feed = Geçersiz hamle: rakibin sırası boş; ona taş eken bir kuyu oyna
+game-refused-grand-slam = Geçersiz hamle: bu hamle rakibin sırasındaki bütün taşları alırdı (büyük vuruş)
+game-refused-game-over = Geçersiz hamle: oyun bitti
+game-extra-move-you = Son taşın hazinene düştü: yeniden oyna.
+game-extra-move = { $name } oyuncusunun son taşı hazinesine düştü: yeniden oynuyor.
+# Hamle onayı (oyun ayarları).
+game-confirm-question = { $pit }. kuyu oynansın mı?
+game-confirm = Onayla
+game-confirm-cancel = Başka bir kuyu seç
+game-confirm-setting-on = Her hamleyi onayla: açık
+game-confirm-setting-off = Her hamleyi onayla: kapalı
+# Terk etmeden ya da iptal etmeden önce soran sayfalar.
+confirm-resign-title = Terk edilsin mi?
+confirm-resign-question = Bu oyunu terk ediyor musun?
+confirm-resign-explain = Rakibin kazanır ve oyun hemen biter. Bu geri alınamaz.
+confirm-resign-button = Evet, terk et
+confirm-abort-title = İptal edilsin mi?
+confirm-abort-question = Bu oyunu iptal ediyor musun?
+confirm-abort-explain = Oyun sonuçsuz biter, kimse puan almaz. Bu geri alınamaz.
+confirm-abort-button = Evet, iptal et

@@ -113,7 +113,17 @@ async fn no_english_sentence_is_left_on_these_pages_in_turkish(server: Server) {
     let mehmet = Browser::new(&server);
     let (tournament, matched) = a_tournament_and_a_match(&server, &ayse, &mehmet).await;
     let visitor = Browser::new(&server);
+    let ongoing = ayse.api("/games?player=ayse&status=ongoing").await;
+    let game = format!(
+        "/games/{}",
+        ongoing[0]["id"].as_str().expect("an ongoing game")
+    );
     let pages = [
+        (&ayse, game.clone()),
+        (&mehmet, game.clone()),
+        (&ayse, format!("{game}/resign")),
+        (&ayse, format!("{game}/abort")),
+        (&ayse, "/settings/play".to_owned()),
         (&visitor, "/".to_owned()),
         (&ayse, "/".to_owned()),
         (&mehmet, "/".to_owned()),

@@ -396,13 +396,9 @@ impl GameView {
                     && state.to_move == Some(side) =>
             {
                 Some(if Some(side) == mine {
-                    "Your last stone landed in your store: move again.".to_owned()
+                    tr.t("game-extra-move-you")
                 } else {
-                    format!(
-                        "{}'s last stone landed in their store: {} moves again.",
-                        names.get(side),
-                        names.get(side)
-                    )
+                    tr.t1("game-extra-move", "name", names.get(side).as_str())
                 })
             }
             _ => None,

@@ -4,7 +4,7 @@ use std::convert::Infallible;
 use std::time::Duration;
 
 use askama::Template;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::http::header::SET_COOKIE;
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -15,11 +15,13 @@ use serde::Deserialize;
 use super::board::{GameView, Rematch, step_to};
 use super::error::PageError;
 use super::panel::AnalysisView;
-use super::session::{PageForm, PagePath, Visitor, cookie, set_cookie};
+use super::session::{PageForm, PagePath, PageQuery, Visitor, cookie, set_cookie};
 use super::view::{Layout, render};
 use crate::domain::GameId;
 use crate::error::Error;
 use crate::http::AppState;
+use crate::i18n::Tr;
+use seedpost_rules::IllegalMove;
 
 /// How long one live stream lasts before the browser reconnects (so that a restart
 /// never waits long on open streams).
@@ -74,6 +76,7 @@ struct LiveFragment {
 struct ConfirmPage {
     layout: Layout,
     game: GameView,
+    /// The message ids of the question, what it means and the button.
     question: &'static str,
     explain: &'static str,
     action: &'static str,
@@ -84,13 +87,29 @@ struct ConfirmPage {
 /// redirects to (one word from [`notice_text`], read once).
 const NOTICE_COOKIE: &str = "seedpost_notice";
 
-/// The words of a notice carried by [`NOTICE_COOKIE`].
+/// The message id of a notice carried by [`NOTICE_COOKIE`].
 fn notice_text(code: &str) -> Option<&'static str> {
     match code {
-        "moved" => Some("Your opponent moved meanwhile; here is the new position."),
-        "elsewhere" => Some("You moved in another window meanwhile; here is the new position."),
-        "over" => Some("The game ended meanwhile; here is how it stands."),
+        "moved" => Some("game-notice-moved"),
+        "elsewhere" => Some("game-notice-elsewhere"),
+        "over" => Some("game-notice-over"),
         _ => None,
+    }
+}
+
+/// Why a move was refused, in the language of `tr`.
+fn move_refusal(tr: Tr, error: &Error) -> String {
+    match error {
+        Error::NotYourTurn => tr.t("game-refused-not-your-turn"),
+        Error::IllegalMove(reason) => tr.t(match reason {
+            IllegalMove::OutOfRange => "game-refused-out-of-range",
+            IllegalMove::EmptyPit => "game-refused-empty-pit",
+            IllegalMove::Singleton => "game-refused-singleton",
+            IllegalMove::MustFeed => "game-refused-must-feed",
+            IllegalMove::GrandSlam => "game-refused-grand-slam",
+            IllegalMove::GameOver => "game-refused-game-over",
+        }),
+        other => super::error::capitalise(&other.to_string()),
     }
 }
 
@@ -156,12 +175,12 @@ pub async fn show(
     State(state): State<AppState>,
     visitor: Visitor,
     PagePath(id): PagePath<GameId>,
-    Query(query): Query<GameQuery>,
+    PageQuery(query): PageQuery<GameQuery>,
     headers: HeaderMap,
 ) -> Result<Response, PageError> {
     let mut game = view(&state, &visitor, id, None, query.ply.as_deref()).await?;
     let notice = cookie(&headers, NOTICE_COOKIE).and_then(notice_text);
-    game.notice = notice.map(str::to_owned);
+    game.notice = notice.map(|id| visitor.tr().t(id));
     let panel = panel(&state, id, &game, ANALYSIS_WAIT).await;
     let page = render(&GamePage {
         layout: visitor.layout(&game.title),
@@ -330,7 +349,7 @@ pub async fn play(
                 &state,
                 &visitor,
                 id,
-                Some(super::error::capitalise(&e.to_string())),
+                Some(move_refusal(visitor.tr(), &e)),
                 None,
             )
             .await?;
@@ -363,21 +382,21 @@ async fn confirm(
     let game = view(state, visitor, id, None, None).await?;
     let page = if resign {
         ConfirmPage {
-            layout: visitor.layout("Resign?"),
+            layout: visitor.layout(&visitor.tr().t("confirm-resign-title")),
             game,
-            question: "Resign this game?",
-            explain: "Your opponent wins, and the game ends now. This cannot be undone.",
+            question: "confirm-resign-question",
+            explain: "confirm-resign-explain",
             action: "resign",
-            button: "Yes, resign",
+            button: "confirm-resign-button",
         }
     } else {
         ConfirmPage {
-            layout: visitor.layout("Abort?"),
+            layout: visitor.layout(&visitor.tr().t("confirm-abort-title")),
             game,
-            question: "Abort this game?",
-            explain: "The game ends without a result and nobody scores. This cannot be undone.",
+            question: "confirm-abort-question",
+            explain: "confirm-abort-explain",
             action: "abort",
-            button: "Yes, abort",
+            button: "confirm-abort-button",
         }
     };
     render(&page)

@@ -20,7 +20,7 @@ struct PlaySettingsPage {
     layout: Layout,
     confirm_moves: bool,
     /// What the form did.
-    notice: Option<&'static str>,
+    notice: Option<String>,
 }
 
 /// `GET /settings/play`; `?saved` after the form says so.
@@ -32,9 +32,9 @@ pub async fn show(
     let account = visitor.require()?;
     let settings = state.service.play_settings(account).await?;
     let page = PlaySettingsPage {
-        layout: visitor.layout("Play settings"),
+        layout: visitor.layout(&visitor.tr().t("play-title")),
         confirm_moves: settings.confirm_moves,
-        notice: (query.as_deref() == Some("saved")).then_some("Saved."),
+        notice: (query.as_deref() == Some("saved")).then(|| visitor.tr().t("play-saved")),
     };
     Ok(render(&page)?.into_response())
 }
