@@ -1,17 +1,19 @@
 //! The rules pages: a player's page for each game with diagrams and a worked example
 //! played by the engine, and the full numbered rules one link away, neither showing
-//! the developers' notes of RULES.md.
+//! the developers' notes of RULES.md. Both speak the visitor's language (issue 22),
+//! except the numbered rules themselves, which stay in English, the reference text.
 
 use reqwest::StatusCode;
 use scraper::ElementRef;
 use seedpost_rules::{Game, Pit, Position, Side, Variant};
 
-use crate::helpers::{Browser, Server, sel};
+use crate::helpers::{Browser, Page, Server, sel};
 use crate::on_both_backends;
 
 on_both_backends!(
     each_game_has_a_players_page_with_diagrams_and_the_full_rules_one_link_away,
     the_worked_example_shows_the_engines_positions_move_after_move,
+    the_rules_pages_leave_no_english_paragraph_in_turkish_or_arabic,
 );
 
 /// What a diagram shows: each side's pits from its owner's left, and its store.
@@ -164,6 +166,88 @@ async fn the_worked_example_shows_the_engines_positions_move_after_move(server: 
                 game.position().is_over(),
                 "the Tihbat example is a whole game"
             );
+        }
+    }
+}
+
+/// Words that are the same in every language: the games' names.
+const NAMES: [&str; 3] = ["Mangala", "Modiar", "Tihbat"];
+
+/// `text` with every run of white space made one space.
+fn normalised(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The texts of the elements matching `css` that hold at least two words other than
+/// names.
+fn sentences(page: &Page, css: &str) -> Vec<String> {
+    page.all(css)
+        .iter()
+        .map(|element| normalised(&element.text().collect::<String>()))
+        .filter(|text| {
+            text.split(|c: char| !c.is_alphabetic())
+                .filter(|w| w.chars().count() >= 3 && !NAMES.contains(w))
+                .count()
+                >= 2
+        })
+        .collect()
+}
+
+async fn the_rules_pages_leave_no_english_paragraph_in_turkish_or_arabic(server: Server) {
+    let visitor = Browser::new(&server);
+    let mut paths = vec![("/rules".to_owned(), false)];
+    for variant in Variant::ALL {
+        paths.push((format!("/rules/{variant}"), false));
+        paths.push((format!("/rules/{variant}/full"), true));
+    }
+    let english = visitor.get("/rules/mangala?lang=en").await;
+    // The English text is the one the catalogue restates.
+    assert!(
+        english
+            .text("article")
+            .contains("If your last stone falls into your own store, you move again."),
+        "{}",
+        english.body
+    );
+    for (path, full) in &paths {
+        // The numbered rules stay in English: only what surrounds them is translated.
+        let css = if *full {
+            "main > h1, main > p, main > nav a"
+        } else {
+            "main h1, main h2, main p, main li, main a, main figcaption"
+        };
+        let english = visitor.get(&format!("{path}?lang=en")).await;
+        assert_eq!(english.status, StatusCode::OK, "{path}: {}", english.body);
+        assert_eq!(english.attr("html", "lang"), "en");
+        assert_eq!(english.count("#rules-in-english"), 0, "{path}");
+        let said = sentences(&english, css);
+        assert!(said.len() >= 2, "{path}: {said:?}");
+        for lang in ["tr", "ar"] {
+            let page = visitor.get(&format!("{path}?lang={lang}")).await;
+            assert_eq!(page.status, StatusCode::OK, "{path}: {}", page.body);
+            assert_eq!(page.attr("html", "lang"), lang, "{path}");
+            assert!(!page.body.contains('⟦'), "{path} in {lang}: {}", page.body);
+            let text = normalised(
+                &page
+                    .all(css)
+                    .iter()
+                    .flat_map(|e| e.text())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+            let left: Vec<&String> = said.iter().filter(|s| text.contains(s.as_str())).collect();
+            assert!(left.is_empty(), "{path} in {lang} still says {left:?}");
+            assert_ne!(
+                page.attr("nav.tabs", "aria-label"),
+                english.attr("nav.tabs", "aria-label"),
+                "{path} in {lang}"
+            );
+            if *full {
+                // Said once, in the visitor's language, above the English rules.
+                assert_eq!(page.count("#rules-in-english"), 1, "{path} in {lang}");
+                assert_eq!(page.attr("main article", "lang"), "en");
+                assert_eq!(page.text("article"), english.text("article"), "{path}");
+            }
         }
     }
 }

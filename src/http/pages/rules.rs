@@ -17,7 +17,7 @@ use super::error::PageError;
 use super::session::{PagePath, Visitor};
 use super::view::{Layout, VariantChoice, render, side_title, variant_choices};
 use crate::error::Error;
-use crate::i18n::Tr;
+use crate::i18n::{Lang, Tr};
 
 const RULES: &str = include_str!("../../../RULES.md");
 
@@ -263,8 +263,8 @@ static FULL: LazyLock<Vec<(Variant, String)>> = LazyLock::new(|| {
 
 /// One part of a player's page: a heading, its paragraphs and perhaps a diagram.
 struct Part {
-    heading: &'static str,
-    paragraphs: Vec<&'static str>,
+    heading: String,
+    paragraphs: Vec<String>,
     diagram: Option<Diagram>,
 }
 
@@ -369,79 +369,46 @@ fn worked_example(tr: Tr, variant: Variant) -> Vec<Diagram> {
     steps
 }
 
-/// The player's text of `variant`, part by part (RULES.md restated).
+/// The player's text of `variant`, part by part (RULES.md restated), in the visitor's
+/// language (`locales/*/rules.ftl`).
 fn parts(tr: Tr, variant: Variant) -> Vec<Part> {
     let start = Position::start(variant, Side::South);
-    let (board, moving, capturing, ending): (
-        Vec<&'static str>,
-        Vec<&'static str>,
-        Vec<&'static str>,
-        Vec<&'static str>,
-    ) = match variant {
+    let (mut board, moving, capturing, mut ending) = match variant {
         Variant::Mangala => (
+            vec![tr.t("rules-mangala-board-1")],
             vec![
-                "Mangala is played on a board of two rows of six pits, with a large store at each end. You own the row nearer to you and the store at your right. Every pit starts with 4 stones, 48 in all; the stores start empty.",
+                tr.t("rules-mangala-move-1"),
+                tr.t("rules-mangala-move-2"),
+                tr.t("rules-mangala-move-3"),
             ],
             vec![
-                "On your turn, pick any pit of your own row that holds stones and take them all. Put the first stone back into the pit you just emptied, then one into each following hole, counter-clockwise: to your right along your row, into your store, then along your opponent's row from their left. Your opponent's store is skipped.",
-                "A pit holding a single stone sends it on to the next hole and is left empty.",
-                "If your last stone falls into your own store, you move again.",
+                tr.t("rules-mangala-captures-1"),
+                tr.t("rules-mangala-captures-2"),
             ],
-            vec![
-                "If your last stone falls into a pit of your opponent's row and makes it hold an even number, you take every stone of that pit into your store.",
-                "If your last stone falls into an empty pit of your own row and the pit opposite holds stones, you take that stone and all the stones opposite into your store. If the pit opposite is empty, nothing is taken.",
-            ],
-            vec![
-                "The game ends as soon as all six pits of either row are empty, even in the middle of an extra move. The player whose row is empty then takes every stone left in the other row into their own store.",
-                "More than 24 stones in your store win; 24 each is a draw.",
-            ],
+            vec![tr.t("rules-mangala-end-1"), tr.t("rules-mangala-end-2")],
         ),
         Variant::Modiar => (
+            vec![tr.t("rules-modiar-board-1")],
+            vec![tr.t("rules-modiar-move-1"), tr.t("rules-modiar-move-2")],
             vec![
-                "Modiar is played on a board of two rows of three pits, with no stores. Every pit starts with 7 stones, 42 in all. The stones you capture are kept beside the board.",
+                tr.t("rules-modiar-captures-1"),
+                tr.t("rules-modiar-captures-2"),
+                tr.t("rules-modiar-captures-3"),
             ],
-            vec![
-                "On your turn, pick a pit of your own row holding two or more stones: a pit with a single stone may not be played. Take all its stones, put the first back into the pit you emptied, and sow the rest one to a pit counter-clockwise round all six pits, as many times round as the hand lasts. The move ends where the last stone falls.",
-                "If your opponent's row is empty, you must play a move that puts at least one stone into it, if you have one.",
-            ],
-            vec![
-                "If your last stone leaves its pit holding 2, 4 or 6 stones, on either side of the board, you capture them. Then look at the pit sown just before it: if it holds 2, 4 or 6 you capture it too, and so on backwards, until a pit holds any other number.",
-                "The very first move of the game captures nothing: its stones stay on the board.",
-                "You may not capture every stone left in your opponent's row (a grand slam). If every move you have would do that, you play one of them, but it captures nothing.",
-            ],
-            vec![
-                "The game ends when the player to move has no pit with two or more stones, or when the same position (all six pits and the player to move) comes up for the third time. Each player then adds the stones left in their own row to those they captured.",
-                "The player with more stones wins; 21 each is a draw.",
-            ],
+            vec![tr.t("rules-modiar-end-1"), tr.t("rules-modiar-end-2")],
         ),
         Variant::Tihbat => (
-            vec![
-                "Tihbat is played on a board of two rows of two pits, with no stores. Every pit starts with 7 counters, 28 in all. The counters you capture are kept beside the board.",
-            ],
-            vec![
-                "On your turn, take all the counters from either of your pits. Put the first back into the pit you emptied and sow the rest one to a pit counter-clockwise round the four pits, as many times round as the hand lasts. A single counter drops straight back into its own pit: the board does not change and the turn passes.",
-            ],
-            vec![
-                "If your last counter falls into one of your own pits and that pit then holds 2, 4, 6 or 8 counters, you capture them. Only that pit is taken; a last counter on your opponent's side never captures.",
-            ],
-            vec![
-                "The game ends when a position (all four pits and the player to move) comes up for the second time. The counters still on the board are then shared equally between the players.",
-                "The player with more counters wins; equal counts are a draw.",
-            ],
+            vec![tr.t("rules-tihbat-board-1")],
+            vec![tr.t("rules-tihbat-move-1")],
+            vec![tr.t("rules-tihbat-captures-1")],
+            vec![tr.t("rules-tihbat-end-1"), tr.t("rules-tihbat-end-2")],
         ),
     };
-    let mut board = board;
-    board.extend([
-        "The player who moves from the first row is called South, the other North. In the diagrams South's row is at the bottom and North's at the top; in a game, your own row is at the bottom.",
-        "Who moves first is drawn at random when the game starts, unless the challenge names a side.",
-    ]);
-    let mut ending = ending;
-    ending.push(
-        "A win scores 1 point, a draw ½ to each player and a loss 0. Resigning or running out of time loses the game.",
-    );
+    board.extend([tr.t("rules-sides"), tr.t("rules-first-mover")]);
+    ending.push(tr.t("rules-score"));
     vec![
         Part {
-            heading: "The board",
+            heading: tr.t("rules-part-board"),
             paragraphs: board,
             diagram: Some(diagram(
                 tr,
@@ -451,17 +418,17 @@ fn parts(tr: Tr, variant: Variant) -> Vec<Part> {
             )),
         },
         Part {
-            heading: "A move",
+            heading: tr.t("rules-part-move"),
             paragraphs: moving,
             diagram: None,
         },
         Part {
-            heading: "Captures",
+            heading: tr.t("rules-part-captures"),
             paragraphs: capturing,
             diagram: None,
         },
         Part {
-            heading: "The end and the score",
+            heading: tr.t("rules-part-end"),
             paragraphs: ending,
             diagram: None,
         },
@@ -490,6 +457,8 @@ struct FullRulesPage {
     variants: Vec<VariantChoice>,
     /// Rendered from our own RULES.md, never from user input.
     html: &'static str,
+    /// In a language other than English, that the numbered rules are given in English.
+    in_english: Option<String>,
 }
 
 /// `GET /rules`: the first game's rules, with links to the others.
@@ -519,18 +488,20 @@ pub async fn full(
         .iter()
         .find(|(v, _)| *v == variant)
         .map_or("", |(_, html)| html.as_str());
+    let tr = visitor.tr();
     render(&FullRulesPage {
-        layout: visitor.layout(&format!("The full rules of {}", variant.title())),
+        layout: visitor.layout(&tr.t1("rules-full-title", "variant", variant.title())),
         title: variant.title(),
         variant: variant.as_str(),
         variants: variant_choices(variant.as_str()),
         html,
+        in_english: (tr.lang() != Lang::En).then(|| tr.t("rules-full-in-english")),
     })
 }
 
 fn page(visitor: &Visitor, variant: Variant) -> Result<Html<String>, PageError> {
     render(&RulesPage {
-        layout: visitor.layout(&format!("How to play {}", variant.title())),
+        layout: visitor.layout(&visitor.tr().t1("rules-title", "variant", variant.title())),
         title: variant.title(),
         variant: variant.as_str(),
         variants: variant_choices(variant.as_str()),
