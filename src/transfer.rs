@@ -348,6 +348,9 @@ struct AccountLine {
     /// The address it signed up from, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sign_up_address: Option<String>,
+    /// The language it chose (a primary tag); absent when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    language: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -497,6 +500,7 @@ fn account_line(a: &AccountWithPassword) -> Line {
         closed_at: a.state.closed_at,
         deleted_at: a.state.deleted_at,
         sign_up_address: a.sign_up_address.clone(),
+        language: a.language.clone(),
     })
 }
 
@@ -1023,6 +1027,10 @@ impl Reader {
                 )
             })?;
         }
+        if let Some(tag) = &a.language {
+            tag.parse::<crate::domain::Lang>()
+                .map_err(|e| format!("account {}: language: {e}", a.id))?;
+        }
         self.data.accounts.push(AccountWithPassword {
             account,
             password_hash: a.password_hash,
@@ -1032,6 +1040,7 @@ impl Reader {
                 deleted_at: a.deleted_at,
             },
             sign_up_address: a.sign_up_address,
+            language: a.language,
         });
         Ok(())
     }

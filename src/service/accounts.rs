@@ -326,6 +326,19 @@ impl Service {
         }
     }
 
+    /// The translator of `account`'s language, for what is sent to them (mail, push):
+    /// English when they chose none, or the account is gone.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub(crate) async fn recipient_tr(&self, account: AccountId) -> Result<crate::i18n::Tr> {
+        let lang = match self.store.language(account).await {
+            Err(StoreError::NotFound) => None,
+            other => other?,
+        };
+        Ok(crate::i18n::Tr::new(lang.unwrap_or_default()))
+    }
+
     /// Sets the language of the account's pages, e-mails and notifications; `None`
     /// forgets it (the browser's choice then decides).
     ///

@@ -25,13 +25,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chrono::{DateTime, NaiveDate, TimeDelta, Timelike, Utc};
-use lettre::message::Mailbox;
-use lettre::message::header::ContentType;
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Mailbox, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use super::{Service, side_of};
 use crate::domain::{AccountId, GameStatus};
 use crate::error::{Error, Result};
+use crate::i18n::Tr;
 use crate::store::{Account, Game, GameFilter, StoreError};
 
 /// The digest hour (UTC) when the operator does not say.
@@ -310,6 +311,7 @@ impl Service {
                 continue;
             };
             let digest = Digest {
+                tr: self.recipient_tr(settings.account).await?,
                 email: &settings.email,
                 username: &username,
                 games: &games,
@@ -349,6 +351,8 @@ impl Service {
 
 /// One account's digest of one day, to write.
 struct Digest<'a> {
+    /// The recipient's language.
+    tr: Tr,
     /// Where it goes.
     email: &'a str,
     /// Whom it greets.
@@ -374,12 +378,17 @@ fn message_id(links: &str, account: AccountId, day: NaiveDate) -> String {
     format!("<digest.{day}.{account}@{host}>")
 }
 
-/// The digest's mail.
+/// The digest's mail, in the recipient's language: plain 7-bit text when that is
+/// ASCII (English), else UTF-8 in base64.
 fn digest_message(mailer: &Mailer, digest: &Digest<'_>) -> Result<Message, String> {
     let to = mailbox(digest.email).map_err(|e| format!("bad address: {e}"))?;
-    let subject = match digest.games.len() {
-        1 => "Your move in 1 game on seedpost".to_owned(),
-        n => format!("Your move in {n} games on seedpost"),
+    let tr = digest.tr;
+    let subject = tr.t1("mail-digest-subject", "count", digest.games.len());
+    let text = digest_text(tr, &mailer.links, digest.username, digest.games, digest.now);
+    let encoding = if text.is_ascii() {
+        ContentTransferEncoding::SevenBit
+    } else {
+        ContentTransferEncoding::Base64
     };
     Message::builder()
         .from(mailer.from.clone())
@@ -387,23 +396,25 @@ fn digest_message(mailer: &Mailer, digest: &Digest<'_>) -> Result<Message, Strin
         .subject(subject)
         .date(digest.now.into())
         .message_id(Some(digest.id.clone()))
-        .header(ContentType::TEXT_PLAIN)
-        .body(digest_text(
-            &mailer.links,
-            digest.username,
-            digest.games,
-            digest.now,
-        ))
+        .singlepart(
+            SinglePart::builder()
+                .header(ContentType::TEXT_PLAIN)
+                .header(encoding)
+                .body(text),
+        )
         .map_err(|e| e.to_string())
 }
 
-/// The digest's text: one entry per game with the opponent, the variant, the deadline
-/// (UTC) — or that the clock stands still while the opponent is on vacation — and the
-/// game's link. Plain ASCII in short lines, so that it travels as is.
+/// The digest's text, in the language of `tr`: one entry per game with the opponent,
+/// the variant, the deadline (UTC) — or that the clock stands still while the
+/// opponent is on vacation — and the game's link, in short lines.
 #[must_use]
-fn digest_text(links: &str, username: &str, games: &[Game], now: DateTime<Utc>) -> String {
-    let mut text =
-        format!("Hello {username},\n\nIt is your move in these games (times in UTC):\n\n");
+fn digest_text(tr: Tr, links: &str, username: &str, games: &[Game], now: DateTime<Utc>) -> String {
+    let mut text = format!(
+        "{}\n\n{}\n\n",
+        tr.t1("mail-digest-hello", "name", username),
+        tr.t("mail-digest-intro")
+    );
     for game in games {
         let Some(side) = [seedpost_rules::Side::South, seedpost_rules::Side::North]
             .into_iter()
@@ -411,50 +422,70 @@ fn digest_text(links: &str, username: &str, games: &[Game], now: DateTime<Utc>) 
         else {
             continue;
         };
-        let opponent = &game.players.get(side.opposite()).username;
-        let _ = write!(text, "* {} against {opponent}", game.variant.title());
-        if *game.on_vacation.get(side.opposite()) {
-            let _ = write!(text, ": clock stopped, {opponent} is on vacation");
-        } else if let Some(deadline) = game.state.deadline {
-            let _ = write!(
-                text,
-                ": move by {} ({} left)",
-                deadline.format("%Y-%m-%d %H:%M"),
-                left(deadline - now)
-            );
+        let opponent = game.players.get(side.opposite()).username.as_str();
+        let what = tr.t2(
+            "mail-digest-game",
+            "variant",
+            game.variant.title(),
+            "opponent",
+            opponent,
+        );
+        let when = if *game.on_vacation.get(side.opposite()) {
+            Some(tr.t1("mail-digest-vacation", "opponent", opponent))
+        } else {
+            game.state.deadline.map(|deadline| {
+                tr.t2(
+                    "mail-digest-deadline",
+                    "deadline",
+                    deadline.format("%Y-%m-%d %H:%M").to_string(),
+                    "left",
+                    left(tr, deadline - now),
+                )
+            })
+        };
+        match when {
+            Some(when) => {
+                let _ = write!(text, "* {what}: {when}");
+            }
+            None => {
+                let _ = write!(text, "* {what}");
+            }
         }
         let _ = write!(text, "\n  {links}/games/{}\n\n", game.id);
     }
-    let _ = write!(
+    let _ = writeln!(
         text,
-        "You get this mail once a day because you asked for it. To stop it or\n\
-         change the address: {links}/settings/reminders\n"
+        "{}",
+        tr.t1(
+            "mail-digest-footer",
+            "link",
+            format!("{links}/settings/reminders")
+        )
     );
     text
 }
 
-/// "2 days 3 hours", "5 hours", "40 minutes" or "no time".
-fn left(time: chrono::TimeDelta) -> String {
-    let plural = |n: i64, unit: &str| {
-        if n == 1 {
-            format!("1 {unit}")
-        } else {
-            format!("{n} {unit}s")
-        }
-    };
+/// "2 days 3 hours", "5 hours", "40 minutes" or "no time", in the language of `tr`.
+fn left(tr: Tr, time: chrono::TimeDelta) -> String {
     let (days, hours, minutes) = (
         time.num_days(),
         time.num_hours() % 24,
         time.num_minutes() % 60,
     );
     if time <= chrono::TimeDelta::zero() {
-        "no time".to_owned()
+        tr.t("mail-digest-no-time")
     } else if days > 0 {
-        format!("{} {}", plural(days, "day"), plural(hours, "hour"))
+        tr.t2(
+            "time-two-units",
+            "larger",
+            tr.t1("time-days", "count", days),
+            "smaller",
+            tr.t1("time-hours", "count", hours),
+        )
     } else if hours > 0 {
-        plural(hours, "hour")
+        tr.t1("time-hours", "count", hours)
     } else {
-        plural(minutes.max(1), "minute")
+        tr.t1("time-minutes", "count", minutes.max(1))
     }
 }
 
@@ -523,10 +554,13 @@ mod tests {
     #[test]
     fn time_left_is_said_in_the_largest_units() {
         use chrono::TimeDelta;
-        assert_eq!(left(TimeDelta::hours(51)), "2 days 3 hours");
-        assert_eq!(left(TimeDelta::hours(24)), "1 day 0 hours");
-        assert_eq!(left(TimeDelta::hours(5)), "5 hours");
-        assert_eq!(left(TimeDelta::seconds(30)), "1 minute");
-        assert_eq!(left(TimeDelta::seconds(-1)), "no time");
+        let en = Tr::new(crate::domain::Lang::En);
+        assert_eq!(left(en, TimeDelta::hours(51)), "2 days 3 hours");
+        assert_eq!(left(en, TimeDelta::hours(24)), "1 day 0 hours");
+        assert_eq!(left(en, TimeDelta::hours(5)), "5 hours");
+        assert_eq!(left(en, TimeDelta::seconds(30)), "1 minute");
+        assert_eq!(left(en, TimeDelta::seconds(-1)), "no time");
+        let tr = Tr::new(crate::domain::Lang::Tr);
+        assert_eq!(left(tr, TimeDelta::hours(51)), "2 gün 3 saat");
     }
 }

@@ -26,6 +26,7 @@ use super::webhooks::{client, names_private_host};
 use crate::domain::notify::{Channel, NoticeKind, NotificationSettings};
 use crate::domain::{AccountId, EventKind, PushMessageId, PushSubscriptionId};
 use crate::error::{Error, Result};
+use crate::i18n::Tr;
 use crate::store::push::{ClaimedPush, NewPushMessage, PushSubscription};
 use crate::store::webhooks::Attempt;
 use crate::store::{Account, Event, StoreError};
@@ -239,9 +240,9 @@ fn wanted(settings: &NotificationSettings, kind: EventKind) -> bool {
     settings.sends(Channel::Push, notice)
 }
 
-/// The message an event makes, if it is worth a notification: its key, payload,
-/// topic, TTL and urgency.
-fn message_of(event: &Event, now: DateTime<Utc>) -> Option<NewPushMessage> {
+/// The message an event makes, if it is worth a notification, in the language of
+/// `tr` (the recipient's): its key, payload, topic, TTL and urgency.
+fn message_of(tr: Tr, event: &Event, now: DateTime<Utc>) -> Option<NewPushMessage> {
     let body: Value = serde_json::from_str(&event.payload).ok()?;
     let game = &body["game"];
     let game_id = game["id"].as_str();
@@ -252,32 +253,39 @@ fn message_of(event: &Event, now: DateTime<Utc>) -> Option<NewPushMessage> {
         game["players"]["south"].as_str().unwrap_or_default(),
         game["players"]["north"].as_str().unwrap_or_default()
     );
-    let variant = game["variant"].as_str().unwrap_or("game");
+    let title_of = |value: &Value| {
+        value
+            .as_str()
+            .and_then(|v| v.parse::<seedpost_rules::Variant>().ok())
+            .map_or("?", seedpost_rules::Variant::title)
+    };
+    let variant = title_of(&game["variant"]);
+    let about = |id: &str| tr.t2(id, "variant", variant, "players", players.as_str());
     let (title, text, url, urgency, ttl) = match event.kind {
         EventKind::YourTurn => (
-            "Your move".to_owned(),
-            format!("{variant}: {} — it is your turn", players),
+            "push-your-turn-title",
+            about("push-your-turn"),
             format!("/games/{}", game_id?),
             "normal",
             TimeDelta::days(1),
         ),
         EventKind::TimeRunningOut => (
-            "Time is running out".to_owned(),
-            format!("{variant}: {} — your move is due soon", players),
+            "push-running-out-title",
+            about("push-running-out"),
             format!("/games/{}", game_id?),
             "high",
             TimeDelta::hours(12),
         ),
         EventKind::GameFinish => (
-            "Game over".to_owned(),
-            format!("{variant}: {}", players),
+            "push-game-over-title",
+            about("push-game"),
             format!("/games/{}", game_id?),
             "low",
             TimeDelta::days(2),
         ),
         EventKind::GameStart => (
-            "A game started".to_owned(),
-            format!("{variant}: {}", players),
+            "push-game-start-title",
+            about("push-game"),
             format!("/games/{}", game_id?),
             "normal",
             TimeDelta::days(1),
@@ -285,11 +293,13 @@ fn message_of(event: &Event, now: DateTime<Utc>) -> Option<NewPushMessage> {
         EventKind::Challenge => {
             let challenge = &body["challenge"];
             (
-                "A challenge".to_owned(),
-                format!(
-                    "{} challenges you to {}",
-                    challenge["challenger"].as_str().unwrap_or("someone"),
-                    challenge["variant"].as_str().unwrap_or("a game")
+                "push-challenge-title",
+                tr.t2(
+                    "push-challenge",
+                    "challenger",
+                    challenge["challenger"].as_str().unwrap_or("?"),
+                    "variant",
+                    title_of(&challenge["variant"]),
                 ),
                 "/".to_owned(),
                 "normal",
@@ -297,14 +307,15 @@ fn message_of(event: &Event, now: DateTime<Utc>) -> Option<NewPushMessage> {
             )
         }
         EventKind::TournamentStart => (
-            "A tournament started".to_owned(),
-            "Your tournament games have started".to_owned(),
+            "push-tournament-title",
+            tr.t("push-tournament"),
             "/".to_owned(),
             "normal",
             TimeDelta::days(1),
         ),
         _ => return None,
     };
+    let title = tr.t(title);
     // One notification per game: a newer one replaces the older (`tag` on the
     // device, `Topic` at the push service).
     let tag = game_id.map_or_else(
@@ -473,11 +484,12 @@ impl Service {
     pub async fn test_push(&self, account: &Account) -> Result<usize> {
         let subscriptions = self.store.push_subscriptions(account.id).await?;
         let now = self.now();
+        let tr = self.recipient_tr(account.id).await?;
         for sub in &subscriptions {
             let id = PushMessageId::new();
             let payload = serde_json::json!({
                 "title": "seedpost",
-                "body": "Notifications work on this device.",
+                "body": tr.t("push-test"),
                 "url": "/settings/notifications",
                 "tag": "seedpost-test",
                 "type": "test",
@@ -584,10 +596,11 @@ impl Service {
         };
         let now = self.now();
         let settings = self.store.notification_settings(sub.account).await?;
+        let tr = self.recipient_tr(sub.account).await?;
         let messages: Vec<NewPushMessage> = events
             .iter()
             .filter(|e| wanted(&settings, e.kind))
-            .filter_map(|e| message_of(e, now))
+            .filter_map(|e| message_of(tr, e, now))
             .collect();
         self.store.queue_push(sub.id, Some(last), &messages).await?;
         Ok(messages.len())

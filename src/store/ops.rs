@@ -59,6 +59,8 @@ pub struct AccountWithPassword {
     pub state: super::accounts::AccountState,
     /// The client address it signed up from, when known.
     pub sign_up_address: Option<String>,
+    /// The language it chose, as a primary tag, if any.
+    pub language: Option<String>,
 }
 
 /// A row of `accounts` as exported.
@@ -70,6 +72,7 @@ struct AccountExportRow {
     closed_at: Option<chrono::DateTime<chrono::Utc>>,
     deleted_at: Option<chrono::DateTime<chrono::Utc>>,
     sign_up_address: Option<String>,
+    language: Option<String>,
 }
 
 impl AccountExportRow {
@@ -86,18 +89,19 @@ impl AccountExportRow {
                 deleted_at: self.deleted_at,
             },
             sign_up_address: self.sign_up_address,
+            language: self.language,
         })
     }
 }
 
 /// The SQL reading every account with its password hash and event counter.
 const EXPORT_ACCOUNTS: &str = "SELECT id, username, bot, created_at, password_hash, event_seq, \
-     closed_at, deleted_at, sign_up_address FROM accounts ORDER BY created_at, id";
+     closed_at, deleted_at, sign_up_address, language FROM accounts ORDER BY created_at, id";
 
 /// The SQL writing an account as exported.
 const IMPORT_ACCOUNT: &str = "INSERT INTO accounts (id, username, username_key, password_hash, bot, created_at, \
-                           event_seq, closed_at, deleted_at, sign_up_address) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+                           event_seq, closed_at, deleted_at, sign_up_address, language) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
 
 /// The SQL reading every stored event, by account and seq.
 const EXPORT_EVENTS: &str = "SELECT account_id, seq, kind, payload, created_at FROM events \
@@ -293,6 +297,7 @@ async fn import_tx<B: Backend>(
             .bind(a.state.closed_at.map(micros))
             .bind(a.state.deleted_at.map(micros))
             .bind(a.sign_up_address.clone())
+            .bind(a.language.clone())
             .execute(tx)
             .await?;
     }

@@ -16,6 +16,8 @@ crate::on_both_backends!(
     the_settings_take_only_an_e_mail_address,
     a_game_whose_clock_a_vacation_stopped_shows_no_deadline,
     an_address_the_server_refuses_never_holds_back_the_accounts_after_it,
+    a_players_digest_comes_in_the_language_they_chose,
+    the_language_setting_takes_only_a_language_seedpost_speaks,
 );
 
 /// This module's tests get a server that sends digests (hour 7 UTC) to a fresh sink.
@@ -331,4 +333,95 @@ async fn an_address_the_server_refuses_never_holds_back_the_accounts_after_it(
     app.clock.advance(seedpost::service::DIGEST_BACKOFF[0]);
     assert_eq!(send(&app).await, 0);
     assert_eq!(sink.mails().len(), 1);
+}
+
+async fn a_players_digest_comes_in_the_language_they_chose((app, sink): (TestApp, SmtpSink)) {
+    use base64ct::Encoding as _;
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let game = app
+        .start_game(&ayse, &mehmet, "mangala", "challenger")
+        .await;
+    let chosen = app
+        .put("/me/language", Some(&ayse.token), json!({"language": "tr"}))
+        .await
+        .expect(200);
+    assert_eq!(chosen["language"], "tr");
+    set(&app, &ayse, "ayse@example.org", true).await;
+    assert_eq!(send(&app).await, 1);
+
+    let mails = sink.mails();
+    let mail = &mails[0];
+    assert_eq!(mail.header("Content-Transfer-Encoding"), Some("base64"));
+    let subject = mail.header("Subject").expect("a subject");
+    // RFC 2047: the words that are not ASCII travel as `=?utf-8?b?<base64>?=`.
+    let decoded: Vec<String> = subject
+        .split(' ')
+        .map(|word| {
+            match word
+                .strip_prefix("=?utf-8?b?")
+                .and_then(|w| w.strip_suffix("?="))
+            {
+                Some(encoded) => {
+                    String::from_utf8(base64ct::Base64::decode_vec(encoded).expect("a base64 word"))
+                        .expect("UTF-8")
+                }
+                None => word.to_owned(),
+            }
+        })
+        .collect();
+    assert_eq!(
+        decoded.join(" "),
+        "seedpost'ta 1 oyunda sıra sende",
+        "{subject}"
+    );
+    let raw: String = mail.body().split_whitespace().collect();
+    let body = String::from_utf8(base64ct::Base64::decode_vec(&raw).expect("a base64 body"))
+        .expect("UTF-8")
+        .replace("\r\n", "\n");
+    let base = &app.base;
+    for expected in [
+        "Merhaba ayse,".to_owned(),
+        "Şu oyunlarda sıra sende (saatler UTC):".to_owned(),
+        format!(
+            "* Mangala, rakip: mehmet: son hamle zamanı 2026-12-03 12:00 (3 gün 0 saat kaldı)\n  {base}/games/{}\n",
+            id(&game)
+        ),
+        format!("adresi değiştirmek için: {base}/settings/reminders"),
+    ] {
+        assert!(body.contains(&expected), "{expected:?} in:\n{body}");
+    }
+}
+
+async fn the_language_setting_takes_only_a_language_seedpost_speaks(
+    (app, _sink): (TestApp, SmtpSink),
+) {
+    let ayse = app.sign_up("ayse").await;
+    let none = app.get("/me/language", Some(&ayse.token)).await.expect(200);
+    assert_eq!(none["language"], Value::Null);
+    assert_eq!(none["available"], json!(["en", "tr", "ar", "el", "ca"]));
+    app.put("/me/language", Some(&ayse.token), json!({"language": "ar"}))
+        .await
+        .expect(200);
+    for bad in [
+        json!({"language": "fr"}),
+        json!({"language": "AR-ma"}),
+        json!({"language": 7}),
+    ] {
+        let answer = app.put("/me/language", Some(&ayse.token), bad).await;
+        assert_eq!(answer.status.as_u16(), 422, "{:?}", answer.body);
+    }
+    app.put("/me/language", Some(&ayse.token), json!({"language": "fr"}))
+        .await
+        .expect_error(422, "invalid_language");
+    let kept = app.get("/me/language", Some(&ayse.token)).await.expect(200);
+    assert_eq!(kept["language"], "ar", "a refused setting changes nothing");
+    let cleared = app
+        .put("/me/language", Some(&ayse.token), json!({"language": null}))
+        .await
+        .expect(200);
+    assert_eq!(cleared["language"], Value::Null);
+    app.put("/me/language", None, json!({"language": "tr"}))
+        .await
+        .expect_error(401, "unauthorized");
 }

@@ -15,6 +15,7 @@ crate::on_both_backends!(
     a_device_gets_each_move_challenge_and_game_end_signed_and_encrypted_for_it,
     a_push_service_answering_429_or_5xx_is_retried_with_backoff_and_404_or_410_deletes_the_device,
     push_subscriptions_are_validated_listed_and_deleted_by_their_owner_only,
+    a_device_is_told_in_the_language_its_player_chose,
 );
 
 const FIREFOX_ANDROID: &str =
@@ -88,13 +89,8 @@ async fn a_device_gets_each_move_challenge_and_game_end_signed_and_encrypted_for
     let got = push.received("phone");
     assert_eq!(types(&got), ["challenge", "game_start", "your_turn"]);
     let challenge = of_type(&got, "challenge");
-    assert!(
-        challenge.payload["body"]
-            .as_str()
-            .is_some_and(|b| b.contains("mehmet")),
-        "{:?}",
-        challenge.payload
-    );
+    assert_eq!(challenge.payload["title"], "A challenge");
+    assert_eq!(challenge.payload["body"], "mehmet challenges you to Modiar");
     let turn = of_type(&got, "your_turn");
     assert_eq!(turn.payload["url"], format!("/games/{id}"));
     assert_eq!(
@@ -277,4 +273,28 @@ async fn push_subscriptions_are_validated_listed_and_deleted_by_their_owner_only
         )
         .await
         .expect_error(422, "private_url");
+}
+
+async fn a_device_is_told_in_the_language_its_player_chose(app: TestApp) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let push = push_service(&app).await;
+    subscribe(&app, &ayse, push.device("phone")).await;
+    app.put("/me/language", Some(&ayse.token), json!({"language": "el"}))
+        .await
+        .expect(200);
+    let game = app.start_game(&mehmet, &ayse, "tihbat", "challenger").await;
+    app.play(&mehmet, &game, 1).await.expect(201);
+    app.service.deliver_push().await.expect("a round");
+    push.assert_all_valid();
+    let got = push.received("phone");
+    let challenge = of_type(&got, "challenge");
+    assert_eq!(challenge.payload["title"], "Μια πρόκληση");
+    assert_eq!(challenge.payload["body"], "mehmet σας προκαλεί σε Tihbat");
+    let turn = of_type(&got, "your_turn");
+    assert_eq!(turn.payload["title"], "Σειρά σας");
+    assert_eq!(
+        turn.payload["body"],
+        "Tihbat: mehmet – ayse — είναι η σειρά σας"
+    );
 }

@@ -50,6 +50,10 @@ async fn club(app: &Server) -> (String, String) {
         .start_session(&bob_account)
         .await
         .expect("a session starts");
+    hooks
+        .set_language(&bob_account, Some(seedpost::domain::Lang::Tr))
+        .await
+        .expect("Bob reads Turkish");
     let session = hooks
         .start_session(&ann_account)
         .await
@@ -377,6 +381,7 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     assert_eq!(vacations, 1, "{exported}");
     assert_eq!(tournaments, 2, "{exported}");
     assert!(exported.contains("\"status\":\"running\""), "{exported}");
+    assert!(exported.contains("\"language\":\"tr\""), "{exported}");
     assert!(exported.contains("\"reminded_ply\":"), "{exported}");
     assert!(exported.contains("\"reminded_ply\":null"), "{exported}");
     // A game reminded beyond its ply is refused; a file from before reminders
@@ -1007,6 +1012,7 @@ async fn an_import_checks_every_field_as_the_api_does_naming_the_line() {
             "secret",
         ),
         ("digest", "email", json!("no address"), "e-mail"),
+        ("account", "language", json!("fr"), "language"),
         ("session", "csrf", json!("not hex"), "form token"),
         ("tournament", "name", json!("Cup \u{202E}puc"), "name"),
     ];

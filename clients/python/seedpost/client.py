@@ -249,6 +249,17 @@ class Client:
         body = {"email": email, "enabled": enabled}
         return cast(models.DigestJson, self._request("PUT", "/me/digest", body=body))
 
+    @route("GET", "/me/language")
+    def language(self) -> models.LanguageJson:
+        """The account's language (of its pages, e-mails and notifications)."""
+        return cast(models.LanguageJson, self._request("GET", "/me/language"))
+
+    @route("PUT", "/me/language")
+    def set_language(self, language: Optional[str]) -> models.LanguageJson:
+        """Sets the account's language: a tag such as "tr", or None for none."""
+        body = {"language": language}
+        return cast(models.LanguageJson, self._request("PUT", "/me/language", body=body))
+
     # -- notifications (docs/notifications.md) -----------------------------------
 
     @route("GET", "/push/key")

@@ -362,6 +362,24 @@ class GameJson(_GameJsonRequired, total=False):
     match: Optional['MatchRefJson']
 
 
+class _LanguageJsonRequired(TypedDict):
+    """The fields of LanguageJson always present."""
+    #: The tags seedpost speaks.
+    available: List[str]
+
+
+class LanguageJson(_LanguageJsonRequired, total=False):
+    """`GET` and `PUT /me/language`: the account's language."""
+    #: The primary tag of the language the site, its e-mails and notifications speak to the account in; null when none was chosen (pages then follow the browser, and mail and notifications are in English).
+    language: Optional[str]
+
+
+class LanguageRequest(TypedDict, total=False):
+    """`PUT /me/language`'s body."""
+    #: A primary tag seedpost speaks (`en`, `tr`, `ar`, `el`, `ca`), or null to choose none.
+    language: Optional[str]
+
+
 class MatchEvent(TypedDict):
     """An event about a match: the match as `GET /matches/{id}` answers it."""
     #: What happened.

@@ -146,6 +146,8 @@ def test_every_route_answers_through_its_method(server, monkeypatch):
     use("revoke_calendar")
     assert use("set_digest", "ayse@example.org", True)["enabled"] is True
     assert use("digest")["email"] == "ayse@example.org"
+    assert use("set_language", "tr")["language"] == "tr"
+    assert use("language")["language"] == "tr"
     assert use("push_key")["public_key"]
     settings = use("notifications")
     assert use("set_notifications", **settings) == settings

@@ -7,8 +7,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::json::{AccountJson, ErrorJson, NewTokenJson, SignedUpJson, TokenJson, scope_names};
-use crate::domain::TokenId;
-use crate::error::Result;
+use crate::domain::{Lang, TokenId};
+use crate::error::{Error, Result};
 use crate::http::extract::{ApiJson, Auth, ClientAddr, PathId};
 use crate::service::{NewAccountRequest, Service, parse_scopes};
 use crate::wire::ScopeName;
@@ -186,4 +186,84 @@ pub(super) async fn revoke_token(
 )]
 pub(super) async fn me(Auth(account): Auth) -> Json<AccountJson> {
     Json(AccountJson::from(&account))
+}
+
+/// `GET` and `PUT /me/language`: the account's language.
+#[derive(Debug, serde::Serialize, ToSchema)]
+#[schema(example = json!({"language": "tr", "available": ["en", "tr", "ar", "el", "ca"]}))]
+pub struct LanguageJson {
+    /// The primary tag of the language the site, its e-mails and notifications speak
+    /// to the account in; null when none was chosen (pages then follow the browser,
+    /// and mail and notifications are in English).
+    pub language: Option<String>,
+    /// The tags seedpost speaks.
+    pub available: Vec<&'static str>,
+}
+
+impl LanguageJson {
+    fn new(language: Option<Lang>) -> LanguageJson {
+        LanguageJson {
+            language: language.map(|l| l.tag().to_owned()),
+            available: Lang::ALL.iter().map(|l| l.tag()).collect(),
+        }
+    }
+}
+
+/// `PUT /me/language`'s body.
+#[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"language": "tr"}))]
+pub struct LanguageRequest {
+    /// A primary tag seedpost speaks (`en`, `tr`, `ar`, `el`, `ca`), or null to choose
+    /// none.
+    pub language: Option<String>,
+}
+
+/// The account's language: the one its pages, e-mails and push notifications use.
+#[utoipa::path(
+    get,
+    path = "/me/language",
+    operation_id = "language",
+    tag = "accounts",
+    security(("bearer" = ["read"])),
+    responses(
+        (status = 200, description = "The language", body = LanguageJson),
+        (status = 401, response = super::openapi::Unauthorized),
+    ),
+)]
+pub(super) async fn language(
+    State(service): State<Service>,
+    Auth(account): Auth,
+) -> Result<Json<LanguageJson>> {
+    Ok(Json(LanguageJson::new(service.language(&account).await?)))
+}
+
+/// Sets the account's language (the same setting as the pages' language menu).
+#[utoipa::path(
+    put,
+    path = "/me/language",
+    operation_id = "set_language",
+    tag = "accounts",
+    security(("bearer" = ["account"])),
+    request_body = LanguageRequest,
+    responses(
+        (status = 200, description = "The language", body = LanguageJson),
+        (status = 401, response = super::openapi::Unauthorized),
+        (status = 422, description = "`invalid_language`: not a tag seedpost speaks; `invalid_body`: a body without `language`", body = ErrorJson,
+            example = json!({"error": "invalid_language", "message": "unknown language \"fr\": expected one of en, tr, ar, el, ca"})),
+    ),
+)]
+pub(super) async fn set_language(
+    State(service): State<Service>,
+    Auth(account): Auth,
+    ApiJson(request): ApiJson<LanguageRequest>,
+) -> Result<Json<LanguageJson>> {
+    let language = request
+        .language
+        .map(|tag| {
+            tag.parse::<Lang>()
+                .map_err(|e| Error::unprocessable("invalid_language", e.to_string()))
+        })
+        .transpose()?;
+    service.set_language(&account, language).await?;
+    Ok(Json(LanguageJson::new(language)))
 }

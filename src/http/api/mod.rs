@@ -99,6 +99,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(vacation::show, vacation::start, vacation::end))
         .routes(routes!(calendar::create, calendar::show, calendar::revoke))
         .routes(routes!(calendar::digest, calendar::set_digest))
+        .routes(routes!(accounts::language, accounts::set_language))
         .routes(routes!(games::variants))
         .routes(routes!(challenges::create, challenges::list))
         .routes(routes!(challenges::show, challenges::cancel))

@@ -1,0 +1,33 @@
+# ما يُرسل إلى اللاعب: البريد اليومي (src/service/digest.rs) والإشعارات
+# (src/service/push.rs).
+
+mail-digest-subject = { $count ->
+    [zero] دورك في لا مباراة على seedpost
+    [one] دورك في مباراة واحدة على seedpost
+    [two] دورك في مباراتين على seedpost
+    [few] دورك في { $count } مباريات على seedpost
+    [many] دورك في { $count } مباراة على seedpost
+   *[other] دورك في { $count } مباراة على seedpost
+}
+mail-digest-hello = مرحبًا { $name }،
+mail-digest-intro = الدور لك في هذه المباريات (الأوقات بتوقيت UTC):
+mail-digest-game = { $variant } ضد { $opponent }
+mail-digest-vacation = الساعة متوقفة، { $opponent } في عطلة
+mail-digest-deadline = العب قبل { $deadline } (بقي { $left })
+mail-digest-no-time = لا وقت
+mail-digest-footer =
+    تصلك هذه الرسالة مرة في اليوم لأنك طلبتها. لإيقافها أو
+    لتغيير العنوان: { $link }
+
+push-your-turn-title = دورك
+push-your-turn = { $variant }: { $players } — الدور لك
+push-running-out-title = الوقت ينفد
+push-running-out = { $variant }: { $players } — موعد نقلتك يقترب
+push-game-over-title = انتهت المباراة
+push-game-start-title = بدأت مباراة
+push-game = { $variant }: { $players }
+push-challenge-title = تحدٍّ
+push-challenge = { $challenger } يتحداك في { $variant }
+push-tournament-title = بدأت بطولة
+push-tournament = بدأت مبارياتك في البطولة
+push-test = الإشعارات تعمل على هذا الجهاز.

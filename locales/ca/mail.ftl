@@ -1,0 +1,29 @@
+# El que s'envia a un jugador: el correu diari (src/service/digest.rs) i les
+# notificacions (src/service/push.rs).
+
+mail-digest-subject = { $count ->
+    [one] Et toca en { $count } partida a seedpost
+   *[other] Et toca en { $count } partides a seedpost
+}
+mail-digest-hello = Hola, { $name }:
+mail-digest-intro = Et toca jugar en aquestes partides (hores en UTC):
+mail-digest-game = { $variant } contra { $opponent }
+mail-digest-vacation = rellotge aturat, { $opponent } és de vacances
+mail-digest-deadline = juga abans de { $deadline } (queden { $left })
+mail-digest-no-time = gens de temps
+mail-digest-footer =
+    Reps aquest correu un cop al dia perquè l'has demanat. Per aturar-lo o
+    canviar l'adreça: { $link }
+
+push-your-turn-title = Et toca
+push-your-turn = { $variant }: { $players } — et toca jugar
+push-running-out-title = S'acaba el temps
+push-running-out = { $variant }: { $players } — la teva jugada venç aviat
+push-game-over-title = Partida acabada
+push-game-start-title = Ha començat una partida
+push-game = { $variant }: { $players }
+push-challenge-title = Un repte
+push-challenge = { $challenger } et repta a { $variant }
+push-tournament-title = Ha començat un torneig
+push-tournament = Han començat les teves partides del torneig
+push-test = Les notificacions funcionen en aquest dispositiu.

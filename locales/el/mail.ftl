@@ -1,0 +1,29 @@
+# Ό,τι στέλνεται σε έναν παίκτη: το ημερήσιο e-mail (src/service/digest.rs) και
+# οι ειδοποιήσεις (src/service/push.rs).
+
+mail-digest-subject = { $count ->
+    [one] Σειρά σας σε { $count } παρτίδα στο seedpost
+   *[other] Σειρά σας σε { $count } παρτίδες στο seedpost
+}
+mail-digest-hello = Γεια σας, { $name },
+mail-digest-intro = Είναι η σειρά σας σε αυτές τις παρτίδες (ώρες σε UTC):
+mail-digest-game = { $variant } εναντίον { $opponent }
+mail-digest-vacation = το ρολόι σταμάτησε, { $opponent } είναι σε διακοπές
+mail-digest-deadline = παίξτε έως { $deadline } (μένουν { $left })
+mail-digest-no-time = καθόλου χρόνος
+mail-digest-footer =
+    Λαμβάνετε αυτό το e-mail μία φορά την ημέρα επειδή το ζητήσατε. Για να το
+    σταματήσετε ή να αλλάξετε τη διεύθυνση: { $link }
+
+push-your-turn-title = Σειρά σας
+push-your-turn = { $variant }: { $players } — είναι η σειρά σας
+push-running-out-title = Ο χρόνος τελειώνει
+push-running-out = { $variant }: { $players } — η κίνησή σας λήγει σύντομα
+push-game-over-title = Η παρτίδα τελείωσε
+push-game-start-title = Ξεκίνησε μια παρτίδα
+push-game = { $variant }: { $players }
+push-challenge-title = Μια πρόκληση
+push-challenge = { $challenger } σας προκαλεί σε { $variant }
+push-tournament-title = Ξεκίνησε ένα τουρνουά
+push-tournament = Οι παρτίδες σας στο τουρνουά ξεκίνησαν
+push-test = Οι ειδοποιήσεις λειτουργούν σε αυτή τη συσκευή.

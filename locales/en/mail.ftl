@@ -1,0 +1,29 @@
+# What is sent to a player: the daily e-mail (src/service/digest.rs) and push
+# notifications (src/service/push.rs).
+
+mail-digest-subject = { $count ->
+    [one] Your move in { $count } game on seedpost
+   *[other] Your move in { $count } games on seedpost
+}
+mail-digest-hello = Hello { $name },
+mail-digest-intro = It is your move in these games (times in UTC):
+mail-digest-game = { $variant } against { $opponent }
+mail-digest-vacation = clock stopped, { $opponent } is on vacation
+mail-digest-deadline = move by { $deadline } ({ $left } left)
+mail-digest-no-time = no time
+mail-digest-footer =
+    You get this mail once a day because you asked for it. To stop it or
+    change the address: { $link }
+
+push-your-turn-title = Your move
+push-your-turn = { $variant }: { $players } — it is your turn
+push-running-out-title = Time is running out
+push-running-out = { $variant }: { $players } — your move is due soon
+push-game-over-title = Game over
+push-game-start-title = A game started
+push-game = { $variant }: { $players }
+push-challenge-title = A challenge
+push-challenge = { $challenger } challenges you to { $variant }
+push-tournament-title = A tournament started
+push-tournament = Your tournament games have started
+push-test = Notifications work on this device.

@@ -1,0 +1,26 @@
+# Oyuncuya gönderilenler: günlük e-posta (src/service/digest.rs) ve anlık
+# bildirimler (src/service/push.rs).
+
+mail-digest-subject = seedpost'ta { $count } oyunda sıra sende
+mail-digest-hello = Merhaba { $name },
+mail-digest-intro = Şu oyunlarda sıra sende (saatler UTC):
+mail-digest-game = { $variant }, rakip: { $opponent }
+mail-digest-vacation = saat durdu, { $opponent } tatilde
+mail-digest-deadline = son hamle zamanı { $deadline } ({ $left } kaldı)
+mail-digest-no-time = süre kalmadı
+mail-digest-footer =
+    Bu e-postayı istediğin için günde bir kez alıyorsun. Durdurmak ya da
+    adresi değiştirmek için: { $link }
+
+push-your-turn-title = Sıra sende
+push-your-turn = { $variant }: { $players } — hamle sırası sende
+push-running-out-title = Süre azalıyor
+push-running-out = { $variant }: { $players } — hamlenin süresi dolmak üzere
+push-game-over-title = Oyun bitti
+push-game-start-title = Bir oyun başladı
+push-game = { $variant }: { $players }
+push-challenge-title = Bir davet
+push-challenge = { $challenger } seni { $variant } oynamaya davet ediyor
+push-tournament-title = Bir turnuva başladı
+push-tournament = Turnuva oyunların başladı
+push-test = Bildirimler bu cihazda çalışıyor.
