@@ -25,6 +25,10 @@ standings-games-nav = الألعاب
 standings-all = الكل
 standings-none = لا مباريات منتهية بعد.
 standings-ratings-hint = التصنيف بنظام Glicko-2، ولا تغيّره إلا المباريات المحتسبة: التصنيف ± الانحراف؛ علامة ? تدل على تصنيف مؤقت (انحراف فوق 110).
+standings-pages = صفحات الترتيب
+standings-higher = المراكز الأعلى
+standings-lower = المراكز الأدنى
+standings-page = الصفحة { $page }
 
 ## صفحة اللاعب
 

@@ -25,6 +25,10 @@ standings-games-nav = Jocs
 standings-all = Tots
 standings-none = Encara no hi ha partides acabades.
 standings-ratings-hint = Les puntuacions són Glicko-2 i només les mouen les partides puntuables: puntuació ± desviació; un ? marca una puntuació provisional (desviació de més de 110).
+standings-pages = Pàgines de la classificació
+standings-higher = Llocs més alts
+standings-lower = Llocs més baixos
+standings-page = Pàgina { $page }
 
 ## La pàgina d'un jugador
 

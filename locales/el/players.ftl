@@ -25,6 +25,10 @@ standings-games-nav = Παιχνίδια
 standings-all = Όλα
 standings-none = Καμία τελειωμένη παρτίδα ακόμη.
 standings-ratings-hint = Οι βαθμολογίες είναι Glicko-2 και αλλάζουν μόνο με παρτίδες με βαθμολόγηση: βαθμολογία ± απόκλιση· το ? σημαίνει προσωρινή βαθμολογία (απόκλιση πάνω από 110).
+standings-pages = Σελίδες της κατάταξης
+standings-higher = Υψηλότερες θέσεις
+standings-lower = Χαμηλότερες θέσεις
+standings-page = Σελίδα { $page }
 
 ## Η σελίδα ενός παίκτη
 

@@ -28,6 +28,10 @@ standings-games-nav = Games
 standings-all = All
 standings-none = No finished games yet.
 standings-ratings-hint = Ratings are Glicko-2, moved by rated games only: rating ± deviation; a ? marks a provisional rating (deviation above 110).
+standings-pages = Pages of the standings
+standings-higher = Higher places
+standings-lower = Lower places
+standings-page = Page { $page }
 
 ## A player's page
 

@@ -25,6 +25,10 @@ standings-games-nav = Oyunlar
 standings-all = Tümü
 standings-none = Henüz biten oyun yok.
 standings-ratings-hint = Dereceler Glicko-2'dir ve yalnızca puanlı oyunlarla değişir: derece ± sapma; ? geçici bir dereceyi gösterir (sapma 110'un üstünde).
+standings-pages = Sıralamanın sayfaları
+standings-higher = Üst sıralar
+standings-lower = Alt sıralar
+standings-page = Sayfa { $page }
 
 ## Oyuncu sayfası
 

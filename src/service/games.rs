@@ -562,12 +562,31 @@ impl Service {
         Ok(told)
     }
 
-    /// The standings of one variant, or of all.
+    /// The standings of one variant, or of all: `limit` lines (100 for 0, at most
+    /// 500) after the first `offset`.
     ///
     /// # Errors
     /// Storage errors.
-    pub async fn standings(&self, variant: Option<Variant>) -> Result<Vec<Standing>> {
-        Ok(self.store.standings(variant).await?)
+    pub async fn standings(
+        &self,
+        variant: Option<Variant>,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Vec<Standing>> {
+        Ok(self.store.standings(variant, limit, offset).await?)
+    }
+
+    /// The account's place (1 for the first) and line in the standings of one
+    /// variant, or of all; `None` when it has finished no such game.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn standing_of(
+        &self,
+        variant: Option<Variant>,
+        account: &Account,
+    ) -> Result<Option<(u32, Standing)>> {
+        Ok(self.store.standing_of(variant, account.id).await?)
     }
 
     /// A game in the text notation, with its players, dates and result as tags.

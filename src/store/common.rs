@@ -538,26 +538,32 @@ pub(super) struct StandingRow {
     rating: Option<f64>,
     deviation: Option<f64>,
     volatility: Option<f64>,
+    place: i64,
 }
 
 impl StandingRow {
-    pub(super) fn parse(self) -> Result<Standing, StoreError> {
-        Ok(Standing {
-            username: username("username", &self.username)?,
-            games: count("games", self.games)?,
-            wins: count("wins", self.wins)?,
-            draws: count("draws", self.draws)?,
-            losses: count("losses", self.losses)?,
-            half_points: count("half_points", self.half_points)?,
-            rating: match (self.rating, self.deviation, self.volatility) {
-                (Some(rating), Some(deviation), Some(volatility)) => Some(Rating {
-                    rating,
-                    deviation,
-                    volatility,
-                }),
-                _ => None,
+    /// The line and its place.
+    pub(super) fn parse(self) -> Result<(u32, Standing), StoreError> {
+        let place = count("place", self.place)?;
+        Ok((
+            place,
+            Standing {
+                username: username("username", &self.username)?,
+                games: count("games", self.games)?,
+                wins: count("wins", self.wins)?,
+                draws: count("draws", self.draws)?,
+                losses: count("losses", self.losses)?,
+                half_points: count("half_points", self.half_points)?,
+                rating: match (self.rating, self.deviation, self.volatility) {
+                    (Some(rating), Some(deviation), Some(volatility)) => Some(Rating {
+                        rating,
+                        deviation,
+                        volatility,
+                    }),
+                    _ => None,
+                },
             },
-        })
+        ))
     }
 }
 

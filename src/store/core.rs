@@ -64,10 +64,11 @@ pub(super) const INSERT_CHALLENGE: &str = "INSERT INTO challenges (id, challenge
 pub(super) const INSERT_SESSION: &str = "INSERT INTO sessions \
      (hash, account_id, csrf, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)";
 
-/// The standings over finished games of variant `$1` (all for `NULL`), the names
-/// ordered by `$collate` (byte order on both backends).
+/// The standings over finished games of variant `$1` (all for `NULL`), each line
+/// with its `place` (1 for the first), the names ordered by `$collate` (byte order on
+/// both backends), then `$tail`: an order and a window, or one account.
 macro_rules! standings {
-    ($collate:literal) => {
+    ($collate:literal, $tail:literal) => {
         concat!(
             "WITH results (account_id, half) AS ( \
                  SELECT south_id, \
@@ -77,21 +78,27 @@ macro_rules! standings {
                  SELECT north_id, \
                         CASE winner WHEN 'north' THEN 2 WHEN 'south' THEN 0 ELSE 1 END \
                  FROM games WHERE status = 'finished' AND ($1 IS NULL OR variant = $1) \
-             ) \
-             SELECT a.username, \
+             ), \
+             ranked AS ( \
+             SELECT a.id AS account_id, a.username, \
                     count(*) AS games, \
                     sum(CASE WHEN r.half = 2 THEN 1 ELSE 0 END) AS wins, \
                     sum(CASE WHEN r.half = 1 THEN 1 ELSE 0 END) AS draws, \
                     sum(CASE WHEN r.half = 0 THEN 1 ELSE 0 END) AS losses, \
                     sum(r.half) AS half_points, \
-                    rt.rating, rt.deviation, rt.volatility \
+                    rt.rating, rt.deviation, rt.volatility, \
+                    row_number() OVER (ORDER BY sum(r.half) DESC, count(*) DESC, a.username_key",
+            $collate,
+            ", a.id) AS place \
              FROM results r JOIN accounts a ON a.id = r.account_id \
              LEFT JOIN ratings rt ON rt.account_id = a.id AND rt.variant = $1 \
              GROUP BY a.id, a.username, a.username_key, rt.rating, rt.deviation, \
                       rt.volatility \
-             ORDER BY half_points DESC, games DESC, a.username_key",
-            $collate,
-            ", a.id"
+             ) \
+             SELECT username, games, wins, draws, losses, half_points, rating, deviation, \
+                    volatility, place \
+             FROM ranked ",
+            $tail
         )
     };
 }
@@ -860,12 +867,34 @@ impl<B: Backend> Store for SqlStore<B> {
         rows.into_iter().map(GameRow::parse).collect()
     }
 
-    async fn standings(&self, variant: Option<Variant>) -> Result<Vec<Standing>, StoreError> {
+    async fn standings(
+        &self,
+        variant: Option<Variant>,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Vec<Standing>, StoreError> {
         let rows: Vec<StandingRow> = sql(B::STANDINGS)
             .bind(variant.map(Variant::as_str))
+            .bind(row_limit(limit))
+            .bind(i64::from(offset))
             .all(&mut self.conn().await?)
             .await?;
-        rows.into_iter().map(StandingRow::parse).collect()
+        rows.into_iter()
+            .map(|row| row.parse().map(|(_, line)| line))
+            .collect()
+    }
+
+    async fn standing_of(
+        &self,
+        variant: Option<Variant>,
+        account: AccountId,
+    ) -> Result<Option<(u32, Standing)>, StoreError> {
+        let row: Option<StandingRow> = sql(B::STANDING_OF)
+            .bind(variant.map(Variant::as_str))
+            .bind(account.0)
+            .optional(&mut self.conn().await?)
+            .await?;
+        row.map(StandingRow::parse).transpose()
     }
 
     async fn create_session(&self, session: NewSession) -> Result<(), StoreError> {

@@ -40,8 +40,12 @@ pub trait Backend:
     type Own: Clone + Send + Sync + 'static;
 
     /// The standings (see [`Store::standings`](super::Store::standings)), names in
-    /// byte order.
+    /// byte order, a window of them (`LIMIT $2 OFFSET $3`).
     const STANDINGS: &'static str;
+
+    /// One account's line of the standings and its place (see
+    /// [`Store::standing_of`](super::Store::standing_of)), the account `$2`.
+    const STANDING_OF: &'static str;
 
     /// The matches of games (`MatchRefRow`), by a list of game ids.
     const MATCHES_OF_GAMES: &'static str;
@@ -223,7 +227,10 @@ const SQLITE_TIMEOUT: Duration = Duration::from_secs(5);
 impl Backend for Postgres {
     type Own = super::postgres::PgOwn;
 
-    const STANDINGS: &'static str = standings!(" COLLATE \"C\"");
+    const STANDINGS: &'static str =
+        standings!(" COLLATE \"C\"", "ORDER BY place LIMIT $2 OFFSET $3");
+
+    const STANDING_OF: &'static str = standings!(" COLLATE \"C\"", "WHERE account_id = $2");
 
     const MATCHES_OF_GAMES: &'static str = concat!(match_of_game!(), "= ANY($1)");
 
@@ -328,7 +335,9 @@ fn json_keys<T: serde::Serialize>(keys: &[T]) -> Result<String, BoxDynError> {
 impl Backend for Sqlite {
     type Own = ();
 
-    const STANDINGS: &'static str = standings!("");
+    const STANDINGS: &'static str = standings!("", "ORDER BY place LIMIT $2 OFFSET $3");
+
+    const STANDING_OF: &'static str = standings!("", "WHERE account_id = $2");
 
     const MATCHES_OF_GAMES: &'static str = concat!(
         match_of_game!(),

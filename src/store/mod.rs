@@ -392,8 +392,22 @@ pub trait Store:
     async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError>;
 
     /// The standings over finished games, of one variant or all; highest points first,
-    /// then most games, then name.
-    async fn standings(&self, variant: Option<Variant>) -> Result<Vec<Standing>, StoreError>;
+    /// then most games, then name: `limit` lines (100 for 0, at most 500) after the
+    /// first `offset`.
+    async fn standings(
+        &self,
+        variant: Option<Variant>,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Vec<Standing>, StoreError>;
+
+    /// The account's line of the standings of one variant or all, with its place (1
+    /// for the first); `None` when it has finished no such game.
+    async fn standing_of(
+        &self,
+        variant: Option<Variant>,
+        account: AccountId,
+    ) -> Result<Option<(u32, Standing)>, StoreError>;
 
     /// Stores a browser session.
     ///

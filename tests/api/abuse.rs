@@ -28,6 +28,7 @@ crate::on_both_backends!(
     a_challenge_naming_a_player_is_read_by_its_two_players_only,
     every_spelling_of_a_house_bots_name_is_refused_at_sign_up,
     an_account_creates_open_tournaments_up_to_its_cap_and_the_refusal_changes_nothing,
+    the_standings_come_a_page_at_a_time,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -620,4 +621,40 @@ async fn an_account_creates_open_tournaments_up_to_its_cap_and_the_refusal_chang
     app.post("/tournaments", Some(&bob.token), cup(3))
         .await
         .expect(201);
+}
+
+async fn the_standings_come_a_page_at_a_time(app: TestApp) {
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    let cem = app.sign_up("cem").await;
+    // Ann wins twice, Bob once: ann 2, bob 1, cem 0 points.
+    for (winner, loser) in [(&ann, &bob), (&ann, &cem), (&bob, &cem)] {
+        let game = app.start_game(winner, loser, "tihbat", "challenger").await;
+        app.resign(loser, &game).await.expect(200);
+    }
+    let names = |lines: &Value| -> Vec<String> {
+        lines
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|l| l["username"].as_str().expect("a name").to_owned())
+            .collect()
+    };
+    let all = app.get("/standings", None).await.expect(200);
+    assert_eq!(names(&all), ["ann", "bob", "cem"]);
+    let second = app
+        .get("/standings?limit=1&offset=1", None)
+        .await
+        .expect(200);
+    assert_eq!(names(&second), ["bob"]);
+    let rest = app
+        .get("/standings?variant=tihbat&limit=2&offset=1", None)
+        .await
+        .expect(200);
+    assert_eq!(names(&rest), ["bob", "cem"]);
+    let past = app.get("/standings?offset=3", None).await.expect(200);
+    assert_eq!(past, json!([]));
+    app.get("/standings?offset=-1", None)
+        .await
+        .expect_error(400, "invalid_query");
 }

@@ -988,7 +988,7 @@ async fn games_are_filtered_and_listed_with_the_viewers_turns_first(db: &TestDb)
 async fn standings_count_wins_draws_and_losses_in_half_points_without_aborted_games(db: &TestDb) {
     let store = connect(db).await;
     let s = &*store;
-    assert_eq!(s.standings(None).await.ok(), Some(vec![]));
+    assert_eq!(s.standings(None, 0, 0).await.ok(), Some(vec![]));
     let [ann, bob, cem, dan, eve] = {
         let mut accounts = Vec::new();
         for name in ["ann", "bob", "cem", "dan", "Eve"] {
@@ -1041,7 +1041,7 @@ async fn standings_count_wins_draws_and_losses_in_half_points_without_aborted_ga
     };
     // Equal points: more games first, then by name ignoring case.
     assert_eq!(
-        s.standings(None).await.expect("standings"),
+        s.standings(None, 0, 0).await.expect("standings"),
         [
             line(&ann, 3, 2, 1, 0),
             line(&bob, 2, 1, 0, 1),
@@ -1051,7 +1051,9 @@ async fn standings_count_wins_draws_and_losses_in_half_points_without_aborted_ga
         ]
     );
     assert_eq!(
-        s.standings(Some(Variant::Tihbat)).await.expect("standings"),
+        s.standings(Some(Variant::Tihbat), 0, 0)
+            .await
+            .expect("standings"),
         [
             line(&ann, 2, 1, 1, 0),
             line(&cem, 2, 0, 1, 1),
@@ -1060,14 +1062,38 @@ async fn standings_count_wins_draws_and_losses_in_half_points_without_aborted_ga
         ]
     );
     assert_eq!(
-        s.standings(Some(Variant::Mangala))
+        s.standings(Some(Variant::Mangala), 0, 0)
             .await
             .expect("standings"),
         [line(&ann, 1, 1, 0, 0), line(&bob, 1, 0, 0, 1)]
     );
     assert_eq!(
-        s.standings(Some(Variant::Modiar)).await.expect("standings"),
+        s.standings(Some(Variant::Modiar), 0, 0)
+            .await
+            .expect("standings"),
         [line(&bob, 1, 1, 0, 0), line(&cem, 1, 0, 0, 1)]
+    );
+    // A window of them, and one player's place, in the same order.
+    assert_eq!(
+        s.standings(None, 2, 2).await.expect("standings"),
+        [line(&cem, 3, 0, 1, 2), line(&dan, 1, 0, 1, 0)]
+    );
+    assert_eq!(s.standings(None, 2, 5).await.ok(), Some(vec![]));
+    assert_eq!(
+        s.standing_of(None, eve.id).await.expect("a line"),
+        Some((5, line(&eve, 1, 0, 1, 0)))
+    );
+    assert_eq!(
+        s.standing_of(Some(Variant::Tihbat), cem.id)
+            .await
+            .expect("a line"),
+        Some((2, line(&cem, 2, 0, 1, 1)))
+    );
+    assert_eq!(
+        s.standing_of(Some(Variant::Modiar), ann.id)
+            .await
+            .expect("no line"),
+        None
     );
 }
 

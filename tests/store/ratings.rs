@@ -85,11 +85,14 @@ pub async fn a_rated_game_finished_by_the_rules_moves_both_ratings_as_glicko_2_s
     assert!(rating_of(s, &ann, Variant::Modiar).await.is_none());
 
     // The standings of the variant show it; those of all games have no rating.
-    let tihbat = s.standings(Some(Variant::Tihbat)).await.expect("standings");
+    let tihbat = s
+        .standings(Some(Variant::Tihbat), 0, 0)
+        .await
+        .expect("standings");
     assert_eq!(tihbat[0].username, bob.username);
     assert_eq!(tihbat[0].rating, Some(after.north));
     assert_eq!(tihbat[1].rating, Some(after.south));
-    let all = s.standings(None).await.expect("standings");
+    let all = s.standings(None, 0, 0).await.expect("standings");
     assert!(all.iter().all(|line| line.rating.is_none()), "{all:?}");
     assert_eq!(s.export_ratings().await.expect("export").len(), 2);
 }

@@ -7,6 +7,7 @@ on_both_backends!(
     a_players_page_says_you_only_to_the_player_whose_move_it_is,
     a_result_reads_the_same_on_the_game_page_and_in_every_list,
     a_players_finished_games_are_listed_newest_first_by_game_and_result_a_page_at_a_time,
+    the_standings_come_a_page_at_a_time_and_a_players_page_gives_their_place,
 );
 
 async fn a_players_page_says_you_only_to_the_player_whose_move_it_is(server: Server) {
@@ -218,4 +219,55 @@ async fn a_players_finished_games_are_listed_newest_first_by_game_and_result_a_p
     }
     let nobody = visitor.get("/players/nobody/games").await;
     assert_eq!(nobody.status, reqwest::StatusCode::NOT_FOUND);
+}
+
+async fn the_standings_come_a_page_at_a_time_and_a_players_page_gives_their_place(server: Server) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    resign(&ayse, &game).await;
+
+    let visitor = Browser::new(&server);
+    let first = visitor.get("/standings").await;
+    assert_eq!(first.count("table.standings tbody tr"), 2);
+    assert_eq!(first.count("nav.pager"), 0, "one page: no pager");
+    // Past the last line: no lines, and the way back up.
+    let second = visitor.get("/standings?variant=tihbat&page=2").await;
+    assert_eq!(second.status, reqwest::StatusCode::OK);
+    assert_eq!(second.count("table.standings tbody tr"), 0);
+    assert_eq!(
+        second.attr("nav.pager a[rel=prev]", "href"),
+        "/standings?variant=tihbat&page=1"
+    );
+    assert_eq!(second.count("nav.pager a[rel=next]"), 0);
+    for bad in ["0", "x", "-1"] {
+        let refused = visitor.get(&format!("/standings?page={bad}")).await;
+        assert_eq!(refused.status, reqwest::StatusCode::BAD_REQUEST, "{bad}");
+    }
+    // Mehmet is first of all and of Tihbat; ayse second; neither plays Mangala.
+    let places = |page: &crate::helpers::Page| -> Vec<String> {
+        page.all("table tbody tr")
+            .iter()
+            .map(|row| {
+                row.text()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    };
+    let mehmets = places(&visitor.get("/players/mehmet").await);
+    let ayses = places(&visitor.get("/players/ayse").await);
+    assert!(
+        mehmets.iter().any(|r| r.starts_with("Tihbat 1 1 0 0 1 1")),
+        "{mehmets:?}"
+    );
+    assert!(
+        ayses.iter().any(|r| r.starts_with("Tihbat 1 0 0 1 0 2")),
+        "{ayses:?}"
+    );
 }

@@ -454,9 +454,15 @@ class Client:
         return cast(models.MatchJson, self._request("GET", f"/matches/{_seg(id)}"))
 
     @route("GET", "/standings")
-    def standings(self, *, variant: Optional[str] = None) -> List[models.StandingJson]:
-        """The standings, highest points first."""
-        query = {"variant": variant}
+    def standings(
+        self,
+        *,
+        variant: Optional[str] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+    ) -> List[models.StandingJson]:
+        """The standings, highest points first, ``limit`` lines after ``offset``."""
+        query = _drop_none({"variant": variant, "limit": limit, "offset": offset})
         return cast(List[models.StandingJson], self._request("GET", "/standings", query=query))
 
     @route("GET", "/players/{name}/ratings")

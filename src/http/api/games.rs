@@ -264,9 +264,15 @@ pub(super) async fn record(
 pub(super) struct StandingsQuery {
     /// Only games of this variant (all when absent).
     variant: Option<String>,
+    /// At most this many lines: 100 by default (or 0), 500 at most.
+    limit: Option<u32>,
+    /// After this many lines (the next page: the previous `offset` plus `limit`); 0
+    /// by default.
+    offset: Option<u32>,
 }
 
-/// The standings: finished games, wins, draws, losses and points per player.
+/// The standings: finished games, wins, draws, losses and points per player, a page
+/// at a time.
 #[utoipa::path(
     get,
     path = "/standings",
@@ -290,6 +296,8 @@ pub(super) async fn standings(
                 .map_err(|e| Error::bad_request("invalid_query", format!("variant: {e}")))?,
         ),
     };
-    let standings = service.standings(variant).await?;
+    let standings = service
+        .standings(variant, query.limit.unwrap_or(0), query.offset.unwrap_or(0))
+        .await?;
     Ok(Json(standings.iter().map(StandingJson::from).collect()))
 }

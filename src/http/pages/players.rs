@@ -116,12 +116,11 @@ pub async fn show(
     };
     let mut records = Vec::new();
     for variant in Variant::ALL.into_iter().map(Some).chain([None]) {
-        let standings = state.service.standings(variant).await?;
-        let line = standings
-            .iter()
-            .enumerate()
-            .find(|(_, s)| s.username == account.username)
-            .map(|(i, s)| StandingLine::new(i + 1, s));
+        let line = state
+            .service
+            .standing_of(variant, &account)
+            .await?
+            .map(|(place, s)| StandingLine::new(place as usize, &s));
         records.push(RecordLine {
             variant: variant.map_or_else(
                 || visitor.tr().t("player-all-games"),
@@ -162,10 +161,35 @@ pub async fn show(
     })
 }
 
-/// The standings' query: `?variant=mangala`, or none for all games.
+/// The standings' query: `?variant=mangala`, or none for all games, and `&page=2`
+/// (pages count from 1).
 #[derive(Debug, Deserialize)]
 pub struct StandingsQuery {
     variant: Option<String>,
+    page: Option<String>,
+}
+
+/// Standings lines to a page.
+const STANDINGS_PER_PAGE: u32 = 100;
+
+/// A page number as asked (`?page=`): 1 when absent or empty.
+///
+/// # Errors
+/// `invalid_query` (400) for anything but a number from 1 to 100,000.
+fn parse_page(page: Option<&str>) -> Result<u32, Error> {
+    match page.map(str::trim).filter(|p| !p.is_empty()) {
+        None => Ok(1),
+        Some(p) => p
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| (1..=100_000).contains(&n))
+            .ok_or_else(|| {
+                Error::bad_request(
+                    "invalid_query",
+                    format!("a page is a number from 1, not {p:?}"),
+                )
+            }),
+    }
 }
 
 /// `templates/standings.html`.
@@ -177,6 +201,11 @@ struct StandingsPage {
     variants: Vec<VariantChoice>,
     all: bool,
     lines: Vec<StandingLine>,
+    page: u32,
+    /// The previous page (higher places), if any.
+    higher: Option<String>,
+    /// The next page (lower places), if any.
+    lower: Option<String>,
 }
 
 /// `GET /standings?variant=`.
@@ -193,14 +222,23 @@ pub async fn standings(
                 .map_err(|_| Error::NotFound("variant"))?,
         ),
     };
-    let lines = state
+    let page = parse_page(query.page.as_deref())?;
+    let offset = (page - 1) * STANDINGS_PER_PAGE;
+    // One line more than a page says whether another follows.
+    let mut lines: Vec<StandingLine> = state
         .service
-        .standings(variant)
+        .standings(variant, STANDINGS_PER_PAGE + 1, offset)
         .await?
         .iter()
         .enumerate()
-        .map(|(i, s)| StandingLine::new(i + 1, s))
+        .map(|(i, s)| StandingLine::new(offset as usize + i + 1, s))
         .collect();
+    let more = lines.len() > STANDINGS_PER_PAGE as usize;
+    lines.truncate(STANDINGS_PER_PAGE as usize);
+    let link = |to: u32| match variant {
+        Some(v) => format!("/standings?variant={}&page={to}", v.as_str()),
+        None => format!("/standings?page={to}"),
+    };
     let tr = visitor.tr();
     let heading = tr.t1(
         "standings-heading",
@@ -213,6 +251,9 @@ pub async fn standings(
         variants: variant_choices(variant.map_or("", Variant::as_str)),
         all: variant.is_none(),
         lines,
+        page,
+        higher: (page > 1).then(|| link(page - 1)),
+        lower: more.then(|| link(page + 1)),
     })
 }
 
@@ -337,24 +378,7 @@ pub async fn finished(
             )
         })?),
     };
-    let page = match query
-        .page
-        .as_deref()
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-    {
-        None => 1,
-        Some(p) => p
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| (1..=100_000).contains(&n))
-            .ok_or_else(|| {
-                Error::bad_request(
-                    "invalid_query",
-                    format!("a page is a number from 1, not {p:?}"),
-                )
-            })?,
-    };
+    let page = parse_page(query.page.as_deref())?;
     let (account, games, more) = state
         .service
         .finished_games(&name, variant, result, page - 1, FINISHED_PER_PAGE)
