@@ -14,6 +14,7 @@ on_both_backends!(
     each_game_has_a_players_page_with_diagrams_and_the_full_rules_one_link_away,
     the_worked_example_shows_the_engines_positions_move_after_move,
     the_rules_pages_leave_no_english_paragraph_in_turkish_or_arabic,
+    the_greek_worked_example_never_puts_a_sides_name_in_the_wrong_case,
 );
 
 /// What a diagram shows: each side's pits from its owner's left, and its store.
@@ -249,5 +250,17 @@ async fn the_rules_pages_leave_no_english_paragraph_in_turkish_or_arabic(server:
                 assert_eq!(page.text("article"), english.text("article"), "{path}");
             }
         }
+    }
+}
+
+async fn the_greek_worked_example_never_puts_a_sides_name_in_the_wrong_case(server: Server) {
+    let visitor = Browser::new(&server);
+    // "South's store" is not "του Νότος" (the genitive is "του Νότου"): the side's
+    // name stands alone, in the nominative.
+    let greek = visitor.get("/rules/mangala?lang=el").await;
+    let captions = normalised(&greek.text("ol.steps"));
+    assert!(captions.contains("Νότος: αποθήκη 0 → 1"), "{captions}");
+    for wrong in ["του Νότος", "του Βορράς"] {
+        assert!(!captions.contains(wrong), "{captions}");
     }
 }
