@@ -67,3 +67,11 @@ error-status-429 = Massa peticions
 error-status-500 = Error del servidor
 error-status-503 = No disponible
 error-status-other = Error
+# El que diu una pàgina d'error, segons l'error (el títol en diu l'estat).
+error-not-found = No hi ha res en aquesta adreça: la pàgina no existeix, o el que mostrava ja no hi és.
+error-forbidden = No pots fer això. Si has enviat un formulari, potser ha caducat: torna enrere, recarrega la pàgina i torna-ho a provar.
+error-not-a-player = No jugues en aquesta partida.
+error-game-over = La partida s'ha acabat.
+error-internal = Alguna cosa ha fallat al servidor. Torna-ho a provar d'aquí a una estona.
+error-unavailable = El servidor està ocupat o aturat un moment. Torna-ho a provar aviat.
+error-invalid-query = L'adreça té una part que aquesta pàgina no entén: revisa-la o segueix un enllaç del lloc.

@@ -58,8 +58,8 @@ board-pit = { $side }, λάκκος { $pit }: { $count ->
     [one] { $count } πέτρα
    *[other] { $count } πέτρες
 }
-board-store = Αποθήκη του { $side }: { $count }
-board-captures = Αιχμάλωτες του { $side }: { $count }
+board-store = { $side }: αποθήκη { $count }
+board-captures = { $side }: αιχμάλωτες { $count }
 board-label = Σανίδα: { $top } πάνω, { $bottom } κάτω
 # Εμφανίζεται όταν μια κίνηση που απορρίφθηκε επιστρέφει τον παίκτη στην παρτίδα.
 game-notice-moved = Στο μεταξύ έπαιξε ο αντίπαλός σας· ιδού η νέα θέση.

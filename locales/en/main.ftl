@@ -71,3 +71,11 @@ error-status-429 = Too many requests
 error-status-500 = Server error
 error-status-503 = Unavailable
 error-status-other = Error
+# What an error page says, by the error (the heading says the status).
+error-not-found = There is nothing at this address: the page does not exist, or what it showed is gone.
+error-forbidden = You may not do this. If you sent a form, it may have expired: go back, reload the page and try again.
+error-not-a-player = You do not play in this game.
+error-game-over = The game is over.
+error-internal = Something went wrong on the server. Try again in a moment.
+error-unavailable = The server is busy or down for a moment. Try again shortly.
+error-invalid-query = The address has a part this page does not understand: check it, or follow a link from the site.

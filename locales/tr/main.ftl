@@ -55,3 +55,11 @@ error-status-429 = Çok fazla istek
 error-status-500 = Sunucu hatası
 error-status-503 = Kullanılamıyor
 error-status-other = Hata
+# Hata sayfasının söyledikleri, hataya göre (başlık durumu söyler).
+error-not-found = Bu adreste bir şey yok: sayfa yok ya da gösterdiği şey artık yok.
+error-forbidden = Bunu yapamazsın. Bir form gönderdiysen süresi dolmuş olabilir: geri dön, sayfayı yenile ve tekrar dene.
+error-not-a-player = Bu oyunda oynamıyorsun.
+error-game-over = Oyun bitti.
+error-internal = Sunucuda bir şeyler ters gitti. Biraz sonra tekrar dene.
+error-unavailable = Sunucu şu an meşgul ya da kapalı. Birazdan tekrar dene.
+error-invalid-query = Adreste bu sayfanın anlamadığı bir kısım var: adresi kontrol et ya da sitedeki bir bağlantıyı izle.

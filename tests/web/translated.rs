@@ -12,6 +12,7 @@ on_both_backends!(
     no_english_sentence_is_left_on_these_pages_in_turkish,
     a_refused_form_says_why_in_the_visitors_language,
     counts_take_the_plural_forms_of_the_language,
+    an_error_page_says_what_happened_in_the_visitors_language,
 );
 
 /// Words that are the same in every language: names of people, games and the site.
@@ -257,4 +258,35 @@ async fn counts_take_the_plural_forms_of_the_language(server: Server) {
         "{}",
         list.text(".tournaments")
     );
+}
+
+async fn an_error_page_says_what_happened_in_the_visitors_language(server: Server) {
+    let visitor = Browser::new(&server);
+    let missing = "/games/00000000-0000-0000-0000-000000000000";
+    for (path, status, message) in [
+        (
+            format!("{missing}?lang=en"),
+            StatusCode::NOT_FOUND,
+            "There is nothing at this address: the page does not exist, or what it showed is gone.",
+        ),
+        (
+            format!("{missing}?lang=tr"),
+            StatusCode::NOT_FOUND,
+            "Bu adreste bir şey yok: sayfa yok ya da gösterdiği şey artık yok.",
+        ),
+        (
+            "/players/nobody?lang=el".to_owned(),
+            StatusCode::NOT_FOUND,
+            "Δεν υπάρχει τίποτα σε αυτή τη διεύθυνση: η σελίδα δεν υπάρχει ή ό,τι έδειχνε δεν υπάρχει πια.",
+        ),
+        (
+            "/login?next=%2Fa&next=%2Fb&lang=ca".to_owned(),
+            StatusCode::BAD_REQUEST,
+            "L'adreça té una part que aquesta pàgina no entén: revisa-la o segueix un enllaç del lloc.",
+        ),
+    ] {
+        let page = visitor.get(&path).await;
+        assert_eq!(page.status, status, "{path}");
+        assert_eq!(page.text("main p.alert"), message, "{path}");
+    }
 }

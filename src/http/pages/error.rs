@@ -35,13 +35,22 @@ impl IntoResponse for PageError {
         if let Error::Internal(detail) = &error {
             tracing::error!(%detail, "internal error");
         }
-        // The layout speaks the request's language; the error's own message is the
-        // API's (English) text.
+        // The page speaks the request's language: the common errors have messages of
+        // their own, refused input says why as forms do (see [`refusal`]).
         let layout = Layout::bare("");
         let tr = layout.tr;
         let message = match &error {
             Error::Unauthorized => tr.t("error-log-in-needed"),
-            other => capitalise(&other.to_string()),
+            Error::NotFound(_) => tr.t("error-not-found"),
+            Error::Forbidden(_) | Error::MissingScope(_) => tr.t("error-forbidden"),
+            Error::NotAPlayer => tr.t("error-not-a-player"),
+            Error::GameOver => tr.t("error-game-over"),
+            Error::Internal(_) => tr.t("error-internal"),
+            Error::Unavailable => tr.t("error-unavailable"),
+            Error::BadRequest { code, .. } if *code == "invalid_query" => {
+                tr.t("error-invalid-query")
+            }
+            other => super::refusal::refusal(tr, other),
         };
         let reason = tr.t(match status.as_u16() {
             400 => "error-status-400",
