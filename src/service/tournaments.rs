@@ -192,12 +192,19 @@ impl Service {
         }
     }
 
-    /// Tournaments, of one status or all: open ones first, soonest start first.
+    /// Tournaments, of one status or all: open ones first, soonest start first, then
+    /// the others, newest first; `limit` (100 for 0, at most 500) after the first
+    /// `offset`.
     ///
     /// # Errors
     /// Storage errors.
-    pub async fn tournaments(&self, status: Option<TournamentStatus>) -> Result<Vec<Tournament>> {
-        Ok(self.store.tournaments(status, 200).await?)
+    pub async fn tournaments(
+        &self,
+        status: Option<TournamentStatus>,
+        limit: u32,
+        offset: u32,
+    ) -> Result<Vec<Tournament>> {
+        Ok(self.store.tournaments(status, limit, offset).await?)
     }
 
     /// A tournament with its players, games and crosstable.

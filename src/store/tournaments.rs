@@ -151,11 +151,13 @@ pub trait TournamentStore: Send + Sync {
     /// [`StoreError::NotFound`] for an unknown id.
     async fn tournament(&self, id: TournamentId) -> Result<Tournament, StoreError>;
 
-    /// Tournaments, of one status or all: open ones by start, the others newest first.
+    /// Tournaments, of one status or all: open ones by start, the others newest first;
+    /// `limit` (100 for 0, at most 500) after the first `offset`.
     async fn tournaments(
         &self,
         status: Option<TournamentStatus>,
         limit: u32,
+        offset: u32,
     ) -> Result<Vec<Tournament>, StoreError>;
 
     /// The tournament's players, by join time.
@@ -423,7 +425,7 @@ const SELECT_LIST: &str = concat!(
      ORDER BY CASE WHEN t.status = 'open' THEN 0 ELSE 1 END, \
               CASE WHEN t.status = 'open' THEN t.starts_at END, \
               t.created_at DESC, t.id \
-     LIMIT $2"
+     LIMIT $2 OFFSET $3"
 );
 
 /// The SQL reading every tournament.
@@ -642,10 +644,12 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
         &self,
         status: Option<TournamentStatus>,
         limit: u32,
+        offset: u32,
     ) -> Result<Vec<Tournament>, StoreError> {
         let rows: Vec<TournamentRow> = sql(SELECT_LIST)
             .bind(status.map(TournamentStatus::as_str))
             .bind(row_limit(limit))
+            .bind(i64::from(offset))
             .all(&mut self.conn().await?)
             .await?;
         rows.into_iter().map(TournamentRow::parse).collect()

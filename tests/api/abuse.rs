@@ -29,6 +29,7 @@ crate::on_both_backends!(
     every_spelling_of_a_house_bots_name_is_refused_at_sign_up,
     an_account_creates_open_tournaments_up_to_its_cap_and_the_refusal_changes_nothing,
     the_standings_come_a_page_at_a_time,
+    the_tournaments_come_a_page_at_a_time,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -655,6 +656,37 @@ async fn the_standings_come_a_page_at_a_time(app: TestApp) {
     let past = app.get("/standings?offset=3", None).await.expect(200);
     assert_eq!(past, json!([]));
     app.get("/standings?offset=-1", None)
+        .await
+        .expect_error(400, "invalid_query");
+}
+
+async fn the_tournaments_come_a_page_at_a_time(app: TestApp) {
+    let ann = app.sign_up("ann").await;
+    // Open ones come soonest start first.
+    for (name, day) in [("Third", 4), ("First", 2), ("Second", 3)] {
+        let body = json!({"name": name, "variant": "tihbat", "starts_at": format!("2026-12-0{day}T12:00:00Z")});
+        app.post("/tournaments", Some(&ann.token), body)
+            .await
+            .expect(201);
+    }
+    let names = |listed: &Value| -> Vec<String> {
+        listed
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|t| t["name"].as_str().expect("a name").to_owned())
+            .collect()
+    };
+    let all = app.get("/tournaments", None).await.expect(200);
+    assert_eq!(names(&all), ["First", "Second", "Third"]);
+    let first = app.get("/tournaments?limit=2", None).await.expect(200);
+    assert_eq!(names(&first), ["First", "Second"]);
+    let next = app
+        .get("/tournaments?status=open&limit=2&offset=2", None)
+        .await
+        .expect(200);
+    assert_eq!(names(&next), ["Third"]);
+    app.get("/tournaments?limit=many", None)
         .await
         .expect_error(400, "invalid_query");
 }

@@ -195,7 +195,7 @@ pub async fn joins_are_settled_at_the_tournament_and_the_start_inserts_every_gam
     assert_eq!(finished.status, TournamentStatus::Finished);
     assert_eq!(finished.ended_at, Some(days(2)));
     assert_eq!(
-        s.tournaments(Some(TournamentStatus::Finished), 10)
+        s.tournaments(Some(TournamentStatus::Finished), 10, 0)
             .await
             .expect("listed"),
         [finished]

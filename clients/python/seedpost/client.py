@@ -474,9 +474,15 @@ class Client:
     # -- tournaments --------------------------------------------------------------
 
     @route("GET", "/tournaments")
-    def tournaments(self, *, status: Optional[str] = None) -> List[models.TournamentJson]:
-        """Tournaments, open ones first."""
-        query = {"status": status}
+    def tournaments(
+        self,
+        *,
+        status: Optional[str] = None,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+    ) -> List[models.TournamentJson]:
+        """Tournaments, open ones first, ``limit`` after ``offset``."""
+        query = _drop_none({"status": status, "limit": limit, "offset": offset})
         return cast(List[models.TournamentJson], self._request("GET", "/tournaments", query=query))
 
     @route("POST", "/tournaments")

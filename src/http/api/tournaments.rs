@@ -93,6 +93,11 @@ pub(super) async fn create(
 pub(super) struct ListQuery {
     /// `open`, `running`, `finished` or `canceled`.
     status: Option<String>,
+    /// At most this many: 200 by default, 500 at most.
+    limit: Option<u32>,
+    /// After this many (the next page: the previous `offset` plus `limit`); 0 by
+    /// default.
+    offset: Option<u32>,
 }
 
 /// Tournaments: open ones first (soonest start first), then the others, newest first.
@@ -121,7 +126,13 @@ pub(super) async fn list(
             )
         })?),
     };
-    let listed = service.tournaments(status).await?;
+    let listed = service
+        .tournaments(
+            status,
+            query.limit.unwrap_or(200),
+            query.offset.unwrap_or(0),
+        )
+        .await?;
     Ok(Json(listed.iter().map(TournamentJson::of).collect()))
 }
 

@@ -139,7 +139,7 @@ async fn list_page(
     error: Option<String>,
 ) -> Result<Response, PageError> {
     let tr = visitor.tr();
-    let all = state.service.tournaments(None).await?;
+    let all = state.service.tournaments(None, 200, 0).await?;
     let lines = |keep: &dyn Fn(TournamentStatus) -> bool| {
         all.iter()
             .filter(|t| keep(t.status))
