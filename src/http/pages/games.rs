@@ -179,7 +179,9 @@ pub async fn show(
     headers: HeaderMap,
 ) -> Result<Response, PageError> {
     let mut game = view(&state, &visitor, id, None, query.ply.as_deref()).await?;
-    let notice = cookie(&headers, NOTICE_COOKIE).and_then(notice_text);
+    let notice = cookie(&headers, NOTICE_COOKIE)
+        .as_deref()
+        .and_then(notice_text);
     game.notice = notice.map(|id| visitor.tr().t(id));
     let panel = panel(&state, id, &game, ANALYSIS_WAIT).await;
     let page = render(&GamePage {

@@ -69,7 +69,9 @@ impl Offers {
         });
         Offers {
             query,
-            cookie: cookie(headers, LANG_COOKIE).and_then(Lang::from_tag),
+            cookie: cookie(headers, LANG_COOKIE)
+                .as_deref()
+                .and_then(Lang::from_tag),
             accept: headers
                 .get(ACCEPT_LANGUAGE)
                 .and_then(|v| v.to_str().ok())

@@ -7,11 +7,12 @@
 //! nor set the field).
 
 use axum::extract::{FromRequest, FromRequestParts, Request, State};
-use axum::http::header::{COOKIE, SET_COOKIE};
+use axum::http::header::SET_COOKIE;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
@@ -30,16 +31,11 @@ pub const SESSION_COOKIE: &str = "seedpost_session";
 /// The signed-out visitor's form token cookie.
 pub const FORM_COOKIE: &str = "seedpost_form";
 
-/// The value of cookie `name`, if sent.
-pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    headers
-        .get_all(COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(key, _)| *key == name)
-        .map(|(_, value)| value)
+/// The value of cookie `name`, if sent (the last one, if sent twice).
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    CookieJar::from_headers(headers)
+        .get(name)
+        .map(|c| c.value().to_owned())
 }
 
 /// Whether `value` looks like one of our secrets (64 hex digits).
@@ -50,14 +46,16 @@ fn is_secret(value: &str) -> bool {
 /// A `Set-Cookie` value: HttpOnly, SameSite=Lax, Path=/, Secure when configured;
 /// `max_age` in seconds (`Some(0)` deletes it, `None` lasts the browser session).
 pub fn set_cookie(name: &str, value: &str, max_age: Option<i64>, secure: bool) -> HeaderValue {
-    let mut text = format!("{name}={value}; Path=/; HttpOnly; SameSite=Lax");
+    let mut cookie = Cookie::build((name, value))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .build();
     if let Some(age) = max_age {
-        text.push_str(&format!("; Max-Age={age}"));
+        cookie.set_max_age(cookie::time::Duration::seconds(age));
     }
-    if secure {
-        text.push_str("; Secure");
-    }
-    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static(""))
+    HeaderValue::from_str(&cookie.to_string()).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
 /// The session cookie for a new session.
@@ -86,9 +84,7 @@ pub async fn form_cookie(
     mut request: Request,
     next: Next,
 ) -> Response {
-    let existing = cookie(request.headers(), FORM_COOKIE)
-        .filter(|v| is_secret(v))
-        .map(str::to_owned);
+    let existing = cookie(request.headers(), FORM_COOKIE).filter(|v| is_secret(v));
     let (token, new) = match existing {
         Some(token) => (token, false),
         None => (random_hex(), true),
@@ -163,9 +159,7 @@ impl FromRequestParts<AppState> for Visitor {
             .get::<FormToken>()
             .map(|t| t.0.clone())
             .unwrap_or_default();
-        let secret = cookie(&parts.headers, SESSION_COOKIE)
-            .filter(|v| is_secret(v))
-            .map(str::to_owned);
+        let secret = cookie(&parts.headers, SESSION_COOKIE).filter(|v| is_secret(v));
         let session = match &secret {
             Some(secret) => state.service.session(secret).await?,
             None => None,
@@ -276,16 +270,18 @@ where
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use super::*;
 
     #[test]
     fn cookies_are_found_by_name_among_others() {
         let mut headers = HeaderMap::new();
         headers.insert(
-            COOKIE,
+            axum::http::header::COOKIE,
             HeaderValue::from_static("a=1; seedpost_session=abc; b=2"),
         );
-        assert_eq!(cookie(&headers, SESSION_COOKIE), Some("abc"));
+        assert_eq!(cookie(&headers, SESSION_COOKIE).as_deref(), Some("abc"));
         assert_eq!(cookie(&headers, "c"), None);
     }
 
@@ -299,16 +295,42 @@ mod tests {
 
     #[test]
     fn session_cookies_are_http_only_lax_and_secure_when_asked() {
-        let c = session_cookie("x", true);
-        let text = c.to_str().unwrap_or_default();
-        assert!(
-            text.contains("HttpOnly") && text.contains("SameSite=Lax") && text.ends_with("Secure")
+        /// The cookie's name and value, and its attributes in any order.
+        fn parts(value: &HeaderValue) -> (String, BTreeSet<String>) {
+            let text = value.to_str().unwrap_or_default();
+            let mut parts = text.split("; ").map(str::to_owned);
+            let first = parts.next().unwrap_or_default();
+            (first, parts.collect())
+        }
+        let set = |attrs: &[&str]| attrs.iter().map(|a| (*a).to_owned()).collect();
+        let age = format!("Max-Age={}", SESSION_DAYS * 24 * 3600);
+        assert_eq!(
+            parts(&session_cookie("x", true)),
+            (
+                "seedpost_session=x".to_owned(),
+                set(&["Path=/", "HttpOnly", "SameSite=Lax", &age, "Secure"])
+            )
         );
-        assert!(
-            !session_cookie("x", false)
-                .to_str()
-                .unwrap_or_default()
-                .contains("Secure")
+        assert_eq!(
+            parts(&session_cookie("x", false)),
+            (
+                "seedpost_session=x".to_owned(),
+                set(&["Path=/", "HttpOnly", "SameSite=Lax", &age])
+            )
+        );
+        assert_eq!(
+            parts(&clear_session_cookie(false)),
+            (
+                "seedpost_session=".to_owned(),
+                set(&["Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"])
+            )
+        );
+        assert_eq!(
+            parts(&set_cookie(FORM_COOKIE, "y", None, true)),
+            (
+                "seedpost_form=y".to_owned(),
+                set(&["Path=/", "HttpOnly", "SameSite=Lax", "Secure"])
+            )
         );
     }
 }
