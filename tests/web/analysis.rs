@@ -1,14 +1,16 @@
 //! The analysis board, `/analysis`: a GET form that shows what the position API
-//! answers, without JavaScript.
+//! answers, without JavaScript; it and the analysis panel of a finished game speak the
+//! visitor's language.
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Form, Page, Server};
+use crate::helpers::{Browser, Form, Page, Server, start_game};
 use crate::on_both_backends;
 
 on_both_backends!(
     the_analysis_board_values_a_position_set_up_in_its_form_as_the_api_does,
     a_pasted_position_is_analysed_and_a_bad_one_is_shown_with_its_reason,
+    the_board_and_the_panel_of_a_finished_game_speak_the_visitors_language,
 );
 
 /// Sends a GET form as a browser would: its fields in the query string.
@@ -93,4 +95,132 @@ async fn a_pasted_position_is_analysed_and_a_bad_one_is_shown_with_its_reason(se
         "7,7,7",
         "the form keeps what was typed"
     );
+}
+
+/// Whoever is to move in `game` plays the first pit offered, `plies` times.
+async fn play_some(players: [&Browser; 2], game: &str, plies: usize) {
+    for _ in 0..plies {
+        let mut moved = false;
+        for player in players {
+            let page = player.get(game).await;
+            if page.count("form.move") > 0 {
+                let pit = page.attr("form.move button.pit", "value");
+                player.press(&page.form("form.move"), "pit", &pit).await;
+                moved = true;
+                break;
+            }
+        }
+        assert!(moved, "someone is to move");
+    }
+}
+
+async fn the_board_and_the_panel_of_a_finished_game_speak_the_visitors_language(server: Server) {
+    let visitor = Browser::new(&server);
+    // The board: its form, its result and a refused position.
+    let board = visitor
+        .get("/analysis?variant=tihbat&south=0,3&north=2,1&to_move=north&lang=tr")
+        .await;
+    assert_eq!(board.status, StatusCode::OK, "{}", board.body);
+    assert_eq!(board.text("main h1"), "Analiz tahtası");
+    assert_eq!(board.text("label[for='north']"), "Kuzey sırası");
+    assert!(
+        board.text("p.value").starts_with("Sıra Kuzey tarafında:"),
+        "{}",
+        board.text("p.value")
+    );
+    assert!(board.text("p.value").ends_with("(kesin)"));
+    assert_eq!(board.text("table.moves th:first-child"), "Kuyu");
+    let greek = visitor
+        .get("/analysis?variant=mangala&position=0,0,0,0,0,1/1,1,0,0,0,0/south&lang=el")
+        .await;
+    assert!(
+        greek
+            .text("p.value")
+            .contains("(εκτίμηση, βάθος αναζήτησης"),
+        "{}",
+        greek.text("p.value")
+    );
+    let bad = visitor
+        .get("/analysis?variant=tihbat&south=7,7,7&north=7,7&to_move=south&lang=ar")
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Tihbat's rows have two pits: Arabic's dual.
+    assert_eq!(
+        bad.text("p.error"),
+        "كل صف يضم حبات حفرتين، عددين مفصولين بفاصلة"
+    );
+    let catalan = visitor
+        .get("/analysis?variant=tihbat&position=7,7/7,7&lang=ca")
+        .await;
+    assert!(
+        catalan.text("p.error").starts_with("Una posició s'escriu"),
+        "{}",
+        catalan.body
+    );
+
+    // A finished game of four moves: the panel, its graph and its table.
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    play_some([&ayse, &mehmet], &game, 4).await;
+    let resign = mehmet.get(&format!("{game}/resign")).await;
+    mehmet.submit(&resign.form("form[action$='/resign']")).await;
+    let json = ayse.api(&game).await;
+    let plies = json["moves"].as_array().expect("moves").len();
+    // The panel alone waits for the analysis; the page then shows it at once.
+    let fragment = visitor.get(&format!("{game}/analysis?lang=ar")).await;
+    assert_eq!(
+        fragment.text("#analysis h2"),
+        "التحليل",
+        "{}",
+        fragment.body
+    );
+    let page = visitor.get(&format!("{game}?lang=ar")).await;
+    assert_eq!(
+        page.count("#analysis table tbody tr"),
+        plies,
+        "{}",
+        page.body
+    );
+    assert!(page.text("#analysis .hint").contains("كل القيم هنا دقيقة."));
+    assert_eq!(
+        page.text("#analysis thead th:first-child"),
+        "النقلة",
+        "{}",
+        page.body
+    );
+    assert!(
+        page.text("#value-graph-title")
+            .starts_with("القيمة بعد كل نقلة"),
+        "{}",
+        page.text("#value-graph-title")
+    );
+    assert!(page.text("#value-graph figcaption").contains("ayse"));
+    let labels: Vec<String> = page
+        .all("#value-graph circle title")
+        .iter()
+        .map(|t| t.text().collect())
+        .collect();
+    assert_eq!(labels.len(), plies + 1);
+    assert!(labels[0].starts_with("البداية: "), "{labels:?}");
+    assert!(labels[1].starts_with("النقلة 1 لـ"), "{labels:?}");
+    assert!(labels[1].contains("(الحفرة "), "{labels:?}");
+    // The same in English, word for word as before.
+    let english = visitor.get(&format!("{game}?lang=en")).await;
+    assert_eq!(english.text("#analysis h2"), "Analysis");
+    assert!(
+        english
+            .text("#value-graph-title")
+            .starts_with("The value after each move: up when ayse is ahead"),
+        "{}",
+        english.text("#value-graph-title")
+    );
+    let first: String = english
+        .all("#value-graph circle title")
+        .get(1)
+        .map(|t| t.text().collect())
+        .unwrap_or_default();
+    assert!(first.starts_with("Move 1 by ayse (pit "), "{first}");
 }

@@ -1,5 +1,6 @@
 //! The analysis board (`/analysis`): set up or paste a position and see what
-//! `GET /api/v1/analysis` answers, as a plain GET form (no JavaScript needed).
+//! `GET /api/v1/analysis` answers, as a plain GET form (no JavaScript needed), in the
+//! visitor's language (`locales/*/analysis.ftl`), a refused position included.
 
 use std::fmt::Write as _;
 
@@ -10,13 +11,15 @@ use axum::response::{IntoResponse, Response};
 use seedpost_rules::{Position, Side, Variant};
 use serde::Deserialize;
 
-use super::error::PageError;
+use super::error::{PageError, capitalise};
 use super::session::Visitor;
 use super::view::{Layout, VariantChoice, render, variant_choices};
+use crate::analysis::position::MAX_SEEN;
 use crate::analysis::position::parse_notation;
 use crate::analysis::{Certainty, PositionAnalysisJson, PositionQuery};
 use crate::error::Error;
 use crate::http::AppState;
+use crate::i18n::Tr;
 
 /// The board's query: the API's parameters, or `position` pasted as `south/north/side`
 /// (which wins), all optional.
@@ -55,7 +58,8 @@ struct AnalysisPage {
     seen: String,
     error: Option<String>,
     drawn: Option<Drawn>,
-    to_move: &'static str,
+    /// The side to move, in the visitor's language.
+    to_move: String,
     value: String,
     exact: bool,
     depth: Option<u8>,
@@ -102,8 +106,9 @@ pub async fn show(
         .map(str::trim)
         .filter(|p| !p.is_empty());
     let asked = pasted.is_some() || query.south.is_some() || query.north.is_some();
+    let tr = visitor.tr();
     let mut page = AnalysisPage {
-        layout: visitor.layout("Analysis board"),
+        layout: visitor.layout(&tr.t("analysis-title")),
         variants: variant_choices(&variant_name),
         south: query
             .south
@@ -119,7 +124,7 @@ pub async fn show(
         seen: query.seen.clone().unwrap_or_default(),
         error: None,
         drawn: None,
-        to_move: "",
+        to_move: String::new(),
         value: String::new(),
         exact: false,
         depth: None,
@@ -156,18 +161,40 @@ pub async fn show(
     let parsed = match parsed {
         Ok(parsed) => parsed,
         Err(e) => {
-            page.error = Some(e.to_string());
+            page.error = Some(reason(tr, &e, &variant_name));
             let status = e.status();
             return Ok((status, render(&page)?).into_response());
         }
     };
     let found = state.service.analyse_position(parsed.clone()).await?;
-    fill(&mut page, &parsed.position, &found);
+    fill(&mut page, tr, &parsed.position, &found);
     Ok((StatusCode::OK, render(&page)?).into_response())
 }
 
+/// Why the position of the query was refused, in the language of `tr`, by the error's
+/// code (see [`PositionQuery::parse`]); `variant` is the game asked for.
+fn reason(tr: Tr, error: &Error, variant: &str) -> String {
+    let variant = variant.trim().parse::<Variant>().ok();
+    match (error.code(), variant) {
+        ("invalid_variant", _) => tr.t("analysis-error-variant"),
+        ("invalid_position", _) => tr.t("analysis-error-position"),
+        ("invalid_row", Some(v)) => tr.t1("analysis-error-row", "pits", v.pits_per_row()),
+        ("invalid_side", _) => tr.t("analysis-error-side"),
+        ("invalid_stones", Some(v)) => tr.t2(
+            "analysis-error-stones",
+            "game",
+            v.title(),
+            "total",
+            v.total_stones(),
+        ),
+        ("no_moves", _) => tr.t("analysis-error-no-moves"),
+        ("invalid_seen", _) => tr.t1("analysis-error-seen", "max", MAX_SEEN),
+        _ => capitalise(&error.to_string()),
+    }
+}
+
 /// Puts `found` on the page.
-fn fill(page: &mut AnalysisPage, pos: &Position, found: &PositionAnalysisJson) {
+fn fill(page: &mut AnalysisPage, tr: Tr, pos: &Position, found: &PositionAnalysisJson) {
     page.south = row_text(pos, Side::South);
     page.north = row_text(pos, Side::North);
     page.north_to_move = found.to_move == Side::North;
@@ -175,7 +202,10 @@ fn fill(page: &mut AnalysisPage, pos: &Position, found: &PositionAnalysisJson) {
         north: pos.row(Side::North).iter().rev().copied().collect(),
         south: pos.row(Side::South).to_vec(),
     });
-    page.to_move = found.to_move.as_str();
+    page.to_move = tr.t(match found.to_move {
+        Side::South => "analysis-south",
+        Side::North => "analysis-north",
+    });
     page.value = signed(found.value);
     page.exact = found.kind == Certainty::Exact;
     page.depth = found.depth;

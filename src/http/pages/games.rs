@@ -41,6 +41,8 @@ const ANALYSIS_FRAGMENT_WAIT: Duration = Duration::from_secs(10);
 /// The analysis panel of a finished game (`templates/_analysis.html`).
 struct AnalysisPanel {
     game_id: String,
+    /// The visitor's language.
+    tr: Tr,
     /// The analysis, once ready.
     analysis: Option<AnalysisView>,
     /// The analysis of this finished game is still being computed.
@@ -183,7 +185,7 @@ pub async fn show(
         .as_deref()
         .and_then(notice_text);
     game.notice = notice.map(|id| visitor.tr().t(id));
-    let panel = panel(&state, id, &game, ANALYSIS_WAIT).await;
+    let panel = panel(&state, visitor.tr(), id, &game, ANALYSIS_WAIT).await;
     let page = render(&GamePage {
         layout: visitor.layout(&game.title),
         game,
@@ -201,9 +203,16 @@ pub async fn show(
 /// finished games are analysed; a failure just leaves the panel out. One analysis
 /// runs at a time: when others are queued, the panel says it is coming rather than
 /// waiting for it.
-async fn panel(state: &AppState, id: GameId, game: &GameView, wait: Duration) -> AnalysisPanel {
+async fn panel(
+    state: &AppState,
+    tr: Tr,
+    id: GameId,
+    game: &GameView,
+    wait: Duration,
+) -> AnalysisPanel {
     let mut panel = AnalysisPanel {
         game_id: game.id.clone(),
+        tr,
         analysis: None,
         pending: false,
     };
@@ -211,7 +220,7 @@ async fn panel(state: &AppState, id: GameId, game: &GameView, wait: Duration) ->
         return panel;
     }
     match state.service.analysis_within(id, wait).await {
-        Ok(Some(analysis)) => panel.analysis = Some(AnalysisView::new(&analysis, &game.names)),
+        Ok(Some(analysis)) => panel.analysis = Some(AnalysisView::new(&analysis, &game.names, tr)),
         Ok(None) => panel.pending = true,
         Err(Error::Conflict { .. }) => {}
         Err(e) => tracing::warn!(error = %e, game = %id, "no analysis for the game page"),
@@ -227,7 +236,7 @@ pub async fn analysis(
     PagePath(id): PagePath<GameId>,
 ) -> Result<Html<String>, PageError> {
     let game = view(&state, &visitor, id, None, None).await?;
-    let panel = panel(&state, id, &game, ANALYSIS_FRAGMENT_WAIT).await;
+    let panel = panel(&state, visitor.tr(), id, &game, ANALYSIS_FRAGMENT_WAIT).await;
     render(&AnalysisFragment { panel })
 }
 
@@ -316,6 +325,7 @@ pub async fn play(
                 layout: visitor.layout(&game.title),
                 panel: AnalysisPanel {
                     game_id: game.id.clone(),
+                    tr: visitor.tr(),
                     analysis: None,
                     pending: false,
                 },
@@ -359,6 +369,7 @@ pub async fn play(
                 layout: visitor.layout(&game.title),
                 panel: AnalysisPanel {
                     game_id: game.id.clone(),
+                    tr: visitor.tr(),
                     analysis: None,
                     pending: false,
                 },

@@ -1,10 +1,12 @@
 //! The analysis panel of a finished game and its value graph: each ply's value from
 //! the point of view of the player who made it, by name, each row a link to the
 //! position after it; the graph drawn on the server as SVG (no JavaScript needed).
+//! Its words are the visitor's (`locales/*/analysis.ftl`).
 
 use seedpost_rules::{BySide, Side};
 
 use crate::analysis::{AnalysisJson, PlyAnalysisJson, ValueKind};
+use crate::i18n::{IntoArg, Tr};
 
 /// One row of the panel.
 #[derive(Debug, Clone)]
@@ -15,7 +17,7 @@ pub struct AnalysisRow {
     pub who: String,
     /// `south` or `north`.
     pub side: &'static str,
-    /// `3`, or `pass`.
+    /// `3`, or `pass` in the visitor's language.
     pub pit: String,
     /// The value before, for the mover: `+2`, `≈+2` for an estimate.
     pub before: String,
@@ -42,7 +44,7 @@ pub struct GraphPoint {
     pub mistake: Option<i16>,
     /// The mover's side (`south`/`north`), empty at the start.
     pub side: &'static str,
-    /// What the point says when pointed at or read out.
+    /// What the point says when pointed at or read out, in the visitor's language.
     pub label: String,
 }
 
@@ -101,9 +103,10 @@ fn for_south(side: Side, value: i16) -> i16 {
 }
 
 impl AnalysisView {
-    /// The panel of `analysis` for a game whose players are `names`.
+    /// The panel of `analysis` for a game whose players are `names`, in the language
+    /// of `tr`.
     #[must_use]
-    pub fn new(analysis: &AnalysisJson, names: &BySide<String>) -> AnalysisView {
+    pub fn new(analysis: &AnalysisJson, names: &BySide<String>, tr: Tr) -> AnalysisView {
         let rows = analysis
             .plies
             .iter()
@@ -113,7 +116,7 @@ impl AnalysisView {
                 side: p.side.as_str(),
                 pit: p
                     .pit
-                    .map_or_else(|| "pass".to_owned(), |pit| pit.to_string()),
+                    .map_or_else(|| tr.t("analysis-pass"), |pit| pit.to_string()),
                 before: shown(p.before.value, p.before.kind),
                 after: shown(p.after.value, p.after.kind),
                 kinds: (p.before.kind.as_str(), p.after.kind.as_str()),
@@ -132,13 +135,13 @@ impl AnalysisView {
                 .iter()
                 .all(|p| p.before.kind == ValueKind::Exact && p.after.kind == ValueKind::Exact),
             rows,
-            graph: graph(&analysis.plies, names),
+            graph: graph(&analysis.plies, names, tr),
         }
     }
 }
 
 /// The value graph of `plies`, South's lead up.
-fn graph(plies: &[PlyAnalysisJson], names: &BySide<String>) -> Option<ValueGraph> {
+fn graph(plies: &[PlyAnalysisJson], names: &BySide<String>, tr: Tr) -> Option<ValueGraph> {
     let first = plies.first()?;
     // The start's value, then the value after each ply, all for South.
     let values: Vec<i16> = std::iter::once(for_south(first.side, first.before.value))
@@ -157,24 +160,30 @@ fn graph(plies: &[PlyAnalysisJson], names: &BySide<String>) -> Option<ValueGraph
         .map(|(i, &v)| {
             let ply = plies.get(i.wrapping_sub(1)).filter(|_| i > 0);
             let lead = match v {
-                v if v > 0 => format!("{} ahead by {v}", names.south),
-                v if v < 0 => format!("{} ahead by {}", names.north, -v),
-                _ => "even".to_owned(),
+                v if v > 0 => tr.t2("analysis-lead", "name", &names.south, "stones", v),
+                v if v < 0 => tr.t2("analysis-lead", "name", &names.north, "stones", -v),
+                _ => tr.t("analysis-even"),
             };
             let label = match ply {
-                None => format!("The start: {lead}"),
-                Some(p) => format!(
-                    "Move {} by {} ({}): {lead}{}",
-                    p.ply,
-                    names.get(p.side),
-                    p.pit
-                        .map_or_else(|| "pass".to_owned(), |pit| format!("pit {pit}")),
+                None => tr.t1("analysis-point-start", "lead", lead),
+                Some(p) => {
+                    let pit = p.pit.map_or_else(
+                        || tr.t("analysis-pass"),
+                        |pit| tr.t1("analysis-point-pit", "pit", pit),
+                    );
+                    let args = [
+                        ("ply", p.ply.into_arg()),
+                        ("name", names.get(p.side).into_arg()),
+                        ("pit", pit.into_arg()),
+                        ("lead", lead.into_arg()),
+                    ];
                     if p.mistake {
-                        format!("; a mistake, {} lost", p.drop)
+                        let lost = [("lost", p.drop.into_arg())];
+                        tr.args("analysis-point-mistake", args.into_iter().chain(lost))
                     } else {
-                        String::new()
+                        tr.args("analysis-point-move", args)
                     }
-                ),
+                }
             };
             GraphPoint {
                 ply: u32::try_from(i).unwrap_or(u32::MAX),
