@@ -146,6 +146,24 @@ async fn no_english_sentence_is_left_on_these_pages_in_turkish(server: Server) {
         (&ayse, "/settings/vacation".to_owned()),
         (&ayse, "/settings/notifications".to_owned()),
         (&ayse, "/settings/account".to_owned()),
+        (&visitor, "/analysis".to_owned()),
+        (
+            &visitor,
+            "/analysis?variant=tihbat&south=0,3&north=2,1&to_move=north".to_owned(),
+        ),
+        (
+            &visitor,
+            "/analysis?variant=mangala&position=0,0,0,0,0,1/1,1,0,0,0,0/south".to_owned(),
+        ),
+        (
+            &visitor,
+            format!(
+                "/games/{}",
+                ayse.api("/games?player=ayse&status=finished").await[0]["id"]
+                    .as_str()
+                    .expect("a finished game")
+            ),
+        ),
     ];
     for (browser, path) in pages {
         let joiner = if path.contains('?') { '&' } else { '?' };
