@@ -5,8 +5,8 @@ use seedpost_rules::{BySide, Position, Side, Variant};
 
 use super::{LoadedGame, Service, events};
 use crate::domain::{
-    ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, EventKind, FirstChoice, GameId,
-    GameStatus, MatchTerms, Schedule, Terms,
+    Asked, ChallengeFilters, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, EventKind,
+    FirstChoice, GameId, GameStatus, MatchTerms, Schedule, Terms,
 };
 use crate::error::{Error, Result};
 use crate::store::{
@@ -98,6 +98,19 @@ impl Service {
                 Some(opponent)
             }
         };
+        // A challenge the named player's filters refuse is declined as it is made, with
+        // the matching reason: the challenger hears of it, the player does not.
+        let declined = match &opponent {
+            Some(o) => self.store.challenge_filters(o.id).await?.and_then(|f| {
+                f.refuses(Asked {
+                    variant,
+                    days_per_move,
+                    rated: request.rated,
+                    from_bot: account.bot,
+                })
+            }),
+            None => None,
+        };
         let challenge = NewChallenge {
             id: ChallengeId::new(),
             challenger: account.id,
@@ -110,7 +123,7 @@ impl Service {
                 weekend_pause: request.weekend_pause,
             },
             match_terms,
-            declined: None,
+            declined,
             created_at: self.now(),
         };
         // Only a challenge naming someone is an event: an open one would go to all.
@@ -126,12 +139,20 @@ impl Service {
                     first,
                     terms: challenge.terms,
                     match_terms,
-                    status: ChallengeStatus::Open,
-                    decline_reason: None,
+                    status: if declined.is_some() {
+                        ChallengeStatus::Declined
+                    } else {
+                        ChallengeStatus::Open
+                    },
+                    decline_reason: declined,
                     game_id: None,
                     created_at: challenge.created_at,
                 };
-                events::challenge_event(o.id, EventKind::Challenge, &shown, challenge.created_at)
+                let (to, kind) = match declined {
+                    Some(_) => (account.id, EventKind::ChallengeDeclined),
+                    None => (o.id, EventKind::Challenge),
+                };
+                events::challenge_event(to, kind, &shown, challenge.created_at)
             })
             .collect();
         let caps = self.floods.challenge_caps();
@@ -146,6 +167,31 @@ impl Service {
             )),
             other => Ok(other?),
         }
+    }
+
+    /// The challenges `account` takes; `None` when it takes every challenge.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn challenge_filters(&self, account: &Account) -> Result<Option<ChallengeFilters>> {
+        Ok(self.store.challenge_filters(account.id).await?)
+    }
+
+    /// Sets the challenges `account` takes (`None`: every one). A challenge naming the
+    /// account that the filters refuse is declined as it is made, with the matching
+    /// reason; the challenges already open stay.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn set_challenge_filters(
+        &self,
+        account: &Account,
+        filters: Option<&ChallengeFilters>,
+    ) -> Result<()> {
+        Ok(self
+            .store
+            .set_challenge_filters(account.id, filters, self.now())
+            .await?)
     }
 
     /// One challenge.

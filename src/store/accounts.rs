@@ -153,19 +153,21 @@ const ACCOUNT_EXISTS: &str = "SELECT 1 FROM accounts WHERE id = $1";
 /// What a deletion deletes, each statement with the account as `$1`. Webhook
 /// deliveries and push messages go with their webhooks and subscriptions (`ON DELETE
 /// CASCADE`).
-const DELETE_DATA: [&str; 12] = [
+const DELETE_DATA: [&str; 14] = [
     "DELETE FROM sessions WHERE account_id = $1",
     "DELETE FROM tokens WHERE account_id = $1",
     "DELETE FROM webhooks WHERE account_id = $1",
     "DELETE FROM push_subscriptions WHERE account_id = $1",
     "DELETE FROM notification_settings WHERE account_id = $1",
+    "DELETE FROM play_settings WHERE account_id = $1",
+    "DELETE FROM challenge_filters WHERE account_id = $1",
     "DELETE FROM reminders_sent WHERE account_id = $1",
     "DELETE FROM calendar_feeds WHERE account_id = $1",
     "DELETE FROM digest_settings WHERE account_id = $1",
     "DELETE FROM vacations WHERE account_id = $1",
     "DELETE FROM events WHERE account_id = $1",
     "DELETE FROM ratings WHERE account_id = $1",
-    "UPDATE accounts SET sign_up_address = NULL WHERE id = $1",
+    "UPDATE accounts SET sign_up_address = NULL, language = NULL WHERE id = $1",
 ];
 
 /// What a change ended.

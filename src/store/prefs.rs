@@ -1,5 +1,6 @@
-//! How each account likes to play (the play settings page). A part of every
-//! [`Store`](super::Store) (a supertrait), implemented once for both backends.
+//! How each account likes to play: the play settings page, and the challenge filters
+//! of bots (issue 23). A part of every [`Store`](super::Store) (a supertrait),
+//! implemented once for both backends.
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -8,7 +9,8 @@ use super::StoreError;
 use super::common::micros;
 use super::dialect::Backend;
 use super::sql::{SqlStore, sql};
-use crate::domain::AccountId;
+use crate::domain::{AccountId, ChallengeFilters, DaysPerMove};
+use seedpost_rules::Variant;
 
 /// An account's play settings. The default is what an account that never saved any
 /// gets.
@@ -32,6 +34,52 @@ pub trait PrefsStore: Send + Sync {
         settings: PlaySettings,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError>;
+
+    /// The challenges the account takes, or `None` when it takes every challenge.
+    async fn challenge_filters(
+        &self,
+        account: AccountId,
+    ) -> Result<Option<ChallengeFilters>, StoreError>;
+
+    /// Saves the account's challenge filters; `None` removes them (every challenge
+    /// taken).
+    async fn set_challenge_filters(
+        &self,
+        account: AccountId,
+        filters: Option<&ChallengeFilters>,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+}
+
+/// A row of `challenge_filters`.
+#[derive(sqlx::FromRow)]
+struct FiltersRow {
+    variants: String,
+    min_days: i32,
+    max_days: i32,
+    rated: bool,
+    casual: bool,
+    from_bots: bool,
+    from_humans: bool,
+}
+
+impl FiltersRow {
+    fn parse(self) -> Result<ChallengeFilters, StoreError> {
+        let corrupt = |what: &str| StoreError::Other(format!("corrupt challenge filters: {what}"));
+        let variants = self
+            .variants
+            .split(' ')
+            .map(|v| v.parse::<Variant>().map_err(|_| corrupt("variants")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let days = |d: i32| DaysPerMove::new(i64::from(d)).map_err(|_| corrupt("days"));
+        ChallengeFilters::new(
+            &variants,
+            (days(self.min_days)?, days(self.max_days)?),
+            (self.rated, self.casual),
+            (self.from_bots, self.from_humans),
+        )
+        .map_err(|e| corrupt(&e.to_string()))
+    }
 }
 
 #[async_trait]
@@ -63,6 +111,61 @@ impl<B: Backend> PrefsStore for SqlStore<B> {
         )
         .bind(account.0)
         .bind(settings.confirm_moves)
+        .bind(micros(at))
+        .execute(&mut self.conn().await?)
+        .await
+        .map(drop)
+    }
+
+    async fn challenge_filters(
+        &self,
+        account: AccountId,
+    ) -> Result<Option<ChallengeFilters>, StoreError> {
+        let row: Option<FiltersRow> = sql(
+            "SELECT variants, min_days, max_days, rated, casual, from_bots, from_humans \
+             FROM challenge_filters WHERE account_id = $1",
+        )
+        .bind(account.0)
+        .optional(&mut self.conn().await?)
+        .await?;
+        row.map(FiltersRow::parse).transpose()
+    }
+
+    async fn set_challenge_filters(
+        &self,
+        account: AccountId,
+        filters: Option<&ChallengeFilters>,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let Some(filters) = filters else {
+            return sql("DELETE FROM challenge_filters WHERE account_id = $1")
+                .bind(account.0)
+                .execute(&mut self.conn().await?)
+                .await
+                .map(drop);
+        };
+        let variants: Vec<&str> = filters.variants().iter().map(|v| v.as_str()).collect();
+        let (min, max) = filters.days();
+        let (rated, casual) = filters.terms();
+        let (from_bots, from_humans) = filters.from();
+        sql(
+            "INSERT INTO challenge_filters (account_id, variants, min_days, max_days, rated, \
+                                            casual, from_bots, from_humans, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (account_id) \
+             DO UPDATE SET variants = excluded.variants, min_days = excluded.min_days, \
+                           max_days = excluded.max_days, rated = excluded.rated, \
+                           casual = excluded.casual, from_bots = excluded.from_bots, \
+                           from_humans = excluded.from_humans, \
+                           updated_at = excluded.updated_at",
+        )
+        .bind(account.0)
+        .bind(variants.join(" "))
+        .bind(i32::from(min.days()))
+        .bind(i32::from(max.days()))
+        .bind(rated)
+        .bind(casual)
+        .bind(from_bots)
+        .bind(from_humans)
         .bind(micros(at))
         .execute(&mut self.conn().await?)
         .await

@@ -15,6 +15,7 @@ mod challenges;
 mod controls;
 mod digest;
 mod events;
+mod filters;
 mod games;
 mod house;
 mod matches;

@@ -395,6 +395,45 @@ class Client:
         body = None if reason is None else {"reason": reason}
         return cast(models.ChallengeJson, self._request("POST", path, body=body))
 
+    @route("GET", "/me/challenge-filters")
+    def challenge_filters(self) -> models.ChallengeFiltersJson:
+        """The challenges the account takes (`active` False: every one)."""
+        return cast(models.ChallengeFiltersJson, self._request("GET", "/me/challenge-filters"))
+
+    @route("PUT", "/me/challenge-filters")
+    def set_challenge_filters(
+        self,
+        *,
+        variants: Optional[List[str]] = None,
+        min_days_per_move: Optional[int] = None,
+        max_days_per_move: Optional[int] = None,
+        rated: Optional[bool] = None,
+        casual: Optional[bool] = None,
+        from_bots: Optional[bool] = None,
+        from_humans: Optional[bool] = None,
+    ) -> models.ChallengeFiltersJson:
+        """Sets the challenges the account takes (each filter left None takes
+        everything); a challenge asking for anything else is declined as it is made."""
+        given = {
+            "variants": variants,
+            "min_days_per_move": min_days_per_move,
+            "max_days_per_move": max_days_per_move,
+            "rated": rated,
+            "casual": casual,
+            "from_bots": from_bots,
+            "from_humans": from_humans,
+        }
+        body = {k: v for k, v in given.items() if v is not None}
+        return cast(
+            models.ChallengeFiltersJson,
+            self._request("PUT", "/me/challenge-filters", body=body),
+        )
+
+    @route("DELETE", "/me/challenge-filters")
+    def clear_challenge_filters(self) -> None:
+        """Takes every challenge again."""
+        self._request("DELETE", "/me/challenge-filters")
+
     @route("GET", "/games")
     def games(
         self,

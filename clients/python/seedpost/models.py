@@ -134,6 +134,44 @@ class ChallengeEvent(_ChallengeEventRequired, total=False):
     snapshot: Optional[bool]
 
 
+class ChallengeFiltersJson(TypedDict):
+    """`GET` and `PUT /me/challenge-filters`: the challenges the account takes."""
+    #: Whether the account has filters; without, every challenge is taken (and the fields below say so).
+    active: bool
+    #: The variants taken.
+    variants: List[str]
+    #: The fewest days per move taken.
+    min_days_per_move: int
+    #: The most days per move taken.
+    max_days_per_move: int
+    #: Whether rated challenges are taken.
+    rated: bool
+    #: Whether casual challenges are taken.
+    casual: bool
+    #: Whether challenges from bots are taken.
+    from_bots: bool
+    #: Whether challenges from people are taken.
+    from_humans: bool
+
+
+class ChallengeFiltersRequest(TypedDict, total=False):
+    """`PUT /me/challenge-filters`'s body: what is left out takes everything."""
+    #: The variants taken (`mangala`, `modiar`, `tihbat`); all when left out.
+    variants: Optional[List[str]]
+    #: The fewest days per move taken (1, 2, 3, 5, 7, 10 or 14); 1 when left out.
+    min_days_per_move: Optional[int]
+    #: The most days per move taken; 14 when left out.
+    max_days_per_move: Optional[int]
+    #: Whether rated challenges are taken (default true).
+    rated: Optional[bool]
+    #: Whether casual challenges are taken (default true).
+    casual: Optional[bool]
+    #: Whether challenges from bots are taken (default true).
+    from_bots: Optional[bool]
+    #: Whether challenges from people are taken (default true).
+    from_humans: Optional[bool]
+
+
 class _ChallengeJsonRequired(TypedDict):
     """The fields of ChallengeJson always present."""
     #: Its id.

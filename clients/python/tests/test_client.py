@@ -169,6 +169,12 @@ def test_every_route_answers_through_its_method(server, monkeypatch):
     declined = use("create_challenge", "modiar", opponent=b)
     assert other.decline_challenge(declined["id"])["status"] == "declined"
     used.add("decline_challenge")
+    filters = other.set_challenge_filters(variants=["tihbat"], from_humans=False)
+    assert filters["active"] is True and filters["variants"] == ["tihbat"]
+    assert other.challenge_filters()["from_humans"] is False
+    other.clear_challenge_filters()
+    assert other.challenge_filters()["active"] is False
+    used.update({"challenge_filters", "set_challenge_filters", "clear_challenge_filters"})
     match = use("create_challenge", "tihbat", opponent=b, games=2, first="challenger")
     game = other.accept_challenge(match["id"])
     used.add("accept_challenge")

@@ -27,6 +27,7 @@ mod calendar;
 mod challenges;
 pub mod controls;
 pub mod events;
+mod filters;
 mod games;
 pub mod json;
 mod matches;
@@ -105,6 +106,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(challenges::show, challenges::cancel))
         .routes(routes!(challenges::accept))
         .routes(routes!(challenges::decline))
+        .routes(routes!(filters::show, filters::set, filters::clear))
         .routes(routes!(games::list))
         .routes(routes!(games::show))
         .routes(routes!(games::play))
