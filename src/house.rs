@@ -5,7 +5,6 @@
 //! Everything here is synchronous and may take a while (a search, or building a table
 //! on first use): the server calls it on a blocking thread.
 
-use std::fmt;
 use std::sync::{Arc, Once, OnceLock, PoisonError, RwLock};
 
 use rand::Rng;
@@ -16,7 +15,10 @@ use seedpost_rules::solve::Table;
 use seedpost_rules::{Game, Pit, Position, Side, Variant};
 
 /// How strongly a house bot plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display,
+)]
+#[strum(serialize_all = "lowercase")]
 pub enum Level {
     /// Any legal move, uniformly at random.
     Random,
@@ -34,13 +36,8 @@ impl Level {
 
     /// The level's code: `random`, `greedy`, `search`, `perfect`.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Greedy => "greedy",
-            Level::Search => "search",
-            Level::Perfect => "perfect",
-        }
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 
     /// The name of the house bot of this level: `house-<level>`.
@@ -57,15 +54,11 @@ impl Level {
     /// The level of a house bot's name, or of a level code.
     #[must_use]
     pub fn parse(s: &str) -> Option<Level> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.as_str() == s || l.username().eq_ignore_ascii_case(s))
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        s.parse().ok().or_else(|| {
+            Level::ALL
+                .into_iter()
+                .find(|l| l.username().eq_ignore_ascii_case(s))
+        })
     }
 }
 
@@ -316,5 +309,15 @@ mod tests {
             assert!(level.username().ends_with(level.as_str()));
         }
         assert_eq!(Level::parse("house-nobody"), None);
+    }
+
+    #[test]
+    fn levels_keep_their_codes_in_text_and_display() {
+        let codes: Vec<&str> = Level::ALL.iter().map(|l| l.as_str()).collect();
+        assert_eq!(codes, ["random", "greedy", "search", "perfect"]);
+        for level in Level::ALL {
+            assert_eq!(level.to_string(), level.as_str());
+        }
+        assert_eq!(Level::parse("Random"), None, "codes are lower case");
     }
 }

@@ -214,7 +214,7 @@ impl Tr {
 
     /// Its language's direction, for `<html dir>`: `ltr` or `rtl`.
     #[must_use]
-    pub const fn dir(&self) -> &'static str {
+    pub fn dir(&self) -> &'static str {
         self.lang.dir().as_str()
     }
 

@@ -20,6 +20,7 @@ use super::DaysPerMove;
     Deserialize,
     strum::IntoStaticStr,
     strum::EnumString,
+    strum::Display,
 )]
 #[serde(rename_all = "lowercase")]
 #[strum(serialize_all = "lowercase")]
@@ -61,12 +62,6 @@ impl Scope {
 
     const fn bit(self) -> u8 {
         1 << self as u8
-    }
-}
-
-impl fmt::Display for Scope {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -383,6 +378,14 @@ mod tests {
             Err(InvalidScopes::Unknown("admin".to_owned()))
         );
         assert_eq!(Scopes::parse([]), Err(InvalidScopes::Empty));
+    }
+
+    #[test]
+    fn a_scope_displays_as_its_name() {
+        for scope in Scope::ALL {
+            assert_eq!(scope.to_string(), scope.as_str());
+        }
+        assert_eq!(Scope::Read.to_string(), "read");
     }
 
     #[test]

@@ -29,7 +29,8 @@ pub enum Lang {
 }
 
 /// The direction a language is written in, as HTML's `dir` attribute takes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::Display)]
+#[strum(serialize_all = "lowercase")]
 pub enum Dir {
     /// Left to right.
     Ltr,
@@ -40,17 +41,8 @@ pub enum Dir {
 impl Dir {
     /// `ltr` or `rtl`.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Dir::Ltr => "ltr",
-            Dir::Rtl => "rtl",
-        }
-    }
-}
-
-impl fmt::Display for Dir {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 }
 
@@ -179,6 +171,14 @@ impl FromStr for Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn directions_are_written_as_html_takes_them() {
+        assert_eq!(
+            (Dir::Ltr.as_str(), Dir::Rtl.to_string()),
+            ("ltr", "rtl".to_owned())
+        );
+    }
 
     #[test]
     fn tags_are_read_by_their_primary_subtag_in_any_case() {

@@ -32,7 +32,8 @@ pub struct Webhook {
 }
 
 /// Where a delivery stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString)]
+#[strum(serialize_all = "lowercase")]
 pub enum DeliveryStatus {
     /// Waiting for its first or next attempt.
     Pending,
@@ -45,24 +46,14 @@ pub enum DeliveryStatus {
 impl DeliveryStatus {
     /// The name used in SQL and JSON.
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            DeliveryStatus::Pending => "pending",
-            DeliveryStatus::Delivered => "delivered",
-            DeliveryStatus::Failed => "failed",
-        }
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 
     /// The status with this name.
     #[must_use]
     pub fn parse(s: &str) -> Option<DeliveryStatus> {
-        [
-            DeliveryStatus::Pending,
-            DeliveryStatus::Delivered,
-            DeliveryStatus::Failed,
-        ]
-        .into_iter()
-        .find(|status| status.as_str() == s)
+        s.parse().ok()
     }
 }
 
@@ -546,4 +537,23 @@ pub(super) async fn read_webhooks<B: Backend>(
     .all(conn)
     .await?;
     rows.into_iter().map(WebhookRow::parse).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delivery_statuses_read_back_their_names_and_nothing_else() {
+        for (status, name) in [
+            (DeliveryStatus::Pending, "pending"),
+            (DeliveryStatus::Delivered, "delivered"),
+            (DeliveryStatus::Failed, "failed"),
+        ] {
+            assert_eq!(status.as_str(), name);
+            assert_eq!(DeliveryStatus::parse(name), Some(status));
+        }
+        assert_eq!(DeliveryStatus::parse("Pending"), None);
+        assert_eq!(DeliveryStatus::parse(""), None);
+    }
 }
