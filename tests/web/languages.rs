@@ -14,6 +14,7 @@ on_both_backends!(
     the_account_setting_beats_the_cookie_and_the_query_beats_everything,
     the_language_menu_refuses_an_unknown_language_and_goes_back_only_to_this_site,
     every_page_renders_in_each_language_without_a_missing_message,
+    on_a_page_answering_a_form_the_language_menu_goes_back_to_the_forms_page,
 );
 
 const LANGS: [&str; 5] = ["en", "tr", "ar", "el", "ca"];
@@ -221,5 +222,39 @@ async fn every_page_renders_in_each_language_without_a_missing_message(server: S
                 page.body
             );
         }
+    }
+}
+
+async fn on_a_page_answering_a_form_the_language_menu_goes_back_to_the_forms_page(server: Server) {
+    let ayse = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    let page = ayse.get("/settings/reminders").await;
+    let form = page.form("form[action='/settings/reminders/digest']");
+    let fields: Vec<(String, String)> = form.clone().set("email", "not an address").fields;
+    for (referer, back) in [
+        (
+            Some(format!("{}/settings/reminders?lang=tr", server.base)),
+            "/settings/reminders",
+        ),
+        (Some("https://evil.example/x".to_owned()), "/x"),
+        (None, "/"),
+    ] {
+        let mut request = ayse
+            .client
+            .post(format!("{}/settings/reminders/digest", server.base))
+            .form(&fields);
+        if let Some(referer) = &referer {
+            request = request.header("Referer", referer);
+        }
+        let answer = request.send().await.expect("an answer");
+        assert_eq!(answer.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        let html = scraper::Html::parse_document(&answer.text().await.expect("a page"));
+        let selector = scraper::Selector::parse("form#languages input[name=back]").expect("css");
+        let value = html
+            .select(&selector)
+            .next()
+            .and_then(|e| e.value().attr("value"))
+            .expect("the menu's back");
+        assert_eq!(value, back, "{referer:?}");
     }
 }

@@ -13,6 +13,7 @@ on_both_backends!(
     a_refused_form_says_why_in_the_visitors_language,
     counts_take_the_plural_forms_of_the_language,
     an_error_page_says_what_happened_in_the_visitors_language,
+    a_refused_challenge_says_why_in_the_visitors_language,
 );
 
 /// Words that are the same in every language: names of people, games and the site.
@@ -307,4 +308,37 @@ async fn an_error_page_says_what_happened_in_the_visitors_language(server: Serve
         assert_eq!(page.status, status, "{path}");
         assert_eq!(page.text("main p.alert"), message, "{path}");
     }
+}
+
+async fn a_refused_challenge_says_why_in_the_visitors_language(server: Server) {
+    let ayse = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    let home = ayse.get("/").await;
+    let home = ayse.press(&home.form("form#languages"), "lang", "tr").await;
+    let refused = ayse
+        .submit(
+            &home
+                .form("form#new-challenge")
+                .set("variant", "tihbat")
+                .set("opponent", "ayse"),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused.text("#challenge-error"), "Kendini davet edemezsin");
+    let greek = ayse
+        .press(&refused.form("form#languages"), "lang", "el")
+        .await;
+    let refused = ayse
+        .submit(
+            &greek
+                .form("form#new-challenge")
+                .set("variant", "tihbat")
+                .set("games", "12"),
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.text("#challenge-error"),
+        "Ένας αγώνας έχει από 1 έως 9 παρτίδες"
+    );
 }

@@ -26,7 +26,7 @@ use std::cell::RefCell;
 
 use axum::extract::Form;
 use axum::extract::{Request, State};
-use axum::http::header::{ACCEPT_LANGUAGE, LOCATION, SET_COOKIE};
+use axum::http::header::{ACCEPT_LANGUAGE, LOCATION, REFERER, SET_COOKIE};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::Next;
@@ -98,7 +98,8 @@ pub struct Current {
     pub lang: Lang,
     /// The form token of the visitor, once known (for the language menu).
     pub csrf: String,
-    /// The page's path and query without `lang=`, where the menu comes back to.
+    /// The page's path and query without `lang=`, where the menu comes back to; for
+    /// a page answering a form, the page the form was on (its `Referer`), else home.
     pub here: String,
     /// Whether the request only reads (`GET` or `HEAD`), so that its address can be
     /// opened again: where log-in comes back to after a page asked for it.
@@ -135,11 +136,25 @@ pub fn settle(lang: Lang, csrf: &str) {
 pub async fn scope(mut request: Request, next: Next) -> Response {
     let offers = Offers::read(request.headers(), request.uri());
     request.extensions_mut().insert(offers);
+    let readable = matches!(*request.method(), Method::GET | Method::HEAD);
+    // A page answering a form (a refused one, shown again) has an address that only
+    // takes forms: the menu goes back to the page the form was on.
+    let here = if readable {
+        without_lang(request.uri())
+    } else {
+        request
+            .headers()
+            .get(REFERER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<Uri>().ok())
+            .and_then(|uri| uri.path_and_query().map(|p| back_to(p.as_str())))
+            .unwrap_or_else(|| "/".to_owned())
+    };
     let current = Current {
         lang: offers.choose(None),
         csrf: String::new(),
-        here: without_lang(request.uri()),
-        readable: matches!(*request.method(), Method::GET | Method::HEAD),
+        here,
+        readable,
     };
     CURRENT
         .scope(RefCell::new(current), next.run(request))

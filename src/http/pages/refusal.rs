@@ -38,6 +38,14 @@ pub fn refusal(tr: Tr, error: &Error) -> String {
         "not_on_vacation" => "refused-not-on-vacation",
         "on_vacation" => "refused-on-vacation",
         "invalid_settings" => "refused-invalid-settings",
+        "invalid_first" => "refused-invalid-first",
+        "invalid_games" => "refused-invalid-games",
+        "invalid_schedule" => "refused-invalid-schedule",
+        "self_challenge" => "refused-self-challenge",
+        "opponent_closed" => "refused-opponent-closed",
+        "too_many_challenges" => "refused-too-many-challenges",
+        "challenge_closed" => "refused-challenge-closed",
+        "own_challenge" => "refused-own-challenge",
         _ => return capitalise(&error.to_string()),
     };
     tr.t(id)
