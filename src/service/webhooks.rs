@@ -23,8 +23,10 @@ use tokio_util::task::TaskTracker;
 use super::{EventLine, Service};
 use crate::domain::{AccountId, DeliveryId, WebhookId};
 use crate::error::{Error, Result};
-use crate::store::webhooks::{Attempt, ClaimedDelivery, Delivery, NewDelivery, Webhook};
-use crate::store::{Account, StoreError};
+use crate::store::webhooks::{
+    Attempt, ClaimedDelivery, DeliveryFilter, ListedDelivery, NewDelivery, Webhook,
+};
+use crate::store::{Account, Page, StoreError};
 
 /// The header carrying the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of
 /// "<t>.<body>" keyed by the secret>`.
@@ -48,9 +50,6 @@ pub const MAX_ATTEMPTS: u32 = 1 + RETRY_BACKOFF.len() as u32;
 
 /// Webhooks per account.
 pub const MAX_WEBHOOKS: usize = 10;
-
-/// Deliveries shown by [`Service::webhook_deliveries`].
-const RECENT_DELIVERIES: u32 = 50;
 
 /// Attempts in flight at once in one worker, over every webhook (the rest wait for
 /// a free place).
@@ -305,7 +304,9 @@ impl Service {
             .map_err(not_found)
     }
 
-    /// The latest deliveries of one of the account's webhooks, newest first.
+    /// A page of the deliveries of one of the account's webhooks, newest first,
+    /// those `filter` selects when given; in flight are those a worker's lease holds
+    /// by the service's clock.
     ///
     /// # Errors
     /// `not_found` (404) for an id that is not one of the account's webhooks.
@@ -313,13 +314,18 @@ impl Service {
         &self,
         account: &Account,
         id: WebhookId,
-    ) -> Result<Vec<Delivery>> {
+        filter: Option<DeliveryFilter>,
+        page: Page<DeliveryId>,
+    ) -> Result<Vec<ListedDelivery>> {
         let webhook = self
             .store
             .webhook(account.id, id)
             .await
             .map_err(not_found)?;
-        Ok(self.store.deliveries(webhook.id, RECENT_DELIVERIES).await?)
+        Ok(self
+            .store
+            .deliveries(webhook.id, filter, page, self.now())
+            .await?)
     }
 
     /// One round of the webhook worker: queues every webhook's new events, then

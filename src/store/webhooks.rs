@@ -8,10 +8,10 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::StoreError;
-use super::common::micros;
+use super::common::{micros, row_limit};
 use super::dialect::Backend;
 use super::sql::{AsConn, SqlStore, sql};
+use super::{Page, StoreError};
 use crate::domain::{AccountId, DeliveryId, WebhookId};
 
 /// A registered webhook.
@@ -55,6 +55,49 @@ impl DeliveryStatus {
     pub fn parse(s: &str) -> Option<DeliveryStatus> {
         s.parse().ok()
     }
+}
+
+/// Which deliveries a listing shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString)]
+#[strum(serialize_all = "snake_case")]
+pub enum DeliveryFilter {
+    /// Pending and not leased to a worker: waiting for an attempt.
+    Pending,
+    /// Pending and leased to a worker: an attempt is under way.
+    InFlight,
+    /// Delivered.
+    Delivered,
+    /// Given up.
+    Failed,
+}
+
+impl DeliveryFilter {
+    /// The filter with this name (`pending`, `in_flight`, `delivered`, `failed`).
+    #[must_use]
+    pub fn parse(s: &str) -> Option<DeliveryFilter> {
+        s.parse().ok()
+    }
+
+    /// The stored status it selects, and whether it wants the leased rows
+    /// (`Some(true)`), the others (`Some(false)`) or both (`None`).
+    fn selects(self) -> (DeliveryStatus, Option<bool>) {
+        match self {
+            DeliveryFilter::Pending => (DeliveryStatus::Pending, Some(false)),
+            DeliveryFilter::InFlight => (DeliveryStatus::Pending, Some(true)),
+            DeliveryFilter::Delivered => (DeliveryStatus::Delivered, None),
+            DeliveryFilter::Failed => (DeliveryStatus::Failed, None),
+        }
+    }
+}
+
+/// A delivery as listed: with the lease of the worker attempting it, if one is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedDelivery {
+    /// The delivery. While it is in flight its `next_attempt_at` is the lease's end.
+    pub delivery: Delivery,
+    /// Until when a worker holds it for an attempt under way (at the listing's
+    /// `now`); `None` when no attempt is under way.
+    pub in_flight_until: Option<DateTime<Utc>>,
 }
 
 /// One event to one webhook, with its attempts.
@@ -179,9 +222,15 @@ pub trait WebhookStore: Send + Sync + 'static {
         at: DateTime<Utc>,
     ) -> Result<(), StoreError>;
 
-    /// The webhook's latest deliveries, newest first, at most `limit`.
-    async fn deliveries(&self, webhook: WebhookId, limit: u32)
-    -> Result<Vec<Delivery>, StoreError>;
+    /// A page of the webhook's deliveries, newest first, those `filter` selects
+    /// when given; leases that have not ended by `now` are in flight.
+    async fn deliveries(
+        &self,
+        webhook: WebhookId,
+        filter: Option<DeliveryFilter>,
+        page: Page<DeliveryId>,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<ListedDelivery>, StoreError>;
 }
 
 /// A webhook row.
@@ -266,6 +315,14 @@ impl DeliveryRow {
             delivered_at: self.delivered_at,
         })
     }
+}
+
+/// A listed delivery row: the delivery and its lease, if one runs.
+#[derive(sqlx::FromRow)]
+struct ListedRow {
+    #[sqlx(flatten)]
+    delivery: DeliveryRow,
+    in_flight_until: Option<DateTime<Utc>>,
 }
 
 /// A claimed delivery row: the delivery and its webhook's URL and secret.
@@ -509,19 +566,51 @@ impl<B: Backend> WebhookStore for SqlStore<B> {
     async fn deliveries(
         &self,
         webhook: WebhookId,
-        limit: u32,
-    ) -> Result<Vec<Delivery>, StoreError> {
-        let rows: Vec<DeliveryRow> = sql(concat!(
+        filter: Option<DeliveryFilter>,
+        page: Page<DeliveryId>,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<ListedDelivery>, StoreError> {
+        let (status, leased) = match filter.map(DeliveryFilter::selects) {
+            None => (None, None),
+            Some((status, leased)) => (Some(status.as_str()), leased),
+        };
+        // 0: leased or not; 1: leased only; 2: not leased only.
+        let lease_flag: i64 = match leased {
+            None => 0,
+            Some(true) => 1,
+            Some(false) => 2,
+        };
+        let rows: Vec<ListedRow> = sql(concat!(
             "SELECT ",
             delivery_columns!(),
-            " FROM webhook_deliveries WHERE webhook_id = $1 \
-             ORDER BY created_at DESC, event_seq DESC LIMIT $2"
+            ", CASE WHEN status = 'pending' AND leased_until > $3 THEN leased_until END \
+               AS in_flight_until \
+             FROM webhook_deliveries WHERE webhook_id = $1 \
+               AND ($2 IS NULL OR status = $2) \
+               AND ($4 = 0 \
+                    OR ($4 = 1 AND leased_until IS NOT NULL AND leased_until > $3) \
+                    OR ($4 = 2 AND (leased_until IS NULL OR leased_until <= $3))) \
+               AND ($5 IS NULL OR (created_at, event_seq) < \
+                    (SELECT b.created_at, b.event_seq FROM webhook_deliveries b \
+                      WHERE b.id = $5 AND b.webhook_id = $1)) \
+             ORDER BY created_at DESC, event_seq DESC LIMIT $6"
         ))
         .bind(webhook.0)
-        .bind(i64::from(limit.clamp(1, 500)))
+        .bind(status)
+        .bind(micros(now))
+        .bind(lease_flag)
+        .bind(page.before.map(|id| id.0))
+        .bind(row_limit(page.limit))
         .all(&mut self.conn().await?)
         .await?;
-        rows.into_iter().map(DeliveryRow::parse).collect()
+        rows.into_iter()
+            .map(|row| {
+                Ok(ListedDelivery {
+                    delivery: row.delivery.parse()?,
+                    in_flight_until: row.in_flight_until,
+                })
+            })
+            .collect()
     }
 }
 
@@ -555,5 +644,20 @@ mod tests {
         }
         assert_eq!(DeliveryStatus::parse("Pending"), None);
         assert_eq!(DeliveryStatus::parse(""), None);
+    }
+
+    #[test]
+    fn delivery_filters_are_named_in_snake_case_and_nothing_else() {
+        for (filter, name) in [
+            (DeliveryFilter::Pending, "pending"),
+            (DeliveryFilter::InFlight, "in_flight"),
+            (DeliveryFilter::Delivered, "delivered"),
+            (DeliveryFilter::Failed, "failed"),
+        ] {
+            assert_eq!(DeliveryFilter::parse(name), Some(filter));
+        }
+        for bad in ["InFlight", "inflight", "in-flight", "Pending", ""] {
+            assert_eq!(DeliveryFilter::parse(bad), None, "{bad}");
+        }
     }
 }

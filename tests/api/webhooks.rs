@@ -12,6 +12,9 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use sha2::Sha256;
 
+use seedpost::domain::{DeliveryId, WebhookId};
+use seedpost::store::webhooks::{Attempt, NewDelivery};
+
 use crate::helpers::{Player, TestApp};
 
 crate::on_both_backends!(
@@ -20,6 +23,9 @@ crate::on_both_backends!(
     webhooks_are_validated_listed_and_deleted_by_their_owner_only,
     the_running_worker_delivers_a_move_as_soon_as_it_is_made,
     a_slow_receiver_never_holds_back_another_webhooks_deliveries,
+    a_backlog_of_pending_deliveries_is_listed_page_by_page_and_by_status,
+    an_in_flight_delivery_reads_as_in_flight_and_its_lease_is_not_its_next_attempt,
+    bad_delivery_list_queries_are_refused_as_invalid_query_and_change_nothing,
 );
 
 const SECRET: &str = "a long random shared secret";
@@ -409,4 +415,205 @@ async fn a_slow_receiver_never_holds_back_another_webhooks_deliveries(app: TestA
     );
     let _ = stop.send(());
     worker.await.expect("the worker stops");
+}
+
+/// Queues deliveries of the events `seqs` for the webhook `id` behind the service's
+/// back, created `ago` before the service's time (and due then).
+async fn queue(app: &TestApp, id: &str, seqs: std::ops::RangeInclusive<u64>, ago: TimeDelta) {
+    let webhook: WebhookId = id.parse().expect("a webhook id");
+    let created_at = app.service.now() - ago;
+    let new: Vec<NewDelivery> = seqs
+        .clone()
+        .map(|seq| NewDelivery {
+            id: DeliveryId::new(),
+            event_seq: seq,
+            event_type: "your_turn".to_owned(),
+            body: format!("{{\"seq\": {seq}}}"),
+            created_at,
+        })
+        .collect();
+    app.service
+        .store()
+        .queue_deliveries(webhook, *seqs.end(), &new)
+        .await
+        .expect("queued");
+}
+
+/// The listing at `query` (after `?`).
+async fn listed(app: &TestApp, player: &Player, id: &str, query: &str) -> Vec<Value> {
+    app.get(
+        &format!("/webhooks/{id}/deliveries?{query}"),
+        Some(&player.token),
+    )
+    .await
+    .expect(200)
+    .as_array()
+    .expect("a list")
+    .clone()
+}
+
+fn seqs_of(list: &[Value]) -> Vec<u64> {
+    list.iter()
+        .map(|d| d["event_seq"].as_u64().expect("a seq"))
+        .collect()
+}
+
+async fn a_backlog_of_pending_deliveries_is_listed_page_by_page_and_by_status(app: TestApp) {
+    let ayse = app.sign_up("ayse").await;
+    let id = register(&app, &ayse, "https://bot.example/x").await;
+    // Three older deliveries are delivered; then a backlog of 76 queues behind them.
+    queue(&app, &id, 1..=3, TimeDelta::minutes(5)).await;
+    let store = app.service.store();
+    let now = app.service.now();
+    let claimed = store
+        .claim_deliveries(now, now + TimeDelta::seconds(60), 3, 3)
+        .await
+        .expect("claimed");
+    assert_eq!(claimed.len(), 3);
+    for c in &claimed {
+        store
+            .record_attempt(c.delivery.id, &Attempt::Delivered { status: 200 }, now)
+            .await
+            .expect("recorded");
+    }
+    queue(&app, &id, 4..=79, TimeDelta::zero()).await;
+
+    // The default page is the newest 50.
+    let first = deliveries(&app, &ayse, &id).await;
+    assert_eq!(seqs_of(&first), (30..=79).rev().collect::<Vec<_>>());
+
+    // The pending ones, 30 at a time, each page after the last one listed.
+    let mut pages = Vec::new();
+    let mut query = "status=pending&limit=30".to_owned();
+    loop {
+        let page = listed(&app, &ayse, &id, &query).await;
+        for d in &page {
+            assert_eq!(d["status"], "pending", "{d}");
+            assert_eq!(d["attempts"], 0, "{d}");
+            assert!(!d["next_attempt_at"].is_null(), "{d}");
+        }
+        let Some(last) = page.last() else { break };
+        query = format!(
+            "status=pending&limit=30&before={}",
+            last["id"].as_str().expect("an id")
+        );
+        pages.push(seqs_of(&page));
+    }
+    assert_eq!(
+        pages,
+        vec![
+            (50..=79).rev().collect::<Vec<_>>(),
+            (20..=49).rev().collect(),
+            (4..=19).rev().collect(),
+        ],
+        "the backlog, page by page"
+    );
+
+    let delivered = listed(&app, &ayse, &id, "status=delivered").await;
+    assert_eq!(seqs_of(&delivered), vec![3, 2, 1]);
+    assert!(delivered.iter().all(|d| d["status"] == "delivered"));
+    assert_eq!(
+        listed(&app, &ayse, &id, "status=failed").await,
+        Vec::<Value>::new()
+    );
+    assert_eq!(listed(&app, &ayse, &id, "limit=500").await.len(), 79);
+    // A page after the oldest is empty.
+    let oldest = delivered.last().expect("the oldest")["id"]
+        .as_str()
+        .expect("an id")
+        .to_owned();
+    assert_eq!(
+        listed(&app, &ayse, &id, &format!("before={oldest}")).await,
+        Vec::<Value>::new()
+    );
+}
+
+async fn an_in_flight_delivery_reads_as_in_flight_and_its_lease_is_not_its_next_attempt(
+    app: TestApp,
+) {
+    let ayse = app.sign_up("ayse").await;
+    let id = register(&app, &ayse, "https://bot.example/x").await;
+    queue(&app, &id, 1..=1, TimeDelta::seconds(1)).await;
+    queue(&app, &id, 2..=2, TimeDelta::zero()).await;
+    // A worker takes the older one and has not finished its attempt.
+    let store = app.service.store();
+    let now = app.service.now();
+    let claimed = store
+        .claim_deliveries(now, now + TimeDelta::seconds(60), 1, 2)
+        .await
+        .expect("claimed");
+    assert_eq!(claimed.len(), 1);
+    assert_eq!(claimed[0].delivery.event_seq, 1);
+
+    let list = deliveries(&app, &ayse, &id).await;
+    assert_eq!(seqs_of(&list), vec![2, 1]);
+    let (waiting, in_flight) = (&list[0], &list[1]);
+    assert_eq!(waiting["status"], "pending", "{waiting}");
+    assert_eq!(waiting["next_attempt_at"], "2026-11-30T12:00:00.000Z");
+    assert!(waiting["in_flight_until"].is_null(), "{waiting}");
+    assert_eq!(in_flight["status"], "in_flight", "{in_flight}");
+    assert_eq!(in_flight["attempts"], 0, "{in_flight}");
+    assert!(
+        in_flight["next_attempt_at"].is_null(),
+        "the lease is no next attempt: {in_flight}"
+    );
+    assert_eq!(in_flight["in_flight_until"], "2026-11-30T12:01:00.000Z");
+    assert_eq!(
+        seqs_of(&listed(&app, &ayse, &id, "status=in_flight").await),
+        vec![1]
+    );
+    assert_eq!(
+        seqs_of(&listed(&app, &ayse, &id, "status=pending").await),
+        vec![2]
+    );
+
+    // The worker died: once its lease lapses the delivery waits again, due at once.
+    app.clock.advance(TimeDelta::seconds(61));
+    let list = deliveries(&app, &ayse, &id).await;
+    assert_eq!(list[1]["status"], "pending", "{}", list[1]);
+    assert_eq!(list[1]["next_attempt_at"], "2026-11-30T12:01:00.000Z");
+    assert!(list[1]["in_flight_until"].is_null());
+    assert_eq!(
+        listed(&app, &ayse, &id, "status=in_flight").await,
+        Vec::<Value>::new()
+    );
+}
+
+async fn bad_delivery_list_queries_are_refused_as_invalid_query_and_change_nothing(app: TestApp) {
+    let ayse = app.sign_up("ayse").await;
+    let id = register(&app, &ayse, "https://bot.example/x").await;
+    queue(&app, &id, 1..=3, TimeDelta::zero()).await;
+    let before = deliveries(&app, &ayse, &id).await;
+    assert_eq!(before.len(), 3);
+    for query in [
+        "status=queued",
+        "status=Pending",
+        "status=",
+        "limit=0",
+        "limit=501",
+        "limit=ten",
+        "limit=-1",
+        "before=not-an-id",
+        "page=2",
+    ] {
+        app.get(
+            &format!("/webhooks/{id}/deliveries?{query}"),
+            Some(&ayse.token),
+        )
+        .await
+        .expect_error(400, "invalid_query");
+    }
+    assert_eq!(
+        deliveries(&app, &ayse, &id).await,
+        before,
+        "nothing changed"
+    );
+    // Another account's webhook is still not found, whatever the query.
+    let mehmet = app.sign_up("mehmet").await;
+    app.get(
+        &format!("/webhooks/{id}/deliveries?status=pending"),
+        Some(&mehmet.token),
+    )
+    .await
+    .expect_error(404, "not_found");
 }

@@ -633,10 +633,19 @@ class Client:
         self._request("DELETE", f"/webhooks/{_seg(id)}")
 
     @route("GET", "/webhooks/{id}/deliveries")
-    def webhook_deliveries(self, id: str) -> List[models.DeliveryJson]:
-        """A webhook's deliveries."""
+    def webhook_deliveries(
+        self,
+        id: str,
+        status: Optional[str] = None,
+        limit: Optional[int] = None,
+        before: Optional[str] = None,
+    ) -> List[models.DeliveryJson]:
+        """A webhook's deliveries, newest first: a page of `limit` (50 by default)
+        after the delivery `before`, only those of `status` (`pending`, `in_flight`,
+        `delivered` or `failed`) when given."""
         path = f"/webhooks/{_seg(id)}/deliveries"
-        return cast(List[models.DeliveryJson], self._request("GET", path))
+        query = _drop_none({"status": status, "limit": limit, "before": before})
+        return cast(List[models.DeliveryJson], self._request("GET", path, query=query))
 
     # -- the description -------------------------------------------------------------
 

@@ -246,9 +246,9 @@ class _DeliveryJsonRequired(TypedDict):
     event_seq: int
     #: The event's `type`.
     event_type: str
-    #: `pending`, `delivered` or `failed` (no more attempts).
+    #: `pending` (waiting for an attempt), `in_flight` (a worker is attempting it now), `delivered` or `failed` (no more attempts).
     status: str
-    #: Attempts made.
+    #: Attempts finished (one in flight counts once it ends).
     attempts: int
     #: When the event was queued.
     created_at: str
@@ -260,10 +260,12 @@ class DeliveryJson(_DeliveryJsonRequired, total=False):
     last_status: Optional[int]
     #: What went wrong in the last failed attempt.
     last_error: Optional[str]
-    #: When the next attempt is due (pending only).
+    #: When the next attempt is due (`pending` only).
     next_attempt_at: Optional[str]
     #: When the receiver accepted it.
     delivered_at: Optional[str]
+    #: `in_flight` only: when the worker's hold on the attempt under way lapses (if the attempt has not ended by then, the delivery is attempted again).
+    in_flight_until: Optional[str]
 
 
 class _DigestJsonRequired(TypedDict):

@@ -201,6 +201,7 @@ def test_every_route_answers_through_its_method(server, monkeypatch):
     hook = use("create_webhook", "http://127.0.0.1:9/hook", "a secret of sixteen+")
     assert [w["id"] for w in use("webhooks")] == [hook["id"]]
     assert isinstance(use("webhook_deliveries", hook["id"]), list)
+    assert use("webhook_deliveries", hook["id"], status="pending", limit=10) == []
     use("delete_webhook", hook["id"])
     assert "paths" in use("openapi")
     assert "<html" in use("docs").lower()

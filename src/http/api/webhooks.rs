@@ -4,14 +4,15 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::json::ErrorJson;
-use crate::domain::WebhookId;
-use crate::error::Result;
-use crate::http::extract::{ApiJson, Auth, PathId};
+use crate::domain::{DeliveryId, WebhookId};
+use crate::error::{Error, Result};
+use crate::http::extract::{ApiJson, ApiQuery, Auth, PathId};
 use crate::service::Service;
-use crate::store::webhooks::{Delivery, Webhook};
+use crate::store::Page;
+use crate::store::webhooks::{DeliveryFilter, ListedDelivery, Webhook};
 use crate::wire::time;
 
 /// A webhook to register.
@@ -54,7 +55,7 @@ impl From<&Webhook> for WebhookJson {
     "status": "pending", "attempts": 1, "last_status": 500,
     "last_error": "the receiver answered 500 Internal Server Error",
     "next_attempt_at": "2026-11-30T12:00:10.000Z", "created_at": "2026-11-30T12:00:00.000Z",
-    "delivered_at": null
+    "delivered_at": null, "in_flight_until": null
 }))]
 pub struct DeliveryJson {
     /// Its id (sent as `Seedpost-Delivery`).
@@ -63,35 +64,51 @@ pub struct DeliveryJson {
     pub event_seq: u64,
     /// The event's `type`.
     pub event_type: String,
-    /// `pending`, `delivered` or `failed` (no more attempts).
+    /// `pending` (waiting for an attempt), `in_flight` (a worker is attempting it
+    /// now), `delivered` or `failed` (no more attempts).
     pub status: String,
-    /// Attempts made.
+    /// Attempts finished (one in flight counts once it ends).
     pub attempts: u32,
     /// The HTTP status of the last attempt, when the receiver answered.
     pub last_status: Option<u16>,
     /// What went wrong in the last failed attempt.
     pub last_error: Option<String>,
-    /// When the next attempt is due (pending only).
+    /// When the next attempt is due (`pending` only).
     pub next_attempt_at: Option<String>,
     /// When the event was queued.
     pub created_at: String,
     /// When the receiver accepted it.
     pub delivered_at: Option<String>,
+    /// `in_flight` only: when the worker's hold on the attempt under way lapses (if
+    /// the attempt has not ended by then, the delivery is attempted again).
+    pub in_flight_until: Option<String>,
 }
 
-impl From<&Delivery> for DeliveryJson {
-    fn from(d: &Delivery) -> Self {
+impl From<&ListedDelivery> for DeliveryJson {
+    fn from(listed: &ListedDelivery) -> Self {
+        let d = &listed.delivery;
+        let in_flight = listed.in_flight_until.is_some();
         DeliveryJson {
             id: d.id.to_string(),
             event_seq: d.event_seq,
             event_type: d.event_type.clone(),
-            status: d.status.as_str().to_owned(),
+            status: if in_flight {
+                "in_flight".to_owned()
+            } else {
+                d.status.as_str().to_owned()
+            },
             attempts: d.attempts,
             last_status: d.last_status,
             last_error: d.last_error.clone(),
-            next_attempt_at: d.next_attempt_at.map(time),
+            // While in flight, the stored next attempt time is the lease's end.
+            next_attempt_at: if in_flight {
+                None
+            } else {
+                d.next_attempt_at.map(time)
+            },
             created_at: time(d.created_at),
             delivered_at: d.delivered_at.map(time),
+            in_flight_until: listed.in_flight_until.map(time),
         }
     }
 }
@@ -170,16 +187,33 @@ pub(super) async fn delete(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// A webhook's latest deliveries (at most 50), newest first.
+/// A page of a webhook's delivery list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub(super) struct DeliveriesQuery {
+    /// Only those in this state: `pending`, `in_flight`, `delivered` or `failed`.
+    status: Option<String>,
+    /// At most this many: 1 to 500, 50 by default.
+    limit: Option<u32>,
+    /// Only those listed after this delivery: the next page after one that ended
+    /// with it.
+    before: Option<String>,
+}
+
+/// A webhook's deliveries, newest first, a page at a time (`limit`, then `before`
+/// the last one listed), optionally only those of one `status`.
 #[utoipa::path(
     get,
     path = "/webhooks/{id}/deliveries",
     tag = "webhooks",
     operation_id = "list_webhook_deliveries",
     security(("bearer" = ["webhooks"])),
-    params(("id" = String, Path, description = "The webhook's id")),
+    params(("id" = String, Path, description = "The webhook's id"), DeliveriesQuery),
     responses(
         (status = 200, description = "The deliveries", body = Vec<DeliveryJson>),
+        (status = 400, description = "`invalid_query`: a bad `status`, `limit` or `before`", body = ErrorJson,
+            example = json!({"error": "invalid_query", "message": "status is pending, in_flight, delivered or failed"})),
         (status = 401, response = super::openapi::Unauthorized),
         (status = 404, response = super::openapi::NotFound),
     ),
@@ -188,7 +222,30 @@ pub(super) async fn deliveries(
     State(service): State<Service>,
     Auth(account): Auth,
     PathId(id): PathId<WebhookId>,
+    ApiQuery(query): ApiQuery<DeliveriesQuery>,
 ) -> Result<Json<Vec<DeliveryJson>>> {
-    let deliveries = service.webhook_deliveries(&account, id).await?;
+    let filter = match query.status.as_deref() {
+        None => None,
+        Some(s) => Some(DeliveryFilter::parse(s).ok_or_else(|| {
+            Error::bad_request(
+                "invalid_query",
+                "status is pending, in_flight, delivered or failed",
+            )
+        })?),
+    };
+    let limit = query.limit.unwrap_or(50);
+    if !(1..=500).contains(&limit) {
+        return Err(Error::bad_request("invalid_query", "limit is 1 to 500"));
+    }
+    let before = match query.before.as_deref() {
+        None => None,
+        Some(id) => Some(
+            id.parse::<DeliveryId>()
+                .map_err(|_| Error::bad_request("invalid_query", "before is a delivery id"))?,
+        ),
+    };
+    let deliveries = service
+        .webhook_deliveries(&account, id, filter, Page { limit, before })
+        .await?;
     Ok(Json(deliveries.iter().map(DeliveryJson::from).collect()))
 }
