@@ -17,7 +17,7 @@ pub(crate) const DRIVER_VAR: &str = "SEEDPOST_TEST_CHROMEDRIVER";
 /// The variable naming the Chromium binary (default: `/usr/bin/chromium` if present).
 pub(crate) const CHROMIUM_VAR: &str = "SEEDPOST_TEST_CHROMIUM";
 /// How long to wait for something to show up.
-pub(crate) const PATIENCE: Duration = Duration::from_secs(15);
+pub(crate) const PATIENCE: Duration = Duration::from_secs(30);
 
 /// chromedriver, stopped when dropped.
 pub(crate) struct Driver {
