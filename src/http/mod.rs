@@ -119,10 +119,12 @@ fn always(name: header::HeaderName, value: &'static str) -> SetResponseHeaderLay
 }
 
 /// The Content-Security-Policy of every response: scripts and styles from this site
-/// only (no inline ones), nothing embeds us.
+/// only (no inline ones), nothing embeds us. The web app manifest and the service
+/// worker come from this site too (without `manifest-src` the browser may not read
+/// the manifest, and the site is not installable).
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
-     style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; \
-     base-uri 'none'; frame-ancestors 'none'";
+     style-src 'self'; img-src 'self'; connect-src 'self'; manifest-src 'self'; \
+     worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// Serves `state` on `listener` until `shutdown` completes, then finishes the
 /// requests in flight (see [`conn::serve`] for the limits on connections).

@@ -156,3 +156,67 @@ async fn the_home_page_and_the_header_count_follow_challenges_and_moves_live() {
 
     players.close().await;
 }
+
+/// A Chrome DevTools command, sent through chromedriver's `goog/cdp/execute`.
+#[derive(Debug)]
+struct Cdp {
+    cmd: &'static str,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base_url: &reqwest::Url,
+        session_id: Option<&str>,
+    ) -> Result<reqwest::Url, <reqwest::Url as std::str::FromStr>::Err> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &reqwest::Url) -> (axum::http::Method, Option<String>) {
+        let body = serde_json::json!({"cmd": self.cmd, "params": {}});
+        (axum::http::Method::POST, Some(body.to_string()))
+    }
+}
+
+/// Issue 21: Chromium's own installability check (`Page.getInstallabilityErrors`)
+/// finds nothing wrong: before, the Content-Security-Policy kept the manifest from
+/// being read ("no-manifest").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chromium_finds_the_site_installable_as_an_app() {
+    let Some(players) = TwoPlayers::start().await else {
+        return;
+    };
+    let ayse = &players.ayse;
+    ayse.goto(&format!("{}/", players.base))
+        .await
+        .expect("home");
+    wait_for(ayse, "link[rel=manifest]").await;
+    // The browser's own check: the manifest, its icons and the page (the service
+    // worker registers itself once the page has loaded).
+    let mut errors = serde_json::Value::Null;
+    for _ in 0..30 {
+        let answer = ayse
+            .issue_cmd(Cdp {
+                cmd: "Page.getInstallabilityErrors",
+            })
+            .await
+            .expect("chromedriver runs DevTools commands");
+        errors = answer["installabilityErrors"].clone();
+        if errors.as_array().is_some_and(Vec::is_empty) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    }
+    assert_eq!(errors, serde_json::json!([]), "installability errors");
+    let manifest = ayse
+        .issue_cmd(Cdp {
+            cmd: "Page.getAppManifest",
+        })
+        .await
+        .expect("the manifest");
+    assert_eq!(manifest["errors"], serde_json::json!([]), "{manifest}");
+    players.close().await;
+}
