@@ -14,7 +14,7 @@ use tokio::net::TcpStream;
 
 use seedpost::service::FloodLimits;
 
-use crate::helpers::{Answer, Backend, TestApp};
+use crate::helpers::{Answer, Backend, ServerBuilder, TestApp};
 
 crate::on_both_backends!(
     failed_log_ins_behind_a_proxy_count_against_the_address_the_proxy_saw,
@@ -36,19 +36,26 @@ const PASSWORD: &str = "correct horse battery";
 
 /// The same server started again, on the same backend, with `settings` and `limits`.
 async fn restarted(app: TestApp, settings: Settings, limits: RateLimits) -> TestApp {
+    relaunched(app, |builder| {
+        builder.settings(settings).rate_limits(limits)
+    })
+    .await
+}
+
+/// The same server started again, on the same backend, as `configure` sets it up.
+async fn relaunched(
+    app: TestApp,
+    configure: impl FnOnce(ServerBuilder) -> ServerBuilder,
+) -> TestApp {
     let backend = if app.is_postgres() {
         Backend::Postgres
     } else {
         Backend::Sqlite
     };
     drop(app);
-    TestApp::start_with(
-        TestApp::builder(backend)
-            .settings(settings)
-            .rate_limits(limits),
-    )
-    .await
-    .expect("the backend of the test is there")
+    TestApp::start_with(configure(TestApp::builder(backend)))
+        .await
+        .expect("the backend of the test is there")
 }
 
 /// The same server, but behind one trusted proxy (`--trust-proxy-headers`), without
@@ -404,21 +411,16 @@ async fn game_streams_are_capped_per_client_address(app: TestApp) {
 }
 
 async fn sign_ups_tokens_and_challenges_stop_at_their_caps_and_lists_come_in_pages(app: TestApp) {
-    let backend = if app.is_postgres() {
-        Backend::Postgres
-    } else {
-        Backend::Sqlite
-    };
-    drop(app);
-    let app = TestApp::start_with(TestApp::builder(backend).floods(FloodLimits {
-        sign_ups_per_address: 3,
-        tokens_per_account: 3,
-        open_challenges: 4,
-        open_challenges_per_opponent: 2,
-        ..FloodLimits::DEFAULT
-    }))
-    .await
-    .expect("the backend of the test is there");
+    let app = relaunched(app, |builder| {
+        builder.floods(FloodLimits {
+            sign_ups_per_address: 3,
+            tokens_per_account: 3,
+            open_challenges: 4,
+            open_challenges_per_opponent: 2,
+            ..FloodLimits::DEFAULT
+        })
+    })
+    .await;
 
     // Sign-ups: three from this address, then 429 for an hour.
     let ann = app.sign_up("ann").await;
@@ -586,19 +588,14 @@ async fn every_spelling_of_a_house_bots_name_is_refused_at_sign_up(app: TestApp)
 async fn an_account_creates_open_tournaments_up_to_its_cap_and_the_refusal_changes_nothing(
     app: TestApp,
 ) {
-    let backend = if app.is_postgres() {
-        Backend::Postgres
-    } else {
-        Backend::Sqlite
-    };
-    drop(app);
-    let app = TestApp::start_with(TestApp::builder(backend).floods(FloodLimits {
-        sign_ups_per_address: 0,
-        open_tournaments: 2,
-        ..FloodLimits::DEFAULT
-    }))
-    .await
-    .expect("the backend of the test is there");
+    let app = relaunched(app, |builder| {
+        builder.floods(FloodLimits {
+            sign_ups_per_address: 0,
+            open_tournaments: 2,
+            ..FloodLimits::DEFAULT
+        })
+    })
+    .await;
     let ann = app.sign_up("ann").await;
     let bob = app.sign_up("bob").await;
     let cup = |n: u32| json!({"name": format!("Cup {n}"), "variant": "tihbat", "starts_at": "2026-12-01T12:00:00Z"});

@@ -12,7 +12,7 @@ use super::refusal::refusal;
 use super::session::{
     PageForm, PagePath, PageQuery, Visitor, clear_session_cookie, session_cookie,
 };
-use super::view::{Layout, render};
+use super::view::{Layout, next_query, render};
 use crate::domain::{Scope, TokenId};
 use crate::error::Error;
 use crate::http::AppState;
@@ -70,12 +70,7 @@ fn form_page(
 ) -> Result<Response, PageError> {
     let next = local_next(next);
     let other_path = if sign_up { "/login" } else { "/signup" };
-    let other = if next.is_empty() {
-        other_path.to_owned()
-    } else {
-        let query = serde_urlencoded::to_string([("next", next.as_str())]).unwrap_or_default();
-        format!("{other_path}?{query}")
-    };
+    let other = format!("{other_path}{}", next_query(&next));
     let page = AccountForm {
         layout: visitor.layout(&visitor.tr().t(if sign_up {
             "auth-sign-up"

@@ -5,14 +5,14 @@
 use std::fmt::Write as _;
 
 use askama::Template;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use seedpost_rules::{Position, Side, Variant};
 use serde::Deserialize;
 
 use super::error::{PageError, capitalise};
-use super::session::Visitor;
+use super::session::{PageQuery, Visitor};
 use super::view::{Layout, VariantChoice, render, variant_choices};
 use crate::analysis::position::MAX_SEEN;
 use crate::analysis::position::parse_notation;
@@ -88,9 +88,8 @@ fn row_text(pos: &Position, side: Side) -> String {
 pub async fn show(
     State(state): State<AppState>,
     visitor: Visitor,
-    query: Result<Query<BoardQuery>, axum::extract::rejection::QueryRejection>,
+    PageQuery(query): PageQuery<BoardQuery>,
 ) -> Result<Response, PageError> {
-    let Query(query) = query.map_err(|e| Error::bad_request("invalid_query", e.body_text()))?;
     let variant_name = query
         .variant
         .clone()

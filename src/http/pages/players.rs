@@ -1,13 +1,13 @@
 //! A player's page and the standings.
 
 use askama::Template;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::Html;
 use seedpost_rules::Variant;
 use serde::Deserialize;
 
 use super::error::PageError;
-use super::session::{PagePath, Visitor};
+use super::session::{PagePath, PageQuery, Visitor};
 use super::view::{GameLine, Layout, VariantChoice, ending_words, render, variant_choices};
 use crate::domain::{Ending, PlayerResult};
 use crate::error::Error;
@@ -212,9 +212,8 @@ struct StandingsPage {
 pub async fn standings(
     State(state): State<AppState>,
     visitor: Visitor,
-    query: Result<Query<StandingsQuery>, axum::extract::rejection::QueryRejection>,
+    PageQuery(query): PageQuery<StandingsQuery>,
 ) -> Result<Html<String>, PageError> {
-    let Query(query) = query.map_err(|e| Error::bad_request("invalid_query", e.body_text()))?;
     let variant = match query.variant.as_deref() {
         None | Some("" | "all") => None,
         Some(name) => Some(
@@ -354,9 +353,8 @@ pub async fn finished(
     State(state): State<AppState>,
     visitor: Visitor,
     PagePath(name): PagePath<String>,
-    query: Result<Query<FinishedQuery>, axum::extract::rejection::QueryRejection>,
+    PageQuery(query): PageQuery<FinishedQuery>,
 ) -> Result<Html<String>, PageError> {
-    let Query(query) = query.map_err(|e| Error::bad_request("invalid_query", e.body_text()))?;
     let chosen = |v: &Option<String>| {
         v.as_deref()
             .map(str::trim)

@@ -62,13 +62,21 @@ pub struct FormAlert {
 /// can be opened again (a `GET` of a page other than home and the forms); else empty.
 fn come_back(current: &lang::Current) -> String {
     let here = current.here.as_str();
-    let form = ["/login", "/signup"]
-        .iter()
-        .any(|f| here == *f || here.starts_with(&format!("{f}?")));
-    if !current.readable || here == "/" || form {
+    let path = here.split('?').next().unwrap_or_default();
+    if !current.readable || matches!(path, "/" | "/login" | "/signup") {
         return String::new();
     }
-    serde_urlencoded::to_string([("next", here)])
+    next_query(here)
+}
+
+/// `?next=<path>`, the query that brings the log-in and sign-up forms back to `path`;
+/// empty for an empty path.
+#[must_use]
+pub fn next_query(path: &str) -> String {
+    if path.is_empty() {
+        return String::new();
+    }
+    serde_urlencoded::to_string([("next", path)])
         .map_or_else(|_| String::new(), |query| format!("?{query}"))
 }
 
