@@ -27,6 +27,7 @@ mod modiar;
 mod outcome;
 mod pit;
 mod position;
+pub mod proof;
 mod record;
 pub mod search;
 mod side;
