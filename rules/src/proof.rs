@@ -41,8 +41,8 @@
 //! every move proving "below"), a no proves nothing. The transposition table keeps
 //! the proven bounds, which any later test may use, and the failed tests, which only
 //! tests no deeper reuse. [`Prover::prove`] deepens by one ply at a time, and at
-//! each depth moves the root's lower bound up and its upper bound down by bisection
-//! over `t`, as MTD(f) does with its tests. Plies count moves, an extra move (§M6)
+//! each depth raises the root's lower bound while a test proves the next value
+//! reached, then lowers its upper bound likewise, as MTD(f) steps its tests. Plies count moves, an extra move (§M6)
 //! included. The work is bounded by depth and nodes, never by a clock, so a result is
 //! reproducible.
 
@@ -217,29 +217,19 @@ impl Prover {
                 nodes: 0,
             };
         }
+        let s = i16::from(pos.on_board());
         let (mut lo, mut hi) = self.known(pos);
-        // Raise the lower bound: the smallest t a test fails to reach is `open`.
-        let mut open = hi + 1;
-        while lo + 1 < open {
-            let t = lo + (open - lo) / 2;
-            if self.test(pos, depth, Question::AtLeast, t) {
-                lo = self.known(pos).0.max(t);
-            } else {
-                open = t;
-            }
+        // Raise the lower bound while a test proves the next value reached, then lower
+        // the upper bound while one proves the value below it: a value's parity is the
+        // board's, so each proof moves a bound by two.
+        while lo < hi && self.test(pos, depth, Question::AtLeast, lo + 1) {
+            let known = self.known(pos);
+            (lo, hi) = parity(known.0.max(lo + 1), known.1.min(hi), s);
         }
-        hi = hi.min(self.known(pos).1);
-        // Lower the upper bound: `closed` is the largest t a test fails to stay below.
-        let mut closed = lo;
-        while closed < hi {
-            let t = closed + (hi + 1 - closed) / 2;
-            if self.test(pos, depth, Question::Below, t) {
-                hi = self.known(pos).1.min(t - 1);
-            } else {
-                closed = t;
-            }
+        while lo < hi && self.test(pos, depth, Question::Below, hi) {
+            let known = self.known(pos);
+            (lo, hi) = parity(known.0.max(lo), known.1.min(hi - 1), s);
         }
-        let (lo, hi) = parity(lo, hi, i16::from(pos.on_board()));
         Proven {
             lower: stores + lo,
             upper: stores + hi,
