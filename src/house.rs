@@ -181,9 +181,34 @@ pub fn stores_for(pos: &Position, side: Side) -> i16 {
     i16::from(*stores.get(side)) - i16::from(*stores.get(side.opposite()))
 }
 
+/// Whether `level` reads a solved table in `variant` (the perfect level in Tihbat and
+/// Modiar): such a move waits for [`table`], which for Modiar takes seconds the first
+/// time.
+#[must_use]
+pub fn needs_table(level: Level, variant: Variant) -> bool {
+    level == Level::Perfect && variant != Variant::Mangala
+}
+
 /// The move `level` plays in `game`, or `None` when the game is over (passes are
-/// played automatically by [`Game::play`]).
+/// played automatically by [`Game::play`]). The perfect level builds the variant's
+/// table first if nobody has ([`table`]).
 pub fn choose_move(level: Level, game: &Game, rng: &mut impl Rng) -> Option<Pit> {
+    let solved = if needs_table(level, game.variant()) {
+        table(game.variant())
+    } else {
+        None
+    };
+    choose_move_with(level, game, solved, rng)
+}
+
+/// The move `level` plays in `game` as [`choose_move`], the perfect level reading
+/// `solved`, the table of the game's variant (a deep search without one).
+pub fn choose_move_with(
+    level: Level,
+    game: &Game,
+    solved: Option<&Table>,
+    rng: &mut impl Rng,
+) -> Option<Pit> {
     let pos = *game.position();
     let me = pos.to_move()?;
     let moves: Vec<Pit> = pos.legal_moves().into_iter().collect();
@@ -211,7 +236,7 @@ pub fn choose_move(level: Level, game: &Game, rng: &mut impl Rng) -> Option<Pit>
             best_by(&moves, gain)
         }
         Level::Search => searched(game, SEARCH_BUDGET),
-        Level::Perfect => match table(pos.variant()) {
+        Level::Perfect => match solved {
             Some(table) => perfect(table, game, &moves),
             None => searched(game, DEEP_BUDGET),
         },

@@ -163,7 +163,7 @@ async fn sweep(service: &Service) {
 
 /// Runs the house bots until `stop` is cancelled: a round after each event for a bot's
 /// account, and every `period` in case a notification was missed (or the server
-/// restarted).
+/// restarted); then waits for the replies under way.
 async fn house_bots(service: Service, period: Duration, stop: CancellationToken) {
     if let Err(e) = service.ensure_house_bots().await {
         tracing::warn!(error = %e, "cannot create the house bots");
@@ -175,15 +175,30 @@ async fn house_bots(service: Service, period: Duration, stop: CancellationToken)
     // Tihbat's table is built now (milliseconds). Modiar's takes seconds and some
     // 130 MB while it is built (24 MB kept), so it waits for its first perfect move or
     // analysis, or is read from the file `seedpost solve` writes: a server whose
-    // players never ask for it does not pay for it.
+    // players never ask for it does not pay for it. While it is built only the perfect
+    // bot's Modiar replies wait for it; every other reply goes on.
     drop(tokio::task::spawn_blocking(|| {
         crate::house::table(seedpost_rules::Variant::Tihbat).map(seedpost_rules::solve::Table::len)
     }));
     // Woken only by events for the bots' own accounts (a challenge naming one, its
-    // turn in a game), not by every move on the server, plus the periodic catch-up.
+    // turn in a game), not by every move on the server, plus the periodic catch-up. A
+    // round accepts and starts its replies, each game on a task of its own, and does
+    // not wait for them: a slow reply (a search, a table being built) holds back no
+    // other game and no later round.
+    let replies = TaskTracker::new();
+    let (tracker, stopping) = (replies.clone(), stop.clone());
     on_events(service.clone(), "house bot", period, stop, move || {
         let (service, bots) = (service.clone(), bots.clone());
-        async move { service.run_house_bots_once().await.map(|_| bots) }
+        let (tracker, stopping) = (tracker.clone(), stopping.clone());
+        async move {
+            service
+                .start_house_round(&tracker, &stopping)
+                .await
+                .map(|_| bots)
+        }
     })
     .await;
+    // Stopped: the replies under way end (those waiting for a table give up).
+    replies.close();
+    replies.wait().await;
 }

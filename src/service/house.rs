@@ -6,8 +6,19 @@
 use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::password_hash::{Output, SaltString};
 
-use super::Service;
-use crate::domain::{AccountId, ChallengeStatus, GameStatus, Username};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use seedpost_rules::Variant;
+use seedpost_rules::solve::Table;
+use tokio::sync::{OnceCell, Semaphore};
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use super::{MoveOutcome, Service};
+use crate::domain::{AccountId, ChallengeStatus, GameId, GameStatus, Username};
 use crate::error::{Error, Result};
 use crate::house::Level;
 use crate::store::{Account, GameFilter, NewAccount, Page, StoreError};
@@ -130,14 +141,35 @@ impl Service {
         }
     }
 
-    /// One round of the house bots: each accepts the open challenges addressed to it
-    /// and moves in every game where it is to move. A failure in one game is logged
-    /// and the round goes on.
+    /// One round of the house bots, waited for: [`Service::start_house_round`], then
+    /// every reply it started.
     ///
     /// # Errors
     /// Storage errors while listing the bots, challenges or games.
     pub async fn run_house_bots_once(&self) -> Result<HouseRound> {
-        let mut round = HouseRound::default();
+        let tasks = TaskTracker::new();
+        let replies = self
+            .start_house_round(&tasks, &CancellationToken::new())
+            .await?;
+        Ok(replies.finish().await)
+    }
+
+    /// Starts a round of the house bots: each accepts the open challenges addressed to
+    /// it, then each game where a bot is to move is answered on a task of its own on
+    /// `tasks` (returned at once, the replies under way). A game this instance is
+    /// already answering for that bot is not answered twice: its reply looks at the
+    /// game once more when it is done. A reply that waits for a solved table gives up
+    /// when `stop` is cancelled (a reply past that runs to its end). A failure in one
+    /// game is logged and the others go on.
+    ///
+    /// # Errors
+    /// Storage errors while listing the bots, challenges or games.
+    pub async fn start_house_round(
+        &self,
+        tasks: &TaskTracker,
+        stop: &CancellationToken,
+    ) -> Result<HouseReplies> {
+        let mut replies = HouseReplies::default();
         for (level, bot) in self.house_bots().await? {
             for challenge in self.store.open_challenges(bot.id, Page::first(500)).await? {
                 let addressed = challenge.opponent.as_ref().map(|o| o.id) == Some(bot.id);
@@ -145,7 +177,7 @@ impl Service {
                     continue;
                 }
                 match self.accept_challenge(&bot, challenge.id).await {
-                    Ok(_) => round.accepted += 1,
+                    Ok(_) => replies.accepted += 1,
                     Err(e) => {
                         tracing::debug!(error = %e, challenge = %challenge.id, "house bot could not accept");
                     }
@@ -159,35 +191,66 @@ impl Service {
                 limit: GAMES_PER_ROUND,
             };
             for game in self.store.games(&filter).await? {
-                // Guard against a game playing a bot against itself moving forever.
-                let mut moves_here = 0;
-                while moves_here < 2 {
-                    match self.house_move(level, &bot, game.id).await {
-                        Ok(true) => {
-                            round.moved += 1;
-                            moves_here += 1;
-                        }
-                        Ok(false) => break,
-                        Err(e) => {
-                            tracing::warn!(error = %e, game = %game.id, "house bot could not move");
-                            break;
-                        }
+                let Some(claim) = self.house.claim(game.id, bot.id) else {
+                    continue;
+                };
+                let reply = Reply {
+                    level,
+                    bot: bot.clone(),
+                    game: game.id,
+                    variant: game.variant,
+                };
+                let (service, stop) = (self.clone(), stop.clone());
+                replies
+                    .replies
+                    .push(tasks.spawn(async move { service.answer(reply, claim, stop).await }));
+            }
+        }
+        Ok(replies)
+    }
+
+    /// Answers one game for one bot: waits for the solved table the move needs (holding
+    /// no place among the replies running), then plays while it is the bot's turn, at
+    /// most twice a look (a game of a bot against a bot would otherwise go on for
+    /// ever), and looks again while a round asked meanwhile. The moves played.
+    async fn answer(&self, reply: Reply, mut claim: Claim, stop: CancellationToken) -> usize {
+        let solved = if crate::house::needs_table(reply.level, reply.variant) {
+            tokio::select! {
+                biased;
+                () = stop.cancelled() => return 0,
+                table = self.house.table(reply.variant) => table,
+            }
+        } else {
+            None
+        };
+        let mut moved = 0;
+        loop {
+            let _permit = self.house.lane(reply.level).acquire().await.ok();
+            let mut moves_here = 0;
+            while moves_here < 2 {
+                match self.house_move(&reply, solved).await {
+                    Ok(true) => {
+                        moved += 1;
+                        moves_here += 1;
+                    }
+                    Ok(false) => break,
+                    Err(e) => {
+                        tracing::warn!(error = %e, game = %reply.game, "house bot could not move");
+                        break;
                     }
                 }
             }
+            if !claim.again() {
+                return moved;
+            }
         }
-        Ok(round)
     }
 
-    /// Plays one move for `bot` in game `id` if it is its turn; whether it moved.
-    async fn house_move(
-        &self,
-        level: Level,
-        bot: &Account,
-        id: crate::domain::GameId,
-    ) -> Result<bool> {
-        let loaded = self.game(id).await?;
-        let Some(side) = loaded.side_of(bot.id) else {
+    /// Plays one move of `reply` if it is the bot's turn; whether it moved (a move
+    /// another instance played meanwhile is none of this one's).
+    async fn house_move(&self, reply: &Reply, solved: Option<&'static Table>) -> Result<bool> {
+        let loaded = self.game(reply.game).await?;
+        let Some(side) = loaded.side_of(reply.bot.id) else {
             return Ok(false);
         };
         if loaded.game().state.status != GameStatus::Ongoing
@@ -196,17 +259,201 @@ impl Service {
             return Ok(false);
         }
         let seen = i64::from(loaded.game().state.ply);
-        let engine = loaded.engine;
+        let (level, engine) = (reply.level, loaded.engine);
         let pit = tokio::task::spawn_blocking(move || {
-            crate::house::choose_move(level, &engine, &mut rand::rng())
+            crate::house::choose_move_with(level, &engine, solved, &mut rand::rng())
         })
         .await
         .map_err(|e| Error::Internal(format!("house bot search: {e}")))?;
         let Some(pit) = pit else {
             return Ok(false);
         };
-        self.play_move(bot, id, seen, i64::from(pit.number()))
+        // The ply seen settles a race with another instance answering the same game:
+        // the second move is refused (stale ply) or was the same (already played).
+        let outcome = self
+            .play_move(&reply.bot, reply.game, seen, i64::from(pit.number()))
             .await?;
-        Ok(true)
+        Ok(matches!(outcome, MoveOutcome::Played(..)))
+    }
+}
+
+/// One game a house bot is to answer.
+struct Reply {
+    level: Level,
+    bot: Account,
+    game: GameId,
+    variant: Variant,
+}
+
+/// A round of the house bots under way ([`Service::start_house_round`]): its
+/// challenges accepted, its replies running.
+#[derive(Debug, Default)]
+pub struct HouseReplies {
+    accepted: usize,
+    replies: Vec<JoinHandle<usize>>,
+}
+
+impl HouseReplies {
+    /// The challenges the round accepted.
+    #[must_use]
+    pub fn accepted(&self) -> usize {
+        self.accepted
+    }
+
+    /// The games the round started to answer.
+    #[must_use]
+    pub fn started(&self) -> usize {
+        self.replies.len()
+    }
+
+    /// Waits for every reply the round started; what the round did.
+    pub async fn finish(self) -> HouseRound {
+        let mut round = HouseRound {
+            accepted: self.accepted,
+            moved: 0,
+        };
+        for reply in self.replies {
+            match reply.await {
+                Ok(moved) => round.moved += moved,
+                Err(e) => tracing::warn!(error = %e, "a house bot's reply failed"),
+            }
+        }
+        round
+    }
+}
+
+/// Where the perfect bot's solved tables come from: [`crate::house::table`] unless the
+/// service is told otherwise ([`Service::with_solved_tables`]). Called on a blocking
+/// thread, once per variant and service; `None` for a variant without one.
+pub type SolvedTables = Arc<dyn Fn(Variant) -> Option<&'static Table> + Send + Sync>;
+
+/// Quick replies (random, greedy) running at once, per core: they are mostly waits on
+/// the database.
+pub const QUICK_REPLIES_PER_CORE: usize = 8;
+
+/// Thinking replies (search, perfect) running at once, per core: their searches keep a
+/// core busy. Apart from the quick ones, so that searches never hold those back.
+pub const THINKING_REPLIES_PER_CORE: usize = 2;
+
+/// The house bots' replies in one instance: how many run at once, which games are being
+/// answered, and the solved tables, each fetched once.
+pub(super) struct HouseBots {
+    quick: Semaphore,
+    thinking: Semaphore,
+    /// The games being answered, by bot, and whether a round found one of them to
+    /// answer again meanwhile.
+    answering: Arc<Mutex<HashMap<(GameId, AccountId), bool>>>,
+    source: SolvedTables,
+    tihbat: OnceCell<Option<&'static Table>>,
+    modiar: OnceCell<Option<&'static Table>>,
+}
+
+impl HouseBots {
+    /// Replies limited per core of this machine, tables from `source`.
+    pub(super) fn new(source: SolvedTables) -> HouseBots {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        HouseBots {
+            quick: Semaphore::new(cores * QUICK_REPLIES_PER_CORE),
+            thinking: Semaphore::new(cores * THINKING_REPLIES_PER_CORE),
+            answering: Arc::default(),
+            source,
+            tihbat: OnceCell::new(),
+            modiar: OnceCell::new(),
+        }
+    }
+
+    fn lane(&self, level: Level) -> &Semaphore {
+        match level {
+            Level::Random | Level::Greedy => &self.quick,
+            Level::Search | Level::Perfect => &self.thinking,
+        }
+    }
+
+    /// Claims `game` for `bot`, or, when it is being answered already, asks that reply
+    /// to look once more (`None`).
+    fn claim(&self, game: GameId, bot: AccountId) -> Option<Claim> {
+        let mut answering = self
+            .answering
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        match answering.entry((game, bot)) {
+            Entry::Occupied(mut again) => {
+                *again.get_mut() = true;
+                None
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(false);
+                Some(Claim {
+                    answering: Arc::clone(&self.answering),
+                    key: (game, bot),
+                    held: true,
+                })
+            }
+        }
+    }
+
+    /// The solved table of `variant`, fetched from the source on a blocking thread the
+    /// first time (every caller meanwhile waits for that one fetch, asynchronously).
+    async fn table(&self, variant: Variant) -> Option<&'static Table> {
+        let cell = match variant {
+            Variant::Tihbat => &self.tihbat,
+            Variant::Modiar => &self.modiar,
+            Variant::Mangala => return None,
+        };
+        let source = Arc::clone(&self.source);
+        *cell
+            .get_or_init(|| async move {
+                let started = std::time::Instant::now();
+                let table = tokio::task::spawn_blocking(move || source(variant))
+                    .await
+                    .unwrap_or_else(|e| {
+                        tracing::warn!(error = %e, %variant, "solved table failed");
+                        None
+                    });
+                let ms = started.elapsed().as_millis();
+                tracing::info!(%variant, ms, "house-perfect's solved table is ready");
+                table
+            })
+            .await
+    }
+}
+
+/// A game being answered for a bot by one reply; let go when the reply is done.
+struct Claim {
+    answering: Arc<Mutex<HashMap<(GameId, AccountId), bool>>>,
+    key: (GameId, AccountId),
+    held: bool,
+}
+
+impl Claim {
+    /// Whether a round asked for another look meanwhile (then the claim is kept and
+    /// the request taken); otherwise the claim is let go.
+    fn again(&mut self) -> bool {
+        let mut answering = self
+            .answering
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        match answering.get_mut(&self.key) {
+            Some(again) if *again => {
+                *again = false;
+                true
+            }
+            _ => {
+                answering.remove(&self.key);
+                self.held = false;
+                false
+            }
+        }
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        if self.held {
+            self.answering
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .remove(&self.key);
+        }
     }
 }

@@ -39,7 +39,9 @@ pub use digest::{DEFAULT_DIGEST_HOUR, DIGEST_BACKOFF, DigestStatus, Mailer, pars
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed, StreamKey};
 pub use floods::FloodLimits;
 pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
-pub use house::HouseRound;
+pub use house::{
+    HouseReplies, HouseRound, QUICK_REPLIES_PER_CORE, SolvedTables, THINKING_REPLIES_PER_CORE,
+};
 pub use matches::MatchView;
 pub use passwords::check_stored as check_password_hash;
 pub use push::{
@@ -84,6 +86,8 @@ pub struct Service {
     sign_ups: Arc<floods::SignUps>,
     /// Web Push: the VAPID key and contact.
     push: Arc<PushConfig>,
+    /// The house bots' replies running and the solved tables they read.
+    house: Arc<house::HouseBots>,
 }
 
 impl Service {
@@ -104,7 +108,16 @@ impl Service {
                 FloodLimits::DEFAULT.sign_ups_per_address,
             )),
             push: Arc::default(),
+            house: Arc::new(house::HouseBots::new(Arc::new(crate::house::table))),
         }
+    }
+
+    /// Gives the perfect house bot its solved tables from `source` instead of
+    /// [`crate::house::table`] (tests hold a table back as though it were being built).
+    #[must_use]
+    pub fn with_solved_tables(mut self, source: SolvedTables) -> Service {
+        self.house = Arc::new(house::HouseBots::new(source));
+        self
     }
 
     /// Caps sign-ups, tokens and open challenges by `limits` instead of

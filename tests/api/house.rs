@@ -1,10 +1,18 @@
 //! House bots playing through the API, and the analysis of finished games.
 
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
 use seedpost::house::{is_fresh, positions, table};
+use seedpost::jobs::{Jobs, Schedule};
+use seedpost::service::SolvedTables;
 use seedpost_rules::Variant;
 use serde_json::{Value, json};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 use crate::helpers::{Player, TestApp};
+use crate::support::Backend;
 
 crate::on_both_backends!(
     a_player_finishes_games_against_the_random_and_greedy_house_bots_at_tihbat_and_mangala,
@@ -12,6 +20,9 @@ crate::on_both_backends!(
     the_analysis_of_a_finished_tihbat_game_agrees_with_the_solved_table,
     only_finished_games_are_analysed,
     a_page_waits_for_an_analysis_only_so_long_and_the_analysis_goes_on_without_it,
+    the_quick_house_bots_answer_fifty_games_while_the_perfect_bot_waits_for_its_table,
+    a_game_being_answered_is_not_answered_again_by_an_overlapping_round,
+    two_instances_answering_the_same_house_games_at_once_play_each_reply_once,
 );
 
 /// `player` challenges house bot `bot` at `variant`; the bot's round accepts it.
@@ -182,4 +193,237 @@ async fn a_page_waits_for_an_analysis_only_so_long_and_the_analysis_goes_on_with
         .expect("no error")
         .expect("kept");
     assert!(std::sync::Arc::ptr_eq(&full, &kept), "computed once");
+}
+
+/// A source of solved tables held back, as though its tables were being built, until
+/// opened (the real tables then); it opens when dropped, so that a failing test does
+/// not leave a blocking thread waiting.
+struct HeldTables(Arc<Held>);
+
+#[derive(Default)]
+struct Held {
+    /// Whether a table was asked for, and whether the source is open.
+    state: Mutex<(bool, bool)>,
+    opened: Condvar,
+}
+
+impl HeldTables {
+    /// The server `app` was, started again with its tables from a held source.
+    async fn serving(app: TestApp) -> (TestApp, HeldTables) {
+        let backend = if app.is_postgres() {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        };
+        drop(app);
+        let held = Arc::new(Held::default());
+        let inner = Arc::clone(&held);
+        let source: SolvedTables = Arc::new(move |variant| {
+            let mut state = inner.state.lock().expect("the lock");
+            state.0 = true;
+            while !state.1 {
+                state = inner.opened.wait(state).expect("the lock");
+            }
+            drop(state);
+            table(variant)
+        });
+        let app = TestApp::start_with(
+            TestApp::builder(backend)
+                .configure(move |service, _| service.with_solved_tables(source)),
+        )
+        .await
+        .expect("the backend of the test is there");
+        (app, HeldTables(held))
+    }
+
+    fn asked(&self) -> bool {
+        self.0.state.lock().expect("the lock").0
+    }
+
+    fn open(&self) {
+        self.0.state.lock().expect("the lock").1 = true;
+        self.0.opened.notify_all();
+    }
+}
+
+impl Drop for HeldTables {
+    fn drop(&mut self) {
+        self.open();
+    }
+}
+
+/// Waits until `done`, looking every 20 ms. The two minutes are a guard against a
+/// hang, not a measure of speed.
+async fn until(what: &str, mut done: impl AsyncFnMut() -> bool) {
+    let started = Instant::now();
+    while !done().await {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "still not after two minutes: {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// `player` challenges house bot `bot` at `variant`, the bot to move first; the
+/// challenge's id.
+async fn challenge_to_move(app: &TestApp, player: &Player, bot: &str, variant: &str) -> String {
+    let challenge = app
+        .post(
+            "/challenges",
+            Some(&player.token),
+            json!({"variant": variant, "first": "opponent", "opponent": bot}),
+        )
+        .await
+        .expect(201);
+    challenge["id"].as_str().expect("an id").to_owned()
+}
+
+/// The game of challenge `id` of `player`, once a bot has accepted it.
+async fn accepted_game(app: &TestApp, player: &Player, id: &str) -> String {
+    let mut game = None;
+    until("the bot accepts", async || {
+        let challenge = app
+            .get(&format!("/challenges/{id}"), Some(&player.token))
+            .await
+            .expect(200);
+        game = challenge["game_id"].as_str().map(str::to_owned);
+        game.is_some()
+    })
+    .await;
+    game.expect("a game")
+}
+
+/// The moves of game `id` played by `side` (a house bot challenged is North).
+async fn moves_by(app: &TestApp, id: &str, side: &str) -> usize {
+    let game = app.game(id).await;
+    let moves = game["moves"].as_array().expect("moves");
+    moves.iter().filter(|m| m["side"] == side).count()
+}
+
+async fn the_quick_house_bots_answer_fifty_games_while_the_perfect_bot_waits_for_its_table(
+    app: TestApp,
+) {
+    let (app, tables) = HeldTables::serving(app).await;
+    app.service.ensure_house_bots().await.expect("the bots");
+    let hour = Duration::from_secs(3600);
+    let schedule = Schedule {
+        sweep: hour,
+        webhooks: hour,
+        push: hour,
+        house_bots: Some(hour),
+    };
+    // The server's own loops: after the first round, only events wake the bots.
+    let jobs = Jobs::start(&app.service, schedule, CancellationToken::new());
+    let ayse = app.sign_up("ayse").await;
+    let challenge = challenge_to_move(&app, &ayse, "house-perfect", "tihbat").await;
+    let perfect = accepted_game(&app, &ayse, &challenge).await;
+    until("the perfect bot's reply waits for its table", async || {
+        tables.asked()
+    })
+    .await;
+    // Fifty games against the quick bots, each bot to move (five players, as a player
+    // has at most five challenges open to one opponent).
+    let mut games = Vec::new();
+    for n in 0..5 {
+        let player = app.sign_up(&format!("player{n}")).await;
+        let mut challenges = Vec::new();
+        for bot in ["house-random", "house-greedy"] {
+            for _ in 0..5 {
+                challenges.push(challenge_to_move(&app, &player, bot, "mangala").await);
+            }
+        }
+        for id in challenges {
+            games.push(accepted_game(&app, &player, &id).await);
+        }
+    }
+    assert_eq!(games.len(), 50);
+    for id in &games {
+        until("the quick bot replies", async || {
+            moves_by(&app, id, "north").await >= 1
+        })
+        .await;
+    }
+    assert_eq!(
+        moves_by(&app, &perfect, "north").await,
+        0,
+        "the perfect bot is still waiting for its table"
+    );
+    tables.open();
+    until(
+        "the perfect bot replies once its table is there",
+        async || moves_by(&app, &perfect, "north").await >= 1,
+    )
+    .await;
+    jobs.stop().await;
+}
+
+async fn a_game_being_answered_is_not_answered_again_by_an_overlapping_round(app: TestApp) {
+    let (app, tables) = HeldTables::serving(app).await;
+    app.service.ensure_house_bots().await.expect("the bots");
+    let ayse = app.sign_up("ayse").await;
+    let challenge = challenge_to_move(&app, &ayse, "house-perfect", "tihbat").await;
+    let (tasks, stop) = (TaskTracker::new(), CancellationToken::new());
+    let first = app
+        .service
+        .start_house_round(&tasks, &stop)
+        .await
+        .expect("a round");
+    assert_eq!((first.accepted(), first.started()), (1, 1));
+    let game = accepted_game(&app, &ayse, &challenge).await;
+    until("the reply waits for its table", async || tables.asked()).await;
+    // The game is still the bot's to move, but being answered: not again.
+    let second = app
+        .service
+        .start_house_round(&tasks, &stop)
+        .await
+        .expect("a round");
+    assert_eq!((second.accepted(), second.started()), (0, 0));
+    tables.open();
+    let (first, second) = (first.finish().await, second.finish().await);
+    assert_eq!(second.moved, 0);
+    assert!(first.moved >= 1, "the bot moved: {first:?}");
+    assert_eq!(
+        moves_by(&app, &game, "north").await,
+        first.moved,
+        "each move counted was played once"
+    );
+}
+
+async fn two_instances_answering_the_same_house_games_at_once_play_each_reply_once(app: TestApp) {
+    let bots = app.service.ensure_house_bots().await.expect("the bots");
+    let other = app.instance().start().await.expect("a second instance");
+    let ayse = app.sign_up("ayse").await;
+    let mut challenges = Vec::new();
+    for bot in ["house-random", "house-greedy"] {
+        for _ in 0..5 {
+            challenges.push(challenge_to_move(&app, &ayse, bot, "mangala").await);
+        }
+    }
+    // Accepted first, so that both instances find every game the bots' to move.
+    for (_, bot) in &bots {
+        for id in &challenges {
+            let _ = app
+                .service
+                .accept_challenge(bot, id.parse().expect("an id"))
+                .await;
+        }
+    }
+    let (here, there) = tokio::join!(
+        app.service.run_house_bots_once(),
+        other.service.run_house_bots_once()
+    );
+    let (here, there) = (here.expect("a round"), there.expect("a round"));
+    let mut played = 0;
+    for id in &challenges {
+        let game = accepted_game(&app, &ayse, id).await;
+        let by_bot = moves_by(&app, &game, "north").await;
+        assert!(by_bot >= 1, "the bot replied in {game}");
+        played += by_bot;
+    }
+    assert_eq!(
+        here.moved + there.moved,
+        played,
+        "a move is counted by the instance that played it, once: {here:?}, {there:?}"
+    );
 }
