@@ -109,9 +109,10 @@ pub const MANGALA_VERSION: u64 = {
 };
 
 /// The stones on the board of the Mangala endgame tables `seedpost solve --variant
-/// mangala` builds unless told otherwise: the largest that builds in some minutes on
-/// a small shared machine (RULES.md, "Mangala endgame tables").
-pub const MANGALA_STONES: u8 = 20;
+/// mangala` builds unless told otherwise: the largest whose file stays within a few GiB
+/// (2.3 GiB, held in memory once read) and whose build stays well within an hour on a
+/// small shared machine (RULES.md, "Mangala endgame tables", measures the curve).
+pub const MANGALA_STONES: u8 = 24;
 
 /// The default file of the Mangala endgame tables: `seedpost-mangala.endgame`.
 #[must_use]
