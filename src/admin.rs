@@ -15,13 +15,13 @@ use crate::service::{Service, random_hex};
 #[derive(Debug, thiserror::Error)]
 pub enum AdminError {
     /// The service refused (an unknown name, a name taken, a bad password).
-    #[error("{0}")]
+    #[error(transparent)]
     Refused(#[from] Error),
     /// `--since` is neither a time nor a span.
     #[error("--since {0:?} is neither an RFC 3339 time nor a span such as 24h or 7d")]
     BadSince(String),
     /// Reading standard input or writing standard output failed.
-    #[error("{0}")]
+    #[error(transparent)]
     Io(#[from] std::io::Error),
 }
 

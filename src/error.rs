@@ -103,12 +103,51 @@ pub enum Error {
         /// Seconds to wait.
         retry_after: u64,
     },
-    /// The database cannot be reached.
-    #[error("the service is unavailable: try again shortly")]
+    /// The server cannot serve now (too many passwords to hash at once).
+    #[error("{UNAVAILABLE}")]
     Unavailable,
-    /// A bug or broken data; details are logged, not shown.
-    #[error("internal error")]
-    Internal(String),
+    /// The store failed: [`StoreError::Unavailable`] (the database cannot be reached)
+    /// is a 503 `unavailable`, anything else a 500 `internal`. Details are logged
+    /// (see [`Error::log`]), not shown.
+    #[error("{}", if store_unavailable(.0) { UNAVAILABLE } else { INTERNAL })]
+    Store(#[source] StoreError),
+    /// A bug or broken data; details are logged (see [`Error::log`]), not shown.
+    #[error("{INTERNAL}")]
+    Internal(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// The message of a 503 `unavailable`.
+const UNAVAILABLE: &str = "the service is unavailable: try again shortly";
+/// The message of a 500 `internal`.
+const INTERNAL: &str = "internal error";
+
+fn store_unavailable(e: &StoreError) -> bool {
+    matches!(e, StoreError::Unavailable(_))
+}
+
+/// What was being done when an internal error happened, and the error.
+#[derive(Debug, thiserror::Error)]
+#[error("{doing}")]
+struct Failed {
+    doing: String,
+    #[source]
+    source: Box<dyn std::error::Error + Send + Sync>,
+}
+
+/// An error and its sources, displayed as `error: source: source's source`: how
+/// errors are logged, since each one's own message leaves its source out.
+pub struct Chain<'a>(pub &'a (dyn std::error::Error + 'static));
+
+impl std::fmt::Display for Chain<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)?;
+        let mut source = self.0.source();
+        while let Some(e) = source {
+            write!(f, ": {e}")?;
+            source = e.source();
+        }
+        Ok(())
+    }
 }
 
 impl Error {
@@ -137,7 +176,8 @@ impl Error {
             Error::SinceAhead { .. } => "since_ahead",
             Error::RateLimited { .. } => "rate_limited",
             Error::Unavailable => "unavailable",
-            Error::Internal(_) => "internal",
+            Error::Store(e) if store_unavailable(e) => "unavailable",
+            Error::Store(_) | Error::Internal(_) => "internal",
         }
     }
 
@@ -164,7 +204,38 @@ impl Error {
             | Error::SinceAhead { .. } => StatusCode::CONFLICT,
             Error::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Error::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-            Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Error::Store(e) if store_unavailable(e) => StatusCode::SERVICE_UNAVAILABLE,
+            Error::Store(_) | Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// An [`Error::Internal`] with no error beneath it: what went wrong.
+    pub fn internal(what: impl Into<String>) -> Error {
+        Error::Internal(what.into().into())
+    }
+
+    /// An [`Error::Internal`] caused by `source` while `doing` something.
+    pub fn internal_from(
+        doing: impl Into<String>,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Error {
+        Error::Internal(Box::new(Failed {
+            doing: doing.into(),
+            source: source.into(),
+        }))
+    }
+
+    /// Logs what the answer does not show, once, where the error is answered: a
+    /// 500's error and its sources, and a database that cannot be reached (a warning).
+    pub fn log(&self) {
+        match self {
+            Error::Store(e) if store_unavailable(e) => {
+                tracing::warn!(error = %Chain(e), "database unavailable");
+            }
+            Error::Store(_) | Error::Internal(_) => {
+                tracing::error!(error = %Chain(self), "internal error");
+            }
+            _ => {}
         }
     }
 
@@ -213,16 +284,100 @@ impl From<StoreError> for Error {
     fn from(e: StoreError) -> Error {
         match e {
             StoreError::NotFound => Error::NotFound("resource"),
-            StoreError::Unavailable(msg) => {
-                tracing::warn!(error = %msg, "database unavailable");
-                Error::Unavailable
-            }
             StoreError::Conflict => Error::conflict("conflict", "the resource changed meanwhile"),
             StoreError::Full => Error::unprocessable("limit_reached", "a limit was reached"),
-            StoreError::Other(msg) => Error::Internal(msg),
+            other => Error::Store(other),
         }
     }
 }
 
 /// The service's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+
+    /// The log lines written while `f` runs, on this thread.
+    fn logged(f: impl FnOnce()) -> String {
+        #[derive(Clone, Default)]
+        struct Lines(Arc<Mutex<Vec<u8>>>);
+        impl std::io::Write for Lines {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0
+                    .lock()
+                    .expect("not poisoned")
+                    .extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let lines = Lines::default();
+        let writer = lines.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_max_level(tracing::Level::TRACE)
+            .with_ansi(false)
+            .finish();
+        tracing::subscriber::with_default(subscriber, f);
+        let bytes = lines.0.lock().expect("not poisoned").clone();
+        String::from_utf8(bytes).expect("UTF-8")
+    }
+
+    #[test]
+    fn a_database_that_cannot_be_reached_answers_503_keeps_its_cause_and_logs_only_when_answered() {
+        let mut error = None;
+        let during_conversion = logged(|| {
+            error = Some(Error::from(StoreError::Unavailable(Arc::new(
+                sqlx::Error::PoolTimedOut,
+            ))));
+        });
+        assert_eq!(during_conversion, "");
+        let error = error.expect("converted");
+        assert_eq!(error.code(), "unavailable");
+        assert_eq!(error.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            error.to_string(),
+            "the service is unavailable: try again shortly"
+        );
+        let chain = Chain(&error).to_string();
+        assert!(chain.contains("database unavailable"), "{chain}");
+        assert!(chain.contains("timed out"), "{chain}");
+        let answered = logged(|| error.log());
+        assert!(answered.contains("WARN"), "{answered}");
+        assert!(answered.contains("timed out"), "{answered}");
+    }
+
+    #[test]
+    fn a_store_failure_or_a_bug_answers_500_with_no_detail_but_logs_its_causes() {
+        let store = Error::from(StoreError::Database(Arc::new(sqlx::Error::Protocol(
+            "bad frame".to_owned(),
+        ))));
+        let bug = Error::internal_from("rendering a page", std::io::Error::other("disk on fire"));
+        for (error, cause) in [(store, "bad frame"), (bug, "disk on fire")] {
+            assert_eq!(error.code(), "internal");
+            assert_eq!(error.status(), StatusCode::INTERNAL_SERVER_ERROR);
+            assert_eq!(error.to_string(), "internal error");
+            assert!(std::error::Error::source(&error).is_some());
+            let answered = logged(|| error.log());
+            assert!(answered.contains("ERROR"), "{answered}");
+            assert!(answered.contains(cause), "{answered}");
+        }
+        let refused = Error::bad_request("invalid_query", "no");
+        assert_eq!(logged(|| refused.log()), "");
+    }
+
+    #[test]
+    fn the_store_errors_a_client_causes_keep_their_answers() {
+        assert_eq!(Error::from(StoreError::NotFound).code(), "not_found");
+        assert_eq!(Error::from(StoreError::Conflict).code(), "conflict");
+        assert_eq!(Error::from(StoreError::Full).code(), "limit_reached");
+        let invalid = Error::from(StoreError::Invalid("corrupt ply column".to_owned()));
+        assert_eq!(invalid.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(Chain(&invalid).to_string().contains("corrupt ply column"));
+    }
+}

@@ -135,7 +135,7 @@ async fn on_events<F, R>(
         while accounts.try_recv().is_ok() {}
         match round().await {
             Ok(now_interested) => interested = now_interested,
-            Err(e) => tracing::warn!(error = %e, "{what} round failed"),
+            Err(e) => tracing::warn!(error = %crate::error::Chain(&e), "{what} round failed"),
         }
     }
 }
@@ -146,18 +146,18 @@ async fn on_events<F, R>(
 async fn sweep(service: &Service) {
     match service.sweep_timeouts().await {
         Ok(ended) => crate::metrics::games_timed_out(ended.len()),
-        Err(e) => tracing::warn!(error = %e, "timeout sweep failed"),
+        Err(e) => tracing::warn!(error = %crate::error::Chain(&e), "timeout sweep failed"),
     }
     match service.purge_events().await {
         Ok(0) => {}
         Ok(purged) => tracing::info!(purged, "old events purged"),
-        Err(e) => tracing::warn!(error = %e, "event purge failed"),
+        Err(e) => tracing::warn!(error = %crate::error::Chain(&e), "event purge failed"),
     }
     if let Err(e) = service.purge_rates().await {
-        tracing::warn!(error = %e, "rate-limit purge failed");
+        tracing::warn!(error = %crate::error::Chain(&e), "rate-limit purge failed");
     }
     if let Err(e) = service.send_digests().await {
-        tracing::warn!(error = %e, "digest round failed");
+        tracing::warn!(error = %crate::error::Chain(&e), "digest round failed");
     }
 }
 
@@ -166,7 +166,7 @@ async fn sweep(service: &Service) {
 /// restarted); then waits for the replies under way.
 async fn house_bots(service: Service, period: Duration, stop: CancellationToken) {
     if let Err(e) = service.ensure_house_bots().await {
-        tracing::warn!(error = %e, "cannot create the house bots");
+        tracing::warn!(error = %crate::error::Chain(&e), "cannot create the house bots");
     }
     let bots: HashSet<AccountId> = match service.house_bots().await {
         Ok(bots) => bots.into_iter().map(|(_, account)| account.id).collect(),

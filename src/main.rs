@@ -77,7 +77,7 @@ fn run_async(
     match runtime.block_on(work) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", seedpost::error::Chain(&*e));
             ExitCode::FAILURE
         }
     }

@@ -204,7 +204,7 @@ pub async fn render(store: &dyn Store) -> String {
                     .set(i64::try_from(n).unwrap_or(i64::MAX));
             }
         }
-        Err(e) => tracing::warn!(error = %e, "metrics: cannot count games"),
+        Err(e) => tracing::warn!(error = %crate::error::Chain(&e), "metrics: cannot count games"),
     }
     let pool = store.pool_stats();
     for (state, n) in [
@@ -217,7 +217,7 @@ pub async fn render(store: &dyn Store) -> String {
     }
     let mut out = Vec::new();
     if let Err(e) = TextEncoder::new().encode(&m.registry.gather(), &mut out) {
-        tracing::warn!(error = %e, "metrics: cannot encode");
+        tracing::warn!(error = %crate::error::Chain(&e), "metrics: cannot encode");
     }
     String::from_utf8(out).unwrap_or_default()
 }

@@ -91,10 +91,10 @@ pub enum TransferError {
     )]
     NotEmpty,
     /// The database failed.
-    #[error("database: {0}")]
+    #[error("database")]
     Store(#[from] StoreError),
     /// Reading or writing failed.
-    #[error("i/o: {0}")]
+    #[error("i/o")]
     Io(#[from] std::io::Error),
 }
 

@@ -13,9 +13,7 @@ pub const WWW_AUTHENTICATE: &str = "Bearer realm=\"seedpost\"";
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
         let status = self.status();
-        if let Error::Internal(detail) = &self {
-            tracing::error!(%detail, "internal error");
-        }
+        self.log();
         let mut body = json!({ "error": self.code(), "message": self.to_string() });
         match &self {
             Error::IllegalMove(reason) => body["reason"] = json!(reason.code()),

@@ -18,6 +18,7 @@ use futures_util::StreamExt;
 use serde_json::json;
 
 use super::AppState;
+use crate::error::Chain;
 use crate::service::Service;
 
 /// How long `/readyz` waits for the database.
@@ -42,11 +43,11 @@ async fn healthz() -> Json<serde_json::Value> {
 async fn readyz(State(service): State<Service>) -> Response {
     let store = service.store();
     let check = async {
-        store.ping().await.map_err(|e| e.to_string())?;
+        store.ping().await.map_err(|e| Chain(&e).to_string())?;
         match store.migrations_applied().await {
             Ok(true) => Ok(()),
             Ok(false) => Err("the database migrations are not all applied".to_owned()),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(Chain(&e).to_string()),
         }
     };
     let outcome = tokio::time::timeout(READY_TIMEOUT, check)

@@ -112,7 +112,7 @@ impl Service {
             (found, searcher)
         })
         .await
-        .map_err(|e| Error::Internal(format!("position analysis: {e}")))?;
+        .map_err(|e| Error::internal_from("position analysis", e))?;
         *slot = Some(searcher);
         drop(slot);
         let found = Arc::new(found);
@@ -141,7 +141,7 @@ impl Service {
         let service = self.clone();
         tokio::spawn(async move { service.analyse_game(id).await })
             .await
-            .map_err(|e| Error::Internal(format!("analysis: {e}")))?
+            .map_err(|e| Error::internal_from("analysis", e))?
     }
 
     /// [`Service::analysis`], waiting at most `wait` for it: `None` when it is not done
@@ -166,7 +166,7 @@ impl Service {
         let task = tokio::spawn(async move { service.analyse_game(id).await });
         match tokio::time::timeout(wait, task).await {
             Ok(done) => done
-                .map_err(|e| Error::Internal(format!("analysis: {e}")))?
+                .map_err(|e| Error::internal_from("analysis", e))?
                 .map(Some),
             Err(_) => Ok(None),
         }
@@ -206,7 +206,7 @@ impl Service {
             (plies, searcher)
         })
         .await
-        .map_err(|e| Error::Internal(format!("analysis: {e}")))?;
+        .map_err(|e| Error::internal_from("analysis", e))?;
         *slot = Some(searcher);
         drop(slot);
         let analysis = Arc::new(AnalysisJson {

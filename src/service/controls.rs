@@ -266,7 +266,7 @@ impl Service {
         let hash = super::passwords::hash(random_hex()).await?;
         for _ in 0..3 {
             let placeholder = Username::parse(&format!("deleted-{}", &random_hex()[..8]))
-                .map_err(|e| Error::Internal(format!("placeholder name: {e}")))?;
+                .map_err(|e| Error::internal_from("placeholder name", e))?;
             match self
                 .store
                 .delete_account(account.id, &placeholder, &hash, self.now())
@@ -282,7 +282,7 @@ impl Service {
                 Err(e) => return Err(e.into()),
             }
         }
-        Err(Error::Internal("no free placeholder name".to_owned()))
+        Err(Error::internal("no free placeholder name"))
     }
 
     /// The account named `name` for the operator, closed or not.

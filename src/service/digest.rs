@@ -323,7 +323,7 @@ impl Service {
                     Ok(_) => None,
                     // No answer from the server: nobody's mail would go now.
                     Err(e) if !e.is_permanent() && !e.is_transient() => {
-                        tracing::warn!(account = %settings.account, error = %e, "the SMTP server cannot be reached; digests retried at the next sweep");
+                        tracing::warn!(account = %settings.account, error = %crate::error::Chain(&e), "the SMTP server cannot be reached; digests retried at the next sweep");
                         self.store
                             .unclaim_digest(settings.account, today, settings.last_sent_on)
                             .await?;

@@ -30,7 +30,7 @@ impl LoadedGame {
         let game = &stored.game;
         let plies: Vec<Ply> = stored.moves.iter().map(to_ply).collect();
         let engine = seedpost_rules::Game::replay(game.variant, game.first, &plies)
-            .map_err(|e| Error::Internal(format!("game {} does not replay: {e}", game.id)))?;
+            .map_err(|e| Error::internal_from(format!("game {} does not replay", game.id), e))?;
         Ok(LoadedGame {
             stored,
             engine,

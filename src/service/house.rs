@@ -40,7 +40,7 @@ pub struct HouseRound {
 fn unusable_password_hash() -> Result<String> {
     let mut bytes = [0u8; 32];
     OsRng.fill_bytes(&mut bytes);
-    let hash = Output::new(&bytes).map_err(|e| Error::Internal(e.to_string()))?;
+    let hash = Output::new(&bytes).map_err(|e| Error::internal_from("house bot password", e))?;
     let salt = SaltString::generate(&mut OsRng);
     Ok(format!(
         "$argon2id$v=19$m=7168,t=5,p=1${}${hash}",
@@ -69,7 +69,7 @@ impl Service {
 
     async fn create_house_bot(&self, level: Level) -> Result<Account> {
         let username = Username::parse(level.username())
-            .map_err(|e| Error::Internal(format!("house bot name: {e}")))?;
+            .map_err(|e| Error::internal_from("house bot name", e))?;
         let now = self.now();
         let account = NewAccount {
             id: AccountId::new(),
@@ -135,7 +135,7 @@ impl Service {
         match self.accept_challenge(&bot, challenge.id).await {
             Ok(game) => Ok((challenge, Some(game))),
             Err(e) => {
-                tracing::debug!(error = %e, challenge = %challenge.id, "house bot could not accept at once");
+                tracing::debug!(error = %crate::error::Chain(&e), challenge = %challenge.id, "house bot could not accept at once");
                 Ok((challenge, None))
             }
         }
@@ -179,7 +179,7 @@ impl Service {
                 match self.accept_challenge(&bot, challenge.id).await {
                     Ok(_) => replies.accepted += 1,
                     Err(e) => {
-                        tracing::debug!(error = %e, challenge = %challenge.id, "house bot could not accept");
+                        tracing::debug!(error = %crate::error::Chain(&e), challenge = %challenge.id, "house bot could not accept");
                     }
                 }
             }
@@ -235,7 +235,7 @@ impl Service {
                     }
                     Ok(false) => break,
                     Err(e) => {
-                        tracing::warn!(error = %e, game = %reply.game, "house bot could not move");
+                        tracing::warn!(error = %crate::error::Chain(&e), game = %reply.game, "house bot could not move");
                         break;
                     }
                 }
@@ -264,7 +264,7 @@ impl Service {
             crate::house::choose_move_with(level, &engine, solved, &mut rand::rng())
         })
         .await
-        .map_err(|e| Error::Internal(format!("house bot search: {e}")))?;
+        .map_err(|e| Error::internal_from("house bot search", e))?;
         let Some(pit) = pit else {
             return Ok(false);
         };

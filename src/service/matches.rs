@@ -218,7 +218,7 @@ impl Service {
     pub(super) async fn game_ended(&self, game: GameId, of: Option<MatchId>) {
         let Some(id) = of else { return };
         if let Err(e) = self.advance_match(id).await {
-            tracing::warn!(game = %game, error = %e, "match not advanced; the sweeper will");
+            tracing::warn!(game = %game, error = %crate::error::Chain(&e), "match not advanced; the sweeper will");
         }
     }
 
@@ -231,7 +231,7 @@ impl Service {
         let ids = self.store.matches_to_advance(MATCHES_PER_SWEEP).await?;
         for id in &ids {
             if let Err(e) = self.advance_match(*id).await {
-                tracing::warn!(r#match = %id, error = %e, "match not advanced");
+                tracing::warn!(r#match = %id, error = %crate::error::Chain(&e), "match not advanced");
             }
         }
         Ok(ids.len())

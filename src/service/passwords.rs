@@ -44,7 +44,7 @@ async fn on_worker<T: Send + 'static>(
     let running = RUNNING
         .acquire()
         .await
-        .map_err(|_| Error::Internal("the password-hashing turns are closed".to_owned()))?;
+        .map_err(|_| Error::internal("the password-hashing turns are closed"))?;
     // The turn goes with the work, so that it is given back when the hash ends even if
     // the request that asked for it is gone.
     tokio::task::spawn_blocking(move || {
@@ -52,7 +52,7 @@ async fn on_worker<T: Send + 'static>(
         work()
     })
     .await
-    .map_err(|e| Error::Internal(format!("hashing a password: {e}")))?
+    .map_err(|e| Error::internal_from("hashing a password", e))?
 }
 
 fn hasher(params: Params) -> Argon2<'static> {
@@ -72,7 +72,7 @@ fn compute(params: &Params, password: &[u8], salt: &[u8], out: &mut [u8]) -> Res
     memory.resize(blocks, Block::default());
     hasher(params.clone())
         .hash_password_into_with_memory(password, salt, out, &mut memory[..])
-        .map_err(|e| Error::Internal(format!("hashing a password: {e}")))
+        .map_err(|e| Error::internal_from("hashing a password", e))
 }
 
 /// Hashes a new password; returns its PHC string.
@@ -82,21 +82,24 @@ fn compute(params: &Params, password: &[u8], salt: &[u8], out: &mut [u8]) -> Res
 pub async fn hash(password: String) -> Result<String> {
     on_worker(move || {
         let params = Params::new(MEMORY_KIB, PASSES, 1, Some(32))
-            .map_err(|e| Error::Internal(e.to_string()))?;
+            .map_err(|e| Error::internal_from("hashing a password", e))?;
         let salt = SaltString::generate(&mut OsRng);
         let mut raw_salt = [0u8; 64];
         let raw_salt = salt
             .decode_b64(&mut raw_salt)
-            .map_err(|e| Error::Internal(e.to_string()))?;
+            .map_err(|e| Error::internal_from("hashing a password", e))?;
         let mut out = [0u8; 32];
         compute(&params, password.as_bytes(), raw_salt, &mut out)?;
-        let output = Output::new(&out).map_err(|e| Error::Internal(e.to_string()))?;
+        let output =
+            Output::new(&out).map_err(|e| Error::internal_from("hashing a password", e))?;
         let phc = PasswordHash {
             algorithm: argon2::ARGON2ID_IDENT,
             version: Some(Version::V0x13.into()),
             params: (&params)
                 .try_into()
-                .map_err(|e: argon2::password_hash::Error| Error::Internal(e.to_string()))?,
+                .map_err(|e: argon2::password_hash::Error| {
+                    Error::internal_from("hashing a password", e)
+                })?,
             salt: Some(salt.as_salt()),
             hash: Some(output),
         };
@@ -147,23 +150,23 @@ pub fn check_stored(stored: &str) -> Result<(), String> {
 /// [`Error::Internal`] for a stored hash that is not argon2; [`Error::Unavailable`]
 /// when the queue is full.
 pub async fn verify(password: String, stored: String) -> Result<bool> {
-    check_stored(&stored).map_err(|e| Error::Internal(format!("stored password hash: {e}")))?;
+    check_stored(&stored).map_err(|e| Error::internal_from("stored password hash", e))?;
     on_worker(move || {
         let phc = PasswordHash::new(&stored)
-            .map_err(|e| Error::Internal(format!("stored password hash: {e}")))?;
+            .map_err(|e| Error::internal_from("stored password hash", e))?;
         let (Some(expected), Some(salt)) = (phc.hash, phc.salt) else {
-            return Err(Error::Internal(
-                "stored password hash has no hash or salt".to_owned(),
-            ));
+            return Err(Error::internal("stored password hash has no hash or salt"));
         };
-        let params = Params::try_from(&phc).map_err(|e| Error::Internal(e.to_string()))?;
+        let params =
+            Params::try_from(&phc).map_err(|e| Error::internal_from("hashing a password", e))?;
         let mut raw_salt = [0u8; 64];
         let raw_salt = salt
             .decode_b64(&mut raw_salt)
-            .map_err(|e| Error::Internal(e.to_string()))?;
+            .map_err(|e| Error::internal_from("hashing a password", e))?;
         let mut out = vec![0u8; expected.len()];
         compute(&params, password.as_bytes(), raw_salt, &mut out)?;
-        let actual = Output::new(&out).map_err(|e| Error::Internal(e.to_string()))?;
+        let actual =
+            Output::new(&out).map_err(|e| Error::internal_from("hashing a password", e))?;
         // `Output`'s equality is constant-time.
         Ok(actual == expected)
     })

@@ -367,11 +367,10 @@ impl Service {
                         store.server_key(VAPID_KEY, &fresh, now).await?
                     }
                 };
-                let bytes = base64url(&stored).ok_or_else(|| {
-                    Error::Internal("the VAPID private key is not base64url".to_owned())
-                })?;
+                let bytes = base64url(&stored)
+                    .ok_or_else(|| Error::internal("the VAPID private key is not base64url"))?;
                 let key = ES256KeyPair::from_bytes(&bytes)
-                    .map_err(|e| Error::Internal(format!("the VAPID private key: {e}")))?;
+                    .map_err(|e| Error::internal_from("the VAPID private key", e))?;
                 Ok(Arc::new(key))
             })
             .await
@@ -562,7 +561,7 @@ impl Service {
             let Some(done) = attempts.join_next().await else {
                 break;
             };
-            let (claim, outcome) = done.map_err(|e| Error::Internal(e.to_string()))?;
+            let (claim, outcome) = done.map_err(|e| Error::internal_from("a push attempt", e))?;
             round.attempted += 1;
             match outcome {
                 Outcome::Gone => {
@@ -620,7 +619,7 @@ fn vapid_header(endpoint: &reqwest::Url, key: &ES256KeyPair, subject: &str) -> R
         .with_subject(subject);
     let token = key
         .sign(claims)
-        .map_err(|e| Error::Internal(format!("signing the VAPID token: {e}")))?;
+        .map_err(|e| Error::internal_from("signing the VAPID token", e))?;
     let public =
         Base64UrlUnpadded::encode_string(&key.public_key().public_key().to_bytes_uncompressed());
     Ok(format!("vapid t={token}, k={public}"))
@@ -628,7 +627,7 @@ fn vapid_header(endpoint: &reqwest::Url, key: &ES256KeyPair, subject: &str) -> R
 
 /// The encrypted body (RFC 8291, `aes128gcm`) of `payload` for a subscription.
 fn encrypt(payload: &str, p256dh: &str, auth: &str) -> Result<Vec<u8>> {
-    let bad = |what: &str| Error::Internal(format!("a stored subscription has a bad {what}"));
+    let bad = |what: &str| Error::internal(format!("a stored subscription has a bad {what}"));
     let public = base64url(p256dh)
         .and_then(|b| web_push_native::p256::PublicKey::from_sec1_bytes(&b).ok())
         .ok_or_else(|| bad("p256dh"))?;
@@ -640,7 +639,7 @@ fn encrypt(payload: &str, p256dh: &str, auth: &str) -> Result<Vec<u8>> {
         &public,
         web_push_native::Auth::from_slice(&auth),
     )
-    .map_err(|e| Error::Internal(format!("encrypting a push message: {e}")))
+    .map_err(|e| Error::internal_from("encrypting a push message", e))
 }
 
 /// Attempts one message at `now`.

@@ -326,12 +326,14 @@ impl Service {
             match self.start_tournament(id).await {
                 Ok(true) => started += 1,
                 Ok(false) => {}
-                Err(e) => tracing::warn!(tournament = %id, error = %e, "tournament not started"),
+                Err(e) => {
+                    tracing::warn!(tournament = %id, error = %crate::error::Chain(&e), "tournament not started")
+                }
             }
         }
         for id in self.store.tournaments_to_finish().await? {
             if let Err(e) = self.finish_tournament(id).await {
-                tracing::warn!(tournament = %id, error = %e, "tournament not finished");
+                tracing::warn!(tournament = %id, error = %crate::error::Chain(&e), "tournament not finished");
             }
         }
         Ok(started)
@@ -412,7 +414,7 @@ impl Service {
                 .iter()
                 .find(|e| e.player.id == id)
                 .map(|e| e.player.clone())
-                .ok_or_else(|| Error::Internal(format!("no entrant {id}")))
+                .ok_or_else(|| Error::internal(format!("no entrant {id}")))
         };
         let first = Side::South;
         let start = Position::start(tournament.variant, first);
@@ -499,7 +501,7 @@ impl Service {
     pub(super) async fn tournament_game_ended(&self, id: GameId, of: Option<TournamentId>) {
         let Some(tournament) = of else { return };
         if let Err(e) = self.finish_tournament(tournament).await {
-            tracing::warn!(game = %id, error = %e, "tournament not finished yet");
+            tracing::warn!(game = %id, error = %crate::error::Chain(&e), "tournament not finished yet");
         }
     }
 }

@@ -428,7 +428,7 @@ impl Service {
             while accounts.try_recv().is_ok() {}
             match self.delivery_round(&attempts).await {
                 Ok((_, now_hooked)) => hooked = now_hooked,
-                Err(e) => tracing::warn!(error = %e, "webhook round failed"),
+                Err(e) => tracing::warn!(error = %crate::error::Chain(&e), "webhook round failed"),
             }
         }
         attempts.tracker.close();
@@ -489,7 +489,7 @@ impl Attempts {
             }
             // Unrecorded, the delivery is due again when its lease ends.
             if let Err(e) = service.store.record_attempt(id, &attempt, now).await {
-                tracing::warn!(delivery = %id, error = %e, "webhook attempt not recorded");
+                tracing::warn!(delivery = %id, error = %crate::error::Chain(&e), "webhook attempt not recorded");
             }
             in_flight.fetch_sub(1, Ordering::SeqCst);
             finished.notify_one();

@@ -187,9 +187,7 @@ where
         if start {
             tokio::spawn(run(self.inner.clone()));
         }
-        answer
-            .await
-            .map_err(|_| StoreError::Other("a batched request was dropped".to_owned()))?
+        answer.await.map_err(StoreError::task)?
     }
 }
 
@@ -259,7 +257,7 @@ where
                 }
             }
             Ok(answers) => {
-                let e = StoreError::Other(format!(
+                let e = StoreError::Invalid(format!(
                     "a batch of {asked} requests got {} answers",
                     answers.len()
                 ));
@@ -299,7 +297,7 @@ mod tests {
                 queries.fetch_add(1, Ordering::SeqCst);
                 tokio::task::yield_now().await;
                 if keys.contains(&13) {
-                    return Err(StoreError::Unavailable("thirteen".to_owned()));
+                    return Err(StoreError::Unavailable(sqlx::Error::PoolTimedOut.into()));
                 }
                 Ok(keys
                     .into_iter()
@@ -348,7 +346,7 @@ mod tests {
                     for _ in 0..10 {
                         tokio::task::yield_now().await;
                     }
-                    Err(StoreError::Unavailable("away".to_owned()))
+                    Err(StoreError::Unavailable(sqlx::Error::PoolTimedOut.into()))
                 }
             }
         });

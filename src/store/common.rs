@@ -121,9 +121,7 @@ pub(super) const MARK_REMINDED: &str = "UPDATE games SET reminded_ply = $2 \
 pub(super) async fn detached<T: Send + 'static>(
     work: impl Future<Output = Result<T, StoreError>> + Send + 'static,
 ) -> Result<T, StoreError> {
-    tokio::spawn(work)
-        .await
-        .map_err(|e| StoreError::Other(format!("store task failed: {e}")))?
+    tokio::spawn(work).await.map_err(StoreError::task)?
 }
 
 /// Commits `tx` when `outcome` is a success, and rolls it back otherwise.
@@ -161,7 +159,7 @@ pub(super) fn row_limit(limit: u32) -> i64 {
 
 /// The error for a column holding what it cannot.
 pub(super) fn corrupt(column: &str, value: impl Debug) -> StoreError {
-    StoreError::Other(format!("corrupt {column} column: {value:?}"))
+    StoreError::Invalid(format!("corrupt {column} column: {value:?}"))
 }
 
 pub(super) fn parse<T: FromStr>(column: &str, value: &str) -> Result<T, StoreError> {
@@ -187,7 +185,7 @@ pub(super) fn count<T: TryFrom<N>, N: Copy + Debug>(
 
 /// An `i32` column from a count that the domain keeps as `u32`.
 pub(super) fn to_i32(what: &str, value: u32) -> Result<i32, StoreError> {
-    i32::try_from(value).map_err(|_| StoreError::Other(format!("{what} too large: {value}")))
+    i32::try_from(value).map_err(|_| StoreError::Invalid(format!("{what} too large: {value}")))
 }
 
 /// A row of `accounts`.
@@ -486,7 +484,7 @@ impl GameRow {
             .collect::<Result<Vec<_>, _>>()?;
         let numbered = moves.iter().zip(1..).all(|(m, n)| m.ply == n);
         if !numbered || moves.len() != game.state.ply as usize {
-            return Err(StoreError::Other(format!(
+            return Err(StoreError::Invalid(format!(
                 "game {} at ply {} has {} stored moves",
                 game.id,
                 game.state.ply,
@@ -616,7 +614,7 @@ pub(super) struct MoveColumns {
 /// The columns of plies to append to a game at ply `seen`, with the state they lead to.
 ///
 /// # Errors
-/// [`StoreError::Other`] when the plies are not numbered `seen + 1`, `seen + 2`, …, or
+/// [`StoreError::Invalid`] when the plies are not numbered `seen + 1`, `seen + 2`, …, or
 /// the state's ply is not the last of them: a bug in the caller, not a race.
 pub(super) fn plies_columns(
     seen: u32,
@@ -626,7 +624,7 @@ pub(super) fn plies_columns(
     let numbered = plies.iter().zip(seen + 1..).all(|(m, n)| m.ply == n);
     let last = seen as usize + plies.len();
     if plies.is_empty() || !numbered || state.ply as usize != last {
-        return Err(StoreError::Other(format!(
+        return Err(StoreError::Invalid(format!(
             "plies {:?} do not follow ply {seen} and lead to ply {}",
             plies.iter().map(|m| m.ply).collect::<Vec<_>>(),
             state.ply
@@ -684,7 +682,7 @@ impl AccountEvents {
     /// These events as stored, the last one with seq `last`.
     ///
     /// # Errors
-    /// [`StoreError::Other`] for a seq below 1 (a corrupt counter).
+    /// [`StoreError::Invalid`] for a seq below 1 (a corrupt counter).
     pub(super) fn stored(&self, last: i64) -> Result<Vec<Event>, StoreError> {
         let first = last - self.len() + 1;
         (first..)
@@ -739,14 +737,12 @@ pub(super) const SELECT_EVENTS: &str = "SELECT account_id, seq, kind, payload, c
      WHERE account_id = $1 AND seq > $2 ORDER BY seq LIMIT $3";
 
 /// A failed migration: [`StoreError::Unavailable`] when the database could not be
-/// reached, [`StoreError::Other`] otherwise.
+/// reached, [`StoreError::Migrate`] otherwise.
 pub(super) fn migrate_error(e: sqlx::migrate::MigrateError) -> StoreError {
-    if let sqlx::migrate::MigrateError::Execute(inner) = e {
-        match StoreError::from(inner) {
-            unavailable @ StoreError::Unavailable(_) => unavailable,
-            other => StoreError::Other(format!("while executing migrations: {other}")),
+    match e {
+        sqlx::migrate::MigrateError::Execute(inner) if super::cannot_reach(&inner) => {
+            StoreError::Unavailable(std::sync::Arc::new(inner))
         }
-    } else {
-        StoreError::Other(e.to_string())
+        other => StoreError::Migrate(std::sync::Arc::new(other)),
     }
 }

@@ -798,7 +798,7 @@ impl<B: Backend> Store for SqlStore<B> {
         events: &[NewEvent],
     ) -> Result<Vec<Event>, StoreError> {
         if state.ply != seen {
-            return Err(StoreError::Other(format!(
+            return Err(StoreError::Invalid(format!(
                 "ending game {id} at ply {seen} with a state at ply {}",
                 state.ply
             )));
@@ -962,7 +962,7 @@ impl<B: Backend> Store for SqlStore<B> {
             .bind(account.0)
             .one(&mut self.conn().await?)
             .await?;
-        u64::try_from(head).map_err(|_| StoreError::Other(format!("corrupt event_seq {head}")))
+        u64::try_from(head).map_err(|_| StoreError::Invalid(format!("corrupt event_seq {head}")))
     }
 
     async fn purge_events(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {

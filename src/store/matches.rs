@@ -455,7 +455,7 @@ async fn accept_match_tx<B: Backend>(
 ) -> Result<(Game, Vec<Event>), StoreError> {
     let (first, rest) = games
         .split_first()
-        .ok_or_else(|| StoreError::Other("a match starts with a game".to_owned()))?;
+        .ok_or_else(|| StoreError::Invalid("a match starts with a game".to_owned()))?;
     let game = accept_challenge_tx(tx, new_match.challenge_id, first).await?;
     let m = new_match;
     bind_match(sql(INSERT_MATCH), m)

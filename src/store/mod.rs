@@ -6,6 +6,8 @@
 //! database: the primary key (game, ply) of `moves` and a conditional update of the
 //! game row on the ply the writer saw (see [`Store::append_plies`]).
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Variant};
@@ -50,7 +52,9 @@ pub use tournaments::{Entrant, TournamentStore};
 pub use vacations::VacationStore;
 pub use webhooks::WebhookStore;
 
-/// What can go wrong in storage.
+/// What can go wrong in storage. Each failure keeps the error beneath it, if there is
+/// one, as its [`source`](std::error::Error::source) (shared, so that a batch's one
+/// failure answers every request in it).
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum StoreError {
     /// No such row.
@@ -61,14 +65,37 @@ pub enum StoreError {
     #[error("conflict")]
     Conflict,
     /// The database cannot be reached (connection refused, pool timed out).
-    #[error("database unavailable: {0}")]
-    Unavailable(String),
+    #[error("database unavailable")]
+    Unavailable(#[source] Arc<sqlx::Error>),
     /// A cap on what one account may hold (tokens, open challenges) was reached.
     #[error("limit reached")]
     Full,
-    /// Anything else: a bug or corrupt data.
-    #[error("database error: {0}")]
-    Other(String),
+    /// The database refused a statement for another reason (a broken check, a missing
+    /// table): a bug or corrupt data.
+    #[error("database error")]
+    Database(#[source] Arc<sqlx::Error>),
+    /// Applying the migrations failed otherwise than by the database being away.
+    #[error("migrating the database")]
+    Migrate(#[source] Arc<sqlx::migrate::MigrateError>),
+    /// A stored value that does not read, or a call that breaks the store's contract
+    /// (a state at another ply than the one seen): a bug or corrupt data that the
+    /// store found itself, with no error beneath it.
+    #[error("invalid data: {0}")]
+    Invalid(String),
+    /// A write's task ended without an answer: it panicked, or the batch it joined was
+    /// dropped.
+    #[error("a store task ended without an answer")]
+    Task(#[source] Arc<dyn std::error::Error + Send + Sync>),
+    /// A value did not convert to or from the JSON text it is stored as.
+    #[error("stored JSON")]
+    Json(#[source] Arc<serde_json::Error>),
+}
+
+impl StoreError {
+    /// [`StoreError::Task`] of the error that ended a task.
+    pub(crate) fn task(e: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+        StoreError::Task(Arc::new(e))
+    }
 }
 
 /// How an open challenge closes without a game (see [`Store::close_challenge`]).
@@ -123,16 +150,23 @@ impl From<sqlx::Error> for StoreError {
         match &e {
             sqlx::Error::RowNotFound => StoreError::NotFound,
             sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
-            sqlx::Error::Database(db) if is_unavailable(db.as_ref()) => {
-                StoreError::Unavailable(e.to_string())
-            }
-            sqlx::Error::Io(_)
-            | sqlx::Error::PoolTimedOut
-            | sqlx::Error::PoolClosed
-            | sqlx::Error::WorkerCrashed
-            | sqlx::Error::Tls(_) => StoreError::Unavailable(e.to_string()),
-            _ => StoreError::Other(e.to_string()),
+            _ if cannot_reach(&e) => StoreError::Unavailable(Arc::new(e)),
+            _ => StoreError::Database(Arc::new(e)),
         }
+    }
+}
+
+/// Whether `e` says that the database cannot be reached, rather than that it refused
+/// the statement.
+fn cannot_reach(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(db) => is_unavailable(db.as_ref()),
+        sqlx::Error::Io(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed
+        | sqlx::Error::Tls(_) => true,
+        _ => false,
     }
 }
 
@@ -489,9 +523,9 @@ pub type EventWake = std::sync::Arc<dyn Fn(Notice) -> bool + Send + Sync>;
 /// by `/`, as in `4,4,4,4,4,4/4,4,4,4,4,4`.
 ///
 /// # Errors
-/// [`StoreError::Other`] for text that is not such a board.
+/// [`StoreError::Invalid`] for text that is not such a board.
 pub fn parse_board(text: &str) -> Result<BySide<Vec<u8>>, StoreError> {
-    let bad = || StoreError::Other(format!("bad board column {text:?}"));
+    let bad = || StoreError::Invalid(format!("bad board column {text:?}"));
     let (south, north) = text.split_once('/').ok_or_else(bad)?;
     let row = |r: &str| -> Result<Vec<u8>, StoreError> {
         r.split(',').map(|s| s.parse().map_err(|_| bad())).collect()

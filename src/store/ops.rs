@@ -79,7 +79,7 @@ impl AccountExportRow {
     fn parse(self) -> Result<AccountWithPassword, StoreError> {
         let (account, password_hash) = self.account.parse()?;
         let event_seq = u64::try_from(self.event_seq)
-            .map_err(|_| StoreError::Other(format!("corrupt event_seq {}", self.event_seq)))?;
+            .map_err(|_| StoreError::Invalid(format!("corrupt event_seq {}", self.event_seq)))?;
         Ok(AccountWithPassword {
             account,
             password_hash,
@@ -158,7 +158,7 @@ fn parse_reminded(rows: Vec<(Uuid, i32)>) -> Result<Vec<(GameId, u32)>, StoreErr
     rows.into_iter()
         .map(|(id, ply)| {
             let ply = u32::try_from(ply)
-                .map_err(|_| StoreError::Other(format!("bad reminded_ply {ply} of game {id}")))?;
+                .map_err(|_| StoreError::Invalid(format!("bad reminded_ply {ply} of game {id}")))?;
             Ok((GameId(id), ply))
         })
         .collect()
@@ -223,7 +223,7 @@ pub trait OpsStore: Send + Sync {
     /// event below each account's counter.
     ///
     /// # Errors
-    /// [`StoreError::Other`] when a stored row does not parse (a game whose moves do
+    /// [`StoreError::Invalid`] when a stored row does not parse (a game whose moves do
     /// not number 1 to its ply).
     async fn export(&self) -> Result<DataSet, StoreError>;
 
@@ -233,7 +233,7 @@ pub trait OpsStore: Send + Sync {
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when the database is not empty or the data breaks a
-    /// uniqueness constraint; [`StoreError::Other`] when it breaks another one.
+    /// uniqueness constraint; [`StoreError::Database`] when it breaks another one.
     async fn import(&self, data: &DataSet) -> Result<(), StoreError>;
 }
 
@@ -251,7 +251,7 @@ fn parse_counts(rows: Vec<(String, i64)>) -> Result<Vec<(GameStatus, u64)>, Stor
     rows.into_iter()
         .map(|(status, n)| {
             let status = GameStatus::parse(&status)
-                .ok_or_else(|| StoreError::Other(format!("bad status column {status:?}")))?;
+                .ok_or_else(|| StoreError::Invalid(format!("bad status column {status:?}")))?;
             Ok((status, u64::try_from(n).unwrap_or(0)))
         })
         .collect()
@@ -558,7 +558,7 @@ impl<B: Backend> OpsStore for SqlStore<B> {
         match applied {
             Ok(applied) => Ok(all_applied(B::migrator(), &applied)),
             // No migrations table: nothing applied yet.
-            Err(StoreError::Other(_)) => Ok(false),
+            Err(StoreError::Database(_)) => Ok(false),
             Err(e) => Err(e),
         }
     }

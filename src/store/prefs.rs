@@ -65,7 +65,8 @@ struct FiltersRow {
 
 impl FiltersRow {
     fn parse(self) -> Result<ChallengeFilters, StoreError> {
-        let corrupt = |what: &str| StoreError::Other(format!("corrupt challenge filters: {what}"));
+        let corrupt =
+            |what: &str| StoreError::Invalid(format!("corrupt challenge filters: {what}"));
         let variants = self
             .variants
             .split(' ')

@@ -499,7 +499,7 @@ impl<B: Backend> PushStore for SqlStore<B> {
                 .await?;
         match stored {
             None => Ok(NotificationSettings::default()),
-            Some((text,)) => serde_json::from_str(&text).map_err(|_| corrupt("settings", text)),
+            Some((text,)) => serde_json::from_str(&text).map_err(|e| StoreError::Json(e.into())),
         }
     }
 
@@ -509,7 +509,7 @@ impl<B: Backend> PushStore for SqlStore<B> {
         settings: &NotificationSettings,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let text = serde_json::to_string(settings).map_err(|e| StoreError::Other(e.to_string()))?;
+        let text = serde_json::to_string(settings).map_err(|e| StoreError::Json(e.into()))?;
         sql(
             "INSERT INTO notification_settings (account_id, settings, updated_at) \
              VALUES ($1, $2, $3) ON CONFLICT (account_id) \

@@ -82,7 +82,7 @@ pub(super) struct RatingRow {
 
 impl RatingRow {
     pub(super) fn parse(self) -> Result<VariantRating, StoreError> {
-        let corrupt = |what: &str| StoreError::Other(format!("corrupt rating row: {what}"));
+        let corrupt = |what: &str| StoreError::Invalid(format!("corrupt rating row: {what}"));
         let rating = Rating {
             rating: self.rating,
             deviation: self.deviation,
@@ -153,13 +153,13 @@ fn players_in_lock_order(game: &RatedGameRow) -> [Uuid; 2] {
 /// The new ratings of a rated game's players, by account, from their rows before it.
 ///
 /// # Errors
-/// [`StoreError::Other`] for a corrupt winner or variant, or a missing row.
+/// [`StoreError::Invalid`] for a corrupt winner or variant, or a missing row.
 fn rate(game: &RatedGameRow, before: Vec<RatingRow>) -> Result<[(Uuid, Rating); 2], StoreError> {
     let winner = match game.winner.as_deref() {
         None => None,
         Some(w) => Some(
             w.parse::<seedpost_rules::Side>()
-                .map_err(|_| StoreError::Other(format!("corrupt winner column: {w:?}")))?,
+                .map_err(|_| StoreError::Invalid(format!("corrupt winner column: {w:?}")))?,
         ),
     };
     let mut south = None;
@@ -173,7 +173,7 @@ fn rate(game: &RatedGameRow, before: Vec<RatingRow>) -> Result<[(Uuid, Rating); 
         }
     }
     let (Some(south), Some(north)) = (south, north) else {
-        return Err(StoreError::Other(
+        return Err(StoreError::Invalid(
             "a rated game's rating rows are missing".to_owned(),
         ));
     };

@@ -252,7 +252,7 @@ impl WebhookRow {
             url: self.url,
             secret: self.secret,
             cursor: u64::try_from(self.cursor)
-                .map_err(|_| StoreError::Other(format!("corrupt cursor {}", self.cursor)))?,
+                .map_err(|_| StoreError::Invalid(format!("corrupt cursor {}", self.cursor)))?,
             created_at: self.created_at,
         })
     }
@@ -293,7 +293,7 @@ pub(super) struct DeliveryRow {
 
 impl DeliveryRow {
     pub(super) fn parse(self) -> Result<Delivery, StoreError> {
-        let corrupt = |c: &str| StoreError::Other(format!("corrupt {c} column"));
+        let corrupt = |c: &str| StoreError::Invalid(format!("corrupt {c} column"));
         Ok(Delivery {
             id: DeliveryId(self.id),
             webhook: WebhookId(self.webhook_id),
@@ -301,7 +301,7 @@ impl DeliveryRow {
             event_type: self.event_type,
             body: self.body,
             status: DeliveryStatus::parse(&self.status).ok_or_else(|| {
-                StoreError::Other(format!("corrupt status column: {:?}", self.status))
+                StoreError::Invalid(format!("corrupt status column: {:?}", self.status))
             })?,
             attempts: u32::try_from(self.attempts).map_err(|_| corrupt("attempts"))?,
             last_status: self

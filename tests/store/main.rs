@@ -604,7 +604,7 @@ async fn a_ply_at_the_current_ply_is_kept_and_a_second_writer_at_that_ply_gets_c
                 &[]
             )
             .await,
-        StoreError::Other(_)
+        StoreError::Invalid(_)
     );
     assert_err!(
         store
@@ -816,7 +816,7 @@ async fn a_game_ends_only_at_the_ply_its_ender_saw(db: &TestDb) {
     // A state at another ply than the one seen is a caller's bug.
     assert_err!(
         store.end_game(id, 0, &resigned, &[]).await,
-        StoreError::Other(_)
+        StoreError::Invalid(_)
     );
     assert_err!(
         store.end_game(GameId::new(), 0, &stale, &[]).await,
@@ -1396,7 +1396,7 @@ async fn corrupt_rows_are_errors_not_values(db: &TestDb) {
     }
     assert_err!(
         store.account_by_name("not valid!").await,
-        StoreError::Other(_)
+        StoreError::Invalid(_)
     );
 }
 
@@ -1781,7 +1781,7 @@ async fn a_move_the_database_refuses_fails_alone_among_concurrent_moves(db: &Tes
     for writer in writers {
         let (g, written) = writer.await.expect("the writer finishes");
         if g == 5 {
-            assert_err!(written, StoreError::Other(_));
+            assert_err!(written, StoreError::Database(_));
         } else {
             assert_eq!(written.map(|events| events.len()).ok(), Some(1), "game {g}");
         }

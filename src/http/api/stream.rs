@@ -233,7 +233,7 @@ impl EventStream {
                     Ok(None) => self.done = true,
                     Err(e) => {
                         // The client reconnects with `since` and misses nothing.
-                        tracing::warn!(error = %e, "event stream failed");
+                        tracing::warn!(error = %crate::error::Chain(&e), "event stream failed");
                         self.done = true;
                     }
                 },
@@ -314,7 +314,7 @@ impl GameStream {
                     }
                     Ok(None) => self.done = true,
                     Err(e) => {
-                        tracing::warn!(error = %e, "game stream failed");
+                        tracing::warn!(error = %crate::error::Chain(&e), "game stream failed");
                         self.done = true;
                     }
                 },

@@ -32,9 +32,7 @@ impl IntoResponse for PageError {
     fn into_response(self) -> Response {
         let error = self.0;
         let status = error.status();
-        if let Error::Internal(detail) = &error {
-            tracing::error!(%detail, "internal error");
-        }
+        error.log();
         // The page speaks the request's language: the common errors have messages of
         // their own, refused input says why as forms do (see [`refusal`]).
         let layout = Layout::bare("");
@@ -45,8 +43,9 @@ impl IntoResponse for PageError {
             Error::Forbidden(_) | Error::MissingScope(_) => tr.t("error-forbidden"),
             Error::NotAPlayer => tr.t("error-not-a-player"),
             Error::GameOver => tr.t("error-game-over"),
-            Error::Internal(_) => tr.t("error-internal"),
             Error::Unavailable => tr.t("error-unavailable"),
+            Error::Store(_) if error.code() == "unavailable" => tr.t("error-unavailable"),
+            Error::Store(_) | Error::Internal(_) => tr.t("error-internal"),
             Error::BadRequest { code, .. } if *code == "invalid_query" => {
                 tr.t("error-invalid-query")
             }

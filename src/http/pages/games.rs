@@ -223,7 +223,9 @@ async fn panel(
         Ok(Some(analysis)) => panel.analysis = Some(AnalysisView::new(&analysis, &game.names, tr)),
         Ok(None) => panel.pending = true,
         Err(Error::Conflict { .. }) => {}
-        Err(e) => tracing::warn!(error = %e, game = %id, "no analysis for the game page"),
+        Err(e) => {
+            tracing::warn!(error = %crate::error::Chain(&e), game = %id, "no analysis for the game page")
+        }
     }
     panel
 }
@@ -275,7 +277,7 @@ pub async fn live(
                     }
                     Ok(None) => return None,
                     Err(e) => {
-                        tracing::warn!(error = %e, "live stream failed");
+                        tracing::warn!(error = %crate::error::Chain(&e), "live stream failed");
                         return None;
                     }
                 },

@@ -63,7 +63,7 @@ pub async fn account(
                         }
                         Ok(None) => return None,
                         Err(e) => {
-                            tracing::warn!(error = %e, "account stream failed");
+                            tracing::warn!(error = %crate::error::Chain(&e), "account stream failed");
                             return None;
                         }
                     },

@@ -137,7 +137,7 @@ impl Layout {
 pub fn render(page: &impl Template) -> Result<Html<String>, PageError> {
     page.render()
         .map(Html)
-        .map_err(|e| PageError(Error::Internal(format!("rendering a page: {e}"))))
+        .map_err(|e| PageError(Error::internal_from("rendering a page", e)))
 }
 
 /// "2 days 3 hours", "5 hours 12 minutes", "40 minutes" (the two largest units, in

@@ -66,8 +66,8 @@ fn stored_events(m: &Append, taken: &[(uuid::Uuid, i64)]) -> Result<Vec<Event>, 
     let mut stored = Vec::new();
     for group in &m.events {
         let last = taken.iter().find(|(a, _)| *a == group.account);
-        let last =
-            last.ok_or_else(|| StoreError::Other(format!("no seqs taken for {}", group.account)))?;
+        let last = last
+            .ok_or_else(|| StoreError::Invalid(format!("no seqs taken for {}", group.account)))?;
         stored.extend(group.stored(last.1)?);
     }
     Ok(stored)
@@ -418,10 +418,10 @@ mod tests {
             let n = self.statements.len();
             self.statements.push(moves.iter().map(|m| m.id.0).collect());
             if n >= self.gone_from {
-                return Err(StoreError::Unavailable("gone".to_owned()));
+                return Err(StoreError::Unavailable(sqlx::Error::PoolClosed.into()));
             }
             if moves.iter().any(|m| Some(m.id.0) == self.refused) {
-                return Err(StoreError::Other("refused".to_owned()));
+                return Err(StoreError::Invalid("refused".to_owned()));
             }
             Ok(moves.iter().map(|_| Some(Vec::new())).collect())
         }
@@ -482,7 +482,7 @@ mod tests {
         let mut db = StandIn::new(Some(b), usize::MAX);
         let answers = append_all(&mut db, &moves).await.expect("answers");
         assert!(written(&answers[0]) && written(&answers[2]));
-        assert!(matches!(answers[1], Err(StoreError::Other(_))));
+        assert!(matches!(answers[1], Err(StoreError::Invalid(_))));
         assert_eq!(
             db.statements.len(),
             4,
