@@ -102,6 +102,24 @@ pub fn clock_time(from: DateTime<Utc>, to: DateTime<Utc>, weekend_pause: bool) -
     time
 }
 
+/// Whether the clock runs at `at`: always, or under a `weekend_pause` on weekdays
+/// only.
+#[must_use]
+pub fn runs_at(at: DateTime<Utc>, weekend_pause: bool) -> bool {
+    !weekend_pause || !is_weekend(at)
+}
+
+/// The first instant from `at` on when the clock runs: `at`, or under a
+/// `weekend_pause` the Monday 00:00 after a weekend's `at`.
+#[must_use]
+pub fn running_from(at: DateTime<Utc>, weekend_pause: bool) -> DateTime<Utc> {
+    if runs_at(at, weekend_pause) {
+        at
+    } else {
+        next_monday(at)
+    }
+}
+
 fn is_weekend(at: DateTime<Utc>) -> bool {
     matches!(at.weekday(), Weekday::Sat | Weekday::Sun)
 }

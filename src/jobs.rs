@@ -1,4 +1,5 @@
-//! The background loops of `seedpost serve`: the sweeper (timeouts, purges, digests),
+//! The background loops of `seedpost serve`: the sweeper (timeouts, purges, digests,
+//! reminders),
 //! the webhook and push workers and the house bots. They start together and stop together: one
 //! [`CancellationToken`] asks them to stop, one [`TaskTracker`] waits until they have.
 //!
@@ -141,7 +142,7 @@ async fn on_events<F, R>(
 }
 
 /// One sweep: games past their deadline end, events past their retention and idle
-/// shared rate-limit cells go, and the digests due are sent. Each part's failure is
+/// shared rate-limit cells go, and the digests and reminders due are sent. Each part's failure is
 /// logged and the next sweep tries again.
 async fn sweep(service: &Service) {
     match service.sweep_timeouts().await {
@@ -158,6 +159,18 @@ async fn sweep(service: &Service) {
     }
     if let Err(e) = service.send_digests().await {
         tracing::warn!(error = %crate::error::Chain(&e), "digest round failed");
+    }
+    match service.send_reminders().await {
+        Ok(round) if round == crate::service::ReminderRound::default() => {}
+        Ok(round) => {
+            tracing::info!(
+                push = round.push,
+                email = round.email,
+                bot = round.bot,
+                "reminders sent"
+            );
+        }
+        Err(e) => tracing::warn!(error = %e, "reminder round failed"),
     }
 }
 

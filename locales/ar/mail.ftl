@@ -23,6 +23,7 @@ push-your-turn-title = دورك
 push-your-turn = { $variant }: { $players } — الدور لك
 push-running-out-title = الوقت ينفد
 push-running-out = { $variant }: { $players } — موعد نقلتك يقترب
+push-reminder = { $variant }: { $players } — بقي { $left } لنقلتك
 push-game-over-title = انتهت المباراة
 push-game-start-title = بدأت مباراة
 push-game = { $variant }: { $players }

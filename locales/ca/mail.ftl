@@ -19,6 +19,7 @@ push-your-turn-title = Et toca
 push-your-turn = { $variant }: { $players } — et toca jugar
 push-running-out-title = S'acaba el temps
 push-running-out = { $variant }: { $players } — la teva jugada venç aviat
+push-reminder = { $variant }: { $players } — et queden { $left } per jugar
 push-game-over-title = Partida acabada
 push-game-start-title = Ha començat una partida
 push-game = { $variant }: { $players }

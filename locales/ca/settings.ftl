@@ -5,7 +5,7 @@
 reminders-title = Recordatoris
 reminders-intro = A més de l'avís al lloc quan el temps s'acaba, seedpost et pot recordar els terminis de les teves jugades al calendari i amb un correu diari.
 reminders-calendar-h = Canal del calendari
-reminders-calendar-about = Subscriu-te a aquesta adreça amb un programa de calendari: mostra el termini de cadascuna de les teves partides, amb una alarma quan queda una cinquena part del temps de la jugada. Qui tingui l'adreça veu les teves partides, així que guarda-la per a tu; una adreça nova atura l'antiga.
+reminders-calendar-about = Subscriu-te a aquesta adreça amb un programa de calendari: mostra el termini de cadascuna de les teves partides, amb alarmes a les hores de recordatori del calendari triades a la pàgina de Notificacions (per defecte 24 i 2 hores abans). Qui tingui l'adreça veu les teves partides, així que guarda-la per a tu; una adreça nova atura l'antiga.
 reminders-feed-address = L'adreça del teu canal. Copia-la ara: no es tornarà a mostrar.
 reminders-feed-works = El teu canal funciona, amb una adreça feta el { $since }.
 reminders-new-address = Fes una adreça nova

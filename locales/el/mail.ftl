@@ -19,6 +19,7 @@ push-your-turn-title = Σειρά σας
 push-your-turn = { $variant }: { $players } — είναι η σειρά σας
 push-running-out-title = Ο χρόνος τελειώνει
 push-running-out = { $variant }: { $players } — η κίνησή σας λήγει σύντομα
+push-reminder = { $variant }: { $players } — απομένουν { $left } για την κίνησή σας
 push-game-over-title = Η παρτίδα τελείωσε
 push-game-start-title = Ξεκίνησε μια παρτίδα
 push-game = { $variant }: { $players }

@@ -19,6 +19,7 @@ push-your-turn-title = Your move
 push-your-turn = { $variant }: { $players } — it is your turn
 push-running-out-title = Time is running out
 push-running-out = { $variant }: { $players } — your move is due soon
+push-reminder = { $variant }: { $players } — { $left } left for your move
 push-game-over-title = Game over
 push-game-start-title = A game started
 push-game = { $variant }: { $players }

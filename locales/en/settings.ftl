@@ -7,7 +7,7 @@
 reminders-title = Reminders
 reminders-intro = Besides the notice on the site when time is running out, seedpost can remind you of your move deadlines in your calendar and by a daily e-mail.
 reminders-calendar-h = Calendar feed
-reminders-calendar-about = Subscribe to this address in a calendar program: it shows the deadline of each of your games, with an alarm when a fifth of the time for your move is left. Anyone who has the address sees your games, so keep it to yourself; a new address stops the old one.
+reminders-calendar-about = Subscribe to this address in a calendar program: it shows the deadline of each of your games, with alarms at the calendar reminder times chosen on the Notifications page (by default 24 and 2 hours before). Anyone who has the address sees your games, so keep it to yourself; a new address stops the old one.
 reminders-feed-address = Your feed's address. Copy it now: it will not be shown again.
 reminders-feed-works = Your feed works, at an address made { $since }.
 reminders-new-address = Make a new address

@@ -16,6 +16,7 @@ push-your-turn-title = Sıra sende
 push-your-turn = { $variant }: { $players } — hamle sırası sende
 push-running-out-title = Süre azalıyor
 push-running-out = { $variant }: { $players } — hamlenin süresi dolmak üzere
+push-reminder = { $variant }: { $players } — hamlen için { $left } kaldı
 push-game-over-title = Oyun bitti
 push-game-start-title = Bir oyun başladı
 push-game = { $variant }: { $players }

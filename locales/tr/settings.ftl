@@ -5,7 +5,7 @@
 reminders-title = Hatırlatıcılar
 reminders-intro = Süre azaldığında sitedeki uyarının yanı sıra seedpost, hamle sürelerini takviminde ve günlük bir e-postayla da hatırlatabilir.
 reminders-calendar-h = Takvim beslemesi
-reminders-calendar-about = Bu adrese bir takvim programında abone ol: her oyununun son hamle zamanını gösterir ve hamle süresinin beşte biri kaldığında alarm çalar. Adrese sahip olan herkes oyunlarını görür, o yüzden kimseyle paylaşma; yeni bir adres eskisini geçersiz kılar.
+reminders-calendar-about = Bu adrese bir takvim programında abone ol: her oyununun son hamle zamanını gösterir ve Bildirimler sayfasında seçtiğin takvim hatırlatma zamanlarında (varsayılan olarak 24 ve 2 saat önce) alarm çalar. Adrese sahip olan herkes oyunlarını görür, o yüzden kimseyle paylaşma; yeni bir adres eskisini geçersiz kılar.
 reminders-feed-address = Beslemenin adresi. Hemen kopyala: bir daha gösterilmeyecek.
 reminders-feed-works = Beslemen çalışıyor; adres { $since } tarihinde oluşturuldu.
 reminders-new-address = Yeni adres oluştur

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use chrono::{DateTime, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
 
 /// A way notifications reach a player.
@@ -201,6 +202,64 @@ impl NotificationSettings {
     }
 }
 
+/// `minutes` as a time.
+fn lead(minutes: u32) -> TimeDelta {
+    TimeDelta::minutes(i64::from(minutes))
+}
+
+/// The reminder among `times` (minutes before the deadline) to send at `now`, while
+/// the clock runs, for a move that began at `began` and is due at `deadline`; the
+/// caller sends it unless it was sent for this move already.
+///
+/// A reminder is due once `deadline - now` is at most its time. Of several due at
+/// once (the sweeper was late, or the clock stood still over a weekend or a vacation
+/// while their times came), only the nearest the deadline goes: the later ones say
+/// the same, more urgently. A time as long as the move's whole time or longer (24 h
+/// on a one-day move, 48 h on it) never goes for that move: the move's start, with
+/// its your-turn notice, said as much. None once the deadline has passed.
+#[must_use]
+pub fn due_reminder(
+    times: &BTreeSet<u32>,
+    began: DateTime<Utc>,
+    deadline: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Option<u32> {
+    if now >= deadline {
+        return None;
+    }
+    times
+        .iter()
+        .copied()
+        .filter(|t| lead(*t) < deadline - began && deadline - now <= lead(*t))
+        .min()
+}
+
+/// When each reminder among `times` goes for a move that began at `began` and is due
+/// at `deadline`, as [`due_reminder`] sends them to a sweeper that never misses: at
+/// its time before the deadline, or when the clock runs again if that falls while
+/// it stands (a weekend under a `weekend_pause`), and only if no nearer reminder is
+/// due by then. Nearest the deadline first. The calendar feed's alarms.
+#[must_use]
+pub fn reminder_schedule(
+    times: &BTreeSet<u32>,
+    began: DateTime<Utc>,
+    deadline: DateTime<Utc>,
+    weekend_pause: bool,
+) -> Vec<(u32, DateTime<Utc>)> {
+    let mut schedule: Vec<(u32, DateTime<Utc>)> = Vec::new();
+    for t in times.iter().copied() {
+        if lead(t) >= deadline - began {
+            continue;
+        }
+        let at = crate::deadline::running_from(deadline - lead(t), weekend_pause);
+        // `times` ascends: those kept so far are nearer the deadline.
+        if schedule.iter().all(|(s, _)| deadline - lead(*s) > at) {
+            schedule.push((t, at));
+        }
+    }
+    schedule
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,6 +291,67 @@ mod tests {
         let mut kinds = NotificationSettings::default();
         kinds.bot.kinds.insert(NoticeKind::YourTurn);
         assert_eq!(kinds.validate(), Err(InvalidSettings));
+    }
+
+    fn at(day: u32, hour: u32) -> DateTime<Utc> {
+        use chrono::TimeZone as _;
+        // Monday 2026-11-30.
+        Utc.with_ymd_and_hms(2026, 11, 30, hour, 0, 0)
+            .single()
+            .expect("a valid time")
+            + TimeDelta::days(i64::from(day))
+    }
+
+    fn times(t: &[u32]) -> BTreeSet<u32> {
+        t.iter().copied().collect()
+    }
+
+    #[test]
+    fn a_reminder_is_due_from_its_time_and_only_the_nearest_the_deadline_goes() {
+        // Three days from Monday noon: due Thursday noon.
+        let (began, deadline) = (at(0, 12), at(3, 12));
+        let chosen = times(&[120, 1440, 2880]);
+        let due = |now| due_reminder(&chosen, began, deadline, now);
+        assert_eq!(due(at(1, 11)), None, "49 h left");
+        assert_eq!(due(at(1, 12)), Some(2880));
+        assert_eq!(due(at(2, 11)), Some(2880), "25 h left");
+        assert_eq!(due(at(2, 12)), Some(1440));
+        assert_eq!(due(at(3, 9)), Some(1440), "3 h left");
+        assert_eq!(due(at(3, 10)), Some(120));
+        assert_eq!(due(at(3, 12)), None, "the deadline passed");
+        assert_eq!(due_reminder(&times(&[]), began, deadline, at(3, 11)), None);
+    }
+
+    #[test]
+    fn a_time_as_long_as_the_move_never_goes_for_it() {
+        // One day: 24 h and 48 h are the move's whole time or more.
+        let (began, deadline) = (at(0, 12), at(1, 12));
+        let chosen = times(&[120, 1440, 2880]);
+        assert_eq!(due_reminder(&chosen, began, deadline, at(0, 12)), None);
+        assert_eq!(due_reminder(&chosen, began, deadline, at(1, 9)), None);
+        assert_eq!(due_reminder(&chosen, began, deadline, at(1, 10)), Some(120));
+        assert_eq!(
+            reminder_schedule(&chosen, began, deadline, false),
+            [(120, at(1, 10))]
+        );
+    }
+
+    #[test]
+    fn alarms_that_fall_on_a_paused_weekend_ring_on_monday_only_the_nearest() {
+        // Friday 23:00 with one day, weekend pause: due Monday 23:00.
+        let began = at(4, 23);
+        let deadline = at(7, 23);
+        let chosen = times(&[120, 1440, 2880]);
+        // 48 h before is Saturday 23:00, 24 h Sunday 23:00: both on Monday 00:00,
+        // where only the 24 h one rings; 2 h at Monday 21:00.
+        assert_eq!(
+            reminder_schedule(&chosen, began, deadline, true),
+            [(120, at(7, 21)), (1440, at(7, 0))]
+        );
+        assert_eq!(
+            reminder_schedule(&chosen, began, deadline, false),
+            [(120, at(7, 21)), (1440, at(6, 23)), (2880, at(5, 23))]
+        );
     }
 
     #[test]

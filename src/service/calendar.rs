@@ -6,12 +6,15 @@
 //! working; deleting it stops the feed.
 //!
 //! Each ongoing game gives one event at its deadline: where it is the account's move,
-//! with an alarm when a fifth of the time for the move is left (when the site's
-//! `time_running_out` notice comes too); where it is the opponent's, a "free" event
+//! with an alarm at each calendar reminder time the account chose (by default 24 h
+//! and 2 h before; [`reminder_schedule`]: a time as long as the move never rings, one
+//! on a paused weekend rings on Monday); where it is the opponent's, a "free" event
 //! for information, without an alarm. An event's UID names the game and its ply, so a
 //! move makes a new event and the old one goes. A game whose clock stands still (a
 //! player is on vacation) has no event until it runs again: its deadline is not known
 //! until then.
+
+use std::collections::BTreeSet;
 
 use chrono::{DateTime, Utc};
 use icalendar::{Alarm, Calendar, Component, Event, EventLike, Property, Trigger};
@@ -20,6 +23,7 @@ use super::accounts::token_hash;
 use super::sessions::random_hex;
 use super::{Service, side_of};
 use crate::domain::GameStatus;
+use crate::domain::notify::reminder_schedule;
 use crate::error::{Error, Result};
 use crate::store::calendar::CalendarFeed;
 use crate::store::{Account, Game, GameFilter, StoreError};
@@ -87,14 +91,26 @@ impl Service {
             limit: FEED_GAMES,
         };
         let games = self.store.games(&filter).await?;
-        Ok(feed(&account, &games, base, self.now()))
+        let alarms = self
+            .store
+            .notification_settings(account.id)
+            .await?
+            .calendar
+            .reminders;
+        Ok(feed(&account, &games, &alarms, base, self.now()))
     }
 }
 
-/// The feed of `account`'s `games` (those without a deadline left out), written at
-/// `now`.
+/// The feed of `account`'s `games` (those without a deadline left out), with alarms
+/// at the reminder times `alarms` (minutes before a deadline), written at `now`.
 #[must_use]
-fn feed(account: &Account, games: &[Game], base: &str, now: DateTime<Utc>) -> String {
+fn feed(
+    account: &Account,
+    games: &[Game],
+    alarms: &BTreeSet<u32>,
+    base: &str,
+    now: DateTime<Utc>,
+) -> String {
     let mut calendar = Calendar::empty();
     calendar
         .append_property(Property::new("VERSION", "2.0"))
@@ -104,7 +120,7 @@ fn feed(account: &Account, games: &[Game], base: &str, now: DateTime<Utc>) -> St
         .name(&format!("seedpost: {}'s move deadlines", account.username))
         .ttl(&chrono::Duration::hours(1));
     for game in games {
-        if let Some(event) = event(account, game, base, now) {
+        if let Some(event) = event(account, game, alarms, base, now) {
             calendar.push(event);
         }
     }
@@ -112,8 +128,14 @@ fn feed(account: &Account, games: &[Game], base: &str, now: DateTime<Utc>) -> St
 }
 
 /// The event of one game, if it is ongoing with a deadline, its clock runs and
-/// `account` plays it.
-fn event(account: &Account, game: &Game, base: &str, now: DateTime<Utc>) -> Option<Event> {
+/// `account` plays it; with `alarms` where it is `account`'s move.
+fn event(
+    account: &Account,
+    game: &Game,
+    alarms: &BTreeSet<u32>,
+    base: &str,
+    now: DateTime<Utc>,
+) -> Option<Event> {
     if Clock::of(game) != Some(Clock::Running) {
         return None;
     }
@@ -144,18 +166,27 @@ fn event(account: &Account, game: &Game, base: &str, now: DateTime<Utc>) -> Opti
         .description(&description)
         .last_modified(game.state.updated_at);
     if to_move == side {
-        let lead = game.days_per_move.reminder_lead();
-        event
-            .summary(&format!("Your move: {variant} against {opponent}"))
-            .alarm(
+        event.summary(&format!("Your move: {variant} against {opponent}"));
+        let schedule = reminder_schedule(
+            alarms,
+            game.state.updated_at,
+            deadline,
+            game.terms.weekend_pause,
+        );
+        for (minutes, at) in schedule {
+            event.alarm(
                 Alarm::display(
                     &format!("Your move in {variant} against {opponent}: time is running out"),
-                    Trigger::before_start(lead),
+                    Trigger::before_start(deadline - at),
                 )
-                .uid(&format!("{}-{}-alarm@seedpost", game.id, game.state.ply))
+                .uid(&format!(
+                    "{}-{}-alarm-{minutes}@seedpost",
+                    game.id, game.state.ply
+                ))
                 .timestamp(now)
                 .done(),
             );
+        }
     } else {
         event
             .summary(&format!("{opponent} to move: {variant}"))

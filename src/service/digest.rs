@@ -466,7 +466,7 @@ fn digest_text(tr: Tr, links: &str, username: &str, games: &[Game], now: DateTim
 }
 
 /// "2 days 3 hours", "5 hours", "40 minutes" or "no time", in the language of `tr`.
-fn left(tr: Tr, time: chrono::TimeDelta) -> String {
+pub(super) fn left(tr: Tr, time: chrono::TimeDelta) -> String {
     let (days, hours, minutes) = (
         time.num_days(),
         time.num_hours() % 24,

@@ -257,14 +257,20 @@ pub(super) fn game_events_of_text(
     events
 }
 
-/// The `time_running_out` event to the player to move in `loaded`.
+/// The `time_running_out` event to the player to move in `loaded`, sent at `at`:
+/// `{"game": ..., "minutes_left": n}`, the whole minutes left to the deadline.
 pub(super) fn reminder_event(loaded: &LoadedGame, at: DateTime<Utc>) -> Option<NewEvent> {
     let game = loaded.game();
     let side = game.state.to_move?;
+    let left = game
+        .state
+        .deadline
+        .map_or(0, |deadline| (deadline - at).num_minutes().max(0));
+    let payload = format!("{{\"game\":{},\"minutes_left\":{left}}}", game_text(loaded));
     Some(new_event(
         game.players.get(side).id,
         EventKind::TimeRunningOut,
-        &game_payload(loaded),
+        &payload,
         at,
     ))
 }

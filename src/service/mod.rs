@@ -26,6 +26,7 @@ mod prefs;
 mod push;
 mod ratings;
 mod rematch;
+mod reminders;
 mod sessions;
 mod throttle;
 mod tournaments;
@@ -49,6 +50,7 @@ pub use push::{
     device_label,
 };
 pub use ratings::GameRatingView;
+pub use reminders::ReminderRound;
 pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
 pub use throttle::LoginLimits;
 pub use tournaments::{

@@ -4,7 +4,8 @@
 //!
 //! Like webhooks, each subscription keeps a cursor over its account's events: a round
 //! of [`Service::deliver_push`] queues a message for each event worth a notification
-//! (your turn, a challenge, a game started or ended, time running out), then claims
+//! (your turn, a challenge, a game started or ended; the reminder sweeper queues the
+//! reminders), then claims
 //! the messages due and sends them, a few at a time. A push service that answers 429,
 //! 5xx or not at all is tried again with back-off while the message lives (its TTL);
 //! one that answers 404 or 410 has forgotten the device, whose subscription goes.
@@ -226,15 +227,15 @@ pub fn device_label(user_agent: &str) -> String {
     }
 }
 
-/// Whether the player's settings want a push for an event of `kind`. The 80% reminder
-/// (`time_running_out`) is pushed while the player keeps any push reminder time.
+/// Whether the player's settings want a push for an event of `kind`. Reminders are
+/// not pushed from events (the `time_running_out` events are the bot channel's): the
+/// reminder sweeper queues them at the push reminder times (`reminders`).
 fn wanted(settings: &NotificationSettings, kind: EventKind) -> bool {
     let notice = match kind {
         EventKind::YourTurn => NoticeKind::YourTurn,
         EventKind::Challenge => NoticeKind::Challenge,
         EventKind::GameStart | EventKind::TournamentStart => NoticeKind::GameStart,
         EventKind::GameFinish => NoticeKind::GameFinish,
-        EventKind::TimeRunningOut => return !settings.push.reminders.is_empty(),
         _ => return false,
     };
     settings.sends(Channel::Push, notice)

@@ -107,6 +107,17 @@ pub(super) const SELECT_TO_REMIND: &str = concat!(
      ORDER BY g.deadline, g.id LIMIT $2"
 );
 
+/// Games whose clock runs with a deadline before `$1`, after the game `$3` whose
+/// deadline is `$2` in (deadline, id) order, at most `$4`: a page of the games the
+/// reminder sweeper looks at.
+pub(super) const SELECT_REMINDER_PAGE: &str = concat!(
+    game_select!(),
+    "WHERE ",
+    clock_runs!(),
+    "AND g.deadline < $1 AND (g.deadline, g.id) > ($2, $3) \
+     ORDER BY g.deadline, g.id LIMIT $4"
+);
+
 /// Marks game `$1`, ongoing at ply `$2`, reminded at that ply, unless it already is.
 pub(super) const MARK_REMINDED: &str = "UPDATE games SET reminded_ply = $2 \
      WHERE id = $1 AND ply = $2 AND status = 'ongoing' \

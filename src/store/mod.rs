@@ -35,6 +35,7 @@ pub mod postgres;
 pub mod prefs;
 pub mod push;
 pub mod ratings;
+pub mod reminders;
 pub mod sql;
 pub mod sqlite;
 pub mod tournaments;
@@ -48,6 +49,7 @@ pub use ops::OpsStore;
 pub use prefs::{PlaySettings, PrefsStore};
 pub use push::PushStore;
 pub use ratings::RatingStore;
+pub use reminders::ReminderStore;
 pub use tournaments::{Entrant, TournamentStore};
 pub use vacations::VacationStore;
 pub use webhooks::WebhookStore;
@@ -224,6 +226,7 @@ pub trait Store:
     + TournamentStore
     + CalendarStore
     + PrefsStore
+    + ReminderStore
     + Send
     + Sync
     + 'static

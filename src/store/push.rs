@@ -86,6 +86,31 @@ pub struct ClaimedPush {
     pub auth: String,
 }
 
+/// Queues `message` for `subscription` in the caller's transaction, unless its key is
+/// queued for it already.
+pub(super) async fn insert_push_message<B: Backend>(
+    tx: &mut sqlx::Transaction<'static, B>,
+    subscription: PushSubscriptionId,
+    message: NewPushMessage,
+) -> Result<(), StoreError> {
+    sql("INSERT INTO push_messages \
+         (id, subscription_id, key, payload, topic, ttl, urgency, status, \
+          attempts, next_attempt_at, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $8, $8) \
+         ON CONFLICT (subscription_id, key) DO NOTHING")
+    .bind(message.id.0)
+    .bind(subscription.0)
+    .bind(message.key)
+    .bind(message.payload)
+    .bind(message.topic)
+    .bind(i32::try_from(message.ttl).unwrap_or(i32::MAX))
+    .bind(message.urgency)
+    .bind(micros(message.created_at))
+    .execute(tx)
+    .await
+    .map(drop)
+}
+
 /// The push part of the storage.
 #[async_trait]
 pub trait PushStore: Send + Sync + 'static {
@@ -372,21 +397,7 @@ impl<B: Backend> PushStore for SqlStore<B> {
         self.write(move |tx| {
             Box::pin(async move {
                 for m in messages {
-                    sql("INSERT INTO push_messages \
-                         (id, subscription_id, key, payload, topic, ttl, urgency, status, \
-                          attempts, next_attempt_at, created_at) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $8, $8) \
-                         ON CONFLICT (subscription_id, key) DO NOTHING")
-                    .bind(m.id.0)
-                    .bind(subscription.0)
-                    .bind(m.key)
-                    .bind(m.payload)
-                    .bind(m.topic)
-                    .bind(i32::try_from(m.ttl).unwrap_or(i32::MAX))
-                    .bind(m.urgency)
-                    .bind(micros(m.created_at))
-                    .execute(tx)
-                    .await?;
+                    insert_push_message(tx, subscription, m).await?;
                 }
                 if let Some(cursor) = cursor {
                     sql("UPDATE push_subscriptions SET cursor = $2 WHERE id = $1 AND cursor < $2")

@@ -144,8 +144,31 @@ async fn the_feed_lists_each_ongoing_game_at_its_deadline_and_follows_the_moves(
         Some(format!("{}-0@seedpost", id(&mine)).as_str())
     );
     assert_eq!(move_event.get_timestamp(), Some(now));
-    // The alarm comes when a fifth of the three days is left: 14 h 24 min before.
-    assert_eq!(alarms(move_event), [format!("-PT{}S", 14 * 3600 + 24 * 60)]);
+    // The alarms ring at her calendar reminder times: by default 2 h and 24 h before.
+    assert_eq!(
+        alarms(move_event),
+        [format!("-PT{}S", 2 * 3600), format!("-PT{}S", 24 * 3600)]
+    );
+    // Others when she chooses others (48 h fits a three-day move), none for none.
+    let choose = async |reminders: Value| {
+        let mut settings = app
+            .get("/me/notifications", Some(&ayse.token))
+            .await
+            .expect(200);
+        settings["calendar"]["reminders"] = reminders;
+        app.put("/me/notifications", Some(&ayse.token), settings)
+            .await
+            .expect(200);
+    };
+    choose(serde_json::json!([15, 2880])).await;
+    let listed = events(&url).await;
+    assert_eq!(
+        alarms(event_of(&listed, &app.base, &id(&mine))),
+        [format!("-PT{}S", 15 * 60), format!("-PT{}S", 48 * 3600)]
+    );
+    choose(serde_json::json!([])).await;
+    let listed = events(&url).await;
+    assert!(alarms(event_of(&listed, &app.base, &id(&mine))).is_empty());
 
     let wait_event = event_of(&listed, &app.base, &id(&theirs));
     assert_eq!(starts_at(wait_event), at(deadline(&theirs)));

@@ -20,7 +20,7 @@ DeclineReasonName = Literal['generic', 'later', 'variant', 'time_control', 'rate
 #: One line of an account's event stream (or one webhook delivery's body): a stored event, with its `seq`, or a line of the snapshot a stream starts with, marked `"snapshot": true` and without `seq`. Its `type` says which of the four shapes it has.
 Event = Union['ChallengeEvent', 'GameEvent', 'TournamentEvent', 'MatchEvent']
 
-#: The `type` of a `GameEvent`: `game_start` to both players (this is how a challenger learns that its challenge was accepted); `move` to both, after every ply; `your_turn` to the player to move, beside the `move` and at the start (and in the snapshot, for each game where the account is to move); `time_running_out` to the player to move, once per ply, when 80% of the move's time is used; `game_finish` to both, with the game's `result`; `vacation_start` and `vacation_end` to the opponent of a player who goes on vacation or is back (the game's `clock` stops, and runs again to the moved deadline).
+#: The `type` of a `GameEvent`: `game_start` to both players (this is how a challenger learns that its challenge was accepted); `move` to both, after every ply; `your_turn` to the player to move, beside the `move` and at the start (and in the snapshot, for each game where the account is to move); `time_running_out` to the player to move, once per ply when 80% of the move's time is used, and at each reminder time the player chose for bots (`PUT /me/notifications`, `bot`), with `minutes_left`; `game_finish` to both, with the game's `result`; `vacation_start` and `vacation_end` to the opponent of a player who goes on vacation or is back (the game's `clock` stops, and runs again to the moved deadline).
 GameEventType = Literal['game_start', 'move', 'your_turn', 'time_running_out', 'game_finish', 'vacation_start', 'vacation_end']
 
 #: Where a game stands.
@@ -214,7 +214,7 @@ class ChannelSettingsJson(TypedDict, total=False):
     """One channel's settings."""
     #: The kinds of notice sent: `your_turn`, `challenge`, `game_start`, `game_finish` (push and email only).
     kinds: List[str]
-    #: Minutes before a move's deadline at which a reminder is sent: each one of 15, 30, 60, 120, 240, 480, 720, 1440, 2880.
+    #: Minutes before a move's deadline at which a reminder is sent: each one of 15, 30, 60, 120, 240, 480, 720, 1440, 2880. Each is sent once per move while the clock runs; a time as long as the move's whole time or longer is not sent for that move, and of several that came due together only the nearest the deadline is (docs/notifications.md).
     reminders: List[int]
 
 
@@ -348,6 +348,8 @@ class GameEvent(_GameEventRequired, total=False):
     seq: Optional[int]
     #: `true` on a line of the snapshot a stream starts with; absent otherwise.
     snapshot: Optional[bool]
+    #: On `time_running_out` only: the whole minutes left to the deadline when the event was sent.
+    minutes_left: Optional[int]
 
 
 class _GameJsonRequired(TypedDict):

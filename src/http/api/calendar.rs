@@ -72,8 +72,9 @@ pub struct DigestRequest {
 /// Makes a new secret URL for the account's calendar feed (iCalendar, RFC 5545),
 /// replacing the old one, which stops working. The feed (`GET /calendar/<secret>.ics`,
 /// outside `/api/v1`, no token needed) has an event at the deadline of each ongoing
-/// game: where it is the account's move, with an alarm when a fifth of the time is
-/// left; where it is the opponent's, a free-time event for information.
+/// game: where it is the account's move, with alarms at its calendar reminder times
+/// (`PUT /me/notifications`, `calendar`; by default 24 h and 2 h before); where it is
+/// the opponent's, a free-time event for information.
 #[utoipa::path(
     post,
     path = "/me/calendar",

@@ -103,13 +103,19 @@ pub struct GameEvent {
     pub snapshot: Option<bool>,
     /// The game after the event.
     pub game: GameJson,
+    /// On `time_running_out` only: the whole minutes left to the deadline when the
+    /// event was sent.
+    #[schema(minimum = 0)]
+    pub minutes_left: Option<u64>,
 }
 
 /// The `type` of a `GameEvent`: `game_start` to both players (this is how a
 /// challenger learns that its challenge was accepted); `move` to both, after every
 /// ply; `your_turn` to the player to move, beside the `move` and at the start (and in
 /// the snapshot, for each game where the account is to move); `time_running_out` to
-/// the player to move, once per ply, when 80% of the move's time is used;
+/// the player to move, once per ply when 80% of the move's time is used, and at each
+/// reminder time the player chose for bots (`PUT /me/notifications`, `bot`), with
+/// `minutes_left`;
 /// `game_finish` to both, with the game's `result`; `vacation_start` and
 /// `vacation_end` to the opponent of a player who goes on vacation or is back (the
 /// game's `clock` stops, and runs again to the moved deadline).
@@ -122,7 +128,8 @@ pub enum GameEventType {
     Move,
     /// The account is to move.
     YourTurn,
-    /// 80% of the account's time for its move is used.
+    /// 80% of the account's time for its move is used, or a reminder time it chose
+    /// came.
     TimeRunningOut,
     /// The game ended.
     GameFinish,

@@ -231,7 +231,10 @@ pub struct ChannelSettingsJson {
     #[serde(default)]
     pub kinds: Vec<String>,
     /// Minutes before a move's deadline at which a reminder is sent: each one of 15,
-    /// 30, 60, 120, 240, 480, 720, 1440, 2880.
+    /// 30, 60, 120, 240, 480, 720, 1440, 2880. Each is sent once per move while the
+    /// clock runs; a time as long as the move's whole time or longer is not sent for
+    /// that move, and of several that came due together only the nearest the
+    /// deadline is (docs/notifications.md).
     #[serde(default)]
     pub reminders: Vec<u32>,
 }

@@ -119,7 +119,8 @@ pub(super) struct SinceQuery {
 /// `your_turn` with the full game), then every stored event above `since` (or
 /// `Last-Event-ID`) in seq order, then new ones as they happen: `challenge`,
 /// `challenge_canceled`, `challenge_declined`, `game_start`, `move`, `your_turn`,
-/// `time_running_out` (80% of the move's time used), `game_finish`, each `{"type", "seq", "game" or "challenge"}`;
+/// `time_running_out` (80% of the move's time used, or a reminder time chosen for bots,
+/// with `minutes_left`), `game_finish`, each `{"type", "seq", "game" or "challenge"}`;
 /// `match_finish` (a match is over) with `"match"`; `tournament_start` and
 /// `tournament_finish`, each `{"type", "seq", "tournament", "standings"}`;
 /// `vacation_start` and `vacation_end` (the opponent in an ongoing game went on
