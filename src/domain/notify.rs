@@ -203,7 +203,7 @@ impl NotificationSettings {
 }
 
 /// `minutes` as a time.
-fn lead(minutes: u32) -> TimeDelta {
+pub(crate) fn lead(minutes: u32) -> TimeDelta {
     TimeDelta::minutes(i64::from(minutes))
 }
 
@@ -232,32 +232,6 @@ pub fn due_reminder(
         .copied()
         .filter(|t| lead(*t) < deadline - began && deadline - now <= lead(*t))
         .min()
-}
-
-/// When each reminder among `times` goes for a move that began at `began` and is due
-/// at `deadline`, as [`due_reminder`] sends them to a sweeper that never misses: at
-/// its time before the deadline, or when the clock runs again if that falls while
-/// it stands (a weekend under a `weekend_pause`), and only if no nearer reminder is
-/// due by then. Nearest the deadline first. The calendar feed's alarms.
-#[must_use]
-pub fn reminder_schedule(
-    times: &BTreeSet<u32>,
-    began: DateTime<Utc>,
-    deadline: DateTime<Utc>,
-    weekend_pause: bool,
-) -> Vec<(u32, DateTime<Utc>)> {
-    let mut schedule: Vec<(u32, DateTime<Utc>)> = Vec::new();
-    for t in times.iter().copied() {
-        if lead(t) >= deadline - began {
-            continue;
-        }
-        let at = crate::deadline::running_from(deadline - lead(t), weekend_pause);
-        // `times` ascends: those kept so far are nearer the deadline.
-        if schedule.iter().all(|(s, _)| deadline - lead(*s) > at) {
-            schedule.push((t, at));
-        }
-    }
-    schedule
 }
 
 #[cfg(test)]
@@ -330,28 +304,6 @@ mod tests {
         assert_eq!(due_reminder(&chosen, began, deadline, at(0, 12)), None);
         assert_eq!(due_reminder(&chosen, began, deadline, at(1, 9)), None);
         assert_eq!(due_reminder(&chosen, began, deadline, at(1, 10)), Some(120));
-        assert_eq!(
-            reminder_schedule(&chosen, began, deadline, false),
-            [(120, at(1, 10))]
-        );
-    }
-
-    #[test]
-    fn alarms_that_fall_on_a_paused_weekend_ring_on_monday_only_the_nearest() {
-        // Friday 23:00 with one day, weekend pause: due Monday 23:00.
-        let began = at(4, 23);
-        let deadline = at(7, 23);
-        let chosen = times(&[120, 1440, 2880]);
-        // 48 h before is Saturday 23:00, 24 h Sunday 23:00: both on Monday 00:00,
-        // where only the 24 h one rings; 2 h at Monday 21:00.
-        assert_eq!(
-            reminder_schedule(&chosen, began, deadline, true),
-            [(120, at(7, 21)), (1440, at(7, 0))]
-        );
-        assert_eq!(
-            reminder_schedule(&chosen, began, deadline, false),
-            [(120, at(7, 21)), (1440, at(6, 23)), (2880, at(5, 23))]
-        );
     }
 
     #[test]

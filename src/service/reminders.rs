@@ -2,7 +2,7 @@
 //! player chose per channel (the notifications settings), the sweeper sends a push
 //! notification, an e-mail and a `time_running_out` event for bots. The calendar
 //! channel needs no sweeper: the feed's alarms ring at the same times
-//! ([`reminder_schedule`](crate::domain::notify::reminder_schedule)).
+//! ([`reminder_schedule`](crate::deadline::reminder_schedule)).
 //!
 //! Which reminder is due is [`due_reminder`]: once per move, the nearest the deadline
 //! of those whose time has come, never one as long as the move's whole time. None
@@ -128,12 +128,11 @@ impl Service {
             return Ok(None);
         }
         let account = game.players.get(side).id;
-        if !recipients.contains_key(&account) {
-            let recipient = Recipient {
+        if let std::collections::hash_map::Entry::Vacant(entry) = recipients.entry(account) {
+            entry.insert(Recipient {
                 settings: self.store.notification_settings(account).await?,
                 tr: self.recipient_tr(account).await?,
-            };
-            recipients.insert(account, recipient);
+            });
         }
         let settings = &recipients[&account].settings;
         let due = [Channel::Push, Channel::Email, Channel::Bot]
