@@ -415,7 +415,8 @@ impl RateLimitArgs {
 }
 
 /// The daily e-mail digest of the games where it is a player's move
-/// (docs/features.md, "Deadline reminders"). Off unless `--smtp-url` is given.
+/// (docs/features.md, "Deadline reminders"), and the mails on a player's turn
+/// (docs/notifications.md). Off unless `--smtp-url` is given.
 #[derive(Clone, Args)]
 pub struct DigestArgs {
     /// The SMTP server digests are sent through: `smtp://host:25` (plain),
@@ -438,6 +439,12 @@ pub struct DigestArgs {
     #[arg(long, env = "SEEDPOST_DIGEST_HOUR", default_value_t = crate::service::DEFAULT_DIGEST_HOUR, global = true,
           value_parser = clap::value_parser!(u32).range(0..=23))]
     pub digest_hour: u32,
+
+    /// The least time, in minutes (1 to 1440), between two mails on a player's turn:
+    /// the turns that come meanwhile go together in the next mail.
+    #[arg(long, env = "SEEDPOST_TURN_MAIL_MINUTES", default_value_t = crate::service::DEFAULT_TURN_MAIL_MINUTES, global = true,
+          value_parser = clap::value_parser!(u32).range(1..=1440))]
+    pub turn_mail_minutes: u32,
 }
 
 impl std::fmt::Debug for DigestArgs {
@@ -447,6 +454,7 @@ impl std::fmt::Debug for DigestArgs {
             .field("smtp_url", &self.smtp_url.as_ref().map(|_| "<redacted>"))
             .field("smtp_from", &self.smtp_from)
             .field("digest_hour", &self.digest_hour)
+            .field("turn_mail_minutes", &self.turn_mail_minutes)
             .finish()
     }
 }

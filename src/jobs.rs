@@ -142,8 +142,8 @@ async fn on_events<F, R>(
 }
 
 /// One sweep: games past their deadline end, events past their retention and idle
-/// shared rate-limit cells go, and the digests and reminders due are sent. Each part's failure is
-/// logged and the next sweep tries again.
+/// shared rate-limit cells go, and the digests, reminders and turn mails due are sent.
+/// Each part's failure is logged and the next sweep tries again.
 async fn sweep(service: &Service) {
     match service.sweep_timeouts().await {
         Ok(ended) => crate::metrics::games_timed_out(ended.len()),
@@ -171,6 +171,9 @@ async fn sweep(service: &Service) {
             );
         }
         Err(e) => tracing::warn!(error = %e, "reminder round failed"),
+    }
+    if let Err(e) = service.send_turn_mails().await {
+        tracing::warn!(error = %crate::error::Chain(&e), "turn mail round failed");
     }
 }
 

@@ -115,7 +115,8 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
             .public_url
             .clone()
             .unwrap_or_else(|| format!("http://{}", args.bind));
-        let mailer = seedpost::service::Mailer::new(url, from, args.digest.digest_hour, &links)?;
+        let mailer = seedpost::service::Mailer::new(url, from, args.digest.digest_hour, &links)?
+            .with_turn_mail_minutes(args.digest.turn_mail_minutes)?;
         service = service.with_digest(mailer);
     }
     let state = AppState {

@@ -19,6 +19,22 @@ mail-digest-footer =
     تصلك هذه الرسالة مرة في اليوم لأنك طلبتها. لإيقافها أو
     لتغيير العنوان: { $link }
 
+mail-turn-subject = لعب { $opponent }: دورك في { $variant }
+mail-turn-subject-many = { $count ->
+    [one] لعب خصمك: دورك في مباراة واحدة على seedpost
+    [two] لعب خصماك: دورك في مباراتين على seedpost
+    [few] لعب خصومك: دورك في { $count } مباريات على seedpost
+   *[other] لعب خصومك: دورك في { $count } مباراة على seedpost
+}
+mail-turn-intro = { $count ->
+    [one] لعب خصمك نقلته، والدور لك (الأوقات بتوقيت UTC):
+   *[other] لعب خصومك نقلاتهم في هذه المباريات، والدور لك (الأوقات بتوقيت UTC):
+}
+mail-turn-footer =
+    تصلك هذه الرسالة لأنك فعّلت البريد عند حلول دورك، رسالة واحدة على الأكثر
+    كل { $minutes } دقيقة. لإيقافها:
+    { $link }
+
 push-your-turn-title = دورك
 push-your-turn = { $variant }: { $players } — الدور لك
 push-running-out-title = الوقت ينفد

@@ -15,6 +15,20 @@ mail-digest-footer =
     Reps aquest correu un cop al dia perquè l'has demanat. Per aturar-lo o
     canviar l'adreça: { $link }
 
+mail-turn-subject = { $opponent } ha jugat: et toca a { $variant }
+mail-turn-subject-many = { $count ->
+    [one] Et toca en { $count } partida a seedpost
+   *[other] Els teus rivals han jugat: et toca en { $count } partides a seedpost
+}
+mail-turn-intro = { $count ->
+    [one] El teu rival ha jugat i et toca (hores en UTC):
+   *[other] Els teus rivals han jugat en aquestes partides i et toca (hores en UTC):
+}
+mail-turn-footer =
+    Reps aquest correu perquè has activat el correu quan et toca, com a molt un
+    cada { $minutes } minuts. Per aturar-lo:
+    { $link }
+
 push-your-turn-title = Et toca
 push-your-turn = { $variant }: { $players } — et toca jugar
 push-running-out-title = S'acaba el temps

@@ -15,6 +15,20 @@ mail-digest-footer =
     Λαμβάνετε αυτό το e-mail μία φορά την ημέρα επειδή το ζητήσατε. Για να το
     σταματήσετε ή να αλλάξετε τη διεύθυνση: { $link }
 
+mail-turn-subject = { $opponent } έπαιξε: σειρά σας στο { $variant }
+mail-turn-subject-many = { $count ->
+    [one] Σειρά σας σε { $count } παρτίδα στο seedpost
+   *[other] Οι αντίπαλοί σας έπαιξαν: σειρά σας σε { $count } παρτίδες στο seedpost
+}
+mail-turn-intro = { $count ->
+    [one] Ο αντίπαλός σας έπαιξε και είναι η σειρά σας (ώρες σε UTC):
+   *[other] Οι αντίπαλοί σας έπαιξαν σε αυτές τις παρτίδες και είναι η σειρά σας (ώρες σε UTC):
+}
+mail-turn-footer =
+    Λαμβάνετε αυτό το e-mail επειδή ενεργοποιήσατε το e-mail όταν είναι η σειρά
+    σας, το πολύ ένα κάθε { $minutes } λεπτά. Για να το σταματήσετε:
+    { $link }
+
 push-your-turn-title = Σειρά σας
 push-your-turn = { $variant }: { $players } — είναι η σειρά σας
 push-running-out-title = Ο χρόνος τελειώνει

@@ -1,5 +1,5 @@
-# What is sent to a player: the daily e-mail (src/service/digest.rs) and push
-# notifications (src/service/push.rs).
+# What is sent to a player: the daily e-mail (src/service/digest.rs), the mail on
+# your turn (src/service/turnmail.rs) and push notifications (src/service/push.rs).
 
 mail-digest-subject = { $count ->
     [one] Your move in { $count } game on seedpost
@@ -14,6 +14,20 @@ mail-digest-no-time = no time
 mail-digest-footer =
     You get this mail once a day because you asked for it. To stop it or
     change the address: { $link }
+
+mail-turn-subject = { $opponent } moved: your turn in { $variant }
+mail-turn-subject-many = { $count ->
+    [one] Your move in { $count } game on seedpost
+   *[other] Your opponents moved: your move in { $count } games on seedpost
+}
+mail-turn-intro = { $count ->
+    [one] Your opponent moved; it is your turn (times in UTC):
+   *[other] Your opponents moved in these games; it is your turn (times in UTC):
+}
+mail-turn-footer =
+    You get this mail because you turned on e-mail on your turn, at most one
+    every { $minutes } minutes. To stop it:
+    { $link }
 
 push-your-turn-title = Your move
 push-your-turn = { $variant }: { $players } — it is your turn

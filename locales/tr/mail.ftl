@@ -12,6 +12,17 @@ mail-digest-footer =
     Bu e-postayı istediğin için günde bir kez alıyorsun. Durdurmak ya da
     adresi değiştirmek için: { $link }
 
+mail-turn-subject = { $opponent } hamlesini yaptı: { $variant } oyununda sıra sende
+mail-turn-subject-many = Rakiplerin hamle yaptı: seedpost'ta { $count } oyunda sıra sende
+mail-turn-intro = { $count ->
+    [one] Rakibin hamlesini yaptı, sıra sende (saatler UTC):
+   *[other] Rakiplerin bu oyunlarda hamlelerini yaptı, sıra sende (saatler UTC):
+}
+mail-turn-footer =
+    Bu e-postayı, sıra sana geldiğinde e-posta almayı seçtiğin için alıyorsun;
+    en fazla { $minutes } dakikada bir. Durdurmak için:
+    { $link }
+
 push-your-turn-title = Sıra sende
 push-your-turn = { $variant }: { $players } — hamle sırası sende
 push-running-out-title = Süre azalıyor

@@ -38,6 +38,10 @@ use crate::store::{Account, Game, GameFilter, StoreError};
 /// The digest hour (UTC) when the operator does not say.
 pub const DEFAULT_DIGEST_HOUR: u32 = 7;
 
+/// The least time between two turn mails to one player when the operator does not
+/// say (`--turn-mail-minutes`).
+pub const DEFAULT_TURN_MAIL_MINUTES: u32 = 15;
+
 /// How long one SMTP conversation may take.
 const SMTP_TIMEOUT: Duration = Duration::from_secs(15);
 
@@ -62,6 +66,10 @@ pub struct Mailer {
     links: String,
     /// Per account: failures in a row, and when to try again.
     failures: Mutex<HashMap<AccountId, (usize, DateTime<Utc>)>>,
+    /// At most one turn mail per player in this time (see `turnmail`).
+    pub(super) turn_interval: TimeDelta,
+    /// Up to when this instance has queued turn mails (see `turnmail`).
+    pub(super) turns_scanned: Mutex<Option<DateTime<Utc>>>,
 }
 
 impl std::fmt::Debug for Mailer {
@@ -71,6 +79,7 @@ impl std::fmt::Debug for Mailer {
             .field("from", &self.from.to_string())
             .field("hour", &self.hour)
             .field("links", &self.links)
+            .field("turn_interval", &self.turn_interval)
             .finish_non_exhaustive()
     }
 }
@@ -101,7 +110,73 @@ impl Mailer {
             hour,
             links: links.trim_end_matches('/').to_owned(),
             failures: Mutex::default(),
+            turn_interval: TimeDelta::minutes(i64::from(DEFAULT_TURN_MAIL_MINUTES)),
+            turns_scanned: Mutex::default(),
         })
+    }
+
+    /// Sends each player at most one turn mail every `minutes` (1 to 1440; by default
+    /// [`DEFAULT_TURN_MAIL_MINUTES`]): the turns of that time go together in the next.
+    ///
+    /// # Errors
+    /// A message saying that the interval is out of range.
+    pub fn with_turn_mail_minutes(mut self, minutes: u32) -> Result<Mailer, String> {
+        if !(1..=1440).contains(&minutes) {
+            return Err(format!(
+                "the turn mail interval {minutes} is not 1 to 1440 minutes"
+            ));
+        }
+        self.turn_interval = TimeDelta::minutes(i64::from(minutes));
+        Ok(self)
+    }
+
+    /// The server's public address, links in mails start with it.
+    pub(super) fn links(&self) -> &str {
+        &self.links
+    }
+
+    /// A plain-text mail from the server to `to`, in the recipient's language: 7-bit
+    /// when the text is ASCII (English) in short lines, else UTF-8 in base64.
+    pub(super) fn compose(&self, to: &str, mail: Compose) -> Result<Message, String> {
+        let to = mailbox(to).map_err(|e| format!("bad address: {e}"))?;
+        // 7-bit only when every line is short enough for it (lettre refuses a 7-bit
+        // body with a line of 75 characters or more, such as a long link).
+        let encoding = if mail.text.is_ascii() && mail.text.lines().all(|l| l.len() < 75) {
+            ContentTransferEncoding::SevenBit
+        } else {
+            ContentTransferEncoding::Base64
+        };
+        Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .subject(mail.subject)
+            .date(mail.now.into())
+            .message_id(Some(mail.id))
+            .singlepart(
+                SinglePart::builder()
+                    .header(ContentType::TEXT_PLAIN)
+                    .header(encoding)
+                    .body(mail.text),
+            )
+            .map_err(|e| e.to_string())
+    }
+
+    /// Sends a mail `compose` made (or says why it could not be made).
+    ///
+    /// # Errors
+    /// [`NotSent::Unreachable`] when the SMTP server did not answer (nobody's mail
+    /// would go now), [`NotSent::Refused`] when it refused this mail or the mail
+    /// could not be made.
+    pub(super) async fn send(&self, message: Result<Message, String>) -> Result<(), NotSent> {
+        match self
+            .transport
+            .send(message.map_err(NotSent::Refused)?)
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(e) if !e.is_permanent() && !e.is_transient() => Err(NotSent::Unreachable(e)),
+            Err(e) => Err(NotSent::Refused(crate::error::Chain(&e).to_string())),
+        }
     }
 
     fn failures(&self) -> std::sync::MutexGuard<'_, HashMap<AccountId, (usize, DateTime<Utc>)>> {
@@ -135,6 +210,27 @@ impl Mailer {
     fn sent(&self, account: AccountId) {
         self.failures().remove(&account);
     }
+}
+
+/// Why a mail was not sent.
+#[derive(Debug)]
+pub(super) enum NotSent {
+    /// The SMTP server did not answer: nobody's mail would go now.
+    Unreachable(lettre::transport::smtp::Error),
+    /// The SMTP server refused this mail, or it could not be made.
+    Refused(String),
+}
+
+/// A mail's parts besides its addresses.
+pub(super) struct Compose {
+    /// Its subject.
+    pub subject: String,
+    /// Its text.
+    pub text: String,
+    /// Its `Message-ID`.
+    pub id: String,
+    /// Its date: now.
+    pub now: DateTime<Utc>,
 }
 
 /// An account's digest settings, as shown to it.
@@ -318,20 +414,17 @@ impl Service {
                 id: message_id(&mailer.links, settings.account, today),
                 now,
             };
-            let failure = match digest_message(&mailer, &digest) {
-                Ok(message) => match mailer.transport.send(message).await {
-                    Ok(_) => None,
-                    // No answer from the server: nobody's mail would go now.
-                    Err(e) if !e.is_permanent() && !e.is_transient() => {
-                        tracing::warn!(account = %settings.account, error = %crate::error::Chain(&e), "the SMTP server cannot be reached; digests retried at the next sweep");
-                        self.store
-                            .unclaim_digest(settings.account, today, settings.last_sent_on)
-                            .await?;
-                        break;
-                    }
-                    Err(e) => Some(e.to_string()),
-                },
-                Err(e) => Some(e),
+            let failure = match mailer.send(digest_message(&mailer, &digest)).await {
+                Ok(()) => None,
+                // No answer from the server: nobody's mail would go now.
+                Err(NotSent::Unreachable(error)) => {
+                    tracing::warn!(account = %settings.account, error = %crate::error::Chain(&error), "the SMTP server cannot be reached; digests retried at the next sweep");
+                    self.store
+                        .unclaim_digest(settings.account, today, settings.last_sent_on)
+                        .await?;
+                    break;
+                }
+                Err(NotSent::Refused(error)) => Some(error),
             };
             if let Some(error) = failure {
                 let again = mailer.failed(settings.account, now);
@@ -368,6 +461,11 @@ struct Digest<'a> {
 /// The `Message-ID` of `account`'s digest of `day`: the same for the same day, so that
 /// a digest sent twice (the SMTP server failed after taking it) can be recognised.
 fn message_id(links: &str, account: AccountId, day: NaiveDate) -> String {
+    mail_id(links, &format!("digest.{day}.{account}"))
+}
+
+/// The `Message-ID` `<local@host>` of a mail with links under `links`.
+pub(super) fn mail_id(links: &str, local: &str) -> String {
     let host = links
         .split_once("://")
         .map_or(links, |(_, rest)| rest)
@@ -375,34 +473,21 @@ fn message_id(links: &str, account: AccountId, day: NaiveDate) -> String {
         .next()
         .filter(|h| !h.is_empty())
         .unwrap_or("localhost");
-    format!("<digest.{day}.{account}@{host}>")
+    format!("<{local}@{host}>")
 }
 
-/// The digest's mail, in the recipient's language: plain 7-bit text when that is
-/// ASCII (English), else UTF-8 in base64.
+/// The digest's mail, in the recipient's language.
 fn digest_message(mailer: &Mailer, digest: &Digest<'_>) -> Result<Message, String> {
-    let to = mailbox(digest.email).map_err(|e| format!("bad address: {e}"))?;
     let tr = digest.tr;
-    let subject = tr.t1("mail-digest-subject", "count", digest.games.len());
-    let text = digest_text(tr, &mailer.links, digest.username, digest.games, digest.now);
-    let encoding = if text.is_ascii() {
-        ContentTransferEncoding::SevenBit
-    } else {
-        ContentTransferEncoding::Base64
-    };
-    Message::builder()
-        .from(mailer.from.clone())
-        .to(to)
-        .subject(subject)
-        .date(digest.now.into())
-        .message_id(Some(digest.id.clone()))
-        .singlepart(
-            SinglePart::builder()
-                .header(ContentType::TEXT_PLAIN)
-                .header(encoding)
-                .body(text),
-        )
-        .map_err(|e| e.to_string())
+    mailer.compose(
+        digest.email,
+        Compose {
+            subject: tr.t1("mail-digest-subject", "count", digest.games.len()),
+            text: digest_text(tr, &mailer.links, digest.username, digest.games, digest.now),
+            id: digest.id.clone(),
+            now: digest.now,
+        },
+    )
 }
 
 /// The digest's text, in the language of `tr`: one entry per game with the opponent,
@@ -415,6 +500,30 @@ fn digest_text(tr: Tr, links: &str, username: &str, games: &[Game], now: DateTim
         tr.t1("mail-digest-hello", "name", username),
         tr.t("mail-digest-intro")
     );
+    text.push_str(&game_entries(tr, links, username, games, now));
+    let _ = writeln!(
+        text,
+        "{}",
+        tr.t1(
+            "mail-digest-footer",
+            "link",
+            format!("{links}/settings/reminders")
+        )
+    );
+    text
+}
+
+/// One entry per game, in the language of `tr`: the opponent of `username`, the
+/// variant, the deadline (UTC) — or that the clock stands still while the opponent is
+/// on vacation — and the game's link under `links`, in short lines.
+pub(super) fn game_entries(
+    tr: Tr,
+    links: &str,
+    username: &str,
+    games: &[Game],
+    now: DateTime<Utc>,
+) -> String {
+    let mut text = String::new();
     for game in games {
         let Some(side) = [seedpost_rules::Side::South, seedpost_rules::Side::North]
             .into_iter()
@@ -453,15 +562,6 @@ fn digest_text(tr: Tr, links: &str, username: &str, games: &[Game], now: DateTim
         }
         let _ = write!(text, "\n  {links}/games/{}\n\n", game.id);
     }
-    let _ = writeln!(
-        text,
-        "{}",
-        tr.t1(
-            "mail-digest-footer",
-            "link",
-            format!("{links}/settings/reminders")
-        )
-    );
     text
 }
 

@@ -30,13 +30,17 @@ mod reminders;
 mod sessions;
 mod throttle;
 mod tournaments;
+mod turnmail;
 mod vacations;
 mod webhooks;
 
 pub use accounts::{NewAccountRequest, SignedUp, parse_label, parse_scopes};
 pub use challenges::{ChallengeRequest, parse_decline_reason};
 pub use controls::{AccountExport, PasswordChange};
-pub use digest::{DEFAULT_DIGEST_HOUR, DIGEST_BACKOFF, DigestStatus, Mailer, parse_email};
+pub use digest::{
+    DEFAULT_DIGEST_HOUR, DEFAULT_TURN_MAIL_MINUTES, DIGEST_BACKOFF, DigestStatus, Mailer,
+    parse_email,
+};
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed, StreamKey};
 pub use floods::FloodLimits;
 pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
@@ -57,6 +61,7 @@ pub use tournaments::{
     CrossCellJson, EntrantJson, StandingLineJson, TournamentDetailJson, TournamentGameJson,
     TournamentJson, TournamentRequest, TournamentView, parse_name as parse_tournament_name,
 };
+pub use turnmail::{PRESENCE_HEARTBEAT, PRESENCE_TIMEOUT, Presence, TurnMailRound};
 pub use vacations::{DEFAULT_VACATION_DAYS, VacationStatus};
 pub use webhooks::{
     ATTEMPTS_PER_WEBHOOK, DELIVERY_TIMEOUT, DeliveryRound, MAX_ATTEMPTS, MAX_ATTEMPTS_IN_FLIGHT,
@@ -78,7 +83,7 @@ pub struct Service {
     cache: Arc<cache::GameCache>,
     /// Each account's vacation allowance, in days a year.
     vacation_days: u32,
-    /// How daily digests are sent; `None` sends none.
+    /// How daily digests and turn mails are sent; `None` sends none.
     mailer: Option<Arc<digest::Mailer>>,
     /// Analyses of finished games, kept and running.
     analyses: Arc<analysis::Analyses>,

@@ -153,7 +153,7 @@ const ACCOUNT_EXISTS: &str = "SELECT 1 FROM accounts WHERE id = $1";
 /// What a deletion deletes, each statement with the account as `$1`. Webhook
 /// deliveries and push messages go with their webhooks and subscriptions (`ON DELETE
 /// CASCADE`).
-const DELETE_DATA: [&str; 14] = [
+const DELETE_DATA: [&str; 17] = [
     "DELETE FROM sessions WHERE account_id = $1",
     "DELETE FROM tokens WHERE account_id = $1",
     "DELETE FROM webhooks WHERE account_id = $1",
@@ -162,6 +162,9 @@ const DELETE_DATA: [&str; 14] = [
     "DELETE FROM play_settings WHERE account_id = $1",
     "DELETE FROM challenge_filters WHERE account_id = $1",
     "DELETE FROM reminders_sent WHERE account_id = $1",
+    "DELETE FROM turn_mails WHERE account_id = $1",
+    "DELETE FROM turn_mail_accounts WHERE account_id = $1",
+    "DELETE FROM game_presence WHERE account_id = $1",
     "DELETE FROM calendar_feeds WHERE account_id = $1",
     "DELETE FROM digest_settings WHERE account_id = $1",
     "DELETE FROM vacations WHERE account_id = $1",

@@ -39,6 +39,7 @@ pub mod reminders;
 pub mod sql;
 pub mod sqlite;
 pub mod tournaments;
+pub mod turnmail;
 pub mod vacations;
 pub mod webhooks;
 
@@ -51,6 +52,7 @@ pub use push::PushStore;
 pub use ratings::RatingStore;
 pub use reminders::ReminderStore;
 pub use tournaments::{Entrant, TournamentStore};
+pub use turnmail::TurnMailStore;
 pub use vacations::VacationStore;
 pub use webhooks::WebhookStore;
 
@@ -227,6 +229,7 @@ pub trait Store:
     + CalendarStore
     + PrefsStore
     + ReminderStore
+    + TurnMailStore
     + Send
     + Sync
     + 'static

@@ -24,5 +24,6 @@ mod rules;
 mod security;
 mod tournaments;
 mod translated;
+mod turnmail;
 mod turns;
 mod vacation;

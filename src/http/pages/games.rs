@@ -21,6 +21,7 @@ use crate::domain::GameId;
 use crate::error::Error;
 use crate::http::AppState;
 use crate::i18n::Tr;
+use crate::service::PRESENCE_HEARTBEAT;
 use seedpost_rules::IllegalMove;
 
 /// How long one live stream lasts before the browser reconnects (so that a restart
@@ -255,37 +256,56 @@ pub async fn fragment(
 /// `GET /games/{id}/live`: Server-Sent Events, one `changed` event (its data the new
 /// ply) after each committed change of the game, made through any instance: the
 /// game's stream (see [`crate::service::GameFeed`]), which ends after the game is
-/// over.
+/// over. Opened by a signed-in player of the game, it marks that the player has the
+/// game open (see [`crate::service::Presence`]), which holds back their turn mails.
 pub async fn live(
     State(state): State<AppState>,
     PagePath(id): PagePath<GameId>,
+    visitor: Visitor,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, PageError> {
     let mut feed = state.service.open_game_stream(id).await?;
     // The game as it is now, which the page shows already: not a change. Read before
     // answering, so that a change made once the stream is open is never taken for it.
-    feed.next().await?;
+    let now = feed.next().await?;
+    // A player's open page holds back the mails of their turns in this game.
+    let presence = match (&visitor.account, &now) {
+        (Some(account), Some(loaded)) => {
+            state.service.open_presence(account.id, loaded.game()).await
+        }
+        _ => None,
+    };
     let mut recheck = tokio::time::interval(RECHECK);
     recheck.reset();
-    let events = stream::unfold((feed, recheck), |(mut feed, mut recheck)| async move {
-        loop {
-            tokio::select! {
-                next = feed.next() => match next {
-                    Ok(Some(loaded)) => {
-                        let ply = loaded.game().state.ply;
-                        let event = Event::default().event("changed").data(ply.to_string());
-                        return Some((Ok(event), (feed, recheck)));
+    let mut heartbeat = tokio::time::interval(PRESENCE_HEARTBEAT);
+    heartbeat.reset();
+    let events = stream::unfold(
+        (feed, recheck, heartbeat, presence),
+        |(mut feed, mut recheck, mut heartbeat, presence)| async move {
+            loop {
+                tokio::select! {
+                    next = feed.next() => match next {
+                        Ok(Some(loaded)) => {
+                            let ply = loaded.game().state.ply;
+                            let event = Event::default().event("changed").data(ply.to_string());
+                            return Some((Ok(event), (feed, recheck, heartbeat, presence)));
+                        }
+                        Ok(None) => return None,
+                        Err(e) => {
+                            tracing::warn!(error = %crate::error::Chain(&e), "live stream failed");
+                            return None;
+                        }
+                    },
+                    // A safety net for notices lost between instances.
+                    _ = recheck.tick() => feed.poke(),
+                    _ = heartbeat.tick(), if presence.is_some() => {
+                        if let Some(presence) = &presence {
+                            presence.beat().await;
+                        }
                     }
-                    Ok(None) => return None,
-                    Err(e) => {
-                        tracing::warn!(error = %crate::error::Chain(&e), "live stream failed");
-                        return None;
-                    }
-                },
-                // A safety net for notices lost between instances.
-                _ = recheck.tick() => feed.poke(),
+                }
             }
-        }
-    })
+        },
+    )
     .take_until(tokio::time::sleep(STREAM_LIFETIME));
     Ok(Sse::new(events).keep_alive(KeepAlive::default()))
 }
