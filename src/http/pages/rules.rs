@@ -246,12 +246,20 @@ fn full_html(variant: Variant) -> String {
             markdown.push_str(&decisions(text, variant));
         } else if heading.starts_with("How to read")
             || heading.starts_with("Common ground")
-            || heading.starts_with(variant.title())
+            || is_rules_of(heading, variant)
         {
             markdown.push_str(text);
         }
     }
     to_html(&strip_developer_notes(&markdown))
+}
+
+/// Whether a section heading is a game's rules ("Mangala (M)"), not a later section
+/// that merely begins with the game's name ("Mangala endgame tables").
+fn is_rules_of(heading: &str, variant: Variant) -> bool {
+    heading
+        .strip_prefix(variant.title())
+        .is_some_and(|rest| rest.starts_with(" ("))
 }
 
 static FULL: LazyLock<Vec<(Variant, String)>> = LazyLock::new(|| {
@@ -526,6 +534,10 @@ mod tests {
         assert!(tihbat.contains("T8. Result"));
         assert!(!tihbat.contains("three mancala games"), "{tihbat}");
         assert!(!tihbat.contains("D1. Board"));
+        // A later section whose heading begins with the game's name is not its rules.
+        let mangala = full_html(Variant::Mangala);
+        assert!(mangala.contains("M10. Result"));
+        assert!(!mangala.contains("endgame tables"), "{mangala}");
     }
 
     #[test]
