@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex, Weak};
 
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::Serialize;
+use serde_json::value::RawValue;
 use tokio::sync::{broadcast, watch};
 
 use super::{LoadedGame, Service};
@@ -170,15 +171,27 @@ fn json_text(body: &impl Serialize) -> String {
     serde_json::to_string(body).unwrap_or_else(|_| "{}".to_owned())
 }
 
-/// The payload of a game event: `{"game": {...}}`, the game as [`game_text`] writes
-/// it.
-fn game_payload(loaded: &LoadedGame) -> String {
-    game_payload_of_text(&game_text(loaded))
+/// The payload of a game event: `{"game": {...}}`, with `"minutes_left"` after it in
+/// a `time_running_out` event. The game is JSON already made ([`game_json`]), put in
+/// as it is.
+#[derive(Serialize)]
+struct GameBody<'a> {
+    game: &'a RawValue,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minutes_left: Option<i64>,
 }
 
-/// The payload of a game event, of the game's JSON text.
-fn game_payload_of_text(text: &str) -> String {
-    format!("{{\"game\":{text}}}")
+/// The payload of a game event, the game as [`game_json`] writes it.
+fn game_payload(loaded: &LoadedGame) -> String {
+    game_payload_of(&game_json(loaded))
+}
+
+/// The payload of a game event, of the game's JSON.
+fn game_payload_of(game: &RawValue) -> String {
+    json_text(&GameBody {
+        game,
+        minutes_left: None,
+    })
 }
 
 /// The body of a match event: `{"match": {...}}`.
@@ -222,24 +235,26 @@ pub(super) fn game_events(
     first: Option<EventKind>,
     at: DateTime<Utc>,
 ) -> Vec<NewEvent> {
-    game_events_of_text(loaded, first, at, &game_text(loaded))
+    game_events_of(loaded, first, at, &game_json(loaded))
 }
 
-/// The game as `GET /api/v1/games/{id}` serves it: the JSON text of
-/// [`GameJson::full`], from which a move's answer and its events are both made.
-pub(super) fn game_text(loaded: &LoadedGame) -> String {
-    json_text(&GameJson::full(loaded))
+/// The game as `GET /api/v1/games/{id}` serves it: the JSON of [`GameJson::full`],
+/// made once for a move's answer and its events.
+pub(super) fn game_json(loaded: &LoadedGame) -> Box<RawValue> {
+    // Serialising this plain struct cannot fail.
+    serde_json::value::to_raw_value(&GameJson::full(loaded))
+        .unwrap_or_else(|_| RawValue::NULL.to_owned())
 }
 
-/// [`game_events`] of a game already serialised by [`game_text`]: its events carry
-/// `{"game": text}`, as [`game_payload`] writes it.
-pub(super) fn game_events_of_text(
+/// [`game_events`] of a game already serialised by [`game_json`]: its events carry
+/// `{"game": ...}`, as [`game_payload`] writes it.
+pub(super) fn game_events_of(
     loaded: &LoadedGame,
     first: Option<EventKind>,
     at: DateTime<Utc>,
-    text: &str,
+    game_json: &RawValue,
 ) -> Vec<NewEvent> {
-    let payload = &game_payload_of_text(text);
+    let payload = &game_payload_of(game_json);
     let game = loaded.game();
     let players = [game.players.south.id, game.players.north.id];
     let mut events = Vec::with_capacity(4);
@@ -266,7 +281,10 @@ pub(super) fn reminder_event(loaded: &LoadedGame, at: DateTime<Utc>) -> Option<N
         .state
         .deadline
         .map_or(0, |deadline| (deadline - at).num_minutes().max(0));
-    let payload = format!("{{\"game\":{},\"minutes_left\":{left}}}", game_text(loaded));
+    let payload = json_text(&GameBody {
+        game: &game_json(loaded),
+        minutes_left: Some(left),
+    });
     Some(new_event(
         game.players.get(side).id,
         EventKind::TimeRunningOut,
@@ -343,6 +361,13 @@ impl EventLine {
 
 /// `head` (an unclosed JSON object's first members) followed by the members of the
 /// JSON object `payload`.
+///
+/// A stored payload is an object whose members go after `type` and `seq` in the line
+/// sent. [`RawValue`] puts a whole value in place, not an object's members, and
+/// re-parsing each stored payload into a map for every line of every stream would
+/// undo the point of storing it as text; so the line is made by joining the texts,
+/// from a payload this module wrote (a serialised object, [`game_payload`] and the
+/// like).
 fn splice(head: &str, payload: &str) -> String {
     let members = payload
         .trim()

@@ -77,9 +77,9 @@ enum Checked {
 /// What a move submission did.
 #[derive(Debug, Clone)]
 pub enum MoveOutcome {
-    /// The move was played (201): the game after it, and its JSON text as `GET
+    /// The move was played (201): the game after it, and its JSON as `GET
     /// /api/v1/games/{id}` serves it (made once for the answer and the events).
-    Played(LoadedGame, String),
+    Played(LoadedGame, Box<serde_json::value::RawValue>),
     /// The same move had already been played at that ply: a safe retry (200).
     AlreadyPlayed(LoadedGame),
 }
@@ -294,8 +294,8 @@ impl Service {
             };
             after.stored.moves.extend(plies.iter().copied());
             after.stored.game.state = new_state.clone();
-            let text = events::game_text(&after);
-            let events = events::game_events_of_text(&after, Some(EventKind::Move), now, &text);
+            let json = events::game_json(&after);
+            let events = events::game_events_of(&after, Some(EventKind::Move), now, &json);
             match self
                 .store
                 .append_plies(id, seen_ply, &plies, &new_state, &events)
@@ -307,7 +307,7 @@ impl Service {
                     if new_state.status != GameStatus::Ongoing {
                         self.after_end(&after).await;
                     }
-                    return Ok(MoveOutcome::Played(after, text));
+                    return Ok(MoveOutcome::Played(after, json));
                 }
                 Err(StoreError::Conflict) => {
                     loaded = self.game(id).await?;

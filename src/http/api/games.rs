@@ -169,12 +169,7 @@ pub(super) async fn play(
         }
     };
     match service.play_move(&account, id, body.ply, body.pit).await? {
-        MoveOutcome::Played(_, text) => Ok((
-            StatusCode::CREATED,
-            [(header::CONTENT_TYPE, "application/json")],
-            text,
-        )
-            .into_response()),
+        MoveOutcome::Played(_, json) => Ok((StatusCode::CREATED, Json(json)).into_response()),
         MoveOutcome::AlreadyPlayed(game) => {
             Ok((StatusCode::OK, Json(GameJson::full(&game))).into_response())
         }
