@@ -98,6 +98,13 @@ fn is_stream(headers: &HeaderMap) -> bool {
 /// Measures every request by its route template and status, counts open streams,
 /// and bounds the time to a response head by the configured request timeout (except
 /// on streaming routes).
+///
+/// The timeout is this one `tokio::time::timeout` rather than tower-http's
+/// `TimeoutLayer`: that layer answers an empty body (408, or the status it is given),
+/// where every error here is `{"error", "message"}` with a code (503 `timeout`); and it
+/// wraps whatever router it is laid on, where the streams must be left out by their
+/// route, which this middleware already knows. A layer would need a router split by
+/// streaming or not and a second middleware to write the body.
 pub(super) async fn observe(
     State(state): State<AppState>,
     request: Request,

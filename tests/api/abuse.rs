@@ -1,5 +1,6 @@
 //! Holding under abuse (issue 19): client addresses behind a proxy, log-in
-//! throttling that nobody can turn into a lock-out, slow and idle connections.
+//! throttling that nobody can turn into a lock-out, slow and idle connections, and
+//! requests slower than the request timeout.
 
 use std::time::Duration;
 
@@ -30,6 +31,7 @@ crate::on_both_backends!(
     an_account_creates_open_tournaments_up_to_its_cap_and_the_refusal_changes_nothing,
     the_standings_come_a_page_at_a_time,
     the_tournaments_come_a_page_at_a_time,
+    a_request_slower_than_the_request_timeout_answers_503_timeout_changes_nothing_and_a_stream_is_not_cut,
 );
 
 const PASSWORD: &str = "correct horse battery";
@@ -686,4 +688,78 @@ async fn the_tournaments_come_a_page_at_a_time(app: TestApp) {
     app.get("/tournaments?limit=many", None)
         .await
         .expect_error(400, "invalid_query");
+}
+
+/// Holds the challenges table (Postgres) or the database's write lock (SQLite) from a
+/// connection of the test's own until the returned connection's transaction ends.
+async fn block_challenges(url: &str) -> Box<dyn std::any::Any + Send> {
+    use sqlx::Connection;
+    if url.starts_with("postgres") {
+        let mut conn = sqlx::PgConnection::connect(url)
+            .await
+            .expect("a connection");
+        sqlx::raw_sql("BEGIN; LOCK TABLE challenges IN ACCESS EXCLUSIVE MODE")
+            .execute(&mut conn)
+            .await
+            .expect("the table is locked");
+        Box::new(conn)
+    } else {
+        let mut conn = sqlx::SqliteConnection::connect(url)
+            .await
+            .expect("a connection");
+        sqlx::raw_sql("BEGIN IMMEDIATE")
+            .execute(&mut conn)
+            .await
+            .expect("the write lock is taken");
+        Box::new(conn)
+    }
+}
+
+async fn a_request_slower_than_the_request_timeout_answers_503_timeout_changes_nothing_and_a_stream_is_not_cut(
+    app: TestApp,
+) {
+    let limit = Duration::from_millis(700);
+    let settings = Settings {
+        request_timeout: Some(limit),
+        ..Settings::default()
+    };
+    let app = restarted(app, settings, RateLimits::UNLIMITED).await;
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    let opened = std::time::Instant::now();
+    let mut stream = crate::streams::open_stream(&app, &app.base, &ann.token).await;
+    let (_, ended) = crate::streams::read_stream(&mut stream, Duration::from_millis(300)).await;
+    assert!(!ended, "the stream is open");
+
+    let challenge =
+        json!({"variant": "tihbat", "days_per_move": 3, "first": "challenger", "opponent": "ann"});
+    let held = block_challenges(&app.url).await;
+    let started = std::time::Instant::now();
+    let answer = app
+        .post("/challenges", Some(&bob.token), challenge.clone())
+        .await;
+    let took = started.elapsed();
+    answer.expect_error(503, "timeout");
+    assert!(
+        took >= limit && took < Duration::from_secs(4),
+        "answered at the timeout, not when the database gave way: {took:?}"
+    );
+    drop(held);
+
+    assert_eq!(
+        app.get("/challenges", Some(&ann.token)).await.expect(200),
+        json!([]),
+        "the request that timed out changed nothing"
+    );
+    // The stream outlived the timeout and still carries what comes.
+    app.post("/challenges", Some(&bob.token), challenge)
+        .await
+        .expect(201);
+    let (sent, ended) = crate::streams::read_stream(&mut stream, Duration::from_secs(3)).await;
+    assert!(
+        opened.elapsed() > limit * 2,
+        "the stream was open longer than the timeout"
+    );
+    assert!(!ended, "the stream is not cut by the request timeout");
+    assert!(sent.contains("\"challenge\""), "{sent:?}");
 }
