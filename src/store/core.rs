@@ -204,22 +204,42 @@ async fn insert_token<B: Backend>(
     .map(drop)
 }
 
-/// Locks the row of `account` until the commit (Postgres; SQLite's write
-/// transaction holds the whole database), so that writers counting what the account
-/// holds against a cap take turns; returns how many rows `count` (a `count(*)` with
-/// the account as `$1`) finds then.
+/// Locks the rows of `accounts` until the commit (Postgres; SQLite's write
+/// transaction holds the whole database), in id order whatever order they are given
+/// in: every transaction that locks account rows takes them in that one order (the
+/// event seqs of [`Backend::insert_events`] and the batched moves too), so that two
+/// of them cannot wait for each other. The lock is `FOR NO KEY UPDATE`, the one the
+/// seq update takes: it keeps the other writers of the rows waiting, but not the
+/// foreign-key checks of rows inserted that name the accounts (a challenge, a game),
+/// which a `FOR UPDATE` would hold up as well.
+pub(super) async fn lock_accounts<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    accounts: &[AccountId],
+) -> Result<(), StoreError> {
+    let mut ids: Vec<uuid::Uuid> = accounts.iter().map(|a| a.0).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    for id in ids {
+        sql(locking::<B>(
+            "SELECT id FROM accounts WHERE id = $1 FOR NO KEY UPDATE",
+            "SELECT id FROM accounts WHERE id = $1",
+        ))
+        .bind(id)
+        .values::<uuid::Uuid>(tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Locks the row of `account` ([`lock_accounts`]), so that writers counting what the
+/// account holds against a cap take turns; returns how many rows `count` (a
+/// `count(*)` with the account as `$1`) finds then.
 pub(super) async fn count_locked<B: Backend>(
     tx: &mut Transaction<'static, B>,
     account: AccountId,
     count: &'static str,
 ) -> Result<i64, StoreError> {
-    sql(locking::<B>(
-        "SELECT count(*) FROM (SELECT id FROM accounts WHERE id = $1 FOR UPDATE) AS a",
-        "SELECT count(*) FROM accounts WHERE id = $1",
-    ))
-    .bind(account.0)
-    .values::<i64>(tx)
-    .await?;
+    lock_accounts(tx, &[account]).await?;
     Ok(sql(count)
         .bind(account.0)
         .values::<i64>(tx)
@@ -348,14 +368,23 @@ async fn create_challenge_tx<B: Backend>(
     events: &[AccountEvents],
     caps: ChallengeCaps,
 ) -> Result<(Challenge, Vec<Event>), StoreError> {
+    // Both players' rows first, in id order, as every writer of two accounts takes
+    // them: the challenger's to count its challenges, both for the events. Taken
+    // challenger first, a challenge to a player of a lower id waited for a move
+    // between them (which holds that player's row and wants the challenger's).
+    let players: Vec<AccountId> = std::iter::once(challenge.challenger)
+        .chain(challenge.opponent)
+        .collect();
+    lock_accounts(tx, &players).await?;
     // One declined as it is made is never open: the caps on open ones leave it be.
     if caps != ChallengeCaps::NONE && challenge.declined.is_none() {
-        let open = count_locked(
-            tx,
-            challenge.challenger,
-            "SELECT count(*) FROM challenges WHERE challenger_id = $1 AND status = 'open'",
-        )
-        .await?;
+        let open: i64 =
+            sql("SELECT count(*) FROM challenges WHERE challenger_id = $1 AND status = 'open'")
+                .bind(challenge.challenger.0)
+                .values::<i64>(tx)
+                .await?
+                .pop()
+                .unwrap_or(0);
         if open >= i64::from(caps.open) {
             return Err(StoreError::Full);
         }

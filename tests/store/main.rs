@@ -10,6 +10,7 @@ mod support;
 mod accounts;
 mod calendar;
 mod helpers;
+mod locks;
 mod matches;
 mod ratings;
 mod terms;
@@ -45,6 +46,7 @@ use helpers::{
     first_legal, new_account, new_game, new_token, pit, player, plies_since, start_at, state_of,
     state_of_position, t0,
 };
+use locks::a_challenge_made_while_a_move_between_the_two_players_holds_their_rows_waits_for_it;
 use matches::{
     a_match_holds_one_game_per_number_and_finishes_once,
     a_parallel_match_starts_all_its_games_and_is_listed_once_decided,
@@ -105,6 +107,7 @@ on_both_backends!(
     a_password_change_ends_the_other_sessions_and_the_tokens_only_when_asked,
     logging_out_everywhere_ends_every_session_of_the_account_and_no_token,
     closing_renaming_deleting_and_listing_sign_ups_keep_to_their_accounts,
+    a_challenge_made_while_a_move_between_the_two_players_holds_their_rows_waits_for_it,
 );
 
 /// Asserts that a result is the error matching `pattern`.

@@ -224,7 +224,7 @@ async fn append_once(
          ), locked AS MATERIALIZED ( \
              SELECT a.id FROM accounts a \
              WHERE a.id IN (SELECT account_id FROM e) \
-             ORDER BY a.id FOR UPDATE \
+             ORDER BY a.id FOR NO KEY UPDATE \
          ), ",
         "counts AS ( \
              SELECT e.account_id AS id, count(*) AS k FROM e JOIN locked ON locked.id = e.account_id \

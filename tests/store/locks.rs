@@ -1,0 +1,128 @@
+//! The order writers lock account rows in: one order, by id, so that two writers of
+//! the same two accounts never wait for each other.
+
+use std::time::{Duration, Instant};
+
+use seedpost::domain::{ChallengeId, EventKind, FirstChoice, MatchTerms, Terms};
+use seedpost::store::{Account, ChallengeCaps, NewChallenge, NewEvent, Store};
+use seedpost_rules::Variant;
+use sqlx::Connection;
+
+use crate::helpers::{account, at, connect, dpm};
+use crate::support::db::TestDb;
+
+/// What a move between two players does to their rows, on a connection of its own:
+/// takes seqs from each account's row (the row lock every writer of events takes),
+/// the lower id first.
+const TAKE_A_SEQ: &str = "UPDATE accounts SET event_seq = event_seq WHERE id = $1";
+
+/// A challenge from `challenger` to `opponent` under caps, telling the opponent.
+async fn capped_challenge(
+    store: &dyn Store,
+    challenger: &Account,
+    opponent: &Account,
+) -> Result<seedpost::store::Challenge, seedpost::store::StoreError> {
+    let event = NewEvent {
+        account: opponent.id,
+        kind: EventKind::Challenge,
+        payload: "{}".to_owned(),
+        created_at: at(1),
+    };
+    store
+        .create_challenge(
+            NewChallenge {
+                id: ChallengeId::new(),
+                challenger: challenger.id,
+                opponent: Some(opponent.id),
+                variant: Variant::Mangala,
+                days_per_move: dpm(3),
+                first: FirstChoice::Random,
+                terms: Terms::default(),
+                match_terms: MatchTerms::default(),
+                declined: None,
+                created_at: at(1),
+            },
+            &[event],
+            ChallengeCaps {
+                open: 20,
+                per_opponent: 5,
+            },
+        )
+        .await
+}
+
+/// A challenge to a player of a lower id, made while a move between the two holds the
+/// opponent's row and then takes the challenger's: the challenge waits for the move
+/// and both go through. It used to lock the challenger first, to count its open
+/// challenges, and then wait for the opponent's row, while the move waited for the
+/// challenger's: Postgres found the deadlock and failed the challenge (40P01).
+pub async fn a_challenge_made_while_a_move_between_the_two_players_holds_their_rows_waits_for_it(
+    db: &TestDb,
+) {
+    let store = connect(db).await;
+    let (ann, bob) = (account(&*store, "ann").await, account(&*store, "bob").await);
+    let (low, high) = if ann.id.0 < bob.id.0 {
+        (ann, bob)
+    } else {
+        (bob, ann)
+    };
+    if db.is_postgres() {
+        let mut mover = sqlx::PgConnection::connect(&db.url)
+            .await
+            .expect("connects");
+        let mut watch = sqlx::PgConnection::connect(&db.url)
+            .await
+            .expect("connects");
+        let mut tx = mover.begin().await.expect("a transaction");
+        sqlx::query(TAKE_A_SEQ)
+            .bind(low.id.0)
+            .execute(&mut *tx)
+            .await
+            .expect("the lower row");
+        let challenge = tokio::spawn({
+            let (store, high, low) = (store.clone(), high.clone(), low.clone());
+            async move { capped_challenge(&*store, &high, &low).await }
+        });
+        // The challenge waits for a row the move holds.
+        let started = Instant::now();
+        loop {
+            let (waiting,): (i64,) = sqlx::query_as(
+                "SELECT count(*) FROM pg_stat_activity \
+                 WHERE datname = current_database() AND wait_event_type = 'Lock'",
+            )
+            .fetch_one(&mut watch)
+            .await
+            .expect("the activity");
+            if waiting >= 1 {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "the challenge never waited for the move"
+            );
+            tokio::task::yield_now().await;
+        }
+        sqlx::query(TAKE_A_SEQ)
+            .bind(high.id.0)
+            .execute(&mut *tx)
+            .await
+            .expect("the move takes the higher row too");
+        tx.commit().await.expect("the move commits");
+        let made = challenge
+            .await
+            .expect("the challenge's task")
+            .expect("the challenge is made once the move is done");
+        assert_eq!(made.challenger.id, high.id);
+    } else {
+        // SQLite's write transaction holds the whole database: nothing to order.
+        let made = capped_challenge(&*store, &high, &low)
+            .await
+            .expect("the challenge is made");
+        assert_eq!(made.challenger.id, high.id);
+    }
+    let open = store
+        .open_challenges(low.id, seedpost::store::Page::first(10))
+        .await
+        .expect("the challenges");
+    assert_eq!(open.len(), 1);
+}
