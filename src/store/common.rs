@@ -177,6 +177,25 @@ pub(super) fn parse<T: FromStr>(column: &str, value: &str) -> Result<T, StoreErr
     value.parse().map_err(|_| corrupt(column, value))
 }
 
+/// The two players of a game's or a match's row: each one's id, username and whether
+/// it is a bot.
+pub(super) fn players(
+    south: (Uuid, &str, bool),
+    north: (Uuid, &str, bool),
+) -> Result<BySide<Player>, StoreError> {
+    let player = |(id, name, bot): (Uuid, &str, bool), column| {
+        Ok::<_, StoreError>(Player {
+            id: AccountId(id),
+            username: username(column, name)?,
+            bot,
+        })
+    };
+    Ok(BySide::new(
+        player(south, "south username")?,
+        player(north, "north username")?,
+    ))
+}
+
 /// A user-name column.
 pub(super) fn username(column: &str, value: &str) -> Result<Username, StoreError> {
     Username::parse(value).map_err(|_| corrupt(column, value))
@@ -437,18 +456,10 @@ impl GameRow {
         Ok(Game {
             id: GameId(self.id),
             variant,
-            players: BySide::new(
-                Player {
-                    id: AccountId(self.south_id),
-                    username: username("south username", &self.south_username)?,
-                    bot: self.south_bot,
-                },
-                Player {
-                    id: AccountId(self.north_id),
-                    username: username("north username", &self.north_username)?,
-                    bot: self.north_bot,
-                },
-            ),
+            players: players(
+                (self.south_id, &self.south_username, self.south_bot),
+                (self.north_id, &self.north_username, self.north_bot),
+            )?,
             first: parse("first", &self.first)?,
             days_per_move: days_per_move(self.days_per_move)?,
             terms: Terms {

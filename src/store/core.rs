@@ -995,15 +995,8 @@ impl<B: Backend> Store for SqlStore<B> {
     }
 
     async fn purge_events(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
-        self.detached(move |conn| {
-            Box::pin(async move {
-                sql("DELETE FROM events WHERE created_at < $1")
-                    .bind(micros(before))
-                    .execute(conn)
-                    .await
-            })
-        })
-        .await
+        self.delete_before("DELETE FROM events WHERE created_at < $1", before)
+            .await
     }
 
     async fn take_rate(

@@ -17,7 +17,7 @@ use sqlx::Transaction;
 
 use super::common::{
     AccountEvents, GameRow, corrupt, count, days_per_move, events_by_account, micros, parse,
-    row_limit, to_i32, username,
+    row_limit, to_i32,
 };
 use super::core::{INSERT_GAME, accept_challenge_tx, bind_new_game, fetch_game, missed};
 use super::dialect::Backend;
@@ -339,18 +339,10 @@ impl MatchRow {
             id: MatchId(self.id),
             challenge_id: ChallengeId(self.challenge_id),
             variant: parse("variant", &self.variant)?,
-            players: BySide::new(
-                Player {
-                    id: AccountId(self.south_id),
-                    username: username("south username", &self.south_username)?,
-                    bot: self.south_bot,
-                },
-                Player {
-                    id: AccountId(self.north_id),
-                    username: username("north username", &self.north_username)?,
-                    bot: self.north_bot,
-                },
-            ),
+            players: super::common::players(
+                (self.south_id, &self.south_username, self.south_bot),
+                (self.north_id, &self.north_username, self.north_bot),
+            )?,
             days_per_move: days_per_move(self.days_per_move)?,
             terms: Terms {
                 rated: self.rated,

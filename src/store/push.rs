@@ -493,10 +493,11 @@ impl<B: Backend> PushStore for SqlStore<B> {
     }
 
     async fn purge_push(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
-        sql("DELETE FROM push_messages WHERE status <> 'pending' AND created_at < $1")
-            .bind(micros(before))
-            .execute(&mut self.conn().await?)
-            .await
+        self.delete_before(
+            "DELETE FROM push_messages WHERE status <> 'pending' AND created_at < $1",
+            before,
+        )
+        .await
     }
 
     async fn notification_settings(

@@ -175,13 +175,12 @@ impl<B: Backend> ReminderStore for SqlStore<B> {
     }
 
     async fn purge_reminders(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
-        sql(
+        self.delete_before(
             "DELETE FROM reminders_sent WHERE sent_at < $1 AND NOT EXISTS \
              (SELECT 1 FROM games g WHERE g.id = reminders_sent.game_id \
               AND g.ply = reminders_sent.ply AND g.status = 'ongoing')",
+            before,
         )
-        .bind(micros(before))
-        .execute(&mut self.conn().await?)
         .await
     }
 }

@@ -13,6 +13,7 @@ use std::fmt::Debug;
 use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use chrono::{DateTime, Utc};
 use sqlx::error::BoxDynError;
 use sqlx::pool::PoolConnection;
 use sqlx::postgres::PgRow;
@@ -20,7 +21,7 @@ use sqlx::sqlite::SqliteRow;
 use sqlx::{Encode, FromRow, Pool, Postgres, Sqlite, Transaction, Type};
 
 use super::batch::Batcher;
-use super::common::{GameRow, TokenAccountRow};
+use super::common::{GameRow, TokenAccountRow, micros};
 use super::dialect::Backend;
 use super::{Event, EventWake, Notice, StoreError};
 
@@ -266,6 +267,19 @@ impl<B: Backend> SqlStore<B> {
     {
         let pool = self.pool.clone();
         super::common::detached(async move { work(&mut pool.acquire().await?).await }).await
+    }
+
+    /// Runs `statement`, a `DELETE` of old rows with one parameter `$1`, the time
+    /// `before` which they go, on a task of its own; returns how many went.
+    pub(super) async fn delete_before(
+        &self,
+        statement: &'static str,
+        before: DateTime<Utc>,
+    ) -> Result<u64, StoreError> {
+        self.detached(move |conn| {
+            Box::pin(async move { sql(statement).bind(micros(before)).execute(conn).await })
+        })
+        .await
     }
 
     /// Runs `work` on a write transaction (see [`Backend::BEGIN_WRITE`]) on a task of

@@ -545,17 +545,33 @@ async fn start_tx<B: Backend>(
     B::insert_events(tx, events).await
 }
 
-async fn mark_tx<B: Backend>(
-    tx: &mut Transaction<'static, B>,
-    mark: &'static str,
-    id: TournamentId,
-    now: DateTime<Utc>,
-    events: &[AccountEvents],
-) -> Result<Vec<Event>, StoreError> {
-    if sql(mark).bind(id.0).bind(micros(now)).execute(tx).await? == 0 {
-        return Err(missed(tx, TOURNAMENT_EXISTS, id.0).await);
+impl<B: Backend> SqlStore<B> {
+    /// Ends a tournament by `mark` (canceled or finished) at `now`, with `events`.
+    async fn mark_tournament(
+        &self,
+        mark: &'static str,
+        id: TournamentId,
+        now: DateTime<Utc>,
+        events: &[NewEvent],
+    ) -> Result<Vec<Event>, StoreError> {
+        let events = events_by_account(events);
+        self.write_events(move |tx| {
+            Box::pin(async move {
+                if sql(mark)
+                    .bind(id.0)
+                    .bind(micros(now))
+                    .execute(&mut *tx)
+                    .await?
+                    == 0
+                {
+                    return Err(missed(tx, TOURNAMENT_EXISTS, id.0).await);
+                }
+                Ok(((), B::insert_events(tx, &events).await?))
+            })
+        })
+        .await
+        .map(|((), stored)| stored)
     }
-    B::insert_events(tx, events).await
 }
 
 /// Writes exported tournaments, with their players and game links, in the import's
@@ -783,12 +799,7 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
         now: DateTime<Utc>,
         events: &[NewEvent],
     ) -> Result<Vec<Event>, StoreError> {
-        let events = events_by_account(events);
-        self.write_events(move |tx| {
-            Box::pin(async move { Ok(((), mark_tx(tx, MARK_CANCELED, id, now, &events).await?)) })
-        })
-        .await
-        .map(|((), stored)| stored)
+        self.mark_tournament(MARK_CANCELED, id, now, events).await
     }
 
     async fn finish_tournament(
@@ -797,12 +808,7 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
         now: DateTime<Utc>,
         events: &[NewEvent],
     ) -> Result<Vec<Event>, StoreError> {
-        let events = events_by_account(events);
-        self.write_events(move |tx| {
-            Box::pin(async move { Ok(((), mark_tx(tx, MARK_FINISHED, id, now, &events).await?)) })
-        })
-        .await
-        .map(|((), stored)| stored)
+        self.mark_tournament(MARK_FINISHED, id, now, events).await
     }
 
     async fn due_tournaments(&self, now: DateTime<Utc>) -> Result<Vec<TournamentId>, StoreError> {

@@ -296,14 +296,10 @@ impl<B: Backend> TurnMailStore for SqlStore<B> {
     }
 
     async fn purge_turn_mails(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
-        self.detached(move |conn| {
-            Box::pin(async move {
-                sql("DELETE FROM turn_mails WHERE status <> 'pending' AND done_at < $1")
-                    .bind(micros(before))
-                    .execute(conn)
-                    .await
-            })
-        })
+        self.delete_before(
+            "DELETE FROM turn_mails WHERE status <> 'pending' AND done_at < $1",
+            before,
+        )
         .await
     }
 
@@ -363,14 +359,7 @@ impl<B: Backend> TurnMailStore for SqlStore<B> {
     }
 
     async fn purge_presence(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
-        self.detached(move |conn| {
-            Box::pin(async move {
-                sql("DELETE FROM game_presence WHERE seen_at < $1")
-                    .bind(micros(before))
-                    .execute(conn)
-                    .await
-            })
-        })
-        .await
+        self.delete_before("DELETE FROM game_presence WHERE seen_at < $1", before)
+            .await
     }
 }
