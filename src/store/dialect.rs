@@ -153,6 +153,15 @@ pub trait Backend:
         super::core::append_alone(store, append)
     }
 
+    /// Whether `e` is the database failing this transaction to break a deadlock:
+    /// the transaction changed nothing and may run again (the store's write
+    /// transactions do, a few times). Postgres says
+    /// so with SQLSTATE 40P01; SQLite's one writer at a time never deadlocks.
+    fn deadlocked(e: &StoreError) -> bool {
+        let _ = e;
+        false
+    }
+
     /// Announces `events`, just committed: to this process's listeners, and on
     /// Postgres to the other instances on the database. Every write that stores
     /// events announces them here, once.
@@ -303,6 +312,11 @@ impl Backend for Postgres {
 
     fn announce(store: &SqlStore<Self>, events: &[Event]) {
         store.own.announce(events);
+    }
+
+    fn deadlocked(e: &StoreError) -> bool {
+        matches!(e, StoreError::Database(e)
+            if matches!(&**e, sqlx::Error::Database(db) if db.code().as_deref() == Some("40P01")))
     }
 
     fn listen(store: &SqlStore<Self>, wake: EventWake) {

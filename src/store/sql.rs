@@ -284,11 +284,15 @@ impl<B: Backend> SqlStore<B> {
 
     /// Runs `work` on a write transaction (see [`Backend::BEGIN_WRITE`]) on a task of
     /// its own (see [`super::common::detached`]): commits it when `work` succeeds,
-    /// rolls it back otherwise.
+    /// rolls it back otherwise. A transaction the database failed to break a deadlock
+    /// runs again, from the start, on a copy of `work` (see [`SqlStore::write_events`]).
     pub(super) async fn write<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
-        F: for<'t> FnOnce(&'t mut Transaction<'static, B>) -> WriteFuture<'t, T> + Send + 'static,
+        F: for<'t> FnOnce(&'t mut Transaction<'static, B>) -> WriteFuture<'t, T>
+            + Clone
+            + Send
+            + 'static,
     {
         let (value, _) = self
             .write_events(move |tx| Box::pin(async move { Ok((work(tx).await?, Vec::new())) }))
@@ -298,24 +302,49 @@ impl<B: Backend> SqlStore<B> {
 
     /// [`SqlStore::write`] for a `work` that stores events and returns them with its
     /// value: once committed, they are announced (see [`Backend::announce`]).
+    ///
+    /// The one place where a write transaction is retried: when the database broke a
+    /// deadlock by failing it ([`Backend::deadlocked`]), it changed nothing, and it
+    /// runs again from the start on a fresh copy of `work`, up to
+    /// [`WRITE_ATTEMPTS`] times in all. Every writer takes account rows in id order
+    /// (see `core::lock_accounts`), but Postgres can still find a cycle through the
+    /// locks it queues on a row's older version: a statement that locks a row and
+    /// then updates it (the batched moves) may wait behind a transaction waiting for
+    /// it.
     pub(super) async fn write_events<T, F>(&self, work: F) -> Result<(T, Vec<Event>), StoreError>
     where
         T: Send + 'static,
         F: for<'t> FnOnce(&'t mut Transaction<'static, B>) -> WriteFuture<'t, (T, Vec<Event>)>
+            + Clone
             + Send
             + 'static,
     {
         let store = self.clone();
         super::common::detached(async move {
-            let mut tx = store.pool.begin_with(B::BEGIN_WRITE).await?;
-            let outcome = work(&mut tx).await;
-            let (value, events) = super::common::finish(tx, outcome).await?;
-            B::announce(&store, &events);
-            Ok((value, events))
+            let mut attempt = 1;
+            loop {
+                let mut tx = store.pool.begin_with(B::BEGIN_WRITE).await?;
+                let outcome = work.clone()(&mut tx).await;
+                match super::common::finish(tx, outcome).await {
+                    Ok((value, events)) => {
+                        B::announce(&store, &events);
+                        return Ok((value, events));
+                    }
+                    Err(e) if attempt < WRITE_ATTEMPTS && B::deadlocked(&e) => {
+                        tracing::debug!(attempt, "a write lost a deadlock; running it again");
+                        attempt += 1;
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
         })
         .await
     }
 }
+
+/// How many times a write transaction runs, at most, when the database keeps failing
+/// it to break deadlocks (see [`SqlStore::write_events`]).
+pub(super) const WRITE_ATTEMPTS: u32 = 4;
 
 /// The listeners of this process to committed events (see
 /// [`Store::listen_events`](super::Store::listen_events)).

@@ -629,13 +629,14 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
         tournament: &NewTournament,
         open_cap: u32,
     ) -> Result<Tournament, StoreError> {
-        let insert = bind_tournament(sql(INSERT_TOURNAMENT), tournament)?
-            .bind(TournamentStatus::Open.as_str())
-            .bind(micros(tournament.created_at))
-            .bind(None::<DateTime<Utc>>);
         let (id, creator) = (tournament.id, tournament.creator);
+        let tournament = tournament.clone();
         self.write(move |tx| {
             Box::pin(async move {
+                let insert = bind_tournament(sql(INSERT_TOURNAMENT), &tournament)?
+                    .bind(TournamentStatus::Open.as_str())
+                    .bind(micros(tournament.created_at))
+                    .bind(None::<DateTime<Utc>>);
                 let open = count_locked(
                     tx,
                     creator,

@@ -84,24 +84,7 @@ pub async fn a_challenge_made_while_a_move_between_the_two_players_holds_their_r
             async move { capped_challenge(&*store, &high, &low).await }
         });
         // The challenge waits for a row the move holds.
-        let started = Instant::now();
-        loop {
-            let (waiting,): (i64,) = sqlx::query_as(
-                "SELECT count(*) FROM pg_stat_activity \
-                 WHERE datname = current_database() AND wait_event_type = 'Lock'",
-            )
-            .fetch_one(&mut watch)
-            .await
-            .expect("the activity");
-            if waiting >= 1 {
-                break;
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "the challenge never waited for the move"
-            );
-            tokio::task::yield_now().await;
-        }
+        waiting_for_a_lock(&mut watch).await;
         sqlx::query(TAKE_A_SEQ)
             .bind(high.id.0)
             .execute(&mut *tx)
@@ -125,4 +108,82 @@ pub async fn a_challenge_made_while_a_move_between_the_two_players_holds_their_r
         .await
         .expect("the challenges");
     assert_eq!(open.len(), 1);
+}
+
+/// Returns once a connection to the test database waits for a lock.
+async fn waiting_for_a_lock(watch: &mut sqlx::PgConnection) {
+    let started = Instant::now();
+    loop {
+        let (waiting,): (i64,) = sqlx::query_as(
+            "SELECT count(*) FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .fetch_one(&mut *watch)
+        .await
+        .expect("the activity");
+        if waiting >= 1 {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "nothing ever waited for a lock"
+        );
+        tokio::task::yield_now().await;
+    }
+}
+
+/// A challenge the database fails to break a deadlock (another writer took the two
+/// players' rows in the other order, higher id first) runs again, and is made once
+/// the other writer is done; without the retry, the challenge failed with 40P01.
+pub async fn a_write_the_database_fails_to_break_a_deadlock_runs_again(db: &TestDb) {
+    let store = connect(db).await;
+    let (ann, bob) = (account(&*store, "ann").await, account(&*store, "bob").await);
+    let (low, high) = if ann.id.0 < bob.id.0 {
+        (ann, bob)
+    } else {
+        (bob, ann)
+    };
+    if db.is_postgres() {
+        let mut other = sqlx::PgConnection::connect(&db.url)
+            .await
+            .expect("connects");
+        let mut watch = sqlx::PgConnection::connect(&db.url)
+            .await
+            .expect("connects");
+        let mut tx = other.begin().await.expect("a transaction");
+        sqlx::query(TAKE_A_SEQ)
+            .bind(high.id.0)
+            .execute(&mut *tx)
+            .await
+            .expect("the higher row");
+        let challenge = tokio::spawn({
+            let (store, high, low) = (store.clone(), high.clone(), low.clone());
+            async move { capped_challenge(&*store, &high, &low).await }
+        });
+        // The challenge holds the lower row and waits for the higher one; the other
+        // writer then wants the lower one. The challenge, waiting first, is the one
+        // Postgres fails.
+        waiting_for_a_lock(&mut watch).await;
+        sqlx::query(TAKE_A_SEQ)
+            .bind(low.id.0)
+            .execute(&mut *tx)
+            .await
+            .expect("the other writer takes the lower row once the challenge gave it up");
+        tx.commit().await.expect("the other writer commits");
+        let made = challenge
+            .await
+            .expect("the challenge's task")
+            .expect("the challenge ran again and was made");
+        assert_eq!(made.challenger.id, high.id);
+    } else {
+        let made = capped_challenge(&*store, &high, &low)
+            .await
+            .expect("the challenge is made");
+        assert_eq!(made.challenger.id, high.id);
+    }
+    let open = store
+        .open_challenges(low.id, seedpost::store::Page::first(10))
+        .await
+        .expect("the challenges");
+    assert_eq!(open.len(), 1, "made once");
 }

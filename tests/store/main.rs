@@ -46,7 +46,10 @@ use helpers::{
     first_legal, new_account, new_game, new_token, pit, player, plies_since, start_at, state_of,
     state_of_position, t0,
 };
-use locks::a_challenge_made_while_a_move_between_the_two_players_holds_their_rows_waits_for_it;
+use locks::{
+    a_challenge_made_while_a_move_between_the_two_players_holds_their_rows_waits_for_it,
+    a_write_the_database_fails_to_break_a_deadlock_runs_again,
+};
 use matches::{
     a_match_holds_one_game_per_number_and_finishes_once,
     a_parallel_match_starts_all_its_games_and_is_listed_once_decided,
@@ -108,6 +111,7 @@ on_both_backends!(
     logging_out_everywhere_ends_every_session_of_the_account_and_no_token,
     closing_renaming_deleting_and_listing_sign_ups_keep_to_their_accounts,
     a_challenge_made_while_a_move_between_the_two_players_holds_their_rows_waits_for_it,
+    a_write_the_database_fails_to_break_a_deadlock_runs_again,
 );
 
 /// Asserts that a result is the error matching `pattern`.
