@@ -18,11 +18,7 @@ nav-turns-waiting = { $count ->
     [many] { $count } مباراة تنتظر نقلتك
    *[other] { $count } مباراة تنتظر نقلتك
 }
-nav-api-tokens = رموز API
-nav-reminders = التذكيرات
-nav-vacation = العطلة
-nav-notifications = الإشعارات
-nav-account = الحساب
+nav-settings = الإعدادات
 nav-log-out = تسجيل الخروج
 nav-log-in = تسجيل الدخول
 nav-sign-up = إنشاء حساب

@@ -14,11 +14,7 @@ nav-turns-waiting = { $count ->
     [one] { $count } partida espera la teva jugada
    *[other] { $count } partides esperen la teva jugada
 }
-nav-api-tokens = Claus de l'API
-nav-reminders = Recordatoris
-nav-vacation = Vacances
-nav-notifications = Notificacions
-nav-account = Compte
+nav-settings = Configuració
 nav-log-out = Surt
 nav-log-in = Inicia la sessió
 nav-sign-up = Registra't

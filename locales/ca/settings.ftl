@@ -1,5 +1,15 @@
 # Les pàgines de configuració: recordatoris, vacances, notificacions i la pàgina sense connexió.
 
+## La pàgina de configuració: cada pàgina de configuració amb una línia sobre què conté
+
+settings-title = Configuració
+settings-notifications-about = De què t'avisem i com: notificacions als teus dispositius, correu electrònic, alarmes del calendari, i quant abans d'un termini arriben els recordatoris.
+settings-reminders-about = La teva adreça electrònica i el correu diari, i el calendari amb els terminis de les teves jugades.
+settings-play-about = Si tocar un forat juga de seguida o et demana que ho confirmis.
+settings-vacation-about = Atura els rellotges de les teves partides mentre siguis fora.
+settings-account-about = Canvia la contrasenya, tanca la sessió a tot arreu, baixa les teves dades o esborra el compte.
+settings-tokens-about = Claus per a bots i programes que juguen a través de l'API.
+
 ## Recordatoris
 
 reminders-title = Recordatoris

@@ -14,11 +14,7 @@ nav-turns-waiting = { $count ->
     [one] { $count } παρτίδα περιμένει την κίνησή σας
    *[other] { $count } παρτίδες περιμένουν την κίνησή σας
 }
-nav-api-tokens = Κλειδιά API
-nav-reminders = Υπενθυμίσεις
-nav-vacation = Διακοπές
-nav-notifications = Ειδοποιήσεις
-nav-account = Λογαριασμός
+nav-settings = Ρυθμίσεις
 nav-log-out = Αποσύνδεση
 nav-log-in = Σύνδεση
 nav-sign-up = Εγγραφή

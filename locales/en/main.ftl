@@ -15,11 +15,7 @@ nav-turns-waiting = { $count ->
     [one] { $count } game waiting for your move
    *[other] { $count } games waiting for your move
 }
-nav-api-tokens = API tokens
-nav-reminders = Reminders
-nav-vacation = Vacation
-nav-notifications = Notifications
-nav-account = Account
+nav-settings = Settings
 nav-log-out = Log out
 nav-log-in = Log in
 nav-sign-up = Sign up

@@ -2,6 +2,16 @@
 # (templates/vacation.html), notifications (templates/notifications.html, and the
 # messages static/push.js shows), and the offline page (templates/offline.html).
 
+## The settings page (templates/settings.html): each settings page with a line on what it holds
+
+settings-title = Settings
+settings-notifications-about = What you are told of and how: push notifications on your devices, e-mail, calendar alarms, and how long before a deadline reminders come.
+settings-reminders-about = Your e-mail address and the daily e-mail, and the calendar feed of your move deadlines.
+settings-play-about = Whether a tap on a pit plays at once or asks you to confirm.
+settings-vacation-about = Stop the clocks of your games while you are away.
+settings-account-about = Change your password, log out everywhere, download your data or delete your account.
+settings-tokens-about = Keys for bots and programs that play through the API.
+
 ## Reminders
 
 reminders-title = Reminders

@@ -1,5 +1,15 @@
 # Ayar sayfaları: hatırlatıcılar, tatil, bildirimler ve çevrimdışı sayfası.
 
+## Ayarlar sayfası: her ayar sayfası ve içinde ne olduğu
+
+settings-title = Ayarlar
+settings-notifications-about = Neyin ve nasıl bildirileceği: cihazlarına anlık bildirimler, e-posta, takvim alarmları ve hatırlatıcıların süre dolmadan ne kadar önce geleceği.
+settings-reminders-about = E-posta adresin ve günlük e-posta; hamle sürelerinin takvim beslemesi.
+settings-play-about = Bir kuyuya dokunmanın hamleyi hemen mi oynayacağı yoksa onay mı isteyeceği.
+settings-vacation-about = Uzaktayken oyunlarının saatlerini durdur.
+settings-account-about = Şifreni değiştir, her yerden çıkış yap, verilerini indir ya da hesabını sil.
+settings-tokens-about = API üzerinden oynayan botlar ve programlar için anahtarlar.
+
 ## Hatırlatıcılar
 
 reminders-title = Hatırlatıcılar

@@ -22,9 +22,16 @@ async fn changing_the_password_keeps_this_browser_and_signs_out_the_others(serve
     let here = Browser::new(&server);
     let home = here.sign_up("ayse").await;
     assert_eq!(
-        home.count("header.site a[href='/settings/account']"),
+        home.count("header.site a[href='/settings']"),
         1,
-        "the header links the account page"
+        "the header links the settings page"
+    );
+    assert_eq!(
+        here.get("/settings")
+            .await
+            .count("main a[href='/settings/account']"),
+        1,
+        "which links the account page"
     );
     let phone = Browser::new(&server);
     assert_eq!(

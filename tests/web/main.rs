@@ -22,6 +22,7 @@ mod ratings;
 mod reminders;
 mod rules;
 mod security;
+mod settings;
 mod tournaments;
 mod translated;
 mod turnmail;

@@ -142,6 +142,7 @@ async fn no_english_sentence_is_left_on_these_pages_in_turkish(server: Server) {
         (&visitor, "/players/ayse".to_owned()),
         (&visitor, "/players/ayse/games".to_owned()),
         (&visitor, "/players/ayse/games?result=won".to_owned()),
+        (&ayse, "/settings".to_owned()),
         (&ayse, "/settings/tokens".to_owned()),
         (&ayse, "/settings/reminders".to_owned()),
         (&ayse, "/settings/vacation".to_owned()),

@@ -34,6 +34,7 @@ mod refusal;
 mod reminders;
 mod rules;
 mod session;
+mod settings;
 mod tournaments;
 mod vacation;
 mod view;
@@ -58,6 +59,7 @@ pub fn router(state: AppState) -> Router<AppState> {
             get(accounts::tokens).post(accounts::create_token),
         )
         .route("/settings/tokens/{id}/revoke", post(accounts::revoke_token))
+        .route("/settings", get(settings::show))
         .route("/settings/account", get(controls::show))
         .route(
             "/settings/account/password",
