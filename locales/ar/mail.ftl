@@ -48,3 +48,12 @@ push-challenge = { $challenger } يتحداك في { $variant }
 push-tournament-title = بدأت بطولة
 push-tournament = بدأت مبارياتك في البطولة
 push-test = الإشعارات تعمل على هذا الجهاز.
+
+# E-mail reminders
+
+mail-reminder-subject = بقي { $left } لنقلتك ضد { $opponent } في { $variant }
+mail-reminder-text = وقت نقلتك ينفد: بقي { $left } (الأوقات بتوقيت UTC):
+mail-reminder-footer =
+    تصلك هذه الرسالة لأنك اخترت التذكير بالبريد قبل انتهاء مهلة نقلاتك.
+    لتغيير أوقات التذكير أو إيقافه:
+    { $link }

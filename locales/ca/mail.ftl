@@ -42,3 +42,12 @@ push-challenge = { $challenger } et repta a { $variant }
 push-tournament-title = Ha començat un torneig
 push-tournament = Han començat les teves partides del torneig
 push-test = Les notificacions funcionen en aquest dispositiu.
+
+# E-mail reminders
+
+mail-reminder-subject = Et queden { $left } per jugar contra { $opponent } a { $variant }
+mail-reminder-text = Se t'acaba el temps per jugar: et queden { $left } (hores en UTC):
+mail-reminder-footer =
+    Reps aquest recordatori perquè has triat recordatoris per correu abans
+    dels terminis. Per canviar-ne les hores o aturar-los:
+    { $link }

@@ -42,3 +42,12 @@ push-challenge = { $challenger } σας προκαλεί σε { $variant }
 push-tournament-title = Ξεκίνησε ένα τουρνουά
 push-tournament = Οι παρτίδες σας στο τουρνουά ξεκίνησαν
 push-test = Οι ειδοποιήσεις λειτουργούν σε αυτή τη συσκευή.
+
+# E-mail reminders
+
+mail-reminder-subject = Απομένουν { $left } για την κίνησή σας στο { $variant } (αντίπαλος: { $opponent })
+mail-reminder-text = Ο χρόνος για την κίνησή σας τελειώνει: απομένουν { $left } (ώρες σε UTC):
+mail-reminder-footer =
+    Λαμβάνετε αυτή την υπενθύμιση επειδή επιλέξατε υπενθυμίσεις με e-mail πριν
+    από τις προθεσμίες σας. Για να αλλάξετε τις ώρες τους ή να τις σταματήσετε:
+    { $link }

@@ -42,3 +42,12 @@ push-challenge = { $challenger } challenges you to { $variant }
 push-tournament-title = A tournament started
 push-tournament = Your tournament games have started
 push-test = Notifications work on this device.
+
+# E-mail reminders
+
+mail-reminder-subject = { $left } left for your move against { $opponent } in { $variant }
+mail-reminder-text = Your time to move is running out: { $left } left (times in UTC):
+mail-reminder-footer =
+    You get this reminder because you chose e-mail reminders before your
+    deadlines. To change their times or stop them:
+    { $link }

@@ -36,3 +36,12 @@ push-challenge = { $challenger } seni { $variant } oynamaya davet ediyor
 push-tournament-title = Bir turnuva başladı
 push-tournament = Turnuva oyunların başladı
 push-test = Bildirimler bu cihazda çalışıyor.
+
+# E-mail reminders
+
+mail-reminder-subject = { $variant } oyununda { $opponent } ile: hamlen için { $left } kaldı
+mail-reminder-text = Hamle süren azalıyor: { $left } kaldı (saatler UTC):
+mail-reminder-footer =
+    Bu hatırlatmayı, hamle süren dolmadan e-postayla hatırlatılmayı seçtiğin
+    için alıyorsun. Zamanlarını değiştirmek ya da durdurmak için:
+    { $link }

@@ -190,15 +190,17 @@ impl Mailer {
         self.failures().values().filter(|(_, at)| *at > now).count()
     }
 
-    /// Whether `account` waits after a failure at `now`.
-    fn waits(&self, account: AccountId, now: DateTime<Utc>) -> bool {
+    /// Whether `account` waits after a failure at `now` (of its digest or of a
+    /// reminder mail: the same address).
+    pub(super) fn waits(&self, account: AccountId, now: DateTime<Utc>) -> bool {
         self.failures()
             .get(&account)
             .is_some_and(|(_, at)| *at > now)
     }
 
-    /// Notes that `account`'s digest failed at `now`; returns when it is tried again.
-    fn failed(&self, account: AccountId, now: DateTime<Utc>) -> DateTime<Utc> {
+    /// Notes that a mail to `account` (its digest or a reminder) failed at `now`;
+    /// returns when it is tried again.
+    pub(super) fn failed(&self, account: AccountId, now: DateTime<Utc>) -> DateTime<Utc> {
         let mut failures = self.failures();
         let entry = failures.entry(account).or_insert((0, now));
         let wait = DIGEST_BACKOFF[entry.0.min(DIGEST_BACKOFF.len() - 1)];
@@ -206,8 +208,8 @@ impl Mailer {
         entry.1
     }
 
-    /// Notes that `account`'s digest went out.
-    fn sent(&self, account: AccountId) {
+    /// Notes that a mail to `account` went out.
+    pub(super) fn sent(&self, account: AccountId) {
         self.failures().remove(&account);
     }
 }
@@ -495,34 +497,46 @@ fn digest_message(mailer: &Mailer, digest: &Digest<'_>) -> Result<Message, Strin
 /// opponent is on vacation — and the game's link, in short lines.
 #[must_use]
 fn digest_text(tr: Tr, links: &str, username: &str, games: &[Game], now: DateTime<Utc>) -> String {
-    let mut text = format!(
-        "{}\n\n{}\n\n",
-        tr.t1("mail-digest-hello", "name", username),
-        tr.t("mail-digest-intro")
-    );
-    text.push_str(&game_entries(tr, links, username, games, now));
-    let _ = writeln!(
-        text,
-        "{}",
-        tr.t1(
+    mail_text(
+        tr,
+        links,
+        username,
+        games,
+        now,
+        &tr.t("mail-digest-intro"),
+        &tr.t1(
             "mail-digest-footer",
             "link",
-            format!("{links}/settings/reminders")
-        )
+            format!("{links}/settings/reminders"),
+        ),
+    )
+}
+
+/// The text of a mail to `username` about `games`, in the language of `tr`: a
+/// greeting, `intro`, the [`game_entries`], and `footer` (what the mail is and how
+/// to stop it).
+pub(super) fn mail_text(
+    tr: Tr,
+    links: &str,
+    username: &str,
+    games: &[Game],
+    now: DateTime<Utc>,
+    intro: &str,
+    footer: &str,
+) -> String {
+    let mut text = format!(
+        "{}\n\n{intro}\n\n",
+        tr.t1("mail-digest-hello", "name", username)
     );
+    text.push_str(&game_entries(tr, links, username, games, now));
+    let _ = writeln!(text, "{footer}");
     text
 }
 
 /// One entry per game, in the language of `tr`: the opponent of `username`, the
 /// variant, the deadline (UTC) — or that the clock stands still while the opponent is
 /// on vacation — and the game's link under `links`, in short lines.
-pub(super) fn game_entries(
-    tr: Tr,
-    links: &str,
-    username: &str,
-    games: &[Game],
-    now: DateTime<Utc>,
-) -> String {
+fn game_entries(tr: Tr, links: &str, username: &str, games: &[Game], now: DateTime<Utc>) -> String {
     let mut text = String::new();
     for game in games {
         let Some(side) = [seedpost_rules::Side::South, seedpost_rules::Side::North]

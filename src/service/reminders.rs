@@ -1,6 +1,6 @@
 //! The reminders a player sets (issue 21): at the times before a move's deadline the
 //! player chose per channel (the notifications settings), the sweeper sends a push
-//! notification, an e-mail and a `time_running_out` event for bots. The calendar
+//! notification, a mail and a `time_running_out` event for bots. The calendar
 //! channel needs no sweeper: the feed's alarms ring at the same times
 //! ([`reminder_schedule`](crate::deadline::reminder_schedule)).
 //!
@@ -13,23 +13,26 @@
 //! Every instance's sweeper does this. A reminder is claimed by a row of
 //! `reminders_sent` (unique per game, ply, channel and time) written in the same
 //! transaction as what it sends (its push messages, its event), so two instances
-//! never both send one. A mail is sent after its claim; when it cannot be sent the
-//! claim is given back, and the next sweep tries again (the account backing off as
-//! for the digest when the SMTP server refused it).
+//! never both send one. A mail (the e-mail channel, when the operator gave an SMTP
+//! server and the player an address on the Reminders page) is sent after its claim;
+//! when it cannot be sent the claim is given back, and a later sweep tries again: the
+//! next when the SMTP server could not be reached (the round's other mails wait too),
+//! after the digest's back-off ([`DIGEST_BACKOFF`](super::DIGEST_BACKOFF)) for that
+//! account when the SMTP server refused it.
 
 use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-use super::digest::left;
-use super::{Service, events};
+use super::digest::{Compose, Mailer, NotSent, left, mail_id, mail_text};
+use super::{Service, events, side_of};
 use crate::domain::notify::{Channel, NotificationSettings, REMINDER_CHOICES, due_reminder};
 use crate::domain::{AccountId, PushMessageId};
 use crate::error::{Error, Result};
 use crate::i18n::Tr;
-use crate::store::Game;
 use crate::store::push::NewPushMessage;
 use crate::store::reminders::{Reminder, ReminderSends};
+use crate::store::{Game, StoreError};
 
 /// Games read at a time.
 const PAGE: u32 = 200;
@@ -46,6 +49,16 @@ pub struct ReminderRound {
     pub email: usize,
     /// `time_running_out` events written for bots.
     pub bot: usize,
+}
+
+/// What became of a reminder mail.
+enum Mailed {
+    /// It went out.
+    Sent,
+    /// Nothing was sent: no address, claimed elsewhere, backing off, or refused.
+    Not,
+    /// The SMTP server could not be reached: no mail goes this round.
+    Unreachable,
 }
 
 /// What a round keeps per account.
@@ -72,6 +85,8 @@ impl Service {
             .into_iter()
             .collect();
         let mut round = ReminderRound::default();
+        // No mail without the operator's SMTP server, nor after it could not be reached.
+        let mut mailer = self.mailer.clone();
         let mut recipients: HashMap<AccountId, Recipient> = HashMap::new();
         let mut after = None;
         loop {
@@ -93,7 +108,20 @@ impl Service {
                             round.bot +=
                                 usize::from(self.bot_reminder(game, reminder, account, now).await?);
                         }
-                        Channel::Email | Channel::Calendar => {}
+                        Channel::Email => {
+                            let Some(smtp) = mailer.as_deref() else {
+                                continue;
+                            };
+                            match self
+                                .email_reminder(smtp, game, reminder, account, recipient.tr, now)
+                                .await?
+                            {
+                                Mailed::Sent => round.email += 1,
+                                Mailed::Not => {}
+                                Mailed::Unreachable => mailer = None,
+                            }
+                        }
+                        Channel::Calendar => {}
                     }
                 }
             }
@@ -197,6 +225,56 @@ impl Service {
         Ok(claimed)
     }
 
+    /// Mails `reminder` to `account` through `mailer`, when it has an address and
+    /// is not backing off: claimed first (with nothing else written), given back
+    /// when the mail does not go.
+    async fn email_reminder(
+        &self,
+        mailer: &Mailer,
+        game: &Game,
+        reminder: Reminder,
+        account: AccountId,
+        tr: Tr,
+        now: DateTime<Utc>,
+    ) -> Result<Mailed> {
+        if mailer.waits(account, now) {
+            return Ok(Mailed::Not);
+        }
+        let email = match self.store.digest(account).await {
+            Ok(settings) => settings.email,
+            Err(StoreError::NotFound) => return Ok(Mailed::Not),
+            Err(e) => return Err(e.into()),
+        };
+        let (claimed, _) = self
+            .store
+            .claim_reminder(reminder, account, now, ReminderSends::default())
+            .await?;
+        if !claimed {
+            return Ok(Mailed::Not);
+        }
+        let message = reminder_mail(mailer, tr, game, reminder, account, &email, now);
+        let error = match mailer.send(message).await {
+            Ok(()) => {
+                mailer.sent(account);
+                tracing::info!(%account, game = %game.id, minutes = reminder.minutes, "reminder mail sent");
+                return Ok(Mailed::Sent);
+            }
+            Err(error) => error,
+        };
+        self.store.unclaim_reminder(reminder).await?;
+        match error {
+            NotSent::Unreachable(error) => {
+                tracing::warn!(%account, error = %crate::error::Chain(&error), "the SMTP server cannot be reached; reminder mails retried at the next sweep");
+                Ok(Mailed::Unreachable)
+            }
+            NotSent::Refused(error) => {
+                let again = mailer.failed(account, now);
+                tracing::warn!(%account, %error, %again, "a reminder mail could not be sent; this account is tried again later, the others go on");
+                Ok(Mailed::Not)
+            }
+        }
+    }
+
     /// Writes the `time_running_out` event of `reminder`; whether it was claimed
     /// here.
     async fn bot_reminder(
@@ -232,6 +310,65 @@ impl Service {
 /// The time left at `now` before `deadline`, as whole minutes.
 fn minutes_left(deadline: DateTime<Utc>, now: DateTime<Utc>) -> i64 {
     (deadline - now).num_minutes().max(0)
+}
+
+/// The mail of `reminder` in `game` to `account` at `to`, in the language of `tr`:
+/// its subject names the time left, the opponent and the game, its text the game
+/// (deadline, time left, link) and where the reminder times are changed.
+fn reminder_mail(
+    mailer: &Mailer,
+    tr: Tr,
+    game: &Game,
+    reminder: Reminder,
+    account: AccountId,
+    to: &str,
+    now: DateTime<Utc>,
+) -> std::result::Result<lettre::Message, String> {
+    let side = side_of(game, account).unwrap_or(seedpost_rules::Side::South);
+    let username = game.players.get(side).username.as_str();
+    let left = game.state.deadline.map_or_else(
+        || tr.t("mail-digest-no-time"),
+        |deadline| left(tr, deadline - now),
+    );
+    let links = mailer.links();
+    let subject = tr.t3(
+        "mail-reminder-subject",
+        "left",
+        left.as_str(),
+        "opponent",
+        game.players.get(side.opposite()).username.as_str(),
+        "variant",
+        game.variant.title(),
+    );
+    let text = mail_text(
+        tr,
+        links,
+        username,
+        std::slice::from_ref(game),
+        now,
+        &tr.t1("mail-reminder-text", "left", left.as_str()),
+        &tr.t1(
+            "mail-reminder-footer",
+            "link",
+            format!("{links}/settings/notifications"),
+        ),
+    );
+    let id = mail_id(
+        links,
+        &format!(
+            "reminder.{}.{}.{}.{account}",
+            game.id, reminder.ply, reminder.minutes
+        ),
+    );
+    mailer.compose(
+        to,
+        Compose {
+            subject,
+            text,
+            id,
+            now,
+        },
+    )
 }
 
 /// The push message of `reminder` in `game`, in the language of `tr`: one

@@ -20,13 +20,12 @@
 //!   the SMTP server cannot be reached, the round ends and the next tries again.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::Value;
 
-use super::digest::{Compose, DIGEST_BACKOFF, Mailer, NotSent, game_entries, mail_id};
+use super::digest::{Compose, DIGEST_BACKOFF, Mailer, NotSent, mail_id, mail_text};
 use super::{LoadedGame, Service, side_of};
 use crate::domain::notify::{Channel, NoticeKind};
 use crate::domain::{AccountId, GameId, GameStatus};
@@ -362,22 +361,20 @@ impl Service {
             tr.t1("mail-turn-subject-many", "count", due.len())
         };
         let links = mailer.links();
-        let mut text = format!(
-            "{}\n\n{}\n\n",
-            tr.t1("mail-digest-hello", "name", username.as_str()),
-            tr.t1("mail-turn-intro", "count", due.len()),
-        );
-        text.push_str(&game_entries(tr, links, &username, &games, now));
-        let _ = writeln!(
-            text,
-            "{}",
-            tr.t2(
+        let text = mail_text(
+            tr,
+            links,
+            &username,
+            &games,
+            now,
+            &tr.t1("mail-turn-intro", "count", due.len()),
+            &tr.t2(
                 "mail-turn-footer",
                 "minutes",
                 mailer.turn_interval.num_minutes(),
                 "link",
                 format!("{links}/settings/notifications"),
-            )
+            ),
         );
         let id = mail_id(
             links,

@@ -1,16 +1,19 @@
 //! Deadline reminders through the API's clock: `time_running_out` goes to the player to
 //! move once 80% of its time for the move is used, once per ply, and again after the
 //! next move at the next player's 80%; and the reminders the player sets go at their
-//! times on each channel (push through the stand-in push service, `time_running_out`
-//! events for bots), once each, none while the clock stands, once over two instances.
+//! times on each channel (push through the stand-in push service, mails through a
+//! local SMTP sink, `time_running_out` events for bots), once each, none while the
+//! clock stands, once over two instances.
 
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 use reqwest::Method;
+use seedpost::clock::Clock as _;
 use seedpost::domain::EventKind;
 use serde_json::{Value, json};
 
 use crate::helpers::{Player, TestApp};
 use crate::support::push::{PushService, Received};
+use crate::support::smtp::{Mail, SmtpSink, mailer};
 
 crate::on_both_backends!(
     the_player_to_move_is_told_once_when_four_fifths_of_its_time_is_used,
@@ -19,6 +22,9 @@ crate::on_both_backends!(
     a_reminder_as_long_as_the_move_is_skipped_and_late_ones_give_way_to_the_nearest,
     no_reminder_goes_while_the_player_is_on_vacation,
     two_instances_sweeping_at_once_send_each_reminder_once,
+    email_reminders_go_at_the_times_the_player_chose_once_each_in_their_language,
+    a_refused_reminder_mail_counts_nothing_and_goes_at_a_later_sweep,
+    no_reminder_mail_is_claimed_without_an_address_or_an_smtp_server,
 );
 
 /// The plies of the games at which `name` was told that time is running out.
@@ -111,12 +117,17 @@ async fn phone(app: &TestApp, player: &Player) -> PushService {
 
 /// Sets `player`'s reminder times: push and bot, the others none.
 async fn choose(app: &TestApp, player: &Player, push: &[u32], bot: &[u32]) {
+    choose_all(app, player, push, &[], bot).await;
+}
+
+/// Sets `player`'s reminder times: push, e-mail and bot, the calendar's none.
+async fn choose_all(app: &TestApp, player: &Player, push: &[u32], email: &[u32], bot: &[u32]) {
     app.put(
         "/me/notifications",
         Some(&player.token),
         json!({
             "push": {"kinds": ["your_turn"], "reminders": push},
-            "email": {"kinds": [], "reminders": []},
+            "email": {"kinds": [], "reminders": email},
             "calendar": {"kinds": [], "reminders": []},
             "bot": {"kinds": [], "reminders": bot},
         }),
@@ -146,13 +157,14 @@ async fn game_of(app: &TestApp, challenger: &Player, opponent: &Player, days: u3
     .expect(201)
 }
 
+/// One reminder round of `service`.
+async fn reminder_round(service: &seedpost::service::Service) -> seedpost::service::ReminderRound {
+    service.send_reminders().await.expect("a reminder round")
+}
+
 /// One reminder round, then the push messages it queued delivered.
 async fn remind(app: &TestApp) -> seedpost::service::ReminderRound {
-    let round = app
-        .service
-        .send_reminders()
-        .await
-        .expect("a reminder round");
+    let round = reminder_round(&app.service).await;
     app.service.deliver_push().await.expect("a push round");
     round
 }
@@ -312,10 +324,12 @@ async fn no_reminder_goes_while_the_player_is_on_vacation(app: TestApp) {
     assert_eq!(pushed(&push.received("phone")), [120]);
 }
 
-async fn two_instances_sweeping_at_once_send_each_reminder_once(app: TestApp) {
+async fn two_instances_sweeping_at_once_send_each_reminder_once((app, sink): (TestApp, SmtpSink)) {
+    let url = sink.url();
     let two = app
         .instance()
         .clock(app.clock.clone())
+        .configure(move |service, base| service.with_digest(mailer(&url, base)))
         .start()
         .await
         .expect("a second instance");
@@ -327,7 +341,8 @@ async fn two_instances_sweeping_at_once_send_each_reminder_once(app: TestApp) {
     let key = app.get("/push/key", None).await.expect(200);
     let push = PushService::start(key["public_key"].as_str().expect("a key")).await;
     for (player, name) in signed.iter().zip(players) {
-        choose(&app, player, &[120, 1440], &[120, 1440]).await;
+        choose_all(&app, player, &[120, 1440], &[120, 1440], &[120, 1440]).await;
+        address(&app, player, &format!("{name}@example.org")).await;
         app.post(
             "/me/push-subscriptions",
             Some(&player.token),
@@ -343,15 +358,17 @@ async fn two_instances_sweeping_at_once_send_each_reminder_once(app: TestApp) {
     }
     for hours in [24, 22] {
         app.clock.advance(Duration::hours(hours));
-        let (mut pushes, mut events) = (0, 0);
+        let (mut pushes, mut mails, mut events) = (0, 0, 0);
         for _ in 0..3 {
             let (x, y) = tokio::join!(app.service.send_reminders(), two.service.send_reminders());
             let (x, y) = (x.expect("a round"), y.expect("a round"));
-            (pushes, events) = (pushes + x.push + y.push, events + x.bot + y.bot);
+            pushes += x.push + y.push;
+            mails += x.email + y.email;
+            events += x.bot + y.bot;
         }
         assert_eq!(
-            (pushes, events),
-            (4, 4),
+            (pushes, mails, events),
+            (4, 4, 4),
             "one each per player, {hours} h on"
         );
         let (x, y) = tokio::join!(app.service.deliver_push(), two.service.deliver_push());
@@ -359,8 +376,221 @@ async fn two_instances_sweeping_at_once_send_each_reminder_once(app: TestApp) {
         y.expect("a push round");
     }
     push.assert_all_valid();
+    let mails = reminder_mails(&sink);
     for name in players {
         assert_eq!(pushed(&push.received(name)), [1440, 120], "{name}");
         assert_eq!(bot_minutes(&app, name).await, [1440, 120], "{name}");
+        let to = format!("{name}@example.org");
+        assert_eq!(
+            mails.iter().filter(|m| m.to == [to.as_str()]).count(),
+            2,
+            "{name}"
+        );
     }
+    assert_eq!(mails.len(), 8);
+}
+
+/// Sets `player`'s address on the Reminders page (the daily digest left off).
+async fn address(app: &TestApp, player: &Player, email: &str) {
+    app.put(
+        "/me/digest",
+        Some(&player.token),
+        json!({"email": email, "enabled": false}),
+    )
+    .await
+    .expect(200);
+}
+
+/// The reminder mails the sink received, oldest first (not the other mails).
+fn reminder_mails(sink: &SmtpSink) -> Vec<Mail> {
+    sink.mails()
+        .into_iter()
+        .filter(|m| {
+            m.header("Message-ID")
+                .is_some_and(|id| id.starts_with("<reminder."))
+        })
+        .collect()
+}
+
+/// How the mails say the time left from `now` to the game's deadline, in English
+/// and in Turkish: days and hours, or hours (the reminders here fall on whole hours).
+fn time_left(game: &Value, now: DateTime<Utc>) -> (String, String) {
+    let deadline: DateTime<Utc> = game["deadline"]
+        .as_str()
+        .expect("a deadline")
+        .parse()
+        .expect("an RFC 3339 time");
+    let left = deadline - now;
+    assert_eq!(left.num_minutes() % 60, 0, "{left}");
+    let (days, hours) = (left.num_days(), left.num_hours() % 24);
+    let en =
+        |count: i64, unit: &str| format!("{count} {unit}{}", if count == 1 { "" } else { "s" });
+    if days > 0 {
+        (
+            format!("{} {}", en(days, "day"), en(hours, "hour")),
+            format!("{days} gün {hours} saat"),
+        )
+    } else {
+        (en(hours, "hour"), format!("{hours} saat"))
+    }
+}
+
+/// One reminder round; the mails it counted.
+async fn mail_round(app: &TestApp) -> usize {
+    let round = reminder_round(&app.service).await;
+    assert_eq!((round.push, round.bot), (0, 0), "{round:?}");
+    round.email
+}
+
+/// Checks that `mail` is the reminder of `game`: its subject, and a text with
+/// `lines`, the game's link and the link to the notifications settings. Returns the
+/// text.
+fn assert_reminder(
+    app: &TestApp,
+    mail: &Mail,
+    game: &Value,
+    subject: &str,
+    lines: [String; 2],
+) -> String {
+    assert_eq!(mail.subject(), subject);
+    let body = mail.text();
+    let base = &app.base;
+    let links = [
+        format!("\n  {base}/games/{}\n", game["id"].as_str().expect("an id")),
+        format!("\n{base}/settings/notifications\n"),
+    ];
+    for expected in lines.iter().chain(&links) {
+        assert!(body.contains(expected.as_str()), "{expected:?} in:\n{body}");
+    }
+    body
+}
+
+async fn email_reminders_go_at_the_times_the_player_chose_once_each_in_their_language(
+    (app, sink): (TestApp, SmtpSink),
+) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    app.put("/me/language", Some(&ayse.token), json!({"language": "tr"}))
+        .await
+        .expect(200);
+    choose_all(&app, &ayse, &[], &[1440, 120], &[]).await;
+    choose_all(&app, &mehmet, &[], &[120], &[]).await;
+    address(&app, &ayse, "ayse@example.org").await;
+    address(&app, &mehmet, "mehmet@example.org").await;
+    // Three days a move from Monday noon: Ayse to move in one game, Mehmet in another.
+    let hers = game_of(&app, &ayse, &mehmet, 3).await;
+    let his = game_of(&app, &mehmet, &ayse, 3).await;
+
+    app.clock.advance(Duration::hours(47));
+    assert_eq!(mail_round(&app).await, 0, "25 h left");
+    app.clock.advance(Duration::hours(1));
+    assert_eq!(mail_round(&app).await, 1, "24 h left: Ayse's");
+    assert_eq!(mail_round(&app).await, 0, "once");
+    let mails = reminder_mails(&sink);
+    assert_eq!(mails.len(), 1);
+    let mail = &mails[0];
+    assert_eq!(mail.to, ["ayse@example.org"]);
+    let (_, left) = time_left(&hers, app.clock.now());
+    let body = assert_reminder(
+        &app,
+        mail,
+        &hers,
+        &format!("Mangala oyununda mehmet ile: hamlen için {left} kaldı"),
+        [
+            "Merhaba ayse,".to_owned(),
+            format!("Hamle süren azalıyor: {left} kaldı (saatler UTC):"),
+        ],
+    );
+    assert!(
+        !body.contains(his["id"].as_str().expect("an id")),
+        "only the game of the reminder:\n{body}"
+    );
+
+    // 2 h left: both, each in their language.
+    app.clock.advance(Duration::hours(22));
+    assert_eq!(mail_round(&app).await, 2);
+    assert_eq!(mail_round(&app).await, 0, "once");
+    app.clock.advance(Duration::minutes(30));
+    assert_eq!(mail_round(&app).await, 0, "nothing later");
+    let mails = reminder_mails(&sink);
+    assert_eq!(mails.len(), 3);
+    let now = app.clock.now() - Duration::minutes(30);
+    let to_mehmet = mails
+        .iter()
+        .find(|m| m.to == ["mehmet@example.org"])
+        .expect("Mehmet's mail");
+    let (left, _) = time_left(&his, now);
+    assert_reminder(
+        &app,
+        to_mehmet,
+        &his,
+        &format!("{left} left for your move against ayse in Mangala"),
+        [
+            "Hello mehmet,".to_owned(),
+            format!("Your time to move is running out: {left} left (times in UTC):"),
+        ],
+    );
+    let (_, left) = time_left(&hers, now);
+    assert!(
+        mails.iter().any(
+            |m| m.to == ["ayse@example.org"] && m.subject().ends_with(&format!("{left} kaldı"))
+        ),
+        "Ayse's 2 h reminder"
+    );
+}
+
+async fn a_refused_reminder_mail_counts_nothing_and_goes_at_a_later_sweep(
+    (app, sink): (TestApp, SmtpSink),
+) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    choose_all(&app, &ayse, &[], &[120], &[]).await;
+    address(&app, &ayse, "ayse@example.org").await;
+    game_of(&app, &ayse, &mehmet, 1).await;
+    app.clock.advance(Duration::hours(22));
+
+    sink.refuse_next();
+    assert_eq!(mail_round(&app).await, 0, "the server refused it");
+    assert!(reminder_mails(&sink).is_empty());
+    // The account backs off as for the digest, then the reminder (given back) goes.
+    assert_eq!(mail_round(&app).await, 0, "backing off");
+    app.clock.advance(seedpost::service::DIGEST_BACKOFF[0]);
+    assert_eq!(mail_round(&app).await, 1, "the sweep after the back-off");
+    assert_eq!(mail_round(&app).await, 0, "once");
+    assert_eq!(reminder_mails(&sink).len(), 1);
+}
+
+async fn no_reminder_mail_is_claimed_without_an_address_or_an_smtp_server(
+    (app, sink): (TestApp, SmtpSink),
+) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    choose_all(&app, &ayse, &[], &[120], &[]).await;
+    choose_all(&app, &mehmet, &[], &[120], &[]).await;
+    game_of(&app, &ayse, &mehmet, 1).await;
+    game_of(&app, &mehmet, &ayse, 1).await;
+    address(&app, &mehmet, "mehmet@example.org").await;
+    // A second instance on the same database without SMTP.
+    let plain = app
+        .instance()
+        .clock(app.clock.clone())
+        .start()
+        .await
+        .expect("an instance without SMTP");
+    app.clock.advance(Duration::hours(22));
+    assert_eq!(
+        reminder_round(&plain.service).await.email,
+        0,
+        "no SMTP server"
+    );
+    // Ayse has no address: nothing for her, Mehmet's reminder still unclaimed.
+    assert_eq!(mail_round(&app).await, 1);
+    let mails = reminder_mails(&sink);
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0].to, ["mehmet@example.org"]);
+    // Once she gives one, her reminder (never claimed) goes.
+    address(&app, &ayse, "ayse@example.org").await;
+    assert_eq!(mail_round(&app).await, 1);
+    assert_eq!(mail_round(&app).await, 0);
+    assert_eq!(reminder_mails(&sink)[1].to, ["ayse@example.org"]);
 }

@@ -36,6 +36,63 @@ impl Mail {
     pub fn body(&self) -> &str {
         self.data.split_once("\r\n\r\n").map_or("", |(_, b)| b)
     }
+
+    /// The subject as written: its folded lines joined, and the words that are not
+    /// ASCII, which travel as RFC 2047's `=?utf-8?b?<base64>?=`, decoded (with no
+    /// space between two such words, as the RFC says).
+    pub fn subject(&self) -> String {
+        use base64ct::Encoding as _;
+        let (head, _) = self.data.split_once("\r\n\r\n").unwrap_or_default();
+        let mut lines = head.split("\r\n");
+        let mut folded = lines
+            .find_map(|line| {
+                let (key, value) = line.split_once(':')?;
+                key.eq_ignore_ascii_case("subject").then_some(value)
+            })
+            .expect("a subject")
+            .to_owned();
+        for line in lines.take_while(|l| l.starts_with([' ', '\t'])) {
+            folded.push_str(line);
+        }
+        let mut subject = String::new();
+        let mut encoded_before = false;
+        for word in folded.split_whitespace() {
+            let decoded = word
+                .strip_prefix("=?utf-8?b?")
+                .and_then(|w| w.strip_suffix("?="))
+                .map(|encoded| {
+                    String::from_utf8(base64ct::Base64::decode_vec(encoded).expect("base64"))
+                        .expect("UTF-8")
+                });
+            let joined = encoded_before && decoded.is_some();
+            if !subject.is_empty() && !joined {
+                subject.push(' ');
+            }
+            encoded_before = decoded.is_some();
+            subject.push_str(decoded.as_deref().unwrap_or(word));
+        }
+        subject
+    }
+
+    /// The body with plain line ends, read from base64 if it travelled so.
+    pub fn text(&self) -> String {
+        use base64ct::Encoding as _;
+        let text = if self.header("Content-Transfer-Encoding") == Some("base64") {
+            let raw: String = self.body().split_whitespace().collect();
+            String::from_utf8(base64ct::Base64::decode_vec(&raw).expect("a base64 body"))
+                .expect("UTF-8")
+        } else {
+            self.body().to_owned()
+        };
+        text.replace("\r\n", "\n")
+    }
+}
+
+/// A mailer sending to the sink at `url` (at the digest hour 7 UTC), with links
+/// under `base`.
+pub fn mailer(url: &str, base: &str) -> seedpost::service::Mailer {
+    seedpost::service::Mailer::new(url, "seedpost <seedpost@example.org>", 7, base)
+        .expect("the sink's URL and sender are good")
 }
 
 /// The domain whose recipients the sink refuses with 550.
