@@ -219,6 +219,9 @@ struct DigestLine {
     enabled: bool,
     last_sent_on: Option<chrono::NaiveDate>,
     updated_at: DateTime<Utc>,
+    /// When the address was verified. Exports from before verification have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    verified_at: Option<DateTime<Utc>>,
 }
 
 /// A stored event of an account's stream. Exports from before events have none.
@@ -731,6 +734,7 @@ fn digest_line(d: &DigestSettings) -> Line {
         enabled: d.enabled,
         last_sent_on: d.last_sent_on,
         updated_at: d.updated_at,
+        verified_at: d.verified_at,
     })
 }
 
@@ -1639,6 +1643,7 @@ impl Reader {
             enabled: d.enabled,
             last_sent_on: d.last_sent_on,
             updated_at: d.updated_at,
+            verified_at: d.verified_at,
         });
         Ok(())
     }

@@ -57,3 +57,11 @@ mail-reminder-footer =
     تصلك هذه الرسالة لأنك اخترت التذكير بالبريد قبل انتهاء مهلة نقلاتك.
     لتغيير أوقات التذكير أو إيقافه:
     { $link }
+
+# Address verification and password reset
+mail-verify-subject = أكّد عنوان بريدك الإلكتروني في seedpost
+mail-verify-intro = عُيّن هذا العنوان لحسابك في seedpost. إن كنت أنت من عيّنه فافتح هذا الرابط لتأكيده (يعمل لمدة { $hours } ساعة):
+mail-verify-footer = إن لم تكن أنت فتجاهل هذه الرسالة: يبقى العنوان غير مُتحقَّق منه.
+mail-reset-subject = عيّن كلمة مرور جديدة في seedpost
+mail-reset-intro = طلب أحدهم تعيين كلمة مرور جديدة لحسابك في seedpost. إن كنت أنت فافتح هذا الرابط (يعمل مرة واحدة، لمدة { $minutes } دقيقة):
+mail-reset-footer = إن لم تكن أنت فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.

@@ -40,3 +40,12 @@ refused-opponent-closed = حساب هذا اللاعب مغلق
 refused-too-many-challenges = لديك أقصى عدد من التحديات المفتوحة المسموح به للحساب: ألغِ واحدًا أولًا
 refused-challenge-closed = لم يعد هذا التحدي مفتوحًا
 refused-own-challenge = لا يمكنك قبول تحديك أنت
+
+refused-link-unknown = هذا الرابط غير معروف: ربما حلّ محله رابط أحدث. اطلب رابطًا جديدًا.
+refused-link-used = استُخدم هذا الرابط من قبل: يعمل الرابط مرة واحدة. اطلب رابطًا جديدًا.
+refused-link-expired = انتهت صلاحية هذا الرابط. اطلب رابطًا جديدًا.
+refused-address-changed = هذا الرابط يتحقق من عنوان لم يعد عنوان الحساب.
+refused-mail-not-configured = هذا الخادم لا يرسل بريدًا إلكترونيًا: اطلب من مشغّله أن يعيّن لك كلمة مرور جديدة.
+refused-invalid-identifier = اكتب اسم مستخدم أو عنوان بريد إلكتروني.
+refused-no-address = أدخل عنوانًا أولًا.
+refused-already-verified = تم التحقق من هذا العنوان من قبل.

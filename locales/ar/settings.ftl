@@ -109,3 +109,8 @@ play-saved = حُفظ.
 play-confirm-moves = تأكيد كل نقلة
 play-confirm-moves-hint = (اللمسة الأولى على حفرة تختارها؛ واللمسة الثانية، أو «أكّد»، تلعبها)
 play-save = احفظ
+
+reminders-verified = تم التحقق في { $when }: إن نسيت كلمة المرور يمكن أن يذهب رابط الاستعادة إلى هذا العنوان.
+reminders-unverified = لم يتم التحقق بعد: افتح الرابط الذي أرسلناه إلى هذا العنوان. وحتى ذلك الحين لا يذهب إليه أي رابط لاستعادة كلمة المرور.
+reminders-resend-verification = أرسل رابط التحقق مرة أخرى
+reminders-verification-sent = أُرسل رابط تحقق إلى { $email }؛ يعمل لمدة 24 ساعة.

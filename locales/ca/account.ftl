@@ -62,3 +62,22 @@ delete-keep = No, mantén-lo
 delete-done-h = El teu compte s’ha esborrat
 delete-done = S’ha esborrat tot menys les partides acabades, que ara mostren el nom { $name }, perquè els resultats i les puntuacions dels teus rivals continuïn sent certs.
 delete-back = Torna a la pàgina d’inici
+
+## Forgotten passwords and address verification
+
+auth-forgot-password = Has oblidat la contrasenya?
+reset-title = Contrasenya oblidada
+reset-about = Escriu el teu nom d'usuari o la teva adreça electrònica verificada. Si coincideix amb un compte, li enviarem un enllaç per posar una contrasenya nova; l'enllaç funciona una sola vegada, durant { $minutes } minuts.
+reset-no-mail = Aquest servidor no envia correu electrònic, així que no et pot enviar cap enllaç. Demana al seu operador que et posi una contrasenya nova: seedpost admin reset-password NAME
+reset-identifier = Nom d'usuari o adreça electrònica
+reset-send = Envia l'enllaç
+reset-sent = Si coincideix amb un compte amb una adreça verificada, un enllaç per posar una contrasenya nova hi va de camí. Funciona una sola vegada, durant { $minutes } minuts.
+reset-back-to-log-in = Torna a iniciar la sessió
+reset-new-title = Posa una contrasenya nova
+reset-new-about = Tria una contrasenya nova per a { $name }. Totes les sessions del compte es tanquen; les claus de l'API es mantenen.
+reset-set-password = Posa la contrasenya
+reset-done = La contrasenya s'ha canviat. Sessions tancades: { $sessions }. Inicia la sessió amb la contrasenya nova.
+reset-ask-again = Demana un enllaç nou
+verify-title = Verificació de l'adreça
+verify-done = { $email } està verificada per a { $name }: si oblides la contrasenya, s'hi pot enviar un enllaç per restablir-la.
+verify-ask-again = Pots demanar un enllaç nou a la pàgina de recordatoris.

@@ -51,3 +51,11 @@ mail-reminder-footer =
     Reps aquest recordatori perquè has triat recordatoris per correu abans
     dels terminis. Per canviar-ne les hores o aturar-los:
     { $link }
+
+# Address verification and password reset
+mail-verify-subject = Confirma la teva adreça electrònica a seedpost
+mail-verify-intro = S'ha indicat aquesta adreça per al teu compte de seedpost. Si has estat tu, obre aquest enllaç per confirmar-la (funciona durant { $hours } hores):
+mail-verify-footer = Si no has estat tu, no facis cas d'aquest correu: l'adreça continua sense verificar.
+mail-reset-subject = Posa una contrasenya nova a seedpost
+mail-reset-intro = Algú ha demanat posar una contrasenya nova al teu compte de seedpost. Si has estat tu, obre aquest enllaç (funciona una sola vegada, durant { $minutes } minuts):
+mail-reset-footer = Si no has estat tu, no facis cas d'aquest correu: la contrasenya continua com era.

@@ -36,3 +36,12 @@ refused-opponent-closed = El compte d'aquest jugador està tancat
 refused-too-many-challenges = Tens tants reptes oberts com pot tenir un compte: cancel·la'n un primer
 refused-challenge-closed = El repte ja no està obert
 refused-own-challenge = No pots acceptar el teu propi repte
+
+refused-link-unknown = Aquest enllaç no és conegut: potser un de més nou l'ha substituït. Demana'n un de nou.
+refused-link-used = Aquest enllaç ja s'ha fet servir: un enllaç funciona una sola vegada. Demana'n un de nou.
+refused-link-expired = Aquest enllaç ha caducat. Demana'n un de nou.
+refused-address-changed = Aquest enllaç verifica una adreça que ja no és la del compte.
+refused-mail-not-configured = Aquest servidor no envia correu electrònic: demana al seu operador que et posi una contrasenya nova.
+refused-invalid-identifier = Escriu un nom d'usuari o una adreça electrònica.
+refused-no-address = Primer indica una adreça.
+refused-already-verified = Aquesta adreça ja està verificada.

@@ -101,3 +101,8 @@ play-saved = Desat.
 play-confirm-moves = Confirma cada jugada
 play-confirm-moves-hint = (un primer toc en un forat el selecciona; un segon toc, o Confirma, el juga)
 play-save = Desa
+
+reminders-verified = Verificada el { $when }: si oblides la contrasenya, s'hi pot enviar un enllaç per restablir-la.
+reminders-unverified = Encara no està verificada: obre l'enllaç que hem enviat a aquesta adreça. Fins aleshores no s'hi envia cap enllaç per restablir la contrasenya.
+reminders-resend-verification = Torna a enviar l'enllaç de verificació
+reminders-verification-sent = S'ha enviat un enllaç de verificació a { $email }; funciona durant 24 hores.

@@ -68,3 +68,22 @@ delete-keep = No, keep it
 delete-done-h = Your account is deleted
 delete-done = Everything of it is gone but its finished games, which now show the name { $name }, so that your opponents’ results and ratings stay true.
 delete-back = Back to the start page
+
+## Forgotten passwords and address verification
+
+auth-forgot-password = Forgot your password?
+reset-title = Forgotten password
+reset-about = Type your user name or your verified e-mail address. If an account matches, we mail it a link to set a new password; the link works once, for { $minutes } minutes.
+reset-no-mail = This server sends no e-mail, so it cannot mail you a link. Ask its operator to set a new password for you: seedpost admin reset-password NAME
+reset-identifier = User name or e-mail address
+reset-send = Send the link
+reset-sent = If an account with a verified address matches, a link to set a new password is on its way there. It works once, for { $minutes } minutes.
+reset-back-to-log-in = Back to log in
+reset-new-title = Set a new password
+reset-new-about = Choose a new password for { $name }. Every session of the account ends; its API tokens stay.
+reset-set-password = Set the password
+reset-done = Your password is set. Sessions ended: { $sessions }. Log in with the new password.
+reset-ask-again = Ask for a new link
+verify-title = Address verification
+verify-done = { $email } is verified for { $name }: if you forget your password, a reset link can go there.
+verify-ask-again = A new link can be sent from the Reminders page.

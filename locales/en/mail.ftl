@@ -51,3 +51,11 @@ mail-reminder-footer =
     You get this reminder because you chose e-mail reminders before your
     deadlines. To change their times or stop them:
     { $link }
+
+# Address verification and password reset
+mail-verify-subject = Confirm your e-mail address for seedpost
+mail-verify-intro = This address was set for your seedpost account. If it was you, open this link to confirm it (it works for { $hours } hours):
+mail-verify-footer = If it was not you, ignore this mail: the address stays unverified.
+mail-reset-subject = Set a new seedpost password
+mail-reset-intro = Someone asked to set a new password for your seedpost account. If it was you, open this link (it works once, for { $minutes } minutes):
+mail-reset-footer = If it was not you, ignore this mail: your password stays as it is.

@@ -37,3 +37,12 @@ refused-opponent-closed = That player's account is closed
 refused-too-many-challenges = You have as many open challenges as an account may: cancel one first
 refused-challenge-closed = The challenge is no longer open
 refused-own-challenge = You cannot accept your own challenge
+
+refused-link-unknown = This link is not known: a newer link may have replaced it. Ask for a new one.
+refused-link-used = This link was used already: a link works once. Ask for a new one.
+refused-link-expired = This link has expired. Ask for a new one.
+refused-address-changed = This link verifies an address that is no longer the account's.
+refused-mail-not-configured = This server sends no e-mail: ask its operator to set a new password for you.
+refused-invalid-identifier = Type a user name or an e-mail address.
+refused-no-address = Set an address first.
+refused-already-verified = This address is verified already.

@@ -108,3 +108,8 @@ play-saved = Saved.
 play-confirm-moves = Confirm each move
 play-confirm-moves-hint = (a first tap on a pit selects it; a second tap, or Confirm, plays it)
 play-save = Save
+
+reminders-verified = Verified on { $when }: if you forget your password, a reset link can go to this address.
+reminders-unverified = Not verified yet: open the link we mailed to this address. Until then no password reset link goes there.
+reminders-resend-verification = Send the verification link again
+reminders-verification-sent = A verification link went to { $email }; it works for 24 hours.

@@ -62,3 +62,22 @@ delete-keep = Hayır, kalsın
 delete-done-h = Hesabın silindi
 delete-done = Bitmiş oyunları dışında her şeyi silindi; o oyunlar artık { $name } adını gösteriyor, böylece rakiplerinin sonuçları ve puanları doğru kalıyor.
 delete-back = Başlangıç sayfasına dön
+
+## Forgotten passwords and address verification
+
+auth-forgot-password = Parolanı mı unuttun?
+reset-title = Unutulan parola
+reset-about = Kullanıcı adını ya da doğrulanmış e-posta adresini yaz. Bir hesap eşleşirse ona yeni parola belirleme bağlantısı göndeririz; bağlantı bir kez ve { $minutes } dakika boyunca çalışır.
+reset-no-mail = Bu sunucu e-posta göndermiyor, bu yüzden sana bağlantı gönderemez. Yeni bir parola belirlemesi için sunucunun yöneticisine başvur: seedpost admin reset-password NAME
+reset-identifier = Kullanıcı adı ya da e-posta adresi
+reset-send = Bağlantıyı gönder
+reset-sent = Doğrulanmış adresi olan bir hesap eşleşirse, yeni parola belirleme bağlantısı o adrese yola çıktı. Bağlantı bir kez ve { $minutes } dakika boyunca çalışır.
+reset-back-to-log-in = Girişe dön
+reset-new-title = Yeni parola belirle
+reset-new-about = { $name } için yeni bir parola seç. Hesabın bütün oturumları sonlanır; API anahtarları kalır.
+reset-set-password = Parolayı belirle
+reset-done = Parolan belirlendi. Sonlanan oturumlar: { $sessions }. Yeni parolanla giriş yap.
+reset-ask-again = Yeni bir bağlantı iste
+verify-title = Adres doğrulama
+verify-done = { $email }, { $name } için doğrulandı: parolanı unutursan sıfırlama bağlantısı oraya gidebilir.
+verify-ask-again = Hatırlatıcılar sayfasından yeni bir bağlantı gönderilebilir.

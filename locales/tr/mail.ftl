@@ -45,3 +45,11 @@ mail-reminder-footer =
     Bu hatırlatmayı, hamle süren dolmadan e-postayla hatırlatılmayı seçtiğin
     için alıyorsun. Zamanlarını değiştirmek ya da durdurmak için:
     { $link }
+
+# Address verification and password reset
+mail-verify-subject = seedpost için e-posta adresini doğrula
+mail-verify-intro = Bu adres seedpost hesabın için girildi. Sen girdiysen doğrulamak için bu bağlantıyı aç ({ $hours } saat boyunca çalışır):
+mail-verify-footer = Sen değilsen bu e-postayı yok say: adres doğrulanmamış kalır.
+mail-reset-subject = Yeni bir seedpost parolası belirle
+mail-reset-intro = Biri seedpost hesabın için yeni bir parola belirlemek istedi. Sen istediysen bu bağlantıyı aç (bir kez ve { $minutes } dakika boyunca çalışır):
+mail-reset-footer = Sen değilsen bu e-postayı yok say: parolan olduğu gibi kalır.

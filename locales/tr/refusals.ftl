@@ -33,3 +33,12 @@ refused-opponent-closed = O oyuncunun hesabı kapalı
 refused-too-many-challenges = Bir hesabın açabileceği kadar açık davetin var: önce birini geri al
 refused-challenge-closed = Bu davet artık açık değil
 refused-own-challenge = Kendi davetini kabul edemezsin
+
+refused-link-unknown = Bu bağlantı tanınmıyor: yerine daha yeni bir bağlantı gelmiş olabilir. Yenisini iste.
+refused-link-used = Bu bağlantı zaten kullanıldı: bir bağlantı bir kez çalışır. Yenisini iste.
+refused-link-expired = Bu bağlantının süresi doldu. Yenisini iste.
+refused-address-changed = Bu bağlantı, artık hesabın adresi olmayan bir adresi doğruluyor.
+refused-mail-not-configured = Bu sunucu e-posta göndermiyor: yeni bir parola belirlemesi için yöneticisine başvur.
+refused-invalid-identifier = Bir kullanıcı adı ya da e-posta adresi yaz.
+refused-no-address = Önce bir adres gir.
+refused-already-verified = Bu adres zaten doğrulandı.

@@ -95,3 +95,8 @@ play-saved = Kaydedildi.
 play-confirm-moves = Her hamleyi onayla
 play-confirm-moves-hint = (kuyuya ilk dokunuş onu seçer; ikinci dokunuş ya da Onayla onu oynar)
 play-save = Kaydet
+
+reminders-verified = { $when } tarihinde doğrulandı: parolanı unutursan sıfırlama bağlantısı bu adrese gidebilir.
+reminders-unverified = Henüz doğrulanmadı: bu adrese gönderdiğimiz bağlantıyı aç. O zamana kadar oraya parola sıfırlama bağlantısı gitmez.
+reminders-resend-verification = Doğrulama bağlantısını yeniden gönder
+reminders-verification-sent = { $email } adresine bir doğrulama bağlantısı gitti; 24 saat boyunca çalışır.

@@ -244,6 +244,10 @@ pub struct DigestStatus {
     pub enabled: bool,
     /// The UTC day of the last digest.
     pub last_sent_on: Option<NaiveDate>,
+    /// When the address was verified; `None` until then and once it changes.
+    pub verified_at: Option<DateTime<Utc>>,
+    /// Whether a verification link was just mailed (by a change of the address).
+    pub verification_sent: bool,
     /// Whether this server sends mail at all (its operator gave an SMTP server).
     pub mail_configured: bool,
     /// The hour (UTC) after which the digest goes out.
@@ -336,13 +340,17 @@ impl Service {
         Ok(DigestStatus {
             email: stored.as_ref().map(|d| d.email.clone()),
             enabled: stored.as_ref().is_some_and(|d| d.enabled),
-            last_sent_on: stored.and_then(|d| d.last_sent_on),
+            last_sent_on: stored.as_ref().and_then(|d| d.last_sent_on),
+            verified_at: stored.and_then(|d| d.verified_at),
+            verification_sent: false,
             mail_configured: self.mailer.is_some(),
             hour: self.mailer.as_ref().map_or(DEFAULT_DIGEST_HOUR, |m| m.hour),
         })
     }
 
-    /// Sets where the account's digest goes and whether it is sent.
+    /// Sets where the account's digest goes and whether it is sent. A new address
+    /// is not verified: when the server sends mail, a verification link goes to it
+    /// (see `maillinks`); a mail that cannot go is logged, the settings stay saved.
     ///
     /// # Errors
     /// `invalid_email` (422).
@@ -353,10 +361,30 @@ impl Service {
         enabled: bool,
     ) -> Result<DigestStatus> {
         let email = parse_email(email)?;
+        let before = match self.store.digest(account.id).await {
+            Ok(d) => Some(d.email),
+            Err(StoreError::NotFound) => None,
+            Err(e) => return Err(e.into()),
+        };
         self.store
             .set_digest(account.id, &email, enabled, self.now())
             .await?;
-        self.digest(account).await
+        let mut sent = false;
+        if let Some(mailer) = self.mailer.clone()
+            && before.as_deref() != Some(email.as_str())
+        {
+            match self.send_verification(&mailer, account, &email).await {
+                Ok(()) => sent = true,
+                Err(e @ (Error::Unavailable | Error::RateLimited { .. })) => {
+                    tracing::info!(account = %account.id, error = %e, "no verification mail for the new address");
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(DigestStatus {
+            verification_sent: sent,
+            ..self.digest(account).await?
+        })
     }
 
     /// Sends the digests due: after the digest hour, each enabled account not sent

@@ -20,6 +20,7 @@ mod events;
 mod floods;
 mod games;
 mod house;
+mod maillinks;
 mod matches;
 mod passwords;
 mod prefs;
@@ -47,6 +48,7 @@ pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
 pub use house::{
     HouseReplies, HouseRound, QUICK_REPLIES_PER_CORE, SolvedTables, THINKING_REPLIES_PER_CORE,
 };
+pub use maillinks::{LinkLimits, RESET_LINK_TTL, VERIFY_LINK_TTL, Verified};
 pub use matches::MatchView;
 pub use passwords::check_stored as check_password_hash;
 pub use push::{
@@ -79,6 +81,8 @@ pub struct Service {
     private_webhooks: bool,
     /// Failed log-ins per account and address.
     login_throttle: Arc<throttle::LoginThrottle>,
+    /// Mailed links (address verification, password reset) per account and address.
+    link_throttle: Arc<maillinks::LinkThrottle>,
     /// Copies of recently played games (a hint for the next move).
     cache: Arc<cache::GameCache>,
     /// Each account's vacation allowance, in days a year.
@@ -106,6 +110,7 @@ impl Service {
             events: events::EventBus::new(),
             private_webhooks: false,
             login_throttle: Arc::new(throttle::LoginThrottle::new(LoginLimits::DEFAULT)),
+            link_throttle: Arc::new(maillinks::LinkThrottle::new(LinkLimits::DEFAULT)),
             cache: Arc::default(),
             vacation_days: DEFAULT_VACATION_DAYS,
             mailer: None,

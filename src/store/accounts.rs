@@ -153,7 +153,7 @@ const ACCOUNT_EXISTS: &str = "SELECT 1 FROM accounts WHERE id = $1";
 /// What a deletion deletes, each statement with the account as `$1`. Webhook
 /// deliveries and push messages go with their webhooks and subscriptions (`ON DELETE
 /// CASCADE`).
-const DELETE_DATA: [&str; 17] = [
+const DELETE_DATA: [&str; 18] = [
     "DELETE FROM sessions WHERE account_id = $1",
     "DELETE FROM tokens WHERE account_id = $1",
     "DELETE FROM webhooks WHERE account_id = $1",
@@ -167,6 +167,7 @@ const DELETE_DATA: [&str; 17] = [
     "DELETE FROM game_presence WHERE account_id = $1",
     "DELETE FROM calendar_feeds WHERE account_id = $1",
     "DELETE FROM digest_settings WHERE account_id = $1",
+    "DELETE FROM mail_links WHERE account_id = $1",
     "DELETE FROM vacations WHERE account_id = $1",
     "DELETE FROM events WHERE account_id = $1",
     "DELETE FROM ratings WHERE account_id = $1",

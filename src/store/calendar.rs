@@ -40,6 +40,9 @@ pub struct DigestSettings {
     pub last_sent_on: Option<NaiveDate>,
     /// When they last changed.
     pub updated_at: DateTime<Utc>,
+    /// When the address was verified (its player followed the link mailed to it);
+    /// `None` until then, and again once the address changes.
+    pub verified_at: Option<DateTime<Utc>>,
 }
 
 /// Storage of calendar feeds and digest settings.
@@ -140,6 +143,7 @@ struct DigestRow {
     enabled: bool,
     last_sent_on: Option<NaiveDate>,
     updated_at: DateTime<Utc>,
+    verified_at: Option<DateTime<Utc>>,
 }
 
 impl DigestRow {
@@ -150,6 +154,7 @@ impl DigestRow {
             enabled: self.enabled,
             last_sent_on: self.last_sent_on,
             updated_at: self.updated_at,
+            verified_at: self.verified_at,
         }
     }
 }
@@ -177,23 +182,26 @@ const SELECT_ALL_CALENDARS: &str =
 /// The columns of a [`DigestRow`].
 macro_rules! digest_columns {
     () => {
-        "account_id, email, enabled, last_sent_on, updated_at"
+        "account_id, email, enabled, last_sent_on, updated_at, verified_at"
     };
 }
 
 /// The columns of a [`DigestRow`] from `digest_settings d`.
 macro_rules! digest_columns_of_d {
     () => {
-        "d.account_id, d.email, d.enabled, d.last_sent_on, d.updated_at"
+        "d.account_id, d.email, d.enabled, d.last_sent_on, d.updated_at, d.verified_at"
     };
 }
 
-/// The SQL setting an account's digest address and switch, keeping its last day.
+/// The SQL setting an account's digest address and switch, keeping its last day, and
+/// its verification while the address stays the same.
 const UPSERT_DIGEST: &str = concat!(
     "INSERT INTO digest_settings (account_id, email, enabled, updated_at) \
      VALUES ($1, $2, $3, $4) \
      ON CONFLICT (account_id) DO UPDATE SET email = excluded.email, \
-       enabled = excluded.enabled, updated_at = excluded.updated_at \
+       enabled = excluded.enabled, updated_at = excluded.updated_at, \
+       verified_at = CASE WHEN digest_settings.email = excluded.email \
+                          THEN digest_settings.verified_at END \
      RETURNING ",
     digest_columns!()
 );
@@ -241,7 +249,8 @@ pub(super) const IMPORT_CALENDAR: &str =
 
 /// The SQL writing digest settings as exported.
 pub(super) const IMPORT_DIGEST: &str = "INSERT INTO digest_settings \
-     (account_id, email, enabled, last_sent_on, updated_at) VALUES ($1, $2, $3, $4, $5)";
+     (account_id, email, enabled, last_sent_on, updated_at, verified_at) \
+     VALUES ($1, $2, $3, $4, $5, $6)";
 
 #[async_trait]
 impl<B: Backend> CalendarStore for SqlStore<B> {

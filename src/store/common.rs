@@ -221,10 +221,10 @@ pub(super) fn to_i32(what: &str, value: u32) -> Result<i32, StoreError> {
 /// A row of `accounts`.
 #[derive(Clone, sqlx::FromRow)]
 pub(super) struct AccountRow {
-    id: Uuid,
-    username: String,
-    bot: bool,
-    created_at: DateTime<Utc>,
+    pub(super) id: Uuid,
+    pub(super) username: String,
+    pub(super) bot: bool,
+    pub(super) created_at: DateTime<Utc>,
 }
 
 impl AccountRow {

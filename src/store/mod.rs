@@ -29,6 +29,7 @@ pub mod calendar;
 mod common;
 mod core;
 pub mod dialect;
+pub mod maillinks;
 pub mod matches;
 pub mod ops;
 pub mod postgres;
@@ -45,6 +46,7 @@ pub mod webhooks;
 
 pub use accounts::AccountStore;
 pub use calendar::CalendarStore;
+pub use maillinks::MailLinkStore;
 pub use matches::MatchStore;
 pub use ops::OpsStore;
 pub use prefs::{PlaySettings, PrefsStore};
@@ -230,6 +232,7 @@ pub trait Store:
     + PrefsStore
     + ReminderStore
     + TurnMailStore
+    + MailLinkStore
     + Send
     + Sync
     + 'static

@@ -438,6 +438,7 @@ async fn import_tx<B: Backend>(
             .bind(d.enabled)
             .bind(d.last_sent_on)
             .bind(micros(d.updated_at))
+            .bind(d.verified_at.map(micros))
             .execute(tx)
             .await?;
     }

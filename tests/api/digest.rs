@@ -188,7 +188,7 @@ async fn the_settings_take_only_an_e_mail_address((app, _sink): (TestApp, SmtpSi
     let shown = app.get("/me/digest", Some(&ayse.token)).await.expect(200);
     assert_eq!(
         shown,
-        json!({"email": null, "enabled": false, "last_sent_on": null, "mail_configured": true, "hour": 7})
+        json!({"email": null, "enabled": false, "last_sent_on": null, "verified": false, "verified_at": null, "mail_configured": true, "hour": 7})
     );
     // Also those the mail cannot carry: non-ASCII (no SMTPUTF8), a quoted local part
     // carrying a header, an address literal.
@@ -232,7 +232,7 @@ async fn the_settings_take_only_an_e_mail_address((app, _sink): (TestApp, SmtpSi
     let set = set(&app, &ayse, " ayse@example.org ", true).await;
     assert_eq!(
         set,
-        json!({"email": "ayse@example.org", "enabled": true, "last_sent_on": null, "mail_configured": true, "hour": 7})
+        json!({"email": "ayse@example.org", "enabled": true, "last_sent_on": null, "verified": false, "verified_at": null, "mail_configured": true, "hour": 7})
     );
 }
 

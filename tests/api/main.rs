@@ -26,6 +26,7 @@ mod push;
 mod ratelimits;
 mod ratings;
 mod reminders;
+mod reset;
 mod scopes;
 mod security;
 mod streams;

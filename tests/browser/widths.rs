@@ -173,6 +173,10 @@ async fn starting_pages(server: &Server) -> Vec<String> {
         "/".to_owned(),
         "/signup".to_owned(),
         "/login".to_owned(),
+        // A mailed link's pages, with a link that cannot be used (the reset form is
+        // reached from the log-in page).
+        "/password-reset/confirm?token=0".to_owned(),
+        "/verify-address?token=0".to_owned(),
         "/rules".to_owned(),
         "/rules/mangala".to_owned(),
         "/rules/modiar".to_owned(),

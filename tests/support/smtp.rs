@@ -86,6 +86,30 @@ impl Mail {
         };
         text.replace("\r\n", "\n")
     }
+
+    /// Whether it is an address verification (its `Message-ID` says so).
+    pub fn is_verification(&self) -> bool {
+        self.header("Message-ID")
+            .is_some_and(|id| id.starts_with("<verify-address."))
+    }
+
+    /// Whether it is a password reset link (its `Message-ID` says so).
+    pub fn is_reset(&self) -> bool {
+        self.header("Message-ID")
+            .is_some_and(|id| id.starts_with("<password-reset."))
+    }
+
+    /// The secret of the first link under `path` in its text (`…{path}?token=…`).
+    pub fn token(&self, path: &str) -> String {
+        let text = self.text();
+        let at = text
+            .find(&format!("{path}?token="))
+            .unwrap_or_else(|| panic!("no {path} link in {text}"));
+        text[at + path.len() + "?token=".len()..]
+            .chars()
+            .take_while(char::is_ascii_hexdigit)
+            .collect()
+    }
 }
 
 /// A mailer sending to the sink at `url` (at the digest hour 7 UTC), with links
@@ -143,13 +167,33 @@ impl SmtpSink {
         format!("smtp://{}", self.addr)
     }
 
-    /// The mails received so far, oldest first.
+    /// The mails received so far, oldest first, but the address verifications that
+    /// setting an address sends (see [`SmtpSink::all_mails`]).
     pub fn mails(&self) -> Vec<Mail> {
+        let mut mails = self.all_mails();
+        mails.retain(|m| !m.is_verification());
+        mails
+    }
+
+    /// Every mail received so far, oldest first.
+    pub fn all_mails(&self) -> Vec<Mail> {
         self.shared
             .mails
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone()
+    }
+
+    /// The first mail received that `wanted` picks, waiting up to 10 s for it (mails
+    /// sent after the answer, such as password reset links, come a little later).
+    pub async fn wait_for(&self, what: &str, wanted: impl Fn(&Mail) -> bool) -> Mail {
+        for _ in 0..200 {
+            if let Some(mail) = self.all_mails().into_iter().find(|m| wanted(m)) {
+                return mail;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("no mail {what} came: {:?}", self.all_mails());
     }
 
     /// Refuses the next mail with a temporary failure (451) after its data.

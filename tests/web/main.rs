@@ -20,6 +20,7 @@ mod play;
 mod players;
 mod ratings;
 mod reminders;
+mod reset;
 mod rules;
 mod security;
 mod settings;

@@ -249,6 +249,29 @@ class Client:
         body = {"email": email, "enabled": enabled}
         return cast(models.DigestJson, self._request("PUT", "/me/digest", body=body))
 
+    @route("POST", "/me/digest/verification")
+    def resend_verification(self) -> models.DigestJson:
+        """Mails the digest address a new verification link."""
+        return cast(models.DigestJson, self._request("POST", "/me/digest/verification"))
+
+    @route("POST", "/password-reset")
+    def request_password_reset(self, username_or_email: str) -> models.ResetAcceptedJson:
+        """Asks for a password reset link, mailed to the account's verified address
+        (the answer is the same whether or not an account matches)."""
+        body = {"username_or_email": username_or_email}
+        return cast(
+            models.ResetAcceptedJson, self._request("POST", "/password-reset", body=body)
+        )
+
+    @route("POST", "/password-reset/confirm")
+    def confirm_password_reset(self, token: str, password: str) -> models.EndedJson:
+        """Sets a new password with the `token` of a mailed reset link; every browser
+        session of the account ends."""
+        body = {"token": token, "password": password}
+        return cast(
+            models.EndedJson, self._request("POST", "/password-reset/confirm", body=body)
+        )
+
     @route("GET", "/me/language")
     def language(self) -> models.LanguageJson:
         """The account's language (of its pages, e-mails and notifications)."""

@@ -272,6 +272,8 @@ class _DigestJsonRequired(TypedDict):
     """The fields of DigestJson always present."""
     #: Whether it is sent.
     enabled: bool
+    #: Whether the address is verified (its player followed the link mailed to it): password reset links go only to a verified address. Changing the address makes it unverified again.
+    verified: bool
     #: Whether this server sends mail at all (its operator set up SMTP); without it the settings are kept but nothing is sent.
     mail_configured: bool
     #: The hour (UTC) from which each day's digest goes out.
@@ -284,6 +286,8 @@ class DigestJson(_DigestJsonRequired, total=False):
     email: Optional[str]
     #: The UTC day of the last digest; null before the first.
     last_sent_on: Optional[str]
+    #: When it was verified; null while it is not.
+    verified_at: Optional[str]
 
 
 class DigestRequest(TypedDict):
@@ -724,6 +728,28 @@ class RatingJson(TypedDict):
     volatility: float
     #: Whether the rating is still provisional: its deviation is above 110.
     provisional: bool
+
+
+class ResetAcceptedJson(TypedDict):
+    """The answer to a reset request, the same whether or not an account matched."""
+    #: What happens now.
+    message: str
+    #: How long the link works.
+    expires_in_minutes: int
+
+
+class ResetConfirmBody(TypedDict):
+    """A new password, with the secret of a reset link."""
+    #: The `token` of the mailed link.
+    token: str
+    #: The new password: 8 to 1024 characters.
+    password: str
+
+
+class ResetRequestBody(TypedDict):
+    """A request for a password reset link."""
+    #: The account's user name, or its verified e-mail address.
+    username_or_email: str
 
 
 class _ResultJsonRequired(TypedDict):

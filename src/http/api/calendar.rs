@@ -32,7 +32,7 @@ pub struct CalendarJson {
 
 /// `GET` and `PUT /me/digest`: the daily digest settings.
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"email": "ayse@example.org", "enabled": true, "last_sent_on": "2026-11-30", "mail_configured": true, "hour": 7}))]
+#[schema(example = json!({"email": "ayse@example.org", "enabled": true, "last_sent_on": "2026-11-30", "verified": true, "verified_at": "2026-11-29T18:02:11.000Z", "mail_configured": true, "hour": 7}))]
 pub struct DigestJson {
     /// Where the digest goes; null before it is set.
     pub email: Option<String>,
@@ -40,6 +40,12 @@ pub struct DigestJson {
     pub enabled: bool,
     /// The UTC day of the last digest; null before the first.
     pub last_sent_on: Option<String>,
+    /// Whether the address is verified (its player followed the link mailed to it):
+    /// password reset links go only to a verified address. Changing the address
+    /// makes it unverified again.
+    pub verified: bool,
+    /// When it was verified; null while it is not.
+    pub verified_at: Option<String>,
     /// Whether this server sends mail at all (its operator set up SMTP); without it
     /// the settings are kept but nothing is sent.
     pub mail_configured: bool,
@@ -53,6 +59,8 @@ impl From<&DigestStatus> for DigestJson {
             email: status.email.clone(),
             enabled: status.enabled,
             last_sent_on: status.last_sent_on.map(|d| d.to_string()),
+            verified: status.verified_at.is_some(),
+            verified_at: status.verified_at.map(super::json::time),
             mail_configured: status.mail_configured,
             hour: status.hour,
         }
@@ -162,7 +170,9 @@ pub(super) async fn digest(
 
 /// Sets where the daily digest goes and whether it is sent: once a day, after the
 /// server's digest hour (UTC), one plain-text mail listing the games where it is the
-/// account's move (opponent, variant, deadline, link), when there are any.
+/// account's move (opponent, variant, deadline, link), when there are any. A new
+/// address is unverified: when the server sends mail, a verification link (valid 24
+/// hours) goes to it.
 #[utoipa::path(
     put,
     path = "/me/digest",

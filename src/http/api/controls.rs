@@ -43,6 +43,15 @@ pub(super) struct EndedJson {
     tokens_revoked: u64,
 }
 
+impl From<crate::store::accounts::Ended> for EndedJson {
+    fn from(ended: crate::store::accounts::Ended) -> EndedJson {
+        EndedJson {
+            sessions_ended: ended.sessions,
+            tokens_revoked: ended.tokens,
+        }
+    }
+}
+
 /// Changes the account's password. Every browser session of the account ends; API
 /// tokens stay unless `revoke_tokens` is true, and then every one of them is revoked,
 /// the one sending this too. The event streams opened by what ended close (on this
@@ -126,7 +135,7 @@ pub(super) async fn log_out_everywhere(
         "bot": {"kinds": [], "reminders": []}
     },
     "calendar_since": null,
-    "digest": {"email": null, "enabled": false, "last_sent_on": null, "mail_configured": false, "hour": 7},
+    "digest": {"email": null, "enabled": false, "last_sent_on": null, "verified": false, "verified_at": null, "mail_configured": false, "hour": 7},
     "vacation": {"on_vacation": false, "started_at": null, "until": null, "days_per_year": 20, "days_left": 20.0},
     "ratings": []
 }))]

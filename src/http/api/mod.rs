@@ -34,6 +34,7 @@ mod matches;
 pub mod openapi;
 mod players;
 mod push;
+mod reset;
 mod stream;
 mod tournaments;
 mod vacation;
@@ -100,6 +101,9 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(vacation::show, vacation::start, vacation::end))
         .routes(routes!(calendar::create, calendar::show, calendar::revoke))
         .routes(routes!(calendar::digest, calendar::set_digest))
+        .routes(routes!(reset::resend_verification))
+        .routes(routes!(reset::request))
+        .routes(routes!(reset::confirm))
         .routes(routes!(accounts::language, accounts::set_language))
         .routes(routes!(games::variants))
         .routes(routes!(challenges::create, challenges::list))

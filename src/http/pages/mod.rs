@@ -32,6 +32,7 @@ mod play;
 mod players;
 mod refusal;
 mod reminders;
+mod reset;
 mod rules;
 mod session;
 mod settings;
@@ -53,6 +54,12 @@ pub fn router(state: AppState) -> Router<AppState> {
         )
         .route("/login", get(accounts::log_in_form).post(accounts::log_in))
         .route("/logout", post(accounts::log_out))
+        .route("/password-reset", get(reset::show).post(reset::request))
+        .route(
+            "/password-reset/confirm",
+            get(reset::confirm_form).post(reset::confirm),
+        )
+        .route("/verify-address", get(reset::verify))
         .route("/language", post(lang::choose))
         .route(
             "/settings/tokens",
@@ -84,6 +91,10 @@ pub fn router(state: AppState) -> Router<AppState> {
             post(reminders::revoke_calendar),
         )
         .route("/settings/reminders/digest", post(reminders::set_digest))
+        .route(
+            "/settings/reminders/verification",
+            post(reminders::resend_verification),
+        )
         .route("/settings/vacation", get(vacation::show))
         .route("/settings/play", get(play::show).post(play::save))
         .route("/settings/vacation/start", post(vacation::start))

@@ -46,6 +46,14 @@ pub fn refusal(tr: Tr, error: &Error) -> String {
         "too_many_challenges" => "refused-too-many-challenges",
         "challenge_closed" => "refused-challenge-closed",
         "own_challenge" => "refused-own-challenge",
+        "link_unknown" => "refused-link-unknown",
+        "link_used" => "refused-link-used",
+        "link_expired" => "refused-link-expired",
+        "address_changed" => "refused-address-changed",
+        "mail_not_configured" => "refused-mail-not-configured",
+        "invalid_identifier" => "refused-invalid-identifier",
+        "no_address" => "refused-no-address",
+        "already_verified" => "refused-already-verified",
         _ => return capitalise(&error.to_string()),
     };
     tr.t(id)

@@ -39,6 +39,10 @@ struct RemindersPage {
     error: Option<String>,
     /// What the digest form just saved, in words.
     saved: Option<String>,
+    /// Whether an address is stored.
+    has_address: bool,
+    /// When the stored address was verified, if it was.
+    verified_on: Option<String>,
 }
 
 /// What the page shows beyond the stored settings: a new feed URL, or a refused
@@ -50,6 +54,8 @@ struct Shown {
     error: Option<Error>,
     /// Whether the digest form was just saved.
     saved: bool,
+    /// Whether a verification link was just mailed.
+    verification_sent: bool,
 }
 
 async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Response, PageError> {
@@ -61,10 +67,17 @@ async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Respo
         .unwrap_or_else(|| (digest.email.clone().unwrap_or_default(), digest.enabled));
     let tr = visitor.tr();
     let error = shown.error.as_ref().map(|e| refusal(tr, e));
-    let saved = shown.saved.then(|| match (&digest.email, digest.enabled) {
+    let mut saved = shown.saved.then(|| match (&digest.email, digest.enabled) {
         (Some(email), true) => tr.t1("reminders-saved-on", "email", email.as_str()),
         _ => tr.t("reminders-saved-off"),
     });
+    if let (true, Some(email)) = (shown.verification_sent, &digest.email) {
+        let sent = tr.t1("reminders-verification-sent", "email", email.as_str());
+        saved = Some(match saved {
+            Some(saved) => format!("{saved} {sent}"),
+            None => sent,
+        });
+    }
     let page = RemindersPage {
         layout: visitor
             .layout(&tr.t("reminders-title"))
@@ -78,6 +91,8 @@ async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Respo
         hour: digest.hour,
         error,
         saved,
+        has_address: digest.email.is_some(),
+        verified_on: digest.verified_at.map(|t| tr.when(t)),
     };
     let status = shown
         .error
@@ -139,9 +154,10 @@ pub async fn set_digest(
         .set_digest(visitor.require()?, &form.email, enabled)
         .await
     {
-        Ok(_) => {
+        Ok(status) => {
             let shown = Shown {
                 saved: true,
+                verification_sent: status.verification_sent,
                 ..Shown::default()
             };
             page(&state, &visitor, shown).await
@@ -178,4 +194,26 @@ pub async fn feed(
         text,
     )
         .into_response())
+}
+
+/// `POST /settings/reminders/verification`: mails the address a new verification
+/// link; a refused one says why.
+pub async fn resend_verification(
+    State(state): State<AppState>,
+    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+) -> Result<Response, PageError> {
+    let shown = match state.service.resend_verification(visitor.require()?).await {
+        Ok(_) => Shown {
+            verification_sent: true,
+            ..Shown::default()
+        },
+        Err(e @ (Error::Conflict { .. } | Error::RateLimited { .. } | Error::Unavailable)) => {
+            Shown {
+                error: Some(e),
+                ..Shown::default()
+            }
+        }
+        Err(e) => return Err(e.into()),
+    };
+    page(&state, &visitor, shown).await
 }
