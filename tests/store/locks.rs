@@ -59,6 +59,31 @@ async fn capped_challenge(
 pub async fn a_challenge_made_while_a_move_between_the_two_players_holds_their_rows_waits_for_it(
     db: &TestDb,
 ) {
+    challenge_beside_another_writer(db, Order::LowerFirst).await;
+}
+
+/// A challenge the database fails to break a deadlock (another writer took the two
+/// players' rows in the other order, higher id first) runs again, and is made once
+/// the other writer is done; without the retry, the challenge failed with 40P01.
+pub async fn a_write_the_database_fails_to_break_a_deadlock_runs_again(db: &TestDb) {
+    challenge_beside_another_writer(db, Order::HigherFirst).await;
+}
+
+/// The order in which the other writer takes the two players' rows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Order {
+    /// As every writer of seedpost does: the lower id first.
+    LowerFirst,
+    /// The other way round: a deadlock with the challenge, which Postgres breaks by
+    /// failing one of the two.
+    HigherFirst,
+}
+
+/// A challenge from the player of the higher id to the other, made while another
+/// writer (a connection of its own) holds the first of the two rows in `order`, waits
+/// for the challenge to wait for a lock, takes the second and commits; the challenge
+/// is then made, once.
+async fn challenge_beside_another_writer(db: &TestDb, order: Order) {
     let store = connect(db).await;
     let (ann, bob) = (account(&*store, "ann").await, account(&*store, "bob").await);
     let (low, high) = if ann.id.0 < bob.id.0 {
@@ -67,34 +92,40 @@ pub async fn a_challenge_made_while_a_move_between_the_two_players_holds_their_r
         (bob, ann)
     };
     if db.is_postgres() {
-        let mut mover = sqlx::PgConnection::connect(&db.url)
+        let mut other = sqlx::PgConnection::connect(&db.url)
             .await
             .expect("connects");
         let mut watch = sqlx::PgConnection::connect(&db.url)
             .await
             .expect("connects");
-        let mut tx = mover.begin().await.expect("a transaction");
+        let (first, second) = match order {
+            Order::LowerFirst => (low.id.0, high.id.0),
+            Order::HigherFirst => (high.id.0, low.id.0),
+        };
+        let mut tx = other.begin().await.expect("a transaction");
         sqlx::query(TAKE_A_SEQ)
-            .bind(low.id.0)
+            .bind(first)
             .execute(&mut *tx)
             .await
-            .expect("the lower row");
+            .expect("the first row");
         let challenge = tokio::spawn({
             let (store, high, low) = (store.clone(), high.clone(), low.clone());
             async move { capped_challenge(&*store, &high, &low).await }
         });
-        // The challenge waits for a row the move holds.
         waiting_for_a_lock(&mut watch).await;
+        // In the other order the challenge holds the lower row and waits for the
+        // higher; this writer now wants the lower one. The challenge, waiting first,
+        // is the one Postgres fails, and it runs again.
         sqlx::query(TAKE_A_SEQ)
-            .bind(high.id.0)
+            .bind(second)
             .execute(&mut *tx)
             .await
-            .expect("the move takes the higher row too");
-        tx.commit().await.expect("the move commits");
+            .expect("the other writer takes its second row");
+        tx.commit().await.expect("the other writer commits");
         let made = challenge
             .await
             .expect("the challenge's task")
-            .expect("the challenge is made once the move is done");
+            .expect("the challenge is made once the other writer is done");
         assert_eq!(made.challenger.id, high.id);
     } else {
         // SQLite's write transaction holds the whole database: nothing to order.
@@ -107,7 +138,7 @@ pub async fn a_challenge_made_while_a_move_between_the_two_players_holds_their_r
         .open_challenges(low.id, seedpost::store::Page::first(10))
         .await
         .expect("the challenges");
-    assert_eq!(open.len(), 1);
+    assert_eq!(open.len(), 1, "made once");
 }
 
 /// Returns once a connection to the test database waits for a lock.
@@ -130,60 +161,4 @@ async fn waiting_for_a_lock(watch: &mut sqlx::PgConnection) {
         );
         tokio::task::yield_now().await;
     }
-}
-
-/// A challenge the database fails to break a deadlock (another writer took the two
-/// players' rows in the other order, higher id first) runs again, and is made once
-/// the other writer is done; without the retry, the challenge failed with 40P01.
-pub async fn a_write_the_database_fails_to_break_a_deadlock_runs_again(db: &TestDb) {
-    let store = connect(db).await;
-    let (ann, bob) = (account(&*store, "ann").await, account(&*store, "bob").await);
-    let (low, high) = if ann.id.0 < bob.id.0 {
-        (ann, bob)
-    } else {
-        (bob, ann)
-    };
-    if db.is_postgres() {
-        let mut other = sqlx::PgConnection::connect(&db.url)
-            .await
-            .expect("connects");
-        let mut watch = sqlx::PgConnection::connect(&db.url)
-            .await
-            .expect("connects");
-        let mut tx = other.begin().await.expect("a transaction");
-        sqlx::query(TAKE_A_SEQ)
-            .bind(high.id.0)
-            .execute(&mut *tx)
-            .await
-            .expect("the higher row");
-        let challenge = tokio::spawn({
-            let (store, high, low) = (store.clone(), high.clone(), low.clone());
-            async move { capped_challenge(&*store, &high, &low).await }
-        });
-        // The challenge holds the lower row and waits for the higher one; the other
-        // writer then wants the lower one. The challenge, waiting first, is the one
-        // Postgres fails.
-        waiting_for_a_lock(&mut watch).await;
-        sqlx::query(TAKE_A_SEQ)
-            .bind(low.id.0)
-            .execute(&mut *tx)
-            .await
-            .expect("the other writer takes the lower row once the challenge gave it up");
-        tx.commit().await.expect("the other writer commits");
-        let made = challenge
-            .await
-            .expect("the challenge's task")
-            .expect("the challenge ran again and was made");
-        assert_eq!(made.challenger.id, high.id);
-    } else {
-        let made = capped_challenge(&*store, &high, &low)
-            .await
-            .expect("the challenge is made");
-        assert_eq!(made.challenger.id, high.id);
-    }
-    let open = store
-        .open_challenges(low.id, seedpost::store::Page::first(10))
-        .await
-        .expect("the challenges");
-    assert_eq!(open.len(), 1, "made once");
 }
