@@ -10,6 +10,7 @@ use std::collections::HashSet;
 use std::future::Future;
 use std::time::Duration;
 
+use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
@@ -60,7 +61,7 @@ impl Jobs {
             "push",
             schedule.push,
             stop.clone(),
-            move || {
+            move |_| {
                 let service = pusher.clone();
                 async move { service.push_round().await }
             },
@@ -114,7 +115,7 @@ async fn on_events<F, R>(
     stop: CancellationToken,
     mut round: F,
 ) where
-    F: FnMut() -> R,
+    F: FnMut(Option<HashSet<AccountId>>) -> R,
     R: Future<Output = crate::error::Result<HashSet<AccountId>>>,
 {
     let mut accounts = service.subscribe_event_accounts();
@@ -122,28 +123,53 @@ async fn on_events<F, R>(
     let mut ticks = tokio::time::interval(period);
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        tokio::select! {
+        let first = tokio::select! {
             biased;
             () = stop.cancelled() => return,
-            _ = ticks.tick() => {}
+            _ = ticks.tick() => None,
             account = accounts.recv() => {
-                // A receiver that lagged has a round: the round reads everything afresh.
                 if let Ok(account) = account && !interested.contains(&account) {
                     continue;
                 }
+                Some(account)
             }
-        }
-        while accounts.try_recv().is_ok() {}
-        match round().await {
+        };
+        let woken = woken(first, &mut accounts, &interested);
+        match round(woken).await {
             Ok(now_interested) => interested = now_interested,
             Err(e) => tracing::warn!(error = %crate::error::Chain(&e), "{what} round failed"),
         }
     }
 }
 
-/// One sweep: games past their deadline end, events past their retention and idle
-/// shared rate-limit cells go, and the digests, reminders and turn mails due are sent.
-/// Each part's failure is logged and the next sweep tries again.
+/// The accounts of `interested` a round is for: `first`, the event that woke the loop
+/// (`None` for the period's tick), and the events waiting in `accounts`; `None` for
+/// every account (the tick, or a receiver that lagged: the round reads everything
+/// afresh).
+fn woken(
+    first: Option<Result<AccountId, broadcast::error::RecvError>>,
+    accounts: &mut broadcast::Receiver<AccountId>,
+    interested: &HashSet<AccountId>,
+) -> Option<HashSet<AccountId>> {
+    let mut woken = match first {
+        Some(Ok(account)) => Some(HashSet::from([account])),
+        None | Some(Err(_)) => None,
+    };
+    loop {
+        match accounts.try_recv() {
+            Ok(account) => {
+                if let Some(woken) = woken.as_mut()
+                    && interested.contains(&account)
+                {
+                    woken.insert(account);
+                }
+            }
+            Err(broadcast::error::TryRecvError::Lagged(_)) => woken = None,
+            Err(_) => return woken,
+        }
+    }
+}
+
 async fn sweep(service: &Service) {
     match service.sweep_timeouts().await {
         Ok(ended) => crate::metrics::games_timed_out(ended.len()),
@@ -184,10 +210,8 @@ async fn house_bots(service: Service, period: Duration, stop: CancellationToken)
     if let Err(e) = service.ensure_house_bots().await {
         tracing::warn!(error = %crate::error::Chain(&e), "cannot create the house bots");
     }
-    let bots: HashSet<AccountId> = match service.house_bots().await {
-        Ok(bots) => bots.into_iter().map(|(_, account)| account.id).collect(),
-        Err(_) => HashSet::new(),
-    };
+    let bots = service.house_bots().await.unwrap_or_default();
+    let ids: HashSet<AccountId> = bots.iter().map(|(_, account)| account.id).collect();
     // Tihbat's table is built now (milliseconds). Modiar's takes seconds and some
     // 130 MB while it is built (24 MB kept), so it waits for its first perfect move or
     // analysis, or is read from the file `seedpost solve` writes: a server whose
@@ -203,18 +227,62 @@ async fn house_bots(service: Service, period: Duration, stop: CancellationToken)
     // other game and no later round.
     let replies = TaskTracker::new();
     let (tracker, stopping) = (replies.clone(), stop.clone());
-    on_events(service.clone(), "house bot", period, stop, move || {
-        let (service, bots) = (service.clone(), bots.clone());
+    // A round woken by events is for the bots they were for; the periodic one is for
+    // every bot.
+    on_events(service.clone(), "house bot", period, stop, move |woken| {
+        let (service, bots, ids) = (service.clone(), bots.clone(), ids.clone());
         let (tracker, stopping) = (tracker.clone(), stopping.clone());
         async move {
-            service
-                .start_house_round(&tracker, &stopping)
-                .await
-                .map(|_| bots)
+            let round = match woken {
+                Some(woken) => {
+                    let some: Vec<_> = bots
+                        .into_iter()
+                        .filter(|(_, bot)| woken.contains(&bot.id))
+                        .collect();
+                    service
+                        .start_house_round_of(&some, &tracker, &stopping)
+                        .await
+                }
+                None => service.start_house_round(&tracker, &stopping).await,
+            };
+            round.map(|_| ids)
         }
     })
     .await;
     // Stopped: the replies under way end (those waiting for a table give up).
     replies.close();
     replies.wait().await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_round_woken_by_events_is_for_the_interested_accounts_they_name_and_after_a_lag_for_all() {
+        let (sender, mut accounts) = broadcast::channel(4);
+        let (a, b, other) = (AccountId::new(), AccountId::new(), AccountId::new());
+        let interested = HashSet::from([a, b]);
+        sender.send(other).expect("sent");
+        sender.send(b).expect("sent");
+        assert_eq!(
+            woken(Some(Ok(a)), &mut accounts, &interested),
+            Some(HashSet::from([a, b]))
+        );
+        assert_eq!(
+            woken(Some(Ok(a)), &mut accounts, &interested),
+            Some(HashSet::from([a])),
+            "the events waiting were taken by the round before"
+        );
+        sender.send(b).expect("sent");
+        assert_eq!(woken(None, &mut accounts, &interested), None, "the tick");
+        for _ in 0..6 {
+            sender.send(other).expect("sent");
+        }
+        assert_eq!(
+            woken(Some(Ok(a)), &mut accounts, &interested),
+            None,
+            "a receiver that lagged"
+        );
+    }
 }

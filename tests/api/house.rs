@@ -3,7 +3,7 @@
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use seedpost::house::{is_fresh, positions, table};
+use seedpost::house::{Level, is_fresh, positions, table};
 use seedpost::jobs::{Jobs, Schedule};
 use seedpost::service::SolvedTables;
 use seedpost_rules::Variant;
@@ -23,6 +23,7 @@ crate::on_both_backends!(
     the_quick_house_bots_answer_fifty_games_while_the_perfect_bot_waits_for_its_table,
     a_game_being_answered_is_not_answered_again_by_an_overlapping_round,
     two_instances_answering_the_same_house_games_at_once_play_each_reply_once,
+    a_round_for_one_bot_answers_its_games_and_leaves_the_other_bots_games,
 );
 
 /// `player` challenges house bot `bot` at `variant`; the bot's round accepts it.
@@ -426,4 +427,40 @@ async fn two_instances_answering_the_same_house_games_at_once_play_each_reply_on
         played,
         "a move is counted by the instance that played it, once: {here:?}, {there:?}"
     );
+}
+
+/// The round the jobs loop runs when events woke some of the bots is for those bots
+/// only: a game waiting for another bot is left to its own events (or the periodic
+/// round), and is not listed by every round.
+async fn a_round_for_one_bot_answers_its_games_and_leaves_the_other_bots_games(app: TestApp) {
+    let bots = app.service.ensure_house_bots().await.expect("the bots");
+    let ayse = app.sign_up("ayse").await;
+    let to_random = challenge_to_move(&app, &ayse, "house-random", "mangala").await;
+    let to_greedy = challenge_to_move(&app, &ayse, "house-greedy", "mangala").await;
+    for (_, bot) in &bots {
+        for id in [&to_random, &to_greedy] {
+            let _ = app
+                .service
+                .accept_challenge(bot, id.parse().expect("an id"))
+                .await;
+        }
+    }
+    let random: Vec<_> = bots
+        .iter()
+        .filter(|(level, _)| matches!(level, Level::Random))
+        .cloned()
+        .collect();
+    let (tasks, stop) = (TaskTracker::new(), CancellationToken::new());
+    let round = app
+        .service
+        .start_house_round_of(&random, &tasks, &stop)
+        .await
+        .expect("a round");
+    assert_eq!(round.started(), 1, "house-random's game only");
+    let round = round.finish().await;
+    assert!(round.moved >= 1, "house-random moved: {round:?}");
+    let random_game = accepted_game(&app, &ayse, &to_random).await;
+    let greedy_game = accepted_game(&app, &ayse, &to_greedy).await;
+    assert!(moves_by(&app, &random_game, "north").await >= 1);
+    assert_eq!(moves_by(&app, &greedy_game, "north").await, 0);
 }
