@@ -146,6 +146,17 @@ def test_every_route_answers_through_its_method(server, monkeypatch):
     use("revoke_calendar")
     assert use("set_digest", "ayse@example.org", True)["enabled"] is True
     assert use("digest")["email"] == "ayse@example.org"
+    # The test server has no SMTP: no link can be mailed, and a made-up one is unknown.
+    for name, args in [
+        ("resend_verification", ()),
+        ("request_password_reset", (a,)),
+    ]:
+        with pytest.raises(ApiError) as caught:
+            use(name, *args)
+        assert (caught.value.status, caught.value.code) == (409, "mail_not_configured")
+    with pytest.raises(ApiError) as caught:
+        use("confirm_password_reset", "0" * 64, "a new long password")
+    assert (caught.value.status, caught.value.code) == (422, "link_unknown")
     assert use("set_language", "tr")["language"] == "tr"
     assert use("language")["language"] == "tr"
     assert use("push_key")["public_key"]
