@@ -95,6 +95,11 @@ pub enum StoreError {
     /// A value did not convert to or from the JSON text it is stored as.
     #[error("stored JSON")]
     Json(#[source] Arc<serde_json::Error>),
+    /// The caller of a write stopped waiting for it (its request timed out, its client
+    /// left) before it committed: it was rolled back and changed nothing. Nobody is
+    /// left to be told; the value exists for the task's own answer.
+    #[error("the write's caller left before it committed")]
+    Abandoned,
 }
 
 impl StoreError {

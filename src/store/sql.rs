@@ -311,6 +311,10 @@ impl<B: Backend> SqlStore<B> {
     /// locks it queues on a row's older version: a statement that locks a row and
     /// then updates it (the batched moves) may wait behind a transaction waiting for
     /// it.
+    ///
+    /// A write whose caller stopped waiting before it committed (the request timed
+    /// out, the client left) is rolled back instead ([`StoreError::Abandoned`]): a
+    /// `503 timeout` means nothing was done, unless the commit was already under way.
     pub(super) async fn write_events<T, F>(&self, work: F) -> Result<(T, Vec<Event>), StoreError>
     where
         T: Send + 'static,
@@ -320,11 +324,18 @@ impl<B: Backend> SqlStore<B> {
             + 'static,
     {
         let store = self.clone();
+        let waiting = tokio_util::sync::CancellationToken::new();
+        let gone = waiting.clone();
+        // Dropped with this future when the caller stops waiting, not before.
+        let _waiting = waiting.drop_guard();
         super::common::detached(async move {
             let mut attempt = 1;
             loop {
                 let mut tx = store.pool.begin_with(B::BEGIN_WRITE).await?;
-                let outcome = work.clone()(&mut tx).await;
+                let outcome = match work.clone()(&mut tx).await {
+                    Ok(_) if gone.is_cancelled() => Err(StoreError::Abandoned),
+                    outcome => outcome,
+                };
                 match super::common::finish(tx, outcome).await {
                     Ok((value, events)) => {
                         B::announce(&store, &events);
