@@ -7,6 +7,8 @@
 # GAMES games at once against house-random/house-greedy (Mangala) from HUMANS humans,
 # PERFECT more at Modiar against house-perfect, started first, so that its solved
 # table is being built on the fresh server while the quick bots are measured.
+# THINK_MS: how long a human waits before its move (default 0: as fast as the
+# server answers, so the figures are those of a saturated machine).
 # BACKEND=postgres (default) or sqlite. Prints each run's replies (p50 / p99 / max
 # from the human's 201 to the bot's reply event, replies per second), the server's
 # CPU per reply, and the machine's load average before each run.
@@ -17,6 +19,7 @@ seconds=${2:-30}
 shift $(($# < 2 ? $# : 2))
 humans=${HUMANS:-10}
 perfect=${PERFECT:-2}
+think=${THINK_MS:-0}
 rounds=${ROUNDS:-1}
 backend=${BACKEND:-postgres}
 pg=${PGURL:-postgres://postgres@127.0.0.1:5432}
@@ -60,7 +63,7 @@ run() {
   for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
   echo "== $bin on $backend, load average $(cut -d' ' -f1-3 /proc/loadavg)"
   "$dir/examples/house" --url "http://127.0.0.1:$port" --games "$games" --humans "$humans" \
-    --perfect "$perfect" --seconds "$seconds" --server-pid "$server"
+    --perfect "$perfect" --seconds "$seconds" --think-ms "$think" --server-pid "$server"
   kill "$server"
   wait "$server" || true
   server=""
