@@ -324,10 +324,9 @@ impl<B: Backend> SqlStore<B> {
             + 'static,
     {
         let store = self.clone();
-        let waiting = tokio_util::sync::CancellationToken::new();
-        let gone = waiting.clone();
-        // Dropped with this future when the caller stops waiting, not before.
-        let _waiting = waiting.drop_guard();
+        let gone = tokio_util::sync::CancellationToken::new();
+        // Cancels `gone` when this future is dropped: the caller stopped waiting.
+        let _caller = gone.clone().drop_guard();
         super::common::detached(async move {
             let mut attempt = 1;
             loop {

@@ -755,9 +755,20 @@ async fn a_request_slower_than_the_request_timeout_answers_503_timeout_changes_n
         "the request that timed out changed nothing"
     );
     // The stream outlived the timeout and still carries what comes.
-    app.post("/challenges", Some(&bob.token), challenge)
+    let second = app
+        .post("/challenges", Some(&bob.token), challenge)
         .await
         .expect(201);
+    // On Postgres the second challenge waited for bob's account row, which the write
+    // that timed out held until it ended: whatever the pause above, it is alone.
+    let listed = app.get("/challenges", Some(&ann.token)).await.expect(200);
+    let ids: Vec<_> = listed
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| &c["id"])
+        .collect();
+    assert_eq!(ids, [&second["id"]], "only the second challenge is there");
     let (sent, ended) = crate::streams::read_stream(&mut stream, Duration::from_secs(3)).await;
     assert!(
         opened.elapsed() > limit * 2,
