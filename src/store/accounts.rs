@@ -28,7 +28,8 @@ use crate::domain::{AccountId, GameId, Username};
 #[async_trait]
 pub trait AccountStore: Send + Sync {
     /// Replaces the account's password hash and, in the same transaction, deletes its
-    /// browser sessions but the one whose hash is `keep`, and all its API tokens when
+    /// browser sessions but the one whose hash is `keep`, every pending link mailed to
+    /// it (verification and password reset), and all its API tokens when
     /// `revoke_tokens`. Returns how many sessions and tokens were deleted.
     ///
     /// # Errors
@@ -208,6 +209,10 @@ impl<B: Backend> AccountStore for SqlStore<B> {
                 let sessions = sql(END_SESSIONS)
                     .bind(account.0)
                     .bind(keep)
+                    .execute(tx)
+                    .await?;
+                sql(super::maillinks::END_PENDING_LINKS)
+                    .bind(account.0)
                     .execute(tx)
                     .await?;
                 let tokens = if revoke_tokens {

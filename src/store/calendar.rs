@@ -74,7 +74,8 @@ pub trait CalendarStore: Send + Sync {
     async fn export_calendars(&self) -> Result<Vec<CalendarFeed>, StoreError>;
 
     /// Sets the account's digest address and whether it is sent, keeping the day of
-    /// the last one.
+    /// the last one. A new address is unverified, and ends every pending link mailed
+    /// to the account (verification and password reset).
     async fn set_digest(
         &self,
         account: AccountId,
@@ -206,6 +207,11 @@ const UPSERT_DIGEST: &str = concat!(
     digest_columns!()
 );
 
+/// Ends the pending mailed links of account `$1` unless `$2` is already its address.
+const END_LINKS_OF_OLD_ADDRESS: &str = "DELETE FROM mail_links \
+     WHERE account_id = $1 AND used_at IS NULL \
+       AND NOT EXISTS (SELECT 1 FROM digest_settings d WHERE d.account_id = $1 AND d.email = $2)";
+
 /// The SQL reading an account's digest settings.
 const SELECT_DIGEST: &str = concat!(
     "SELECT ",
@@ -310,14 +316,20 @@ impl<B: Backend> CalendarStore for SqlStore<B> {
         now: DateTime<Utc>,
     ) -> Result<DigestSettings, StoreError> {
         let email = email.to_owned();
-        self.detached(move |conn| {
+        self.write(move |tx| {
             Box::pin(async move {
+                // A new address ends the links mailed to the old one.
+                sql(END_LINKS_OF_OLD_ADDRESS)
+                    .bind(account.0)
+                    .bind(email.as_str())
+                    .execute(tx)
+                    .await?;
                 let row: DigestRow = sql(UPSERT_DIGEST)
                     .bind(account.0)
                     .bind(email)
                     .bind(enabled)
                     .bind(micros(now))
-                    .one(conn)
+                    .one(tx)
                     .await?;
                 Ok(row.parse())
             })

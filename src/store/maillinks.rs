@@ -78,8 +78,8 @@ pub trait MailLinkStore: Send + Sync + 'static {
     ) -> Result<(MailLink, bool), StoreError>;
 
     /// Uses the reset link with this hash at `now`: the account's password hash
-    /// becomes `password_hash` and every browser session of it ends (its API tokens
-    /// stay), in one transaction.
+    /// becomes `password_hash`, every browser session of it ends (its API tokens
+    /// stay) and so does every other pending link of it, in one transaction.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when the link is unknown, used or expired.
@@ -160,6 +160,12 @@ const USE_LINK: &str = concat!(
      WHERE hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3 RETURNING ",
     link_columns!()
 );
+
+/// Ends every pending (unused) link of account `$1`, verification and reset alike:
+/// run in the transaction of whatever makes them stale (a new password, a reset, a
+/// new address; deletion removes them all).
+pub(super) const END_PENDING_LINKS: &str =
+    "DELETE FROM mail_links WHERE account_id = $1 AND used_at IS NULL";
 
 /// The accounts named `$1` (lower-cased), or with the verified address `$1`.
 const RESET_ADDRESSES: &str = "SELECT a.id, a.username, a.bot, a.created_at, d.email \
@@ -280,6 +286,10 @@ impl<B: Backend> MailLinkStore for SqlStore<B> {
                     .execute_found(tx)
                     .await?;
                 let sessions = sql("DELETE FROM sessions WHERE account_id = $1")
+                    .bind(link.account.0)
+                    .execute(tx)
+                    .await?;
+                sql(END_PENDING_LINKS)
                     .bind(link.account.0)
                     .execute(tx)
                     .await?;

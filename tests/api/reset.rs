@@ -20,6 +20,7 @@ crate::on_both_backends!(
     a_reset_link_expires_after_an_hour,
     without_smtp_a_reset_is_refused_with_mail_not_configured,
     reset_requests_from_one_address_are_throttled,
+    a_new_password_a_reset_or_a_new_address_ends_every_pending_link_of_the_account,
 );
 
 const NEW_PASSWORD: &str = "staple battery horse correct";
@@ -412,4 +413,148 @@ async fn reset_requests_from_one_address_are_throttled((app, _sink): (TestApp, S
     refused.expect_error(429, "rate_limited");
     app.clock.advance(Duration::minutes(61));
     assert_eq!(ask_reset(&app, "nobody").await.0, 202, "an hour later");
+}
+
+/// Asks for a reset of `name` an hour after the last (three reset mails an hour go
+/// to an account) and returns the new link's secret.
+async fn reset_link(app: &TestApp, sink: &SmtpSink, name: &str) -> String {
+    app.clock.advance(Duration::minutes(61));
+    let before = sink.all_mails().iter().filter(|m| m.is_reset()).count();
+    ask_reset(app, name).await;
+    for _ in 0..400 {
+        let resets: Vec<Mail> = sink
+            .all_mails()
+            .into_iter()
+            .filter(Mail::is_reset)
+            .collect();
+        if resets.len() > before {
+            return resets[resets.len() - 1].token("/password-reset/confirm");
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("no reset mail for {name}");
+}
+
+/// The hash a link's secret is stored under.
+fn sha256_hex(secret: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Panics unless the reset link `token` is ended: refused as unknown.
+async fn assert_ended(app: &TestApp, token: &str) {
+    app.post(
+        "/password-reset/confirm",
+        None,
+        json!({"token": token, "password": "a password nobody set"}),
+    )
+    .await
+    .expect_error(422, "link_unknown");
+}
+
+/// A new API token of `name`, signed in with `password`.
+async fn token_of(app: &TestApp, name: &str, password: &str) -> Player {
+    let body = app
+        .post(
+            "/tokens",
+            None,
+            json!({"username": name, "password": password, "label": "again"}),
+        )
+        .await
+        .expect(201);
+    Player {
+        username: name.to_owned(),
+        token: body["token"].as_str().expect("a token").to_owned(),
+    }
+}
+
+async fn a_new_password_a_reset_or_a_new_address_ends_every_pending_link_of_the_account(
+    (app, sink): (TestApp, SmtpSink),
+) {
+    let ayse = verified(&app, &sink, "ayse").await;
+
+    // A password change, even one that revokes every token, ends a pending reset link.
+    let pending = reset_link(&app, &sink, "ayse").await;
+    app.post(
+        "/me/password",
+        Some(&ayse.token),
+        json!({"current": "correct horse battery", "new": NEW_PASSWORD, "revoke_tokens": true}),
+    )
+    .await
+    .expect(200);
+    assert_ended(&app, &pending).await;
+    let ayse = token_of(&app, "ayse", NEW_PASSWORD).await;
+
+    // So does the operator's reset.
+    let pending = reset_link(&app, &sink, "ayse").await;
+    app.service
+        .reset_password("ayse", "correct horse battery")
+        .await
+        .expect("the operator resets");
+    assert_ended(&app, &pending).await;
+
+    // A new address ends a reset link mailed to the old one; the same address again
+    // does not.
+    let pending = reset_link(&app, &sink, "ayse").await;
+    set_address(&app, &ayse, "ayse@example.org").await;
+    let (status, _) = page(&app, &format!("/password-reset/confirm?token={pending}")).await;
+    assert_eq!(status, StatusCode::OK, "the same address keeps the link");
+    set_address(&app, &ayse, "ayse@example.net").await;
+    assert_ended(&app, &pending).await;
+    // ... and a verification link mailed to an address left before it was used.
+    let stale = verifications(&sink, "ayse@example.net")[0].token("/verify-address");
+    set_address(&app, &ayse, "ayse@example.com").await;
+    let (status, _) = page(&app, &format!("/verify-address?token={stale}")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // A reset by link ends every other pending link of the account: here one made
+    // beside it in the store (the pages never leave both pending at once).
+    let fresh = verifications(&sink, "ayse@example.com")[0].token("/verify-address");
+    let (status, _) = page(&app, &format!("/verify-address?token={fresh}")).await;
+    assert_eq!(status, StatusCode::OK);
+    let reset = reset_link(&app, &sink, "ayse").await;
+    let account = app.service.account("ayse").await.expect("ayse");
+    let beside = "ab".repeat(32);
+    let now = app.service.now();
+    app.service
+        .store()
+        .create_mail_link(&seedpost::store::maillinks::MailLink {
+            hash: sha256_hex(&beside),
+            kind: seedpost::store::maillinks::LinkKind::VerifyAddress,
+            account: account.id,
+            email: "ayse@example.com".to_owned(),
+            created_at: now,
+            expires_at: now + Duration::hours(1),
+            used_at: None,
+        })
+        .await
+        .expect("a link is stored");
+    app.post(
+        "/password-reset/confirm",
+        None,
+        json!({"token": reset, "password": NEW_PASSWORD}),
+    )
+    .await
+    .expect(200);
+    let (status, _) = page(&app, &format!("/verify-address?token={beside}")).await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the link beside it ended"
+    );
+    let left = app
+        .service
+        .store()
+        .mail_link(
+            seedpost::store::maillinks::LinkKind::VerifyAddress,
+            &sha256_hex(&beside),
+        )
+        .await;
+    assert!(
+        matches!(left, Err(seedpost::store::StoreError::NotFound)),
+        "{left:?}"
+    );
 }
