@@ -35,7 +35,7 @@ mod turnmail;
 mod vacations;
 mod webhooks;
 
-pub use accounts::{NewAccountRequest, SignedUp, parse_label, parse_scopes};
+pub use accounts::{NewAccountRequest, SignedUp, check_reserved, parse_label, parse_scopes};
 pub use challenges::{ChallengeRequest, parse_decline_reason};
 pub use controls::{AccountExport, PasswordChange};
 pub use digest::{
@@ -53,7 +53,7 @@ pub use matches::MatchView;
 pub use passwords::check_stored as check_password_hash;
 pub use push::{
     MAX_PUSH_SUBSCRIPTIONS, PUSH_BACKOFF, PUSH_CONCURRENCY, PushConfig, PushRound, VAPID_VALIDITY,
-    device_label,
+    check_server_key, device_label, parse_push_device,
 };
 pub use ratings::GameRatingView;
 pub use reminders::ReminderRound;

@@ -192,6 +192,38 @@ fn parse_keys(p256dh: &str, auth: &str) -> Result<(String, String)> {
     ))
 }
 
+/// Checks a push device as `seedpost import` reads it: its endpoint and keys as
+/// [`Service::subscribe_push`] checks them (private addresses allowed: the
+/// configuration decides, and the sender refuses them), returned as the API keeps
+/// them.
+///
+/// # Errors
+/// `invalid_endpoint`, `invalid_keys` (422).
+pub fn parse_push_device(
+    endpoint: &str,
+    p256dh: &str,
+    auth: &str,
+) -> Result<(String, String, String)> {
+    let endpoint = parse_endpoint(endpoint, true)?;
+    let (p256dh, auth) = parse_keys(p256dh, auth)?;
+    Ok((endpoint, p256dh, auth))
+}
+
+/// Checks a key the server keeps in the database, as `seedpost import` reads it:
+/// only the VAPID key is known, and it must be a P-256 private key in base64url.
+///
+/// # Errors
+/// A message saying what is wrong.
+pub fn check_server_key(name: &str, value: &str) -> std::result::Result<(), String> {
+    if name != VAPID_KEY {
+        return Err(format!("the only server key is {VAPID_KEY:?}"));
+    }
+    let bytes = base64url(value).ok_or("the VAPID private key is not base64url")?;
+    ES256KeyPair::from_bytes(&bytes)
+        .map(drop)
+        .map_err(|_| "the VAPID private key is not a P-256 private key".to_owned())
+}
+
 /// A short name for the device of a `User-Agent`, such as "Firefox on Android".
 #[must_use]
 pub fn device_label(user_agent: &str) -> String {

@@ -26,6 +26,7 @@ pub use crate::domain::{
 pub mod accounts;
 mod batch;
 pub mod calendar;
+pub mod carried;
 mod common;
 mod core;
 pub mod dialect;

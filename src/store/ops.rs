@@ -199,6 +199,9 @@ pub struct DataSet {
     pub calendars: Vec<super::calendar::CalendarFeed>,
     /// Every account's digest settings.
     pub digests: Vec<super::calendar::DigestSettings>,
+    /// Each account's other settings, its push devices, the server's keys and the
+    /// rating changes of rated games.
+    pub carried: super::carried::Carried,
 }
 
 /// Storage for operating seedpost: health, metrics, export and import.
@@ -442,7 +445,7 @@ async fn import_tx<B: Backend>(
             .execute(tx)
             .await?;
     }
-    Ok(())
+    super::carried::import_carried(tx, &data.carried).await
 }
 
 /// Writes a game as exported, with its moves and cached state.
@@ -547,6 +550,7 @@ async fn read_all<B: Backend>(tx: &mut Transaction<'static, B>) -> Result<DataSe
         sessions: sessions.into_iter().map(SessionExportRow::parse).collect(),
         calendars: super::calendar::read_calendars(tx).await?,
         digests: super::calendar::read_digests(tx).await?,
+        carried: super::carried::read_carried(tx).await?,
     })
 }
 

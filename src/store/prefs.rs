@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use super::StoreError;
 use super::common::micros;
 use super::dialect::Backend;
-use super::sql::{SqlStore, sql};
+use super::sql::{AsConn, SqlStore, sql};
 use crate::domain::{AccountId, ChallengeFilters, DaysPerMove};
 use seedpost_rules::Variant;
 
@@ -53,7 +53,7 @@ pub trait PrefsStore: Send + Sync {
 
 /// A row of `challenge_filters`.
 #[derive(sqlx::FromRow)]
-struct FiltersRow {
+pub(super) struct FiltersRow {
     variants: String,
     min_days: i32,
     max_days: i32,
@@ -64,7 +64,7 @@ struct FiltersRow {
 }
 
 impl FiltersRow {
-    fn parse(self) -> Result<ChallengeFilters, StoreError> {
+    pub(super) fn parse(self) -> Result<ChallengeFilters, StoreError> {
         let corrupt =
             |what: &str| StoreError::Invalid(format!("corrupt challenge filters: {what}"));
         let variants = self
@@ -145,31 +145,42 @@ impl<B: Backend> PrefsStore for SqlStore<B> {
                 .await
                 .map(drop);
         };
-        let variants: Vec<&str> = filters.variants().iter().map(|v| v.as_str()).collect();
-        let (min, max) = filters.days();
-        let (rated, casual) = filters.terms();
-        let (from_bots, from_humans) = filters.from();
-        sql(
-            "INSERT INTO challenge_filters (account_id, variants, min_days, max_days, rated, \
-                                            casual, from_bots, from_humans, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (account_id) \
-             DO UPDATE SET variants = excluded.variants, min_days = excluded.min_days, \
-                           max_days = excluded.max_days, rated = excluded.rated, \
-                           casual = excluded.casual, from_bots = excluded.from_bots, \
-                           from_humans = excluded.from_humans, \
-                           updated_at = excluded.updated_at",
-        )
-        .bind(account.0)
-        .bind(variants.join(" "))
-        .bind(i32::from(min.days()))
-        .bind(i32::from(max.days()))
-        .bind(rated)
-        .bind(casual)
-        .bind(from_bots)
-        .bind(from_humans)
-        .bind(micros(at))
-        .execute(&mut self.conn().await?)
-        .await
-        .map(drop)
+        insert_filters(&mut self.conn().await?, account, filters, at).await
     }
+}
+
+/// Saves `filters` as the account's (replacing any), on `conn`: the settings page and
+/// the import write them alike.
+pub(super) async fn insert_filters<B: Backend>(
+    conn: &mut impl AsConn<B>,
+    account: AccountId,
+    filters: &ChallengeFilters,
+    at: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let variants: Vec<&str> = filters.variants().iter().map(|v| v.as_str()).collect();
+    let (min, max) = filters.days();
+    let (rated, casual) = filters.terms();
+    let (from_bots, from_humans) = filters.from();
+    sql(
+        "INSERT INTO challenge_filters (account_id, variants, min_days, max_days, rated, \
+                                        casual, from_bots, from_humans, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (account_id) \
+         DO UPDATE SET variants = excluded.variants, min_days = excluded.min_days, \
+                       max_days = excluded.max_days, rated = excluded.rated, \
+                       casual = excluded.casual, from_bots = excluded.from_bots, \
+                       from_humans = excluded.from_humans, \
+                       updated_at = excluded.updated_at",
+    )
+    .bind(account.0)
+    .bind(variants.join(" "))
+    .bind(i32::from(min.days()))
+    .bind(i32::from(max.days()))
+    .bind(rated)
+    .bind(casual)
+    .bind(from_bots)
+    .bind(from_humans)
+    .bind(micros(at))
+    .execute(conn)
+    .await
+    .map(drop)
 }

@@ -200,10 +200,11 @@ macro_rules! subscription_columns {
         "id, account_id, endpoint, p256dh, auth, label, cursor, created_at, last_success_at"
     };
 }
+pub(super) use subscription_columns;
 
 /// A subscription row.
 #[derive(sqlx::FromRow)]
-struct SubscriptionRow {
+pub(super) struct SubscriptionRow {
     id: Uuid,
     account_id: Uuid,
     endpoint: String,
@@ -216,7 +217,7 @@ struct SubscriptionRow {
 }
 
 impl SubscriptionRow {
-    fn parse(self) -> Result<PushSubscription, StoreError> {
+    pub(super) fn parse(self) -> Result<PushSubscription, StoreError> {
         Ok(PushSubscription {
             id: PushSubscriptionId(self.id),
             account: AccountId(self.account_id),

@@ -134,7 +134,7 @@ const SELECT_PAIR: &str = concat!(
 );
 
 /// The SQL keeping a player's rating before and after a game.
-const INSERT_GAME_RATING: &str = "INSERT INTO game_ratings (game_id, account_id, rating_before, rating_after) \
+pub(super) const INSERT_GAME_RATING: &str = "INSERT INTO game_ratings (game_id, account_id, rating_before, rating_after) \
      VALUES ($1, $2, $3, $4)";
 
 /// The SQL writing a player's rating after one more rated game.

@@ -6,3 +6,4 @@ mod catalogues;
 mod layers;
 mod paths;
 mod templates;
+mod transfer;

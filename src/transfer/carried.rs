@@ -1,0 +1,302 @@
+//! The lines of an export for each account's settings, its push devices, the
+//! server's keys and rated games' rating changes (see [`crate::store::carried`]),
+//! written after the lines they name and checked as the API checks them.
+
+use chrono::{DateTime, Utc};
+use seedpost_rules::Variant;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::{Line, Reader};
+use crate::domain::notify::NotificationSettings;
+use crate::domain::{
+    AccountId, ChallengeFilters, DaysPerMove, GameId, GameStatus, PushSubscriptionId,
+};
+use crate::store::PlaySettings;
+use crate::store::carried::{Carried, GameRatingRecord, Saved, ServerKey};
+use crate::store::push::PushSubscription;
+
+/// An account's play settings. Exports from before they were carried have none.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct PlaySettingsLine {
+    account_id: Uuid,
+    confirm_moves: bool,
+    updated_at: DateTime<Utc>,
+}
+
+/// An account's challenge filters, as `PUT /me/challenge-filters` takes them.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct FiltersLine {
+    account_id: Uuid,
+    variants: Vec<Variant>,
+    min_days_per_move: u8,
+    max_days_per_move: u8,
+    rated: bool,
+    casual: bool,
+    from_bots: bool,
+    from_humans: bool,
+    updated_at: DateTime<Utc>,
+}
+
+/// An account's notification settings, as the API shows them.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct NotificationsLine {
+    account_id: Uuid,
+    settings: NotificationSettings,
+    updated_at: DateTime<Utc>,
+}
+
+/// A device push notifications go to, with its keys and how far it was told.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct PushDeviceLine {
+    id: Uuid,
+    account_id: Uuid,
+    endpoint: String,
+    p256dh: String,
+    auth: String,
+    label: String,
+    cursor: u64,
+    created_at: DateTime<Utc>,
+    last_success_at: Option<DateTime<Utc>>,
+}
+
+/// A key the server made for itself: the VAPID key that push devices were
+/// subscribed with, without which every carried device would be refused.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct ServerKeyLine {
+    name: String,
+    value: String,
+    created_at: DateTime<Utc>,
+}
+
+/// A player's rating before and after one rated game.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct GameRatingLine {
+    game_id: Uuid,
+    account_id: Uuid,
+    rating_before: f64,
+    rating_after: f64,
+}
+
+/// The lines of `carried`, in the order the import reads them.
+pub(super) fn lines(carried: &Carried) -> Vec<Line> {
+    let mut lines = Vec::new();
+    lines.extend(carried.server_keys.iter().map(|k| {
+        Line::ServerKey(ServerKeyLine {
+            name: k.name.clone(),
+            value: k.value.clone(),
+            created_at: k.created_at,
+        })
+    }));
+    lines.extend(carried.play_settings.iter().map(|s| {
+        Line::PlaySettings(PlaySettingsLine {
+            account_id: s.account.0,
+            confirm_moves: s.value.confirm_moves,
+            updated_at: s.updated_at,
+        })
+    }));
+    lines.extend(carried.challenge_filters.iter().map(|s| {
+        let (min, max) = s.value.days();
+        let (rated, casual) = s.value.terms();
+        let (from_bots, from_humans) = s.value.from();
+        Line::ChallengeFilters(FiltersLine {
+            account_id: s.account.0,
+            variants: s.value.variants().to_vec(),
+            min_days_per_move: min.days(),
+            max_days_per_move: max.days(),
+            rated,
+            casual,
+            from_bots,
+            from_humans,
+            updated_at: s.updated_at,
+        })
+    }));
+    lines.extend(carried.notification_settings.iter().map(|s| {
+        Line::Notifications(NotificationsLine {
+            account_id: s.account.0,
+            settings: s.value.clone(),
+            updated_at: s.updated_at,
+        })
+    }));
+    lines.extend(carried.push_subscriptions.iter().map(|d| {
+        Line::PushDevice(PushDeviceLine {
+            id: d.id.0,
+            account_id: d.account.0,
+            endpoint: d.endpoint.clone(),
+            p256dh: d.p256dh.clone(),
+            auth: d.auth.clone(),
+            label: d.label.clone(),
+            cursor: d.cursor,
+            created_at: d.created_at,
+            last_success_at: d.last_success_at,
+        })
+    }));
+    lines.extend(carried.game_ratings.iter().map(|r| {
+        Line::GameRating(GameRatingLine {
+            game_id: r.game.0,
+            account_id: r.account.0,
+            rating_before: r.before,
+            rating_after: r.after,
+        })
+    }));
+    lines
+}
+
+/// Whether `list` already holds settings of `account`.
+fn saved_by<T>(list: &[Saved<T>], account: Uuid) -> bool {
+    list.iter().any(|s| s.account.0 == account)
+}
+
+impl Reader {
+    pub(super) fn play_settings(&mut self, s: PlaySettingsLine) -> Result<(), String> {
+        let what = format!("the play settings of account {}", s.account_id);
+        self.player(s.account_id, &format!("{what}: its account"))?;
+        let list = &mut self.data.carried.play_settings;
+        if saved_by(list, s.account_id) {
+            return Err(format!("{what} appear twice"));
+        }
+        list.push(Saved {
+            account: AccountId(s.account_id),
+            value: PlaySettings {
+                confirm_moves: s.confirm_moves,
+            },
+            updated_at: s.updated_at,
+        });
+        Ok(())
+    }
+
+    pub(super) fn challenge_filters(&mut self, f: FiltersLine) -> Result<(), String> {
+        let what = format!("the challenge filters of account {}", f.account_id);
+        self.player(f.account_id, &format!("{what}: its account"))?;
+        let days = |d: u8| DaysPerMove::new(i64::from(d)).map_err(|e| format!("{what}: {e}"));
+        let filters = ChallengeFilters::new(
+            &f.variants,
+            (days(f.min_days_per_move)?, days(f.max_days_per_move)?),
+            (f.rated, f.casual),
+            (f.from_bots, f.from_humans),
+        )
+        .map_err(|e| format!("{what}: {e}"))?;
+        let list = &mut self.data.carried.challenge_filters;
+        if saved_by(list, f.account_id) {
+            return Err(format!("{what} appear twice"));
+        }
+        list.push(Saved {
+            account: AccountId(f.account_id),
+            value: filters,
+            updated_at: f.updated_at,
+        });
+        Ok(())
+    }
+
+    pub(super) fn notifications(&mut self, n: NotificationsLine) -> Result<(), String> {
+        let what = format!("the notification settings of account {}", n.account_id);
+        self.player(n.account_id, &format!("{what}: its account"))?;
+        let settings = n.settings.validate().map_err(|e| format!("{what}: {e}"))?;
+        let list = &mut self.data.carried.notification_settings;
+        if saved_by(list, n.account_id) {
+            return Err(format!("{what} appear twice"));
+        }
+        list.push(Saved {
+            account: AccountId(n.account_id),
+            value: settings,
+            updated_at: n.updated_at,
+        });
+        Ok(())
+    }
+
+    pub(super) fn server_key(&mut self, k: ServerKeyLine) -> Result<(), String> {
+        let what = format!("server key {:?}", k.name);
+        crate::service::check_server_key(&k.name, &k.value).map_err(|e| format!("{what}: {e}"))?;
+        let keys = &mut self.data.carried.server_keys;
+        if keys.iter().any(|x| x.name == k.name) {
+            return Err(format!("{what} appears twice"));
+        }
+        keys.push(ServerKey {
+            name: k.name,
+            value: k.value,
+            created_at: k.created_at,
+        });
+        Ok(())
+    }
+
+    pub(super) fn push_device(&mut self, d: PushDeviceLine) -> Result<(), String> {
+        let what = format!("push device {}", d.id);
+        let head = self.head(d.account_id, &format!("{what}: its account"))?;
+        // As the API checks them; private addresses are the configuration's to allow.
+        let (endpoint, p256dh, auth) =
+            crate::service::parse_push_device(&d.endpoint, &d.p256dh, &d.auth)
+                .map_err(|e| format!("{what}: {e}"))?;
+        if (endpoint.as_str(), p256dh.as_str(), auth.as_str())
+            != (d.endpoint.as_str(), d.p256dh.as_str(), d.auth.as_str())
+        {
+            return Err(format!(
+                "{what}: its endpoint or keys are not as the API keeps them"
+            ));
+        }
+        if d.label.chars().count() > 100 || d.label.chars().any(crate::domain::refused_char) {
+            return Err(format!(
+                "{what}: its label is over 100 characters or holds a control character"
+            ));
+        }
+        if d.cursor > head {
+            return Err(format!(
+                "{what}: its cursor {} is above the account's event_seq {head}",
+                d.cursor
+            ));
+        }
+        let devices = &mut self.data.carried.push_subscriptions;
+        if devices
+            .iter()
+            .any(|x| x.id.0 == d.id || x.endpoint == d.endpoint)
+        {
+            return Err(format!("{what} (or its endpoint) appears twice"));
+        }
+        devices.push(PushSubscription {
+            id: PushSubscriptionId(d.id),
+            account: AccountId(d.account_id),
+            endpoint: d.endpoint,
+            p256dh: d.p256dh,
+            auth: d.auth,
+            label: d.label,
+            cursor: d.cursor,
+            created_at: d.created_at,
+            last_success_at: d.last_success_at,
+        });
+        Ok(())
+    }
+
+    pub(super) fn game_rating(&mut self, r: GameRatingLine) -> Result<(), String> {
+        let what = format!(
+            "the rating change of account {} in game {}",
+            r.account_id, r.game_id
+        );
+        let game = self
+            .game_index
+            .get(&r.game_id)
+            .and_then(|i| self.data.games.get(*i))
+            .ok_or_else(|| format!("{what}: the game is not on an earlier line"))?;
+        let game = &game.game;
+        if !game.terms.rated || game.state.status != GameStatus::Finished {
+            return Err(format!("{what}: the game is not a finished rated game"));
+        }
+        if game.players.south.id.0 != r.account_id && game.players.north.id.0 != r.account_id {
+            return Err(format!("{what}: the account did not play the game"));
+        }
+        let valid = |x: f64| x.is_finite() && x > 0.0 && x < 10_000.0;
+        if !valid(r.rating_before) || !valid(r.rating_after) {
+            return Err(format!(
+                "{what}: a rating is not a number between 0 and 10000"
+            ));
+        }
+        if !self.game_ratings.insert((r.game_id, r.account_id)) {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.carried.game_ratings.push(GameRatingRecord {
+            game: GameId(r.game_id),
+            account: AccountId(r.account_id),
+            before: r.rating_before,
+            after: r.rating_after,
+        });
+        Ok(())
+    }
+}
