@@ -25,6 +25,7 @@ crate::on_both_backends!(
     connections_past_a_cap_are_refused_at_once_and_those_held_are_served,
     random_bearer_values_take_from_their_addresss_bucket_and_make_no_new_cells,
     game_streams_are_capped_per_client_address,
+    live_game_pages_and_api_streams_count_in_one_cap_per_client_address,
     sign_ups_tokens_and_challenges_stop_at_their_caps_and_lists_come_in_pages,
     a_challenge_naming_a_player_is_read_by_its_two_players_only,
     every_spelling_of_a_house_bots_name_is_refused_at_sign_up,
@@ -410,6 +411,49 @@ async fn game_streams_are_capped_per_client_address(app: TestApp) {
             .expect("read");
         assert!(first.is_some_and(|c| c.starts_with(b"{")), "the game first");
     }
+}
+
+/// `GET /games/{id}/live`, the game page's stream, without a session.
+async fn open_live_page(app: &TestApp, id: &str) -> reqwest::Response {
+    app.client
+        .get(format!("{}/games/{id}/live", app.base))
+        .send()
+        .await
+        .expect("an answer")
+}
+
+async fn live_game_pages_and_api_streams_count_in_one_cap_per_client_address(app: TestApp) {
+    let settings = Settings {
+        stream_slots: StreamSlots::new(3),
+        ..Settings::default()
+    };
+    let app = restarted(app, settings, RateLimits::UNLIMITED).await;
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    let game = app.start_game(&ann, &bob, "tihbat", "challenger").await;
+    let id = game["id"].as_str().expect("an id");
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        let stream = open_live_page(&app, id).await;
+        assert_eq!(stream.status(), StatusCode::OK);
+        held.push(stream);
+    }
+    // The fourth live page from this address is refused, and so is an API stream:
+    // one cap for every long-lived stream.
+    let refused = open_live_page(&app, id).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let refused = open_game_stream(&app, id, None).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let refused = app
+        .client
+        .get(format!("{}/api/v1/stream/events", app.base))
+        .bearer_auth(&ann.token)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    // The game is served as before.
+    app.get(&format!("/games/{id}"), None).await.expect(200);
 }
 
 async fn sign_ups_tokens_and_challenges_stop_at_their_caps_and_lists_come_in_pages(app: TestApp) {
