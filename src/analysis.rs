@@ -13,6 +13,7 @@
 //! moves; and a move that loses value is a mistake of that size.
 
 use seedpost_rules::search::{Budget, Searcher};
+use seedpost_rules::solve::Table;
 use seedpost_rules::{Game, Ply, Position, Side};
 use serde::Serialize;
 
@@ -108,7 +109,12 @@ struct Valued {
 
 /// Values position `i` of `positions` for its side to move (for the winner's side,
 /// South if drawn, when the game is over: callers convert with [`for_side`]).
-fn value_at(positions: &[Position], i: usize, searcher: &mut Searcher) -> Valued {
+fn value_at(
+    positions: &[Position],
+    i: usize,
+    solved: Option<&Table>,
+    searcher: &mut Searcher,
+) -> Valued {
     let pos = &positions[i];
     let Some(me) = pos.to_move() else {
         return Valued {
@@ -118,7 +124,7 @@ fn value_at(positions: &[Position], i: usize, searcher: &mut Searcher) -> Valued
         };
     };
     let history = segment_history(positions, i);
-    if let Some(table) = table(pos.variant())
+    if let Some(table) = solved
         && let Some(value) = table.value_after(&history, pos)
     {
         let moves = table.move_values(&history, pos);
@@ -167,21 +173,27 @@ fn for_side(pos: &Position, valued: &Valued, side: Side) -> i16 {
 pub const TABLE_BITS: u32 = 18;
 
 /// Analyses every ply of `game` (CPU-heavy: run it on a blocking thread). Building the
-/// Modiar table on first use takes seconds.
+/// Modiar table on first use takes seconds ([`table`]): the server passes the table in
+/// hand to [`analyse_with`] instead.
 #[must_use]
 pub fn analyse(game: &Game) -> Vec<PlyAnalysisJson> {
-    analyse_with(game, &mut Searcher::new(TABLE_BITS))
+    analyse_with(game, table(game.variant()), &mut Searcher::new(TABLE_BITS))
 }
 
-/// [`analyse`] with `searcher`, whose table is cleared first (the analysis depends on
-/// the game alone) and then reused: no new table per game.
+/// [`analyse`] with `solved`, the solved table of the game's variant (`None` for
+/// Mangala), and `searcher`, whose table is cleared first (the analysis depends on the
+/// game alone) and then reused: no new table per game.
 #[must_use]
-pub fn analyse_with(game: &Game, searcher: &mut Searcher) -> Vec<PlyAnalysisJson> {
+pub fn analyse_with(
+    game: &Game,
+    solved: Option<&Table>,
+    searcher: &mut Searcher,
+) -> Vec<PlyAnalysisJson> {
     let positions = positions(game);
     searcher.clear();
     searcher.set_endgame(mangala_tables());
     let values: Vec<Valued> = (0..positions.len())
-        .map(|i| value_at(&positions, i, searcher))
+        .map(|i| value_at(&positions, i, solved, searcher))
         .collect();
     game.plies()
         .iter()
@@ -285,7 +297,7 @@ mod tests {
             choices in prop::collection::vec(any::<u32>(), 1..60),
         ) {
             let game = random_game(Variant::Tihbat, first, &choices);
-            let rows = SEARCHER.with(|s| analyse_with(&game, &mut s.borrow_mut()));
+            let rows = SEARCHER.with(|s| analyse_with(&game, table(game.variant()), &mut s.borrow_mut()));
             prop_assert_eq!(rows.len(), game.plies().len());
             assert_exact_and_consistent(&game, &rows);
         }
@@ -296,7 +308,7 @@ mod tests {
             choices in prop::collection::vec(any::<u32>(), 1..60),
         ) {
             let game = random_game(Variant::Modiar, first, &choices);
-            let rows = SEARCHER.with(|s| analyse_with(&game, &mut s.borrow_mut()));
+            let rows = SEARCHER.with(|s| analyse_with(&game, table(game.variant()), &mut s.borrow_mut()));
             prop_assert_eq!(rows.len(), game.plies().len());
             assert_exact_and_consistent(&game, &rows);
         }

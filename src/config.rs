@@ -293,8 +293,8 @@ pub struct ServeArgs {
           default_value_t = crate::http::conn::ConnectionLimits::PER_ADDRESS, global = true)]
     pub max_connections_per_address: usize,
 
-    /// Game streams open at once from one client address (SECURITY.md, "Floods");
-    /// past it, 429. 0 for no cap.
+    /// Streams open at once from one client address, API and page streams in one
+    /// count (SECURITY.md, "Floods"); past it, 429. 0 for no cap.
     #[arg(long, env = "SEEDPOST_MAX_STREAMS_PER_ADDRESS",
           default_value_t = crate::http::ratelimit::StreamSlots::DEFAULT_PER_ADDRESS, global = true)]
     pub max_streams_per_address: usize,

@@ -203,26 +203,49 @@ impl<'de> Deserialize<'de> for Username {
     }
 }
 
-/// A password as typed: at least 8 characters (and at most 1024, to bound hashing).
-/// Its `Debug` hides it.
+/// A password as typed: at least 8 characters (and at most 1024, to bound hashing),
+/// none of them a [`refused_char`] (the rule of every text the server accepts, so that
+/// `seedpost admin reset-password --stdin` refuses what the API refuses). Its `Debug`
+/// hides it.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Password(String);
 
 /// Why text is not an acceptable password.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("a password has at least 8 and at most 1024 characters")]
-pub struct InvalidPassword;
+pub enum InvalidPassword {
+    /// Too short or too long.
+    #[error("a password has at least 8 and at most 1024 characters")]
+    Length,
+    /// It holds a [`refused_char`].
+    #[error("a password may not hold control characters (such as NUL) or bidirectional overrides")]
+    Text,
+}
+
+impl InvalidPassword {
+    /// The error code the API answers with: `invalid_password`, or `invalid_text` as
+    /// for any other text holding a [`refused_char`].
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            InvalidPassword::Length => "invalid_password",
+            InvalidPassword::Text => "invalid_text",
+        }
+    }
+}
 
 impl Password {
     /// Parses a new password.
     ///
     /// # Errors
-    /// [`InvalidPassword`] when too short or too long.
+    /// [`InvalidPassword::Length`] when too short or too long,
+    /// [`InvalidPassword::Text`] when it holds a [`refused_char`].
     pub fn parse(s: &str) -> Result<Password, InvalidPassword> {
-        if (8..=1024).contains(&s.chars().count()) {
-            Ok(Password(s.to_owned()))
+        if !(8..=1024).contains(&s.chars().count()) {
+            Err(InvalidPassword::Length)
+        } else if check_text(s).is_err() {
+            Err(InvalidPassword::Text)
         } else {
-            Err(InvalidPassword)
+            Ok(Password(s.to_owned()))
         }
     }
 
@@ -821,7 +844,11 @@ mod tests {
 
     #[test]
     fn passwords_need_eight_characters_and_hide_in_debug() {
-        assert!(Password::parse("1234567").is_err());
+        assert_eq!(Password::parse("1234567"), Err(InvalidPassword::Length));
+        assert_eq!(
+            Password::parse("correct\0horse"),
+            Err(InvalidPassword::Text)
+        );
         let p = Password::parse("correct horse").expect("long enough");
         assert!(!format!("{p:?}").contains("horse"));
     }

@@ -103,6 +103,15 @@ pub enum Error {
         /// Seconds to wait.
         retry_after: u64,
     },
+    /// A solved table the answer needs is still being built (Modiar's, in the seconds
+    /// after the server starts): retry in `retry_after` seconds.
+    #[error("the solved table of {variant} is being built: retry in {retry_after} s")]
+    TableBuilding {
+        /// The variant whose table it is.
+        variant: seedpost_rules::Variant,
+        /// Seconds to wait.
+        retry_after: u64,
+    },
     /// The server cannot serve now (too many passwords to hash at once).
     #[error("{UNAVAILABLE}")]
     Unavailable,
@@ -175,9 +184,22 @@ impl Error {
             Error::IllegalMove(_) => "illegal_move",
             Error::SinceAhead { .. } => "since_ahead",
             Error::RateLimited { .. } => "rate_limited",
+            Error::TableBuilding { .. } => "table_building",
             Error::Unavailable => "unavailable",
             Error::Store(e) if store_unavailable(e) => "unavailable",
             Error::Store(_) | Error::Internal(_) => "internal",
+        }
+    }
+
+    /// The seconds a client should wait before trying again (`Retry-After`), for the
+    /// errors that say.
+    #[must_use]
+    pub fn retry_after(&self) -> Option<u64> {
+        match self {
+            Error::RateLimited { retry_after } | Error::TableBuilding { retry_after, .. } => {
+                Some(*retry_after)
+            }
+            _ => None,
         }
     }
 
@@ -203,7 +225,7 @@ impl Error {
             | Error::Conflict { .. }
             | Error::SinceAhead { .. } => StatusCode::CONFLICT,
             Error::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Error::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Error::Unavailable | Error::TableBuilding { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Error::Store(e) if store_unavailable(e) => StatusCode::SERVICE_UNAVAILABLE,
             Error::Store(_) | Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

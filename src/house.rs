@@ -78,8 +78,10 @@ pub const DEEP_BUDGET: Budget = Budget {
 const TABLE_BITS: u32 = 18;
 
 /// The solved table of `variant`, built on first use (Tihbat at once, Modiar in some
-/// seconds); `None` for Mangala. A table file written by `seedpost solve` in the
-/// working directory is read instead when it is current.
+/// seconds; callers meanwhile block); `None` for Mangala. A table file written by
+/// `seedpost solve` in the working directory is read instead when it is current (a
+/// stale one is rebuilt in memory). The server asks for it in the background at start
+/// (`Service::start_solved_tables`) and never under a lock another variant needs.
 #[must_use]
 pub fn table(variant: Variant) -> Option<&'static Table> {
     static TIHBAT: OnceLock<Table> = OnceLock::new();

@@ -119,6 +119,9 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
             .with_turn_mail_minutes(args.digest.turn_mail_minutes)?;
         service = service.with_digest(mailer);
     }
+    // The solved tables are built (or read) in the background from now on: no request
+    // waits for them under a lock (Modiar's answers 503 `table_building` meanwhile).
+    service.start_solved_tables();
     let state = AppState {
         service: service.clone(),
         settings: Arc::new(Settings {

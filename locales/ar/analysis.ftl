@@ -55,6 +55,7 @@ analysis-error-stones = { $total ->
 }
 analysis-error-no-moves = لا نقلة للجانب صاحب الدور: انتهت المباراة
 analysis-error-seen = تُكتب الأوضاع السابقة بالشكل south/north/side مفصولة بفواصل منقوطة، و{ $max } على الأكثر؛ وفي كل منها على اللوحة من الحبات بقدر ما في هذا الوضع، ولا يتكرر أي منها مرات تكفي لإنهاء المباراة
+analysis-error-building = يُبنى جدول { $game } الآن، وهذا يستغرق بضع ثوانٍ بعد بدء الخادم: أعد المحاولة بعد قليل
 
 # The panel of a finished game.
 analysis-panel-title = التحليل

@@ -47,6 +47,7 @@ analysis-error-stones = { $total ->
 }
 analysis-error-no-moves = El costat que juga no té cap jugada: la partida s'ha acabat
 analysis-error-seen = Les posicions anteriors s'escriuen south/north/side, separades per punts i comes, com a màxim { $max }; cadascuna té tantes pedres al tauler com aquesta posició, i cap no es repeteix tantes vegades que la partida s'hauria acabat
+analysis-error-building = La taula de { $game } s'està construint, cosa que triga uns segons després que el servidor s'engegui: torneu-ho a provar d'aquí a poc
 
 # The panel of a finished game.
 analysis-panel-title = Anàlisi

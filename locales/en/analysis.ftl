@@ -47,6 +47,7 @@ analysis-error-stones = { $total ->
 }
 analysis-error-no-moves = The side to move has no move: the game is over
 analysis-error-seen = The earlier positions are written south/north/side, separated by semicolons, at most { $max }; each has as many stones on the board as this position, and none occurs so often that the game would have ended
+analysis-error-building = The table of { $game } is being built, which takes some seconds after the server starts: try again shortly
 
 # The panel of a finished game.
 analysis-panel-title = Analysis

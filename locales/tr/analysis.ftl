@@ -41,6 +41,7 @@ analysis-error-side = Hamle sırası Güney ya da Kuzey olmalı
 analysis-error-stones = { $game } oyununda { $total } taş var: sıralarda en az bir, en çok bu kadar taş olabilir
 analysis-error-no-moves = Sıradaki tarafın oynayacak hamlesi yok: oyun bitmiş
 analysis-error-seen = Önceki konumlar south/north/side biçiminde, noktalı virgülle ayrılarak yazılır, en çok { $max } tane; her birinin tahtasında bu konumdaki kadar taş olmalı ve hiçbiri oyunu bitirecek kadar tekrarlanmamalı
+analysis-error-building = { $game } tablosu hazırlanıyor; bu, sunucu başladıktan sonra birkaç saniye sürer: az sonra yeniden deneyin
 
 # The panel of a finished game.
 analysis-panel-title = Analiz

@@ -12,11 +12,12 @@
 //! within [`super::BUDGET`] for each move, which uses the tables at its leaves).
 
 use seedpost_rules::search::Searcher;
+use seedpost_rules::solve::Table;
 use seedpost_rules::{BySide, Pit, Position, Side, Variant};
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::house::{final_for, mangala_tables, stores_for, table};
+use crate::house::{final_for, mangala_tables, stores_for};
 
 /// How sure a value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -272,15 +273,19 @@ fn parse_position(
     })
 }
 
-/// Analyses `query` (CPU-heavy: run it on a blocking thread; the first Modiar query
-/// builds its table).
+/// Analyses `query` (CPU-heavy: run it on a blocking thread) with `solved`, the solved
+/// table of its variant (`None` for Mangala, or to value Tihbat and Modiar by search).
 #[must_use]
-pub fn analyse_position(query: &PositionQuery, searcher: &mut Searcher) -> PositionAnalysisJson {
+pub fn analyse_position(
+    query: &PositionQuery,
+    solved: Option<&Table>,
+    searcher: &mut Searcher,
+) -> PositionAnalysisJson {
     let pos = query.position;
     let me = pos.to_move().unwrap_or(Side::South);
     let base = stores_for(&pos, me);
     searcher.set_endgame(mangala_tables());
-    let (moves, kind, depth) = match exact_moves(query) {
+    let (moves, kind, depth) = match exact_moves(query, solved) {
         Some(moves) => (moves, Certainty::Exact, None),
         None => {
             let (moves, depth) = searched_moves(query, searcher);
@@ -288,7 +293,7 @@ pub fn analyse_position(query: &PositionQuery, searcher: &mut Searcher) -> Posit
         }
     };
     let value = match (&moves[..], pos.must_pass()) {
-        (_, true) => passed_value(query, searcher).unwrap_or(0),
+        (_, true) => passed_value(query, solved, searcher).unwrap_or(0),
         (moves, false) => moves.iter().map(|m| m.1).max().unwrap_or(0),
     };
     let moves: Vec<MoveValueJson> = moves
@@ -314,7 +319,7 @@ pub fn analyse_position(query: &PositionQuery, searcher: &mut Searcher) -> Posit
 
 /// The final difference for the side to move after each legal move, from the solved
 /// tables; `None` where they do not value the position.
-fn exact_moves(query: &PositionQuery) -> Option<Vec<(Pit, i16)>> {
+fn exact_moves(query: &PositionQuery, solved: Option<&Table>) -> Option<Vec<(Pit, i16)>> {
     let pos = &query.position;
     let me = pos.to_move()?;
     let base = stores_for(pos, me);
@@ -328,7 +333,7 @@ fn exact_moves(query: &PositionQuery) -> Option<Vec<(Pit, i16)>> {
                 .collect(),
         );
     }
-    let table = table(pos.variant())?;
+    let table = solved?;
     // A position the table does not value (none of a solved game) falls to search.
     table.value_after(&query.seen, pos)?;
     if pos.must_pass() {
@@ -347,10 +352,14 @@ fn exact_moves(query: &PositionQuery) -> Option<Vec<(Pit, i16)>> {
 }
 
 /// The value of a position whose side to move passes (Tihbat, §T4), for that side.
-fn passed_value(query: &PositionQuery, searcher: &mut Searcher) -> Option<i16> {
+fn passed_value(
+    query: &PositionQuery,
+    solved: Option<&Table>,
+    searcher: &mut Searcher,
+) -> Option<i16> {
     let pos = &query.position;
     let me = pos.to_move()?;
-    if let Some(table) = table(pos.variant())
+    if let Some(table) = solved
         && let Some(v) = table.value_after(&query.seen, pos)
     {
         return Some(stores_for(pos, me) + i16::from(v));
@@ -400,6 +409,7 @@ fn searched_moves(query: &PositionQuery, searcher: &mut Searcher) -> (Vec<(Pit, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::house::table;
 
     #[test]
     fn a_modiar_position_may_have_been_seen_once_before_but_not_twice() {
@@ -448,7 +458,7 @@ mod tests {
             ("0,0", "2,1", "south"),
         ] {
             let query = PositionQuery::parse("tihbat", south, north, side, None).expect("valid");
-            let found = analyse_position(&query, &mut searcher);
+            let found = analyse_position(&query, table(Variant::Tihbat), &mut searcher);
             assert_eq!(found.kind, Certainty::Exact);
             assert_eq!(found.pass, query.position.must_pass());
             let best = found.moves.iter().map(|m| m.value).max();

@@ -11,8 +11,10 @@
 //! from its client address's bucket: a bucket is never keyed by an unchecked token
 //! string, so random `Bearer` values make no new buckets (nor `rate_limits` rows).
 //!
-//! Game streams are also capped per client address while open ([`StreamSlots`]): a
-//! stream costs memory for as long as it stays open, which no rate bounds.
+//! Every long-lived stream (the API's game and event streams, the pages' `/live` and
+//! `/games/{id}/live`) is also capped per client address while open, all in one count
+//! ([`StreamSlots`]): a stream costs memory for as long as it stays open, which no
+//! rate bounds.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -328,9 +330,9 @@ where
     }
 }
 
-/// Game streams open per client address, capped: a stream holds memory and a
-/// connection for as long as it is open, which no rate limit bounds. Cheap to clone
-/// (shared).
+/// Long-lived streams open per client address, page and API streams in one count,
+/// capped: a stream holds memory and a connection for as long as it is open, which no
+/// rate limit bounds. Cheap to clone (shared).
 #[derive(Clone)]
 pub struct StreamSlots(Arc<SlotsInner>);
 
@@ -340,10 +342,10 @@ struct SlotsInner {
 }
 
 impl StreamSlots {
-    /// Game streams one address may hold open by default (`--max-streams-per-address`).
+    /// Streams one address may hold open by default (`--max-streams-per-address`).
     pub const DEFAULT_PER_ADDRESS: usize = 32;
 
-    /// At most `per_address` open game streams per client address; 0 for no cap.
+    /// At most `per_address` open streams per client address; 0 for no cap.
     #[must_use]
     pub fn new(per_address: usize) -> StreamSlots {
         StreamSlots(Arc::new(SlotsInner {

@@ -157,7 +157,7 @@ impl Service {
             .map_err(|e| Error::unprocessable("invalid_username", e.to_string()))?;
         check_reserved(&username)?;
         let password = Password::parse(&request.password)
-            .map_err(|e| Error::unprocessable("invalid_password", e.to_string()))?;
+            .map_err(|e| Error::unprocessable(e.code(), e.to_string()))?;
         self.sign_ups.take(request.client, self.now())?;
         let password_hash = hash_password(password).await?;
         let account = NewAccount {

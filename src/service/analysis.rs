@@ -64,6 +64,15 @@ impl Analyses {
     }
 }
 
+/// What an analysis does while its solved table is being built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TableWait {
+    /// Waits for it (a page's analysis, which appears once done).
+    Wait,
+    /// Answers `table_building` (the API's).
+    Refuse,
+}
+
 /// Counts an analysis in [`Analyses::queued`] until it ends, however it ends.
 struct Queued<'a>(&'a AtomicUsize);
 
@@ -85,10 +94,12 @@ impl Service {
     /// move, each legal move's value and the best moves; exact in Tihbat and Modiar
     /// (with the positions seen since the last capture) and in Mangala's endgame
     /// tables, a search estimate elsewhere. Kept once computed; computed one at a
-    /// time, with the searcher of the games' analyses.
+    /// time, with the searcher of the games' analyses. The solved table is in hand
+    /// before that one place is taken: a table being built holds no one up.
     ///
     /// # Errors
-    /// Only `internal` (the computation failed).
+    /// `table_building` (503, with `retry_after`) while the Modiar table is being
+    /// built (see [`Service::solved_table_now`]); `internal` (the computation failed).
     pub async fn analyse_position(
         &self,
         query: PositionQuery,
@@ -98,6 +109,7 @@ impl Service {
         if let Some(kept) = analyses.position(&key) {
             return Ok(kept);
         }
+        let solved = self.solved_table_now(query.position.variant()).await?;
         let _queued = Queued::new(&analyses.queued);
         let mut slot = analyses.searcher.lock().await;
         if let Some(kept) = analyses.position(&key) {
@@ -108,7 +120,7 @@ impl Service {
             .unwrap_or_else(|| Searcher::new(crate::analysis::TABLE_BITS));
         let (found, searcher) = tokio::task::spawn_blocking(move || {
             searcher.clear();
-            let found = crate::analysis::position::analyse_position(&query, &mut searcher);
+            let found = crate::analysis::position::analyse_position(&query, solved, &mut searcher);
             (found, searcher)
         })
         .await
@@ -133,19 +145,22 @@ impl Service {
     ///
     /// # Errors
     /// `not_found` (404); `game_not_over` (409) for a game still being played (or
-    /// aborted).
+    /// aborted); `table_building` (503, with `retry_after`) for a Modiar game while
+    /// its table is being built.
     pub async fn analysis(&self, id: GameId) -> Result<Arc<AnalysisJson>> {
         if let Some(kept) = self.analyses.kept(id) {
             return Ok(kept);
         }
         let service = self.clone();
-        tokio::spawn(async move { service.analyse_game(id).await })
+        tokio::spawn(async move { service.analyse_game(id, TableWait::Refuse).await })
             .await
             .map_err(|e| Error::internal_from("analysis", e))?
     }
 
     /// [`Service::analysis`], waiting at most `wait` for it: `None` when it is not done
-    /// by then (it goes on, and is kept once done).
+    /// by then (it goes on, and is kept once done). While the game's solved table is
+    /// being built, the analysis waits for it (without holding the analyses' place):
+    /// the page says it is coming, and it appears once the table is ready.
     ///
     /// # Errors
     /// As [`Service::analysis`].
@@ -163,7 +178,7 @@ impl Service {
             return Ok(None);
         }
         let service = self.clone();
-        let task = tokio::spawn(async move { service.analyse_game(id).await });
+        let task = tokio::spawn(async move { service.analyse_game(id, TableWait::Wait).await });
         match tokio::time::timeout(wait, task).await {
             Ok(done) => done
                 .map_err(|e| Error::internal_from("analysis", e))?
@@ -172,9 +187,10 @@ impl Service {
         }
     }
 
-    /// Computes the analysis of game `id` unless it is kept already. It runs in a task
-    /// of its own (see the callers): a request given up does not abandon it.
-    async fn analyse_game(&self, id: GameId) -> Result<Arc<AnalysisJson>> {
+    /// Computes the analysis of game `id` unless it is kept already, its solved table
+    /// as `table` says. It runs in a task of its own (see the callers): a request given
+    /// up does not abandon it.
+    async fn analyse_game(&self, id: GameId, table: TableWait) -> Result<Arc<AnalysisJson>> {
         let analyses = self.analyses.clone();
         let _queued = Queued::new(&analyses.queued);
         if let Some(cached) = analyses.kept(id) {
@@ -187,6 +203,12 @@ impl Service {
                 "only finished games are analysed",
             ));
         }
+        let variant = loaded.game().variant;
+        // In hand before the one place is taken: a table being built holds no one up.
+        let solved = match table {
+            TableWait::Wait => self.solved_table(variant).await,
+            TableWait::Refuse => self.solved_table_now(variant).await?,
+        };
         // One analysis at a time, with one searcher: each takes a core and a 4 MiB
         // table, and the pages of many games finishing at once would otherwise run
         // as many side by side (under the load tool's `mix` scenario, the server's
@@ -196,13 +218,12 @@ impl Service {
         if let Some(cached) = analyses.kept(id) {
             return Ok(cached);
         }
-        let variant = loaded.game().variant;
         let engine = loaded.engine;
         let mut searcher = slot
             .take()
             .unwrap_or_else(|| Searcher::new(crate::analysis::TABLE_BITS));
         let (plies, searcher) = tokio::task::spawn_blocking(move || {
-            let plies = crate::analysis::analyse_with(&engine, &mut searcher);
+            let plies = crate::analysis::analyse_with(&engine, solved, &mut searcher);
             (plies, searcher)
         })
         .await

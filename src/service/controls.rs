@@ -57,7 +57,7 @@ impl Service {
         change: PasswordChange<'_>,
     ) -> Result<Ended> {
         let new = Password::parse(change.new)
-            .map_err(|e| Error::unprocessable("invalid_password", e.to_string()))?;
+            .map_err(|e| Error::unprocessable(e.code(), e.to_string()))?;
         match self
             .log_in(account.username.as_str(), change.current, change.client)
             .await
@@ -360,8 +360,8 @@ impl Service {
     /// `not_found` (404); `invalid_password` (422).
     pub async fn reset_password(&self, name: &str, password: &str) -> Result<Ended> {
         let account = self.operated(name).await?;
-        let password = Password::parse(password)
-            .map_err(|e| Error::unprocessable("invalid_password", e.to_string()))?;
+        let password =
+            Password::parse(password).map_err(|e| Error::unprocessable(e.code(), e.to_string()))?;
         let hash = super::passwords::hash(password.expose().to_owned()).await?;
         let ended = self
             .store

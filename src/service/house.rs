@@ -8,6 +8,7 @@ use argon2::password_hash::{Output, SaltString};
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use seedpost_rules::Variant;
@@ -340,9 +341,10 @@ impl HouseReplies {
     }
 }
 
-/// Where the perfect bot's solved tables come from: [`crate::house::table`] unless the
-/// service is told otherwise ([`Service::with_solved_tables`]). Called on a blocking
-/// thread, once per variant and service; `None` for a variant without one.
+/// Where the solved tables (of the perfect bot and the analysis) come from:
+/// [`crate::house::table`] unless the service is told otherwise
+/// ([`Service::with_solved_tables`]). Called on a blocking thread, once per variant and
+/// service; `None` for a variant without one.
 pub type SolvedTables = Arc<dyn Fn(Variant) -> Option<&'static Table> + Send + Sync>;
 
 /// Quick replies (random, greedy) running at once, per core: they are mostly waits on
@@ -353,8 +355,13 @@ pub const QUICK_REPLIES_PER_CORE: usize = 8;
 /// core busy. Apart from the quick ones, so that searches never hold those back.
 pub const THINKING_REPLIES_PER_CORE: usize = 2;
 
+/// How long a client is told to wait (`Retry-After`) while a solved table is being
+/// built: Modiar's takes some 17 s on a small machine.
+pub const TABLE_RETRY_AFTER: u64 = 10;
+
 /// The house bots' replies in one instance: how many run at once, which games are being
-/// answered, and the solved tables, each fetched once.
+/// answered, and the solved tables (of the bots and the analysis), each fetched once,
+/// in the background.
 pub(super) struct HouseBots {
     quick: Semaphore,
     thinking: Semaphore,
@@ -364,6 +371,9 @@ pub(super) struct HouseBots {
     source: SolvedTables,
     tihbat: OnceCell<Option<&'static Table>>,
     modiar: OnceCell<Option<&'static Table>>,
+    /// Whether the background build of each table was started.
+    tihbat_started: AtomicBool,
+    modiar_started: AtomicBool,
 }
 
 impl HouseBots {
@@ -377,6 +387,8 @@ impl HouseBots {
             source,
             tihbat: OnceCell::new(),
             modiar: OnceCell::new(),
+            tihbat_started: AtomicBool::new(false),
+            modiar_started: AtomicBool::new(false),
         }
     }
 
@@ -412,7 +424,7 @@ impl HouseBots {
 
     /// The solved table of `variant`, fetched from the source on a blocking thread the
     /// first time (every caller meanwhile waits for that one fetch, asynchronously).
-    async fn table(&self, variant: Variant) -> Option<&'static Table> {
+    pub(super) async fn table(&self, variant: Variant) -> Option<&'static Table> {
         let cell = match variant {
             Variant::Tihbat => &self.tihbat,
             Variant::Modiar => &self.modiar,
@@ -429,10 +441,77 @@ impl HouseBots {
                         None
                     });
                 let ms = started.elapsed().as_millis();
-                tracing::info!(%variant, ms, "house-perfect's solved table is ready");
+                tracing::info!(%variant, ms, "solved table ready");
                 table
             })
             .await
+    }
+
+    /// The solved table of `variant` if it is ready, without waiting: `Err` while it is
+    /// being built (or not yet asked for), `Ok(None)` for a variant without one.
+    fn ready_table(&self, variant: Variant) -> Result<Option<&'static Table>, ()> {
+        let cell = match variant {
+            Variant::Tihbat => &self.tihbat,
+            Variant::Modiar => &self.modiar,
+            Variant::Mangala => return Ok(None),
+        };
+        cell.get().copied().ok_or(())
+    }
+
+    /// Starts building the table of `variant` in the background unless it was started.
+    fn start_building(house: &Arc<HouseBots>, variant: Variant) {
+        let started = match variant {
+            Variant::Tihbat => &house.tihbat_started,
+            Variant::Modiar => &house.modiar_started,
+            Variant::Mangala => return,
+        };
+        if started.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let house = Arc::clone(house);
+        tokio::spawn(async move { house.table(variant).await });
+    }
+}
+
+impl Service {
+    /// Builds (or reads, when `seedpost solve` wrote a current file) the solved tables
+    /// of Tihbat and Modiar in the background, each on a blocking thread: the server
+    /// calls it at start, so that no request waits for a build (RULES.md, "Solved
+    /// values"). Until a table is ready, [`Service::solved_table_now`] answers
+    /// `table_building` and the perfect bot waits for it.
+    pub fn start_solved_tables(&self) {
+        for variant in [Variant::Tihbat, Variant::Modiar] {
+            HouseBots::start_building(&self.house, variant);
+        }
+    }
+
+    /// The solved table of `variant` for an answer that does not wait for a build:
+    /// Tihbat's (built in a blink) is waited for; Modiar's, while it is being built
+    /// (its build started if nothing had started it), is a 503 `table_building`.
+    /// `None` for Mangala, which has none.
+    ///
+    /// # Errors
+    /// [`Error::TableBuilding`] while Modiar's table is not ready.
+    pub async fn solved_table_now(&self, variant: Variant) -> Result<Option<&'static Table>> {
+        if variant == Variant::Tihbat {
+            return Ok(self.house.table(variant).await);
+        }
+        match self.house.ready_table(variant) {
+            Ok(table) => Ok(table),
+            Err(()) => {
+                HouseBots::start_building(&self.house, variant);
+                Err(Error::TableBuilding {
+                    variant,
+                    retry_after: TABLE_RETRY_AFTER,
+                })
+            }
+        }
+    }
+
+    /// The solved table of `variant`, waiting for its build (started if nothing had
+    /// started it). `None` for Mangala.
+    pub(super) async fn solved_table(&self, variant: Variant) -> Option<&'static Table> {
+        self.house.table(variant).await
     }
 }
 

@@ -507,8 +507,8 @@ impl Service {
         password: &str,
         client: Option<IpAddr>,
     ) -> Result<Ended> {
-        let new = Password::parse(password)
-            .map_err(|e| Error::unprocessable("invalid_password", e.to_string()))?;
+        let new =
+            Password::parse(password).map_err(|e| Error::unprocessable(e.code(), e.to_string()))?;
         let (link, _) = self.usable_reset_link(secret, client).await?;
         let hash = super::passwords::hash(new.expose().to_owned()).await?;
         let now = self.now();

@@ -23,8 +23,10 @@ crate::on_both_backends!(
     a_player_guessed_at_from_many_addresses_logs_in_from_a_known_one_at_once_and_a_new_one_after_a_delay,
     idle_and_half_sent_connections_are_closed_and_streams_stay_open,
     connections_past_a_cap_are_refused_at_once_and_those_held_are_served,
+    a_request_head_of_64_kib_or_more_is_refused_with_431_and_one_of_32_kib_is_served,
     random_bearer_values_take_from_their_addresss_bucket_and_make_no_new_cells,
     game_streams_are_capped_per_client_address,
+    live_game_pages_and_api_streams_count_in_one_cap_per_client_address,
     sign_ups_tokens_and_challenges_stop_at_their_caps_and_lists_come_in_pages,
     a_challenge_naming_a_player_is_read_by_its_two_players_only,
     every_spelling_of_a_house_bots_name_is_refused_at_sign_up,
@@ -267,6 +269,44 @@ async fn idle_and_half_sent_connections_are_closed_and_streams_stay_open(app: Te
     );
 }
 
+/// The answer to `GET /healthz` with a header of `filler` bytes, read until the server
+/// closes the connection.
+async fn healthz_with_a_header_of(app: &TestApp, filler: usize) -> String {
+    let mut stream = connect(app).await;
+    let head = format!(
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Filler: {}\r\nConnection: close\r\n\r\n",
+        "a".repeat(filler)
+    );
+    // The server may answer and close before it has read everything.
+    let _ = stream.write_all(head.as_bytes()).await;
+    let answer = closed_within(&mut stream, Duration::from_secs(10))
+        .await
+        .expect("answered and closed");
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+async fn a_request_head_of_64_kib_or_more_is_refused_with_431_and_one_of_32_kib_is_served(
+    app: TestApp,
+) {
+    // hyper's 32 KiB read buffer may be filled past its size by one read: heads
+    // between 32 and 64 KiB are refused or not as their bytes arrive (`conn.rs`).
+    for filler in [64 * 1024, 100 * 1024, 384 * 1024] {
+        let answer = healthz_with_a_header_of(&app, filler).await;
+        assert!(
+            answer.starts_with("HTTP/1.1 431"),
+            "{filler} bytes: {}",
+            answer.lines().next().unwrap_or_default()
+        );
+    }
+    // The filler and the rest of the head: 32 KiB in all.
+    let answer = healthz_with_a_header_of(&app, 32 * 1024 - 80).await;
+    assert!(
+        answer.starts_with("HTTP/1.1 200"),
+        "{}",
+        answer.lines().next().unwrap_or_default()
+    );
+}
+
 async fn connections_past_a_cap_are_refused_at_once_and_those_held_are_served(app: TestApp) {
     let app = with_limits(
         app,
@@ -410,6 +450,49 @@ async fn game_streams_are_capped_per_client_address(app: TestApp) {
             .expect("read");
         assert!(first.is_some_and(|c| c.starts_with(b"{")), "the game first");
     }
+}
+
+/// `GET /games/{id}/live`, the game page's stream, without a session.
+async fn open_live_page(app: &TestApp, id: &str) -> reqwest::Response {
+    app.client
+        .get(format!("{}/games/{id}/live", app.base))
+        .send()
+        .await
+        .expect("an answer")
+}
+
+async fn live_game_pages_and_api_streams_count_in_one_cap_per_client_address(app: TestApp) {
+    let settings = Settings {
+        stream_slots: StreamSlots::new(3),
+        ..Settings::default()
+    };
+    let app = restarted(app, settings, RateLimits::UNLIMITED).await;
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    let game = app.start_game(&ann, &bob, "tihbat", "challenger").await;
+    let id = game["id"].as_str().expect("an id");
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        let stream = open_live_page(&app, id).await;
+        assert_eq!(stream.status(), StatusCode::OK);
+        held.push(stream);
+    }
+    // The fourth live page from this address is refused, and so is an API stream:
+    // one cap for every long-lived stream.
+    let refused = open_live_page(&app, id).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let refused = open_game_stream(&app, id, None).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let refused = app
+        .client
+        .get(format!("{}/api/v1/stream/events", app.base))
+        .bearer_auth(&ann.token)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    // The game is served as before.
+    app.get(&format!("/games/{id}"), None).await.expect(200);
 }
 
 async fn sign_ups_tokens_and_challenges_stop_at_their_caps_and_lists_come_in_pages(app: TestApp) {

@@ -24,6 +24,7 @@ crate::on_both_backends!(
     a_game_being_answered_is_not_answered_again_by_an_overlapping_round,
     two_instances_answering_the_same_house_games_at_once_play_each_reply_once,
     a_round_for_one_bot_answers_its_games_and_leaves_the_other_bots_games,
+    while_the_modiar_table_builds_tihbat_and_mangala_are_answered_and_modiar_answers_503_table_building,
 );
 
 /// `player` challenges house bot `bot` at `variant`; the bot's round accepts it.
@@ -211,6 +212,12 @@ struct Held {
 impl HeldTables {
     /// The server `app` was, started again with its tables from a held source.
     async fn serving(app: TestApp) -> (TestApp, HeldTables) {
+        HeldTables::serving_holding(app, &Variant::ALL).await
+    }
+
+    /// The server `app` was, started again with the tables of `holding` held back
+    /// (the others come at once).
+    async fn serving_holding(app: TestApp, holding: &'static [Variant]) -> (TestApp, HeldTables) {
         let backend = if app.is_postgres() {
             Backend::Postgres
         } else {
@@ -220,6 +227,9 @@ impl HeldTables {
         let held = Arc::new(Held::default());
         let inner = Arc::clone(&held);
         let source: SolvedTables = Arc::new(move |variant| {
+            if !holding.contains(&variant) {
+                return table(variant);
+            }
             let mut state = inner.state.lock().expect("the lock");
             state.0 = true;
             while !state.1 {
@@ -463,4 +473,105 @@ async fn a_round_for_one_bot_answers_its_games_and_leaves_the_other_bots_games(a
     let greedy_game = accepted_game(&app, &ayse, &to_greedy).await;
     assert!(moves_by(&app, &random_game, "north").await >= 1);
     assert_eq!(moves_by(&app, &greedy_game, "north").await, 0);
+}
+
+async fn while_the_modiar_table_builds_tihbat_and_mangala_are_answered_and_modiar_answers_503_table_building(
+    app: TestApp,
+) {
+    let (app, tables) = HeldTables::serving_holding(app, &[Variant::Modiar]).await;
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    // A finished game of each variant.
+    let mut finished = Vec::new();
+    for variant in ["tihbat", "modiar", "mangala"] {
+        let game = app.start_game(&ann, &bob, variant, "challenger").await;
+        let pit = game["legal_moves"][0].as_u64().unwrap_or(1);
+        app.play(&ann, &game, pit).await.expect(201);
+        let id = game["id"].as_str().expect("an id").to_owned();
+        let game = app.game(&id).await;
+        app.resign(&bob, &game).await.expect(200);
+        finished.push((variant, id));
+    }
+    // The timeouts below are guards against a hang, not measures of speed.
+    let modiar = "/analysis?variant=modiar&south=7,7,7&north=7,7,7&to_move=south";
+    for _ in 0..2 {
+        let refused = app
+            .client
+            .get(format!("{}/api/v1{modiar}", app.base))
+            .send()
+            .await
+            .expect("an answer");
+        assert_eq!(refused.status().as_u16(), 503);
+        let retry = refused
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        assert!(retry.is_some_and(|s| s > 0), "{retry:?}");
+        let body: Value = refused.json().await.expect("a JSON error");
+        assert_eq!(body["error"], "table_building", "{body}");
+        // Tihbat and Mangala positions are answered meanwhile.
+        let tihbat = tokio::time::timeout(
+            Duration::from_secs(120),
+            app.get(
+                "/analysis?variant=tihbat&south=7,7&north=7,7&to_move=south",
+                None,
+            ),
+        )
+        .await
+        .expect("answered, not held behind the Modiar table");
+        assert_eq!(tihbat.expect(200)["kind"], "exact");
+        let mangala = tokio::time::timeout(
+            Duration::from_secs(120),
+            app.get(
+                "/analysis?variant=mangala&south=4,4,4,4,4,4&north=4,4,4,4,4,4&to_move=south",
+                None,
+            ),
+        )
+        .await
+        .expect("answered, not held behind the Modiar table");
+        mangala.expect(200);
+    }
+    // So are the finished games: Tihbat's and Mangala's analyses at once, Modiar's a
+    // 503 `table_building`; its page is served, the analysis to come.
+    for (variant, id) in &finished {
+        let answer = tokio::time::timeout(
+            Duration::from_secs(120),
+            app.get(&format!("/games/{id}/analysis"), None),
+        )
+        .await
+        .expect("answered, not held behind the Modiar table");
+        if *variant == "modiar" {
+            answer.expect_error(503, "table_building");
+        } else {
+            answer.expect(200);
+        }
+        let page = app
+            .client
+            .get(format!("{}/games/{id}", app.base))
+            .send()
+            .await
+            .expect("the page");
+        assert_eq!(page.status().as_u16(), 200, "{variant}");
+    }
+    assert!(tables.asked(), "the Modiar table is being built");
+    // Once built, Modiar is answered exactly.
+    tables.open();
+    // The real build follows, some 17 s alone and minutes on a loaded machine: the ten
+    // minutes are a guard against a hang, not a measure of speed.
+    let started = Instant::now();
+    while app.get(modiar, None).await.status.as_u16() != 200 {
+        assert!(
+            started.elapsed() < Duration::from_secs(600),
+            "no Modiar table after ten minutes"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(app.get(modiar, None).await.expect(200)["kind"], "exact");
+    let (_, modiar_game) = &finished[1];
+    let analysis = app
+        .get(&format!("/games/{modiar_game}/analysis"), None)
+        .await
+        .expect(200);
+    assert_eq!(analysis["plies"][0]["before"]["kind"], "exact");
 }

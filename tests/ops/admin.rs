@@ -236,6 +236,7 @@ crate::on_both_backends!(
     the_operator_resets_closes_reopens_renames_and_lists_sign_ups,
     the_admin_command_runs_on_the_configured_database,
     a_closed_account_and_its_sign_up_address_survive_export_and_import,
+    a_password_from_standard_input_with_a_control_character_is_refused_as_the_api_refuses_it,
 );
 
 async fn a_closed_account_and_its_sign_up_address_survive_export_and_import(app: Server) {
@@ -269,4 +270,53 @@ async fn a_closed_account_and_its_sign_up_address_survive_export_and_import(app:
         .await
         .expect("sign-ups");
     assert_eq!(listed[0].address.as_deref(), Some("127.0.0.1"));
+}
+
+async fn a_password_from_standard_input_with_a_control_character_is_refused_as_the_api_refuses_it(
+    app: Server,
+) {
+    let client = Client::new();
+    sign_up(&client, &app.base, "ann", false).await;
+    for typed in [
+        "a typed\0password\n",
+        "a typed\u{1b}password\n",
+        "\u{202e}a typed password\n",
+    ] {
+        let refused = run(
+            &app,
+            AdminCommand::ResetPassword {
+                name: "ann".to_owned(),
+                stdin: true,
+            },
+            typed,
+        )
+        .await;
+        assert!(
+            matches!(
+                refused,
+                Err(AdminError::Refused(Error::Unprocessable {
+                    code: "invalid_text",
+                    ..
+                }))
+            ),
+            "{typed:?}: {refused:?}"
+        );
+    }
+    // Nothing changed: the old password still logs in, and the API refuses the same
+    // password with the same code.
+    assert_eq!(
+        log_in(&client, &app, "ann", "correct horse battery").await,
+        StatusCode::CREATED
+    );
+    let (status, body) = post(
+        &client,
+        &app.base,
+        "/accounts",
+        None,
+        json!({"username": "bob", "password": "a typed\0password"}),
+    )
+    .await
+    .expect("the server answers");
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["error"], "invalid_text", "{body}");
 }

@@ -17,7 +17,9 @@ use crate::service::Service;
 /// The analysis of a finished game: for each ply the value before and after for the
 /// mover (a final score difference under best play: `exact` in Tihbat and Modiar, from
 /// the solved tables and the positions seen since the last capture; `search` in
-/// Mangala), the best moves, and the mistakes. Public, like the game.
+/// Mangala), the best moves, and the mistakes. Public, like the game. A Modiar game's
+/// analysis answers 503 `table_building` (with `Retry-After`) in the seconds after the
+/// server starts, while the Modiar table is being built.
 #[utoipa::path(
     get,
     path = "/games/{id}/analysis",
@@ -29,6 +31,7 @@ use crate::service::Service;
         (status = 404, response = super::openapi::NotFound),
         (status = 409, description = "`game_not_over`: the game is not over", body = ErrorJson,
             example = json!({"error": "game_not_over", "message": "only finished games are analysed"})),
+        (status = 503, response = super::openapi::TableBuilding),
     ),
 )]
 pub(super) async fn show(
@@ -62,7 +65,10 @@ pub(super) struct PositionParams {
 /// stored or captured left out), each legal move's value, and the best moves. `exact` in
 /// Tihbat and Modiar (the solved tables, with `seen`) and within Mangala's endgame
 /// tables; elsewhere in Mangala an `estimate` by search, with its depth. Public, like
-/// the other reads (no token, no bucket); answers are kept and may be cached.
+/// the other reads (no token, no bucket); answers are kept and may be cached. A Modiar
+/// position answers 503 `table_building` (with `Retry-After`) in the seconds after the
+/// server starts, while the Modiar table is being built; Tihbat and Mangala are answered
+/// meanwhile.
 #[utoipa::path(
     get,
     path = "/analysis",
@@ -76,6 +82,7 @@ pub(super) struct PositionParams {
             example = json!({"error": "invalid_query", "message": "Failed to deserialize query string: missing field `variant`"})),
         (status = 422, description = "`invalid_variant`, `invalid_row`, `invalid_side`, `invalid_stones`, `invalid_position`, `no_moves`, `invalid_seen`: a position the game cannot have", body = ErrorJson,
             example = json!({"error": "invalid_row", "message": "south: tihbat has 2 pits a row, not 3"})),
+        (status = 503, response = super::openapi::TableBuilding),
     ),
 )]
 pub(super) async fn position(

@@ -31,7 +31,7 @@ use crate::wire::{
     servers((url = "/api/v1", description = "This server")),
     components(
         schemas(ErrorJson, VariantName, SideName, GameStatusName, TournamentStatusName, SidesName, SidesBoard, SidesCount, SidesPoints, SidesFlag),
-        responses(Unauthorized, NotFound, TooManyRequests, BadBody, InvalidBody, InvalidText, PayloadTooLarge, UnsupportedMediaType, Internal, Unavailable),
+        responses(Unauthorized, NotFound, TooManyRequests, BadBody, InvalidBody, InvalidText, PayloadTooLarge, UnsupportedMediaType, Internal, Unavailable, TableBuilding),
     ),
     modifiers(&BearerScheme),
     tags(
@@ -345,6 +345,15 @@ pub struct UnsupportedMediaType(#[to_schema] pub ErrorJson);
     example = json!({"error": "internal", "message": "internal error"}),
 )]
 pub struct Internal(#[to_schema] pub ErrorJson);
+
+/// A solved table still being built.
+#[derive(ToResponse)]
+#[response(
+    description = "`table_building`: the Modiar table is being built (in the seconds after the server starts; Tihbat and Mangala are answered meanwhile): retry after `retry_after` seconds. Or, as on every route, `unavailable` (the database cannot be reached) or `timeout` (the request took longer than the server allows)",
+    headers(("Retry-After" = u64, description = "With `table_building`: whole seconds to wait, at least 1")),
+    example = json!({"error": "table_building", "message": "the solved table of modiar is being built: retry in 10 s", "retry_after": 10}),
+)]
+pub struct TableBuilding(#[to_schema] pub ErrorJson);
 
 /// The database out of reach, or a request too slow.
 #[derive(ToResponse)]

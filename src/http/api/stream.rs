@@ -155,12 +155,15 @@ pub(super) struct SinceQuery {
 )]
 pub(super) async fn events(
     State(service): State<Service>,
+    State(settings): State<Arc<Settings>>,
+    ClientAddr(client): ClientAddr,
     Auth(account): Auth,
     _: Throttle<ratelimit::Streams>,
     headers: HeaderMap,
     ApiQuery(query): ApiQuery<SinceQuery>,
 ) -> Result<Response> {
     let format = Format::of(&headers);
+    let slot = settings.stream_slots.take(client)?;
     let since = match query.since {
         Some(since) => Some(since),
         None => last_event_id(&headers)?,
@@ -178,6 +181,7 @@ pub(super) async fn events(
         format,
         pending: (!first.is_empty()).then_some(first).into_iter().collect(),
         feed,
+        _slot: slot,
         keep_alive: keep_alive_timer(),
         done: false,
     };
@@ -208,6 +212,8 @@ struct EventStream {
     format: Format,
     pending: VecDeque<String>,
     feed: EventFeed,
+    /// The client address's place, given back when the stream ends or is dropped.
+    _slot: StreamSlot,
     keep_alive: Interval,
     done: bool,
 }

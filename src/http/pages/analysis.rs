@@ -165,7 +165,20 @@ pub async fn show(
             return Ok((status, render(&page)?).into_response());
         }
     };
-    let found = state.service.analyse_position(parsed.clone()).await?;
+    let found = match state.service.analyse_position(parsed.clone()).await {
+        Ok(found) => found,
+        Err(e @ Error::TableBuilding { variant, .. }) => {
+            page.error = Some(tr.t1("analysis-error-building", "game", variant.title()));
+            let retry = e.retry_after().unwrap_or(1).to_string();
+            return Ok((
+                e.status(),
+                [(axum::http::header::RETRY_AFTER, retry)],
+                render(&page)?,
+            )
+                .into_response());
+        }
+        Err(e) => return Err(e.into()),
+    };
     fill(&mut page, tr, &parsed.position, &found);
     Ok((StatusCode::OK, render(&page)?).into_response())
 }

@@ -20,6 +20,7 @@ use super::view::{Layout, render};
 use crate::domain::GameId;
 use crate::error::Error;
 use crate::http::AppState;
+use crate::http::extract::ClientAddr;
 use crate::i18n::Tr;
 use crate::service::PRESENCE_HEARTBEAT;
 use seedpost_rules::IllegalMove;
@@ -258,11 +259,17 @@ pub async fn fragment(
 /// game's stream (see [`crate::service::GameFeed`]), which ends after the game is
 /// over. Opened by a signed-in player of the game, it marks that the player has the
 /// game open (see [`crate::service::Presence`]), which holds back their turn mails.
+///
+/// It takes a place among the client address's streams (the cap every long-lived
+/// stream, page or API, counts in: [`crate::http::ratelimit::StreamSlots`]), given
+/// back when the stream ends; past the cap, 429.
 pub async fn live(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     PagePath(id): PagePath<GameId>,
     visitor: Visitor,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, PageError> {
+    let slot = state.settings.stream_slots.take(client)?;
     let mut feed = state.service.open_game_stream(id).await?;
     // The game as it is now, which the page shows already: not a change. Read before
     // answering, so that a change made once the stream is open is never taken for it.
@@ -279,15 +286,15 @@ pub async fn live(
     let mut heartbeat = tokio::time::interval(PRESENCE_HEARTBEAT);
     heartbeat.reset();
     let events = stream::unfold(
-        (feed, recheck, heartbeat, presence),
-        |(mut feed, mut recheck, mut heartbeat, presence)| async move {
+        (feed, recheck, heartbeat, presence, slot),
+        |(mut feed, mut recheck, mut heartbeat, presence, slot)| async move {
             loop {
                 tokio::select! {
                     next = feed.next() => match next {
                         Ok(Some(loaded)) => {
                             let ply = loaded.game().state.ply;
                             let event = Event::default().event("changed").data(ply.to_string());
-                            return Some((Ok(event), (feed, recheck, heartbeat, presence)));
+                            return Some((Ok(event), (feed, recheck, heartbeat, presence, slot)));
                         }
                         Ok(None) => return None,
                         Err(e) => {
@@ -307,7 +314,9 @@ pub async fn live(
         },
     )
     .take_until(tokio::time::sleep(STREAM_LIFETIME));
-    Ok(Sse::new(events).keep_alive(KeepAlive::default()))
+    // A short keep-alive: a page left behind is only noticed gone when a write fails,
+    // and until then its stream holds a place under the address's cap.
+    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(super::live::KEEP_ALIVE)))
 }
 
 /// A move form: the pit, and the ply the player saw. A player who confirms each move

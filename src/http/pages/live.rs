@@ -19,6 +19,7 @@ use super::error::PageError;
 use super::session::Visitor;
 use crate::error::Error;
 use crate::http::AppState;
+use crate::http::extract::ClientAddr;
 use crate::service::StreamKey;
 
 /// How long one stream lasts before the browser reconnects.
@@ -27,15 +28,19 @@ const STREAM_LIFETIME: Duration = Duration::from_secs(300);
 /// How often the stream reads the account's events even without a notice.
 const RECHECK: Duration = Duration::from_secs(15);
 
-/// How often a comment is written, which is also how soon a closed page's stream ends.
-const KEEP_ALIVE: Duration = Duration::from_secs(3);
+/// How often a comment is written, which is also how soon a closed page's stream ends
+/// (and gives back its place under the per-address cap).
+pub(super) const KEEP_ALIVE: Duration = Duration::from_secs(3);
 
-/// `GET /live`, for a signed-in visitor.
+/// `GET /live`, for a signed-in visitor. It takes a place among the client address's
+/// streams ([`crate::http::ratelimit::StreamSlots`]); past the cap, 429.
 pub async fn account(
     State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
     visitor: Visitor,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, PageError> {
     let account = visitor.require()?.clone();
+    let slot = state.settings.stream_slots.take(client)?;
     let tr = visitor.tr();
     let secret = visitor.session.clone().ok_or(Error::Unauthorized)?;
     // Only what changes from now on: the page shows the present already. The stream
@@ -47,8 +52,8 @@ pub async fn account(
     let mut recheck = tokio::time::interval(RECHECK);
     recheck.reset();
     let events = stream::unfold(
-        (state, account, feed, recheck),
-        move |(state, account, mut feed, mut recheck)| async move {
+        (state, account, feed, recheck, slot),
+        move |(state, account, mut feed, mut recheck, slot)| async move {
             loop {
                 tokio::select! {
                     next = feed.next() => match next {
@@ -59,7 +64,7 @@ pub async fn account(
                                 "label": tr.t1("nav-turns-waiting", "count", turns),
                             });
                             let event = Event::default().event("changed").data(data.to_string());
-                            return Some((Ok(event), (state, account, feed, recheck)));
+                            return Some((Ok(event), (state, account, feed, recheck, slot)));
                         }
                         Ok(None) => return None,
                         Err(e) => {
