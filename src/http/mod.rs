@@ -8,6 +8,9 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, Request, header};
 use tokio::net::TcpListener;
+use tower_http::CompressionLevel;
+use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
@@ -88,6 +91,7 @@ pub fn app(state: AppState) -> Router {
         .layer(always(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(always(header::REFERRER_POLICY, "same-origin"))
         .layer(always(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(compression())
         .layer(
             TraceLayer::new_for_http().make_span_with(move |request: &Request<_>| {
                 let client =
@@ -111,6 +115,20 @@ fn logged_path(path: &str) -> &str {
     } else {
         path
     }
+}
+
+/// Pages, stylesheets, scripts and JSON compressed (brotli or gzip) for the clients
+/// that ask: a game page shrinks several times over a phone's connection. Never the
+/// event streams (SSE and NDJSON), whose every line must reach the client at once, nor
+/// bodies too small to gain.
+fn compression() -> CompressionLayer<impl Predicate> {
+    CompressionLayer::new()
+        .quality(CompressionLevel::Precise(4))
+        .compress_when(
+            DefaultPredicate::new()
+                .and(NotForContentType::const_new("application/x-ndjson"))
+                .and(NotForContentType::const_new("text/event-stream")),
+        )
 }
 
 /// A header every response carries unless its handler set it.

@@ -256,4 +256,82 @@ on_both_backends!(
     every_response_carries_the_security_headers,
     the_session_cookie_is_http_only_and_lax,
     no_page_weighs_more_than_100_kb_with_its_css_and_js,
+    pages_css_js_and_json_come_compressed_when_asked_and_event_streams_never,
 );
+
+/// The bytes `path` sends when the client accepts `encoding` (nothing decoded), and
+/// the `Content-Encoding` it answers with.
+async fn sent(browser: &Browser, path: &str, encoding: &str) -> (usize, String) {
+    let response = browser
+        .client
+        .get(format!("{}{path}", browser.base))
+        .header(reqwest::header::ACCEPT_ENCODING, encoding)
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    let used = response
+        .headers()
+        .get(reqwest::header::CONTENT_ENCODING)
+        .map(|v| v.to_str().unwrap_or_default().to_owned())
+        .unwrap_or_default();
+    let bytes = response.bytes().await.expect("a body");
+    (bytes.len(), used)
+}
+
+async fn pages_css_js_and_json_come_compressed_when_asked_and_event_streams_never(server: Server) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    let home = ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let css = home.attr("link[rel=stylesheet]", "href");
+    let js = home.attr("script[src]", "src");
+    let mut weights = Vec::new();
+    for path in [
+        game.as_str(),
+        "/",
+        "/rules/mangala",
+        &css,
+        &js,
+        "/api/v1/openapi.json",
+    ] {
+        let (plain, none) = sent(&ayse, path, "identity").await;
+        assert_eq!(none, "", "{path}: nothing asked, nothing compressed");
+        for encoding in ["gzip", "br"] {
+            let (packed, used) = sent(&ayse, path, encoding).await;
+            assert_eq!(used, encoding, "{path}");
+            assert!(
+                packed * 2 < plain,
+                "{path}: {encoding} {packed} of {plain} bytes"
+            );
+            weights.push(format!("{path} {encoding}: {plain} -> {packed}"));
+        }
+    }
+    eprintln!("{}", weights.join("\n"));
+
+    // The live streams of pages and of the API answer uncompressed: each line must
+    // reach the client as it is written.
+    for path in [
+        format!("{game}/live"),
+        "/live".to_owned(),
+        format!("/api/v1{game}/stream"),
+    ] {
+        let response = ayse
+            .client
+            .get(format!("{}{path}", ayse.base))
+            .header(reqwest::header::ACCEPT_ENCODING, "gzip, br")
+            .send()
+            .await
+            .expect("the server answers");
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert!(
+            response
+                .headers()
+                .get(reqwest::header::CONTENT_ENCODING)
+                .is_none(),
+            "{path}: {:?}",
+            response.headers()
+        );
+    }
+}
