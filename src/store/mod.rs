@@ -29,6 +29,7 @@ pub mod calendar;
 mod common;
 mod core;
 pub mod dialect;
+pub mod leases;
 pub mod maillinks;
 pub mod matches;
 pub mod ops;
@@ -46,6 +47,7 @@ pub mod webhooks;
 
 pub use accounts::AccountStore;
 pub use calendar::CalendarStore;
+pub use leases::{LeaseStore, RunnerLease};
 pub use maillinks::MailLinkStore;
 pub use matches::MatchStore;
 pub use ops::OpsStore;
@@ -238,6 +240,7 @@ pub trait Store:
     + ReminderStore
     + TurnMailStore
     + MailLinkStore
+    + LeaseStore
     + Send
     + Sync
     + 'static
