@@ -5,8 +5,12 @@
 It reads the account's event stream (resumed and deduplicated), accepts the
 challenges that pass its filters and declines the others, and asks the engine for a
 pit in every game where it is the account's turn, several games at once. With
-`--challenge NAME` it also challenges a player; `--quit-after N` stops it after N
-finished games.
+`--challenge NAME` it also challenges a player, with matchmaking (`--config`) it keeps
+N games going; `--quit-after N` stops it after N finished games.
+
+It holds the account's runner lease (one copy per account), waits for a server that
+is down, sends a move again until it is answered, restarts an engine that fails, and
+plays the server's exact tables first with `--use-server-tables` (docs/bots.md).
 """
 
 import argparse
@@ -167,7 +171,10 @@ class Runner:
             max_backoff=self.max_reconnect_wait,
             on_connect=self._catch_up,
         )
-        self._stream.open()
+        try:
+            self._stream.open()
+        except ConnectionFailed as e:
+            log.warning("event stream: %s; it connects again when run", e)
         return self
 
     def _wait_for_server(self) -> Dict[str, Any]:

@@ -375,3 +375,19 @@ def test_a_second_runner_told_to_wait_plays_once_the_first_stops_and_never_both(
     finally:
         one.close()
         two.close()
+
+
+def test_a_runner_whose_lease_another_took_stops_saying_so(server, tmp_path):
+    name, bot = server.account("ousted", bot=True)
+    first = engine(tmp_path, "first", 'say(f"pit {legal[0]}")\n')
+    runner = Runner(bot, first, lease_seconds=10).start()
+    thread, _ = run_in_thread(runner)
+    try:
+        # As if this runner had been cut off past its lease and another took over.
+        bot.release_runner_lease(runner.holder)
+        bot.claim_runner_lease("the-other-one", 60)
+        thread.join(10)
+        assert not thread.is_alive(), "the runner plays on beside the other one"
+        assert "the-other-one" in (runner.stop_reason or "")
+    finally:
+        runner.close()
