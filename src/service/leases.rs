@@ -23,8 +23,8 @@ impl Service {
     /// # Errors
     /// [`Error::Conflict`] `lease_held` while another holder's lease stands (the message
     /// names the holder and when its lease lapses); 422 `invalid_lease` for a holder
-    /// that is empty, longer than [`HOLDER_MAX`] or holds a control character, or
-    /// `seconds` outside [`LEASE_SECONDS`]; storage errors.
+    /// that is empty, longer than 100 characters or holds a control character, or
+    /// `seconds` outside 10 to 600; storage errors.
     pub async fn claim_runner_lease(
         &self,
         account: &Account,
