@@ -20,6 +20,7 @@ mod events;
 mod floods;
 mod games;
 mod house;
+mod leases;
 mod maillinks;
 mod matches;
 mod passwords;

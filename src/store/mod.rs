@@ -30,6 +30,7 @@ pub mod carried;
 mod common;
 mod core;
 pub mod dialect;
+pub mod leases;
 pub mod maillinks;
 pub mod matches;
 pub mod ops;
@@ -47,6 +48,7 @@ pub mod webhooks;
 
 pub use accounts::AccountStore;
 pub use calendar::CalendarStore;
+pub use leases::{LeaseStore, RunnerLease};
 pub use maillinks::MailLinkStore;
 pub use matches::MatchStore;
 pub use ops::OpsStore;
@@ -239,6 +241,7 @@ pub trait Store:
     + ReminderStore
     + TurnMailStore
     + MailLinkStore
+    + LeaseStore
     + Send
     + Sync
     + 'static

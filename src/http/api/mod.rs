@@ -30,6 +30,7 @@ pub mod events;
 mod filters;
 mod games;
 pub mod json;
+mod leases;
 mod matches;
 pub mod openapi;
 mod players;
@@ -111,6 +112,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(challenges::accept))
         .routes(routes!(challenges::decline))
         .routes(routes!(filters::show, filters::set, filters::clear))
+        .routes(routes!(leases::claim, leases::release))
         .routes(routes!(games::list))
         .routes(routes!(games::show))
         .routes(routes!(games::play))
