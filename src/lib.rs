@@ -17,6 +17,7 @@ pub mod config;
 pub mod deadline;
 pub mod domain;
 pub mod error;
+pub mod games;
 pub mod house;
 pub mod http;
 pub mod i18n;

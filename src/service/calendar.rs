@@ -19,12 +19,13 @@ use std::collections::BTreeSet;
 use chrono::{DateTime, Utc};
 use icalendar::{Alarm, Calendar, Component, Event, EventLike, Property, Trigger};
 
+use super::Service;
 use super::accounts::token_hash;
 use super::sessions::random_hex;
-use super::{Service, side_of};
 use crate::deadline::reminder_schedule;
 use crate::domain::GameStatus;
 use crate::error::{Error, Result};
+use crate::games::service::side_of;
 use crate::store::calendar::CalendarFeed;
 use crate::store::{Account, Game, GameFilter, StoreError};
 use crate::wire::Clock;

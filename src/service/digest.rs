@@ -29,9 +29,10 @@ use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Mailbox, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use super::{Service, side_of};
+use super::Service;
 use crate::domain::{AccountId, GameStatus};
 use crate::error::{Error, Result};
+use crate::games::service::side_of;
 use crate::i18n::Tr;
 use crate::store::{Account, Game, GameFilter, StoreError};
 

@@ -17,9 +17,10 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use super::{MoveOutcome, Service};
+use super::Service;
 use crate::domain::{AccountId, ChallengeStatus, GameId, GameStatus, Username};
 use crate::error::{Error, Result};
+use crate::games::service::MoveOutcome;
 use crate::house::Level;
 use crate::store::{Account, GameFilter, NewAccount, Page, StoreError};
 

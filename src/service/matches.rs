@@ -11,12 +11,13 @@ use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Position, Side};
 
 use super::challenges::{closed, player};
-use super::games::ended_state;
-use super::{LoadedGame, Service, events};
+use super::{Service, events};
 use crate::domain::{
     DaysPerMove, Ending, EventKind, GameId, GameStatus, MatchId, MatchStatus, Schedule, Terms,
 };
 use crate::error::{Error, Result};
+use crate::games::service::LoadedGame;
+use crate::games::service::ended_state;
 use crate::store::matches::{Match, MatchRef, NewMatch, first_in};
 use crate::store::{
     Account, Challenge, Game, GameState, GameWithMoves, NewEvent, NewGame, Player, StoreError,
@@ -215,7 +216,7 @@ impl Service {
     /// any match): the match advances. A failure is logged, not returned: the game's
     /// end is committed, and the sweeper advances the match later
     /// ([`Service::advance_matches`]).
-    pub(super) async fn game_ended(&self, game: GameId, of: Option<MatchId>) {
+    pub(crate) async fn game_ended(&self, game: GameId, of: Option<MatchId>) {
         let Some(id) = of else { return };
         if let Err(e) = self.advance_match(id).await {
             tracing::warn!(game = %game, error = %crate::error::Chain(&e), "match not advanced; the sweeper will");

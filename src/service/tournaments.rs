@@ -6,9 +6,10 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use seedpost_rules::{BySide, Position, Side, Variant};
 use serde::Serialize;
 
-use super::{LoadedGame, Service, events};
+use super::{Service, events};
 use crate::domain::{AccountId, DaysPerMove, EventKind, GameId, GameStatus, Terms, TournamentId};
 use crate::error::{Error, Result};
+use crate::games::service::LoadedGame;
 use crate::store::tournaments::{
     NewTournament, NewTournamentGame, Tournament, TournamentGame, TournamentRef,
 };
@@ -301,7 +302,8 @@ impl Service {
         }
         let games = self.store.tournament_games(id).await?;
         for game in games.iter().map(|g| &g.game).filter(|g| {
-            g.state.status == GameStatus::Ongoing && super::side_of(g, account.id).is_some()
+            g.state.status == GameStatus::Ongoing
+                && crate::games::service::side_of(g, account.id).is_some()
         }) {
             match self.resign(account, game.id).await {
                 Ok(_) | Err(Error::GameOver) => {}
@@ -498,7 +500,7 @@ impl Service {
     /// After game `id` of tournament `of` (`None` for a game outside any) ended:
     /// finishes the tournament if that was its last game. A failure is logged, not
     /// returned (the game's end stands; the sweeper finishes the tournament later).
-    pub(super) async fn tournament_game_ended(&self, id: GameId, of: Option<TournamentId>) {
+    pub(crate) async fn tournament_game_ended(&self, id: GameId, of: Option<TournamentId>) {
         let Some(tournament) = of else { return };
         if let Err(e) = self.finish_tournament(tournament).await {
             tracing::warn!(game = %id, error = %crate::error::Chain(&e), "tournament not finished yet");

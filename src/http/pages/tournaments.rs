@@ -345,7 +345,7 @@ pub async fn show(
 pub async fn join(
     State(state): State<AppState>,
     PagePath(id): PagePath<TournamentId>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
 ) -> Result<Redirect, PageError> {
     state
         .service
@@ -371,7 +371,7 @@ fn games_going_on(view: &TournamentView, account: &crate::store::Account) -> usi
         .iter()
         .filter(|g| {
             g.game.state.status == crate::domain::GameStatus::Ongoing
-                && crate::service::side_of(&g.game, account.id).is_some()
+                && crate::games::service::side_of(&g.game, account.id).is_some()
         })
         .count()
 }

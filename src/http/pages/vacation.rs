@@ -7,8 +7,8 @@ use axum::extract::{RawQuery, State};
 use axum::response::{IntoResponse, Redirect, Response};
 
 use super::error::PageError;
-use super::games::NoFields;
 use super::refusal::refusal;
+use super::session::NoFields;
 use super::session::{PageForm, Visitor};
 use super::view::{Layout, render, time_left};
 use crate::error::Error;

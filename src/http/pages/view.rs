@@ -10,8 +10,8 @@ use super::error::PageError;
 use super::{assets, lang};
 use crate::domain::{Ending, GameStatus, Lang};
 use crate::error::Error;
+use crate::games::service::side_of;
 use crate::i18n::{IntoArg, Tr};
-use crate::service::side_of;
 use crate::store::{Account, Game};
 
 /// What `templates/base.html` needs.
