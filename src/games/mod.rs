@@ -15,6 +15,7 @@ pub mod board;
 mod cache;
 pub mod pages;
 pub mod service;
+pub mod store;
 
 pub use cache::GameCache;
 pub use pages::routes;

@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use seedpost_rules::{Pit, Ply, Record, Side, Variant};
 
+use super::store::GameStore;
 use crate::domain::{AccountId, DaysPerMove, Ending, EventKind, GameId, GameStatus, PlayerResult};
 use crate::error::{Error, Result};
 use crate::service::Service;
@@ -247,6 +248,15 @@ impl Service {
             limit,
         };
         Ok(self.store.games(&filter).await?)
+    }
+
+    /// The games matching `filter`, most urgent first for its viewer (see
+    /// [`GameStore::games`]): the games' list for the other features.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn games_matching(&self, filter: &GameFilter) -> Result<Vec<Game>> {
+        Ok(self.store.games(filter).await?)
     }
 
     /// Page `page` (from 0) of `name`'s finished games, `per_page` to a page, the latest
@@ -576,6 +586,36 @@ impl Service {
             Err(StoreError::Conflict) => Ok(Attempt::ReadAgain),
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Aborts a game of a decided match (no points), unless it ended meanwhile; a
+    /// game still changing after [`RETRY`]'s attempts is left to the next sweep.
+    pub(crate) async fn abort_for_match(&self, id: GameId) -> Result<()> {
+        for _ in 0..RETRY.end_attempts {
+            let loaded = self.game(id).await?;
+            let state = &loaded.game().state;
+            if state.status != GameStatus::Ongoing {
+                return Ok(());
+            }
+            let now = self.now();
+            let new_state = ended_state(state, GameStatus::Aborted, None, Ending::Abort, now);
+            let mut after = loaded.clone();
+            after.stored.game.state = new_state.clone();
+            let events = events::game_events(&after, None, now);
+            match self
+                .store
+                .end_game(id, state.ply, &new_state, &events)
+                .await
+            {
+                Ok(_) => {
+                    self.cache.forget(id);
+                    return Ok(());
+                }
+                Err(StoreError::Conflict) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(())
     }
 
     /// Ends every game whose deadline has passed: the side to move loses on time, or,

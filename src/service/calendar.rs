@@ -91,7 +91,7 @@ impl Service {
             to_move: None,
             limit: FEED_GAMES,
         };
-        let games = self.store.games(&filter).await?;
+        let games = self.games_matching(&filter).await?;
         let alarms = self
             .store
             .notification_settings(account.id)

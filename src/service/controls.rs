@@ -215,7 +215,7 @@ impl Service {
                 limit: 500,
                 ..GameFilter::default()
             };
-            let ongoing = self.store.games(&filter).await?;
+            let ongoing = self.games_matching(&filter).await?;
             if ongoing.is_empty() {
                 break;
             }

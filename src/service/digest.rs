@@ -424,7 +424,7 @@ impl Service {
                 player: None,
                 limit: 100,
             };
-            let mut games = self.store.games(&filter).await?;
+            let mut games = self.games_matching(&filter).await?;
             games.retain(|g| side_of(g, settings.account).is_some_and(|s| !*g.on_vacation.get(s)));
             let username = games.first().and_then(|g| {
                 side_of(g, settings.account).map(|s| g.players.get(s).username.to_string())

@@ -598,7 +598,7 @@ impl Service {
             limit: 500,
             ..GameFilter::default()
         };
-        for game in self.store.games(&filter).await? {
+        for game in self.games_matching(&filter).await? {
             match self.game(game.id).await {
                 Ok(loaded) => snapshot.push(EventLine::snapshot(
                     EventKind::YourTurn,

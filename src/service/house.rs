@@ -209,7 +209,7 @@ impl Service {
                 viewer: Some(bot.id),
                 limit: GAMES_PER_ROUND,
             };
-            for game in self.store.games(&filter).await? {
+            for game in self.games_matching(&filter).await? {
                 let Some(claim) = self.house.claim(game.id, bot.id) else {
                     continue;
                 };

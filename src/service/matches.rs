@@ -13,11 +13,10 @@ use seedpost_rules::{BySide, Position, Side};
 use super::challenges::{closed, player};
 use super::{Service, events};
 use crate::domain::{
-    DaysPerMove, Ending, EventKind, GameId, GameStatus, MatchId, MatchStatus, Schedule, Terms,
+    DaysPerMove, EventKind, GameId, GameStatus, MatchId, MatchStatus, Schedule, Terms,
 };
 use crate::error::{Error, Result};
 use crate::games::service::LoadedGame;
-use crate::games::service::ended_state;
 use crate::store::matches::{Match, MatchRef, NewMatch, first_in};
 use crate::store::{
     Account, Challenge, Game, GameState, GameWithMoves, NewEvent, NewGame, Player, StoreError,
@@ -274,35 +273,6 @@ impl Service {
         }
         if terms.schedule == Schedule::Sequential && tally.made < of {
             return self.start_next_game(&view.stored, tally.made + 1).await;
-        }
-        Ok(())
-    }
-
-    /// Aborts a game of a decided match (no points), unless it ended meanwhile.
-    async fn abort_for_match(&self, id: GameId) -> Result<()> {
-        for _ in 0..2 {
-            let loaded = self.game(id).await?;
-            let state = &loaded.game().state;
-            if state.status != GameStatus::Ongoing {
-                return Ok(());
-            }
-            let now = self.now();
-            let new_state = ended_state(state, GameStatus::Aborted, None, Ending::Abort, now);
-            let mut after = loaded.clone();
-            after.stored.game.state = new_state.clone();
-            let events = events::game_events(&after, None, now);
-            match self
-                .store
-                .end_game(id, state.ply, &new_state, &events)
-                .await
-            {
-                Ok(_) => {
-                    self.cache.forget(id);
-                    return Ok(());
-                }
-                Err(StoreError::Conflict) => {}
-                Err(e) => return Err(e.into()),
-            }
         }
         Ok(())
     }
