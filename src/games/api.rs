@@ -10,11 +10,12 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::json::GameJson;
 use crate::domain::{GameId, GameStatus};
 use crate::error::{Error, Result};
 use crate::games::service::MoveOutcome;
 use crate::http::AppState;
-use crate::http::api::json::{ErrorJson, GameJson, StandingJson, VariantJson};
+use crate::http::api::json::{ErrorJson, StandingJson, VariantJson};
 use crate::http::extract::{ApiJson, ApiQuery, Auth, MaybeAuth, PathId};
 use crate::http::ratelimit::{self, Throttle};
 use crate::service::Service;

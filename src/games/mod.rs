@@ -13,6 +13,7 @@
 pub mod api;
 pub mod board;
 mod cache;
+pub mod json;
 pub mod pages;
 pub mod service;
 pub mod store;

@@ -13,7 +13,6 @@ use crate::store::{
     Account, FinishedFilter, Game, GameFilter, GameResult, GameState, GameWithMoves, Move,
     NewEvent, Standing, StoreError,
 };
-use crate::wire::GameJson;
 
 /// A stored game with its moves replayed through the engine: the engine's game is the
 /// truth the cached state must agree with.
@@ -176,7 +175,7 @@ fn state_of(
         },
         ply: u32::try_from(engine.ply()).unwrap_or(u32::MAX),
         to_move: position.to_move(),
-        board: crate::wire::board(position),
+        board: super::json::board(position),
         stores: position.stores(),
         deadline: result.is_none().then_some(deadline),
         result,
@@ -813,15 +812,5 @@ pub fn ended_state(
         }),
         updated_at: now,
         ..state.clone()
-    }
-}
-
-impl GameJson {
-    /// The full game with its moves, as the API answers and events carry it.
-    #[must_use]
-    pub fn full(loaded: &LoadedGame) -> GameJson {
-        let mut json = GameJson::with_moves(&loaded.stored, loaded.engine.position());
-        json.match_ref = loaded.match_ref.map(crate::wire::MatchRefJson::from);
-        json
     }
 }

@@ -25,10 +25,10 @@ use super::sessions::random_hex;
 use crate::deadline::reminder_schedule;
 use crate::domain::GameStatus;
 use crate::error::{Error, Result};
+use crate::games::json::Clock;
 use crate::games::service::side_of;
 use crate::store::calendar::CalendarFeed;
 use crate::store::{Account, Game, GameFilter, StoreError};
-use crate::wire::Clock;
 
 /// At most this many games are listed (the most urgent first).
 const FEED_GAMES: u32 = 500;

@@ -295,7 +295,7 @@ impl Service {
                 status: GameStatus::Ongoing,
                 ply: 0,
                 to_move: Some(first),
-                board: crate::wire::board(&start),
+                board: crate::games::json::board(&start),
                 stores: start.stores(),
                 deadline: Some(crate::deadline::deadline(
                     now,

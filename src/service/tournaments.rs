@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::{Service, events};
 use crate::domain::{AccountId, DaysPerMove, EventKind, GameId, GameStatus, Terms, TournamentId};
 use crate::error::{Error, Result};
+use crate::games::json::GameJson;
 use crate::games::service::LoadedGame;
 use crate::store::tournaments::{
     NewTournament, NewTournamentGame, Tournament, TournamentGame, TournamentRef,
@@ -19,7 +20,7 @@ use crate::store::{
 use crate::tournament::{
     CrossRow, MAX_PLAYERS, Score, ScoredGame, TournamentStatus, crosstable, pairings,
 };
-use crate::wire::{GameJson, time};
+use crate::wire::time;
 
 /// A tournament as asked for, before validation.
 #[derive(Debug, Clone)]
@@ -428,7 +429,7 @@ impl Service {
             status: GameStatus::Ongoing,
             ply: 0,
             to_move: Some(first),
-            board: crate::wire::board(&start),
+            board: crate::games::json::board(&start),
             stores: start.stores(),
             deadline: Some(crate::deadline::deadline(
                 now,
