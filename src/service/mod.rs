@@ -7,7 +7,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use crate::clock::Clock;
-use crate::games::GameCache;
+use crate::games::cache::GameCache;
 use crate::store::Store;
 
 mod accounts;

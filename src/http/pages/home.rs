@@ -9,10 +9,11 @@ use serde::Deserialize;
 
 use super::error::PageError;
 use super::session::{PageForm, PagePath, Visitor};
-use super::view::{GameLine, Layout, VariantChoice, render, variant_choices};
+use super::view::{Layout, VariantChoice, render, variant_choices};
 use crate::domain::{AccountId, ChallengeId, DaysPerMove, DeclineReason, GameStatus};
 use crate::error::Error;
 use crate::games::service::side_of;
+use crate::games::view::GameLine;
 use crate::http::AppState;
 use crate::i18n::{IntoArg, Tr};
 use crate::service::{ChallengeRequest, parse_decline_reason};
@@ -118,7 +119,7 @@ impl ChallengeLine {
                 ("kind", kind.into_arg()),
                 (
                     "pace",
-                    super::view::pace(tr, c.days_per_move.days()).into_arg(),
+                    crate::games::view::pace(tr, c.days_per_move.days()).into_arg(),
                 ),
                 ("first", first.into_arg()),
                 ("opponent", opponent.unwrap_or_default().into_arg()),

@@ -112,7 +112,7 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/challenges/{id}/decline", post(home::decline))
         .route("/challenges/{id}/cancel", post(home::cancel))
         .route("/live", get(live::account))
-        .merge(crate::games::routes())
+        .merge(crate::games::pages::routes())
         .route("/matches/{id}", get(matches::show))
         .route("/players/{name}", get(players::show))
         .route("/players/{name}/games", get(players::finished))

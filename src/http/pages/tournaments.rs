@@ -9,9 +9,10 @@ use serde::Deserialize;
 
 use super::error::PageError;
 use super::session::{PageForm, PagePath, Visitor};
-use super::view::{GameLine, Layout, VariantChoice, render, variant_choices};
+use super::view::{Layout, VariantChoice, render, variant_choices};
 use crate::domain::{DaysPerMove, TournamentId};
 use crate::error::Error;
+use crate::games::view::GameLine;
 use crate::http::AppState;
 use crate::i18n::{IntoArg, Tr};
 use crate::service::{TournamentRequest, TournamentView};

@@ -10,8 +10,9 @@ use super::error::PageError;
 use super::refusal::refusal;
 use super::session::NoFields;
 use super::session::{PageForm, Visitor};
-use super::view::{Layout, render, time_left};
+use super::view::{Layout, render};
 use crate::error::Error;
+use crate::games::view::time_left;
 use crate::http::AppState;
 use crate::service::VacationStatus;
 
