@@ -307,8 +307,8 @@ impl Service {
     /// rules allow the move (422).
     ///
     /// One flow: read the game (this instance's copy when it stands at `seen`),
-    /// decide the move on it ([`Service::decide_move`]), append it with its events in
-    /// one conditional write, and answer; the re-reads are [`RETRY`]'s.
+    /// decide the move on it (`decide_move`), append it with its events in
+    /// one conditional write, and answer; the re-reads are `RETRY`'s.
     ///
     /// # Errors
     /// As above.

@@ -470,7 +470,7 @@ pub trait Store:
     fn listen_events(&self, wake: EventWake);
 
     /// This store as the SQL store of its backend: what the features' SQL runs on
-    /// (see [`sql::on_backend`]).
+    /// (see the `on_backend!` macro of `src/store/sql.rs`).
     fn sql(&self) -> AnySql<'_>;
 }
 
