@@ -7,6 +7,11 @@
 //! [`jobs`] runs the service's background loops. [`store`] knows the rules' vocabulary
 //! and nothing of HTTP, and nothing below [`http`] imports from it. [`i18n`] (the
 //! message catalogues and the translator) knows only the domain's `Lang`.
+//!
+//! The code is moving to one folder per feature over a small shared core
+//! (docs/architecture.md): [`games`] is the first, with its SQL, use cases, JSON, API
+//! handlers and pages; it uses the layers above as the shared core, and they use only
+//! its public API, never its store.
 
 #![forbid(unsafe_code)]
 
@@ -17,6 +22,7 @@ pub mod config;
 pub mod deadline;
 pub mod domain;
 pub mod error;
+pub mod games;
 pub mod house;
 pub mod http;
 pub mod i18n;

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use seedpost_rules::{BySide, Game, IllegalMove, ParsePitError, Pit, Ply, Side, Variant};
 use serde::Serialize;
 
-use crate::wire::{self, ResultJson};
+use crate::games::json::{self, ResultJson};
 
 /// One ply of the output.
 #[derive(Serialize)]
@@ -102,7 +102,7 @@ fn write_ply(out: &mut impl Write, game: &Game) -> io::Result<()> {
         side: ply.side(),
         pit: ply.pit().map(Pit::number),
         pass: matches!(ply, Ply::Pass { .. }),
-        board: wire::board(position),
+        board: json::board(position),
         store: position.stores(),
         to_move: position.to_move(),
         status: if position.is_over() {

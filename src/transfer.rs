@@ -1834,7 +1834,7 @@ pub fn check_game(stored: &GameWithMoves) -> Result<(), String> {
             state.ply
         ));
     }
-    let board = crate::wire::board(position);
+    let board = crate::games::json::board(position);
     if state.board != board {
         return Err(format!(
             "the stored board {:?} is not the replay's {:?}",

@@ -19,15 +19,16 @@ use std::collections::BTreeSet;
 use chrono::{DateTime, Utc};
 use icalendar::{Alarm, Calendar, Component, Event, EventLike, Property, Trigger};
 
+use super::Service;
 use super::accounts::token_hash;
 use super::sessions::random_hex;
-use super::{Service, side_of};
 use crate::deadline::reminder_schedule;
 use crate::domain::GameStatus;
 use crate::error::{Error, Result};
+use crate::games::json::Clock;
+use crate::games::service::side_of;
 use crate::store::calendar::CalendarFeed;
 use crate::store::{Account, Game, GameFilter, StoreError};
-use crate::wire::Clock;
 
 /// At most this many games are listed (the most urgent first).
 const FEED_GAMES: u32 = 500;
@@ -90,7 +91,7 @@ impl Service {
             to_move: None,
             limit: FEED_GAMES,
         };
-        let games = self.store.games(&filter).await?;
+        let games = self.games_matching(&filter).await?;
         let alarms = self
             .store
             .notification_settings(account.id)

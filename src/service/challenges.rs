@@ -3,12 +3,13 @@
 use rand::Rng;
 use seedpost_rules::{BySide, Position, Side, Variant};
 
-use super::{LoadedGame, Service, events};
+use super::{Service, events};
 use crate::domain::{
     Asked, ChallengeFilters, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, EventKind,
     FirstChoice, GameId, GameStatus, MatchTerms, Schedule, Terms,
 };
 use crate::error::{Error, Result};
+use crate::games::service::LoadedGame;
 use crate::store::{
     Account, Challenge, Closing, Game, GameState, GameWithMoves, NewChallenge, NewEvent, NewGame,
     Page, Player, StoreError,
@@ -294,7 +295,7 @@ impl Service {
                 status: GameStatus::Ongoing,
                 ply: 0,
                 to_move: Some(first),
-                board: crate::wire::board(&start),
+                board: crate::games::json::board(&start),
                 stores: start.stores(),
                 deadline: Some(crate::deadline::deadline(
                     now,

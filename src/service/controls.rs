@@ -12,10 +12,11 @@ use std::net::IpAddr;
 use chrono::{DateTime, Utc};
 
 use super::accounts::{check_reserved, token_hash};
-use super::{LoadedGame, Service, random_hex};
+use super::{Service, random_hex};
 use crate::domain::notify::NotificationSettings;
 use crate::domain::{ChallengeId, DeclineReason, GameStatus, Password, Username};
 use crate::error::{Error, Result};
+use crate::games::service::LoadedGame;
 use crate::store::accounts::{AccountState, Ended, SignUp};
 use crate::store::push::PushSubscription;
 use crate::store::ratings::VariantRating;
@@ -214,7 +215,7 @@ impl Service {
                 limit: 500,
                 ..GameFilter::default()
             };
-            let ongoing = self.store.games(&filter).await?;
+            let ongoing = self.games_matching(&filter).await?;
             if ongoing.is_empty() {
                 break;
             }

@@ -29,9 +29,10 @@ use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Mailbox, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use super::{Service, side_of};
+use super::Service;
 use crate::domain::{AccountId, GameStatus};
 use crate::error::{Error, Result};
+use crate::games::service::side_of;
 use crate::i18n::Tr;
 use crate::store::{Account, Game, GameFilter, StoreError};
 
@@ -423,7 +424,7 @@ impl Service {
                 player: None,
                 limit: 100,
             };
-            let mut games = self.store.games(&filter).await?;
+            let mut games = self.games_matching(&filter).await?;
             games.retain(|g| side_of(g, settings.account).is_some_and(|s| !*g.on_vacation.get(s)));
             let username = games.first().and_then(|g| {
                 side_of(g, settings.account).map(|s| g.players.get(s).username.to_string())

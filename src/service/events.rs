@@ -19,13 +19,15 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use tokio::sync::{broadcast, watch};
 
-use super::{LoadedGame, Service};
+use super::Service;
 use crate::domain::{AccountId, EventKind, GameId, GameStatus};
 use crate::error::{Error, Result};
+use crate::games::json::GameJson;
+use crate::games::service::LoadedGame;
 use crate::store::{
     Account, Challenge, Event, EventWake, GameFilter, NewEvent, Notice, Page, Store,
 };
-use crate::wire::{ChallengeJson, GameJson};
+use crate::wire::ChallengeJson;
 
 /// How long events are kept: a client may resume with `since` for at least this long.
 pub const EVENT_RETENTION: TimeDelta = TimeDelta::days(7);
@@ -57,7 +59,7 @@ struct BusInner {
 }
 
 impl EventBus {
-    pub(super) fn new() -> EventBus {
+    pub(crate) fn new() -> EventBus {
         EventBus {
             inner: Arc::new(BusInner {
                 accounts: Mutex::new(HashMap::new()),
@@ -202,7 +204,7 @@ struct MatchBody<'a> {
 }
 
 /// The payload of a match event.
-pub(super) fn match_payload(json: &crate::wire::MatchJson) -> String {
+pub(crate) fn match_payload(json: &crate::wire::MatchJson) -> String {
     json_text(&MatchBody { body: json })
 }
 
@@ -213,7 +215,7 @@ fn challenge_payload(challenge: &Challenge) -> String {
     })
 }
 
-pub(super) fn new_event(
+pub(crate) fn new_event(
     account: AccountId,
     kind: EventKind,
     payload: &str,
@@ -230,7 +232,7 @@ pub(super) fn new_event(
 /// The events of a change to a game, as `loaded` stands after it: `first` (game_start
 /// or move) to both players; then `your_turn` to the player to move, or
 /// `game_finish` to both once the game is over.
-pub(super) fn game_events(
+pub(crate) fn game_events(
     loaded: &LoadedGame,
     first: Option<EventKind>,
     at: DateTime<Utc>,
@@ -240,7 +242,7 @@ pub(super) fn game_events(
 
 /// The game as `GET /api/v1/games/{id}` serves it: the JSON of [`GameJson::full`],
 /// made once for a move's answer and its events.
-pub(super) fn game_json(loaded: &LoadedGame) -> Box<RawValue> {
+pub(crate) fn game_json(loaded: &LoadedGame) -> Box<RawValue> {
     // Serialising this plain struct cannot fail.
     serde_json::value::to_raw_value(&GameJson::full(loaded))
         .unwrap_or_else(|_| RawValue::NULL.to_owned())
@@ -248,7 +250,7 @@ pub(super) fn game_json(loaded: &LoadedGame) -> Box<RawValue> {
 
 /// [`game_events`] of a game already serialised by [`game_json`]: its events carry
 /// `{"game": ...}`, as [`game_payload`] writes it.
-pub(super) fn game_events_of(
+pub(crate) fn game_events_of(
     loaded: &LoadedGame,
     first: Option<EventKind>,
     at: DateTime<Utc>,
@@ -274,7 +276,7 @@ pub(super) fn game_events_of(
 
 /// The `time_running_out` event to the player to move in `loaded`, sent at `at`:
 /// `{"game": ..., "minutes_left": n}`, the whole minutes left to the deadline.
-pub(super) fn reminder_event(loaded: &LoadedGame, at: DateTime<Utc>) -> Option<NewEvent> {
+pub(crate) fn reminder_event(loaded: &LoadedGame, at: DateTime<Utc>) -> Option<NewEvent> {
     let game = loaded.game();
     let side = game.state.to_move?;
     let left = game
@@ -294,7 +296,7 @@ pub(super) fn reminder_event(loaded: &LoadedGame, at: DateTime<Utc>) -> Option<N
 }
 
 /// A `vacation_start` or `vacation_end` event to the opponent of `away` in `loaded`.
-pub(super) fn vacation_event(
+pub(crate) fn vacation_event(
     loaded: &LoadedGame,
     away: AccountId,
     kind: EventKind,
@@ -312,7 +314,7 @@ pub(super) fn vacation_event(
 }
 
 /// A challenge event to `account`.
-pub(super) fn challenge_event(
+pub(crate) fn challenge_event(
     account: AccountId,
     kind: EventKind,
     challenge: &Challenge,
@@ -597,7 +599,7 @@ impl Service {
             limit: 500,
             ..GameFilter::default()
         };
-        for game in self.store.games(&filter).await? {
+        for game in self.games_matching(&filter).await? {
             match self.game(game.id).await {
                 Ok(loaded) => snapshot.push(EventLine::snapshot(
                     EventKind::YourTurn,

@@ -18,9 +18,10 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use super::{MoveOutcome, Service};
+use super::Service;
 use crate::domain::{AccountId, ChallengeStatus, GameId, GameStatus, Username};
 use crate::error::{Error, Result};
+use crate::games::service::MoveOutcome;
 use crate::house::Level;
 use crate::store::{Account, GameFilter, NewAccount, Page, StoreError};
 
@@ -209,7 +210,7 @@ impl Service {
                 viewer: Some(bot.id),
                 limit: GAMES_PER_ROUND,
             };
-            for game in self.store.games(&filter).await? {
+            for game in self.games_matching(&filter).await? {
                 let Some(claim) = self.house.claim(game.id, bot.id) else {
                     continue;
                 };

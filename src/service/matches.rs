@@ -11,12 +11,12 @@ use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Position, Side};
 
 use super::challenges::{closed, player};
-use super::games::ended_state;
-use super::{LoadedGame, Service, events};
+use super::{Service, events};
 use crate::domain::{
-    DaysPerMove, Ending, EventKind, GameId, GameStatus, MatchId, MatchStatus, Schedule, Terms,
+    DaysPerMove, EventKind, GameId, GameStatus, MatchId, MatchStatus, Schedule, Terms,
 };
 use crate::error::{Error, Result};
+use crate::games::service::LoadedGame;
 use crate::store::matches::{Match, MatchRef, NewMatch, first_in};
 use crate::store::{
     Account, Challenge, Game, GameState, GameWithMoves, NewEvent, NewGame, Player, StoreError,
@@ -70,7 +70,7 @@ fn new_game(
             status: GameStatus::Ongoing,
             ply: 0,
             to_move: Some(first),
-            board: crate::wire::board(&start),
+            board: crate::games::json::board(&start),
             stores: start.stores(),
             deadline: Some(crate::deadline::deadline(
                 now,
@@ -215,7 +215,7 @@ impl Service {
     /// any match): the match advances. A failure is logged, not returned: the game's
     /// end is committed, and the sweeper advances the match later
     /// ([`Service::advance_matches`]).
-    pub(super) async fn game_ended(&self, game: GameId, of: Option<MatchId>) {
+    pub(crate) async fn game_ended(&self, game: GameId, of: Option<MatchId>) {
         let Some(id) = of else { return };
         if let Err(e) = self.advance_match(id).await {
             tracing::warn!(game = %game, error = %crate::error::Chain(&e), "match not advanced; the sweeper will");
@@ -273,35 +273,6 @@ impl Service {
         }
         if terms.schedule == Schedule::Sequential && tally.made < of {
             return self.start_next_game(&view.stored, tally.made + 1).await;
-        }
-        Ok(())
-    }
-
-    /// Aborts a game of a decided match (no points), unless it ended meanwhile.
-    async fn abort_for_match(&self, id: GameId) -> Result<()> {
-        for _ in 0..2 {
-            let loaded = self.game(id).await?;
-            let state = &loaded.game().state;
-            if state.status != GameStatus::Ongoing {
-                return Ok(());
-            }
-            let now = self.now();
-            let new_state = ended_state(state, GameStatus::Aborted, None, Ending::Abort, now);
-            let mut after = loaded.clone();
-            after.stored.game.state = new_state.clone();
-            let events = events::game_events(&after, None, now);
-            match self
-                .store
-                .end_game(id, state.ply, &new_state, &events)
-                .await
-            {
-                Ok(_) => {
-                    self.cache.forget(id);
-                    return Ok(());
-                }
-                Err(StoreError::Conflict) => {}
-                Err(e) => return Err(e.into()),
-            }
         }
         Ok(())
     }

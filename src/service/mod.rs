@@ -7,19 +7,19 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use crate::clock::Clock;
+use crate::games::cache::GameCache;
 use crate::store::Store;
 
 mod accounts;
 mod analysis;
-mod cache;
 mod calendar;
 mod challenges;
 mod controls;
 mod digest;
-mod events;
+pub(crate) mod events;
 mod floods;
-mod games;
 mod house;
+mod leases;
 mod maillinks;
 mod matches;
 mod passwords;
@@ -44,7 +44,6 @@ pub use digest::{
 };
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed, StreamKey};
 pub use floods::FloodLimits;
-pub use games::{LoadedGame, MoveOutcome, points, record_of, side_of};
 pub use house::{
     HouseReplies, HouseRound, QUICK_REPLIES_PER_CORE, SolvedTables, THINKING_REPLIES_PER_CORE,
 };
@@ -74,7 +73,9 @@ pub use webhooks::{
 /// The use cases, over a store and a clock. Cheap to clone.
 #[derive(Clone)]
 pub struct Service {
-    store: Arc<dyn Store>,
+    // The features moved into their own folders (`crate::games`) still add their use
+    // cases to this struct, and reach the store and their state through it.
+    pub(crate) store: Arc<dyn Store>,
     clock: Arc<dyn Clock>,
     events: events::EventBus,
     /// Whether webhooks may call private addresses.
@@ -84,7 +85,7 @@ pub struct Service {
     /// Mailed links (address verification, password reset) per account and address.
     link_throttle: Arc<maillinks::LinkThrottle>,
     /// Copies of recently played games (a hint for the next move).
-    cache: Arc<cache::GameCache>,
+    pub(crate) cache: Arc<GameCache>,
     /// Each account's vacation allowance, in days a year.
     vacation_days: u32,
     /// How daily digests and turn mails are sent; `None` sends none.

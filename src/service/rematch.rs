@@ -1,9 +1,10 @@
 //! Rematches: after a game, one player offers the other the same game again, with
 //! the other player moving first.
 
-use super::{ChallengeRequest, Service, side_of};
+use super::{ChallengeRequest, Service};
 use crate::domain::{GameId, GameStatus};
 use crate::error::{Error, Result};
+use crate::games::service::side_of;
 use crate::store::{Account, Challenge, Game, Page};
 
 impl Service {

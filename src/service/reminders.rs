@@ -25,10 +25,11 @@ use std::collections::{HashMap, HashSet};
 use chrono::{DateTime, TimeDelta, Utc};
 
 use super::digest::{Compose, Mailer, NotSent, left, mail_id, mail_text};
-use super::{Service, events, side_of};
+use super::{Service, events};
 use crate::domain::notify::{Channel, NotificationSettings, REMINDER_CHOICES, due_reminder};
 use crate::domain::{AccountId, PushMessageId};
 use crate::error::{Error, Result};
+use crate::games::service::side_of;
 use crate::i18n::Tr;
 use crate::store::push::NewPushMessage;
 use crate::store::reminders::{Reminder, ReminderSends};

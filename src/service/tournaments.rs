@@ -6,9 +6,11 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use seedpost_rules::{BySide, Position, Side, Variant};
 use serde::Serialize;
 
-use super::{LoadedGame, Service, events};
+use super::{Service, events};
 use crate::domain::{AccountId, DaysPerMove, EventKind, GameId, GameStatus, Terms, TournamentId};
 use crate::error::{Error, Result};
+use crate::games::json::GameJson;
+use crate::games::service::LoadedGame;
 use crate::store::tournaments::{
     NewTournament, NewTournamentGame, Tournament, TournamentGame, TournamentRef,
 };
@@ -18,7 +20,7 @@ use crate::store::{
 use crate::tournament::{
     CrossRow, MAX_PLAYERS, Score, ScoredGame, TournamentStatus, crosstable, pairings,
 };
-use crate::wire::{GameJson, time};
+use crate::wire::time;
 
 /// A tournament as asked for, before validation.
 #[derive(Debug, Clone)]
@@ -301,7 +303,8 @@ impl Service {
         }
         let games = self.store.tournament_games(id).await?;
         for game in games.iter().map(|g| &g.game).filter(|g| {
-            g.state.status == GameStatus::Ongoing && super::side_of(g, account.id).is_some()
+            g.state.status == GameStatus::Ongoing
+                && crate::games::service::side_of(g, account.id).is_some()
         }) {
             match self.resign(account, game.id).await {
                 Ok(_) | Err(Error::GameOver) => {}
@@ -426,7 +429,7 @@ impl Service {
             status: GameStatus::Ongoing,
             ply: 0,
             to_move: Some(first),
-            board: crate::wire::board(&start),
+            board: crate::games::json::board(&start),
             stores: start.stores(),
             deadline: Some(crate::deadline::deadline(
                 now,
@@ -498,7 +501,7 @@ impl Service {
     /// After game `id` of tournament `of` (`None` for a game outside any) ended:
     /// finishes the tournament if that was its last game. A failure is logged, not
     /// returned (the game's end stands; the sweeper finishes the tournament later).
-    pub(super) async fn tournament_game_ended(&self, id: GameId, of: Option<TournamentId>) {
+    pub(crate) async fn tournament_game_ended(&self, id: GameId, of: Option<TournamentId>) {
         let Some(tournament) = of else { return };
         if let Err(e) = self.finish_tournament(tournament).await {
             tracing::warn!(game = %id, error = %crate::error::Chain(&e), "tournament not finished yet");

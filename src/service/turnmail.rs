@@ -25,11 +25,12 @@ use std::time::Duration;
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::Value;
 
+use super::Service;
 use super::digest::{Compose, DIGEST_BACKOFF, Mailer, NotSent, mail_id, mail_text};
-use super::{LoadedGame, Service, side_of};
 use crate::domain::notify::{Channel, NoticeKind};
 use crate::domain::{AccountId, GameId, GameStatus};
 use crate::error::{Error, Result};
+use crate::games::service::{LoadedGame, side_of};
 use crate::store::turnmail::{Release, Turn, TurnEnd};
 use crate::store::{Game, StoreError};
 

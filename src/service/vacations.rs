@@ -115,7 +115,7 @@ impl Service {
         };
         let now = self.now();
         let mut events = Vec::new();
-        for game in self.store.games(&filter).await? {
+        for game in self.games_matching(&filter).await? {
             // A tournament that forbids vacation keeps its games' clocks running:
             // nothing to tell there.
             if let Some(t) = &game.tournament

@@ -49,7 +49,7 @@ type Run<Q, A> = Box<
 >;
 
 /// Batches concurrent lookups of `V` by `K` into queries of many keys.
-pub(super) struct Batcher<K, V> {
+pub(crate) struct Batcher<K, V> {
     batches: Batches<K, Option<V>>,
 }
 
@@ -100,7 +100,7 @@ where
     ///
     /// # Errors
     /// The batch query's error.
-    pub(super) async fn get(&self, key: K) -> Answer<V> {
+    pub(crate) async fn get(&self, key: K) -> Answer<V> {
         self.batches.run(key).await
     }
 }

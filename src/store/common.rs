@@ -71,7 +71,7 @@ macro_rules! game_select {
          JOIN accounts na ON na.id = g.north_id "
     };
 }
-pub(super) use game_select;
+pub(crate) use game_select;
 
 /// The condition on a game `g` whose clock runs: ongoing, and no player on vacation,
 /// unless the game belongs to a tournament that forbids vacation (then its clock runs
@@ -88,7 +88,7 @@ macro_rules! clock_runs {
 }
 
 /// Games whose clock runs past their deadline `$1`, oldest first, at most `$2`.
-pub(super) const SELECT_OVERDUE: &str = concat!(
+pub(crate) const SELECT_OVERDUE: &str = concat!(
     game_select!(),
     "WHERE ",
     clock_runs!(),
@@ -161,7 +161,7 @@ pub(super) fn micros(t: DateTime<Utc>) -> DateTime<Utc> {
 }
 
 /// The number of rows to ask for: 100 for 0, at most 500.
-pub(super) fn row_limit(limit: u32) -> i64 {
+pub(crate) fn row_limit(limit: u32) -> i64 {
     match limit {
         0 => 100,
         n => i64::from(n.min(500)),
@@ -214,7 +214,7 @@ pub(super) fn count<T: TryFrom<N>, N: Copy + Debug>(
 }
 
 /// An `i32` column from a count that the domain keeps as `u32`.
-pub(super) fn to_i32(what: &str, value: u32) -> Result<i32, StoreError> {
+pub(crate) fn to_i32(what: &str, value: u32) -> Result<i32, StoreError> {
     i32::try_from(value).map_err(|_| StoreError::Invalid(format!("{what} too large: {value}")))
 }
 
@@ -388,7 +388,7 @@ impl ChallengeRow {
 
 /// A game as [`game_select`] reads it.
 #[derive(Clone, sqlx::FromRow)]
-pub(super) struct GameRow {
+pub(crate) struct GameRow {
     id: Uuid,
     variant: String,
     south_id: Uuid,
@@ -428,11 +428,11 @@ impl GameRow {
     }
 
     /// The number of plies played, as stored.
-    pub(super) fn ply(&self) -> i32 {
+    pub(crate) fn ply(&self) -> i32 {
         self.ply
     }
 
-    pub(super) fn parse(self) -> Result<Game, StoreError> {
+    pub(crate) fn parse(self) -> Result<Game, StoreError> {
         let variant: Variant = parse("variant", &self.variant)?;
         let board = parse_board(&self.board)?;
         if board.south.len() != variant.pits_per_row()
@@ -498,7 +498,7 @@ impl GameRow {
     }
 
     /// The game with its moves: `moves` must be plies 1 to the game's ply, in order.
-    pub(super) fn with_moves(self, moves: Vec<MoveRow>) -> Result<GameWithMoves, StoreError> {
+    pub(crate) fn with_moves(self, moves: Vec<MoveRow>) -> Result<GameWithMoves, StoreError> {
         let game = self.parse()?;
         let moves = moves
             .into_iter()
@@ -519,7 +519,7 @@ impl GameRow {
 
 /// A row of `moves`.
 #[derive(sqlx::FromRow)]
-pub(super) struct MoveRow {
+pub(crate) struct MoveRow {
     ply: i32,
     side: String,
     pit: Option<i32>,
@@ -589,7 +589,7 @@ impl StandingRow {
 
 /// The columns of a game's cached state, as written.
 #[derive(Debug, Clone)]
-pub(super) struct StateColumns {
+pub(crate) struct StateColumns {
     pub(super) status: &'static str,
     pub(super) ply: i32,
     pub(super) to_move: Option<&'static str>,
@@ -605,7 +605,7 @@ pub(super) struct StateColumns {
 }
 
 impl StateColumns {
-    pub(super) fn new(state: &GameState) -> Result<StateColumns, StoreError> {
+    pub(crate) fn new(state: &GameState) -> Result<StateColumns, StoreError> {
         let result = state.result.as_ref();
         Ok(StateColumns {
             status: state.status.as_str(),
@@ -626,7 +626,7 @@ impl StateColumns {
 
 /// The columns of a ply, as written.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct MoveColumns {
+pub(crate) struct MoveColumns {
     pub(super) ply: i32,
     pub(super) side: &'static str,
     pub(super) pit: Option<i32>,
@@ -638,7 +638,7 @@ pub(super) struct MoveColumns {
 /// # Errors
 /// [`StoreError::Invalid`] when the plies are not numbered `seen + 1`, `seen + 2`, …, or
 /// the state's ply is not the last of them: a bug in the caller, not a race.
-pub(super) fn plies_columns(
+pub(crate) fn plies_columns(
     seen: u32,
     plies: &[Move],
     state: &GameState,
@@ -725,7 +725,7 @@ impl AccountEvents {
 /// `events` grouped by account, keeping their order within each account, and the
 /// accounts in id order: every writer locks account rows in that one order, so two
 /// transactions writing events for the same two players cannot deadlock.
-pub(super) fn events_by_account(events: &[NewEvent]) -> Vec<AccountEvents> {
+pub(crate) fn events_by_account(events: &[NewEvent]) -> Vec<AccountEvents> {
     let mut grouped: Vec<AccountEvents> = Vec::new();
     for event in events {
         let columns = (

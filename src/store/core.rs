@@ -1,11 +1,6 @@
-//! [`Store`] for both backends: accounts, tokens, challenges, games, their events,
-//! sessions and standings.
-//!
-//! Concurrent writers meet at the game row: a move or an ending updates it only if it
-//! still stands at the ply the writer saw. On Postgres the first writer's row lock
-//! makes the others wait, then find the ply changed; on SQLite every write transaction
-//! holds the one write lock, so the second writer runs after the first committed.
-//! Either way the second gives up with [`StoreError::Conflict`].
+//! [`Store`] for both backends: accounts, tokens, challenges, events, sessions and
+//! standings; and what writing a game's state shares with them (the games' own SQL is
+//! in `src/games/store.rs`).
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -14,16 +9,15 @@ use sqlx::Transaction;
 
 use super::common::{
     AccountEvents, AccountPasswordRow, AccountRow, ChallengeRow, EventRow, GameRow, MARK_REMINDED,
-    MoveColumns, MoveRow, SELECT_EVENTS, SELECT_OVERDUE, SELECT_TO_REMIND, StandingRow,
-    StateColumns, TokenRow, challenge_select, events_by_account, game_select, micros,
-    plies_columns, row_limit, scopes, to_i32,
+    MoveColumns, SELECT_EVENTS, SELECT_TO_REMIND, StandingRow, StateColumns, TokenRow,
+    challenge_select, events_by_account, game_select, micros, row_limit, scopes, to_i32,
 };
 use super::dialect::{Backend, locking};
 use super::sql::{AsConn, SqlStore, Statement, sql};
 use super::{
-    Account, Challenge, ChallengeCaps, Closing, Event, EventWake, FinishedFilter, Game, GameFilter,
-    GameState, GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession,
-    NewToken, Page, Session, SessionRow, Standing, Store, StoreError, Token,
+    Account, AnySql, Challenge, ChallengeCaps, Closing, Event, EventWake, Game, NewAccount,
+    NewChallenge, NewEvent, NewGame, NewSession, NewToken, Page, Session, SessionRow, Standing,
+    Store, StoreError, Token,
 };
 use crate::domain::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, GameId, Lang, Scopes,
@@ -290,7 +284,7 @@ async fn remind_tx<B: Backend>(
 ///
 /// # Errors
 /// [`StoreError::Conflict`] when it is not, [`StoreError::NotFound`] for no game.
-pub(super) async fn update_state<B: Backend>(
+pub(crate) async fn update_state<B: Backend>(
     tx: &mut Transaction<'static, B>,
     id: GameId,
     seen: i32,
@@ -309,7 +303,7 @@ pub(super) async fn update_state<B: Backend>(
 
 /// The events, then the ratings, of a change of game `id` to `state` just written: in
 /// the order every writer locks their rows (accounts before ratings).
-async fn events_and_ratings<B: Backend>(
+pub(crate) async fn events_and_ratings<B: Backend>(
     tx: &mut Transaction<'static, B>,
     id: GameId,
     state: &StateColumns,
@@ -320,22 +314,25 @@ async fn events_and_ratings<B: Backend>(
     Ok(stored)
 }
 
-/// Plies to append to a game (see [`Store::append_plies`]), as columns.
+/// Plies to append to a game (see
+/// [`GameStore::append_plies`](crate::games::store::GameStore::append_plies)), as
+/// columns.
 pub struct Append {
     /// The game.
-    pub(super) id: GameId,
+    pub(crate) id: GameId,
     /// The ply its mover saw.
-    pub(super) seen: i32,
+    pub(crate) seen: i32,
     /// The plies, numbered from `seen + 1`.
-    pub(super) plies: Vec<MoveColumns>,
+    pub(crate) plies: Vec<MoveColumns>,
     /// The state they lead to.
-    pub(super) state: StateColumns,
+    pub(crate) state: StateColumns,
     /// The events they cause, by account.
-    pub(super) events: Vec<AccountEvents>,
+    pub(crate) events: Vec<AccountEvents>,
 }
 
 /// Appends plies to a game, with the state they lead to, their events and the game's
-/// rating, in a write transaction of their own: [`Store::append_plies`], but for
+/// rating, in a write transaction of their own:
+/// [`GameStore::append_plies`](crate::games::store::GameStore::append_plies), but for
 /// Postgres' batched moves (see [`Backend::append_moves`]).
 pub(super) async fn append_alone<B: Backend>(
     store: &SqlStore<B>,
@@ -717,135 +714,6 @@ impl<B: Backend> Store for SqlStore<B> {
         .map(|(game, _)| game)
     }
 
-    async fn game(&self, id: GameId) -> Result<GameWithMoves, StoreError> {
-        let mut conn = self.conn().await?;
-        let game: GameRow = sql(concat!(game_select!(), "WHERE g.id = $1"))
-            .bind(id.0)
-            .one(&mut conn)
-            .await?;
-        // Moves are only ever appended, together with the game row's update: those up
-        // to the ply just read are exactly the ones that state is the replay of, even
-        // if another ply is committed between the two statements.
-        let moves: Vec<MoveRow> = sql("SELECT ply, side, pit, at FROM moves \
-                                       WHERE game_id = $1 AND ply <= $2 ORDER BY ply")
-        .bind(id.0)
-        .bind(game.ply())
-        .all(&mut conn)
-        .await?;
-        game.with_moves(moves)
-    }
-
-    async fn game_state(&self, id: GameId) -> Result<Game, StoreError> {
-        self.games
-            .get(id.0)
-            .await?
-            .ok_or(StoreError::NotFound)?
-            .parse()
-    }
-
-    async fn games(&self, filter: &GameFilter) -> Result<Vec<Game>, StoreError> {
-        let rows: Vec<GameRow> = sql(concat!(
-            game_select!(),
-            "WHERE ($1 IS NULL OR g.status = $1) \
-               AND ($2 IS NULL OR g.south_id = $2 OR g.north_id = $2) \
-               AND ($3 IS NULL OR (g.status = 'ongoing' AND \
-                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
-                    = $3)) \
-             ORDER BY \
-               CASE WHEN g.status = 'ongoing' AND \
-                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
-                    = $4 THEN 0 ELSE 1 END, \
-               CASE WHEN g.status = 'ongoing' AND \
-                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
-                    = $4 AND EXISTS (SELECT 1 FROM vacations v WHERE v.ended_at IS NULL \
-                                     AND v.account_id IN (g.south_id, g.north_id)) \
-                    THEN 1 ELSE 0 END, \
-               CASE WHEN g.status = 'ongoing' AND \
-                    CASE g.to_move WHEN 'south' THEN g.south_id WHEN 'north' THEN g.north_id END \
-                    = $4 THEN g.deadline END, \
-               g.updated_at DESC, g.id \
-             LIMIT $5"
-        ))
-        .bind(filter.status.map(|s| s.as_str()))
-        .bind(filter.player.map(|a| a.0))
-        .bind(filter.to_move.map(|a| a.0))
-        .bind(filter.viewer.map(|a| a.0))
-        .bind(row_limit(filter.limit))
-        .all(&mut self.conn().await?)
-        .await?;
-        rows.into_iter().map(GameRow::parse).collect()
-    }
-
-    async fn finished_games(&self, filter: &FinishedFilter) -> Result<Vec<Game>, StoreError> {
-        let rows: Vec<GameRow> = sql(concat!(
-            game_select!(),
-            "WHERE g.status = 'finished' \
-               AND (g.south_id = $1 OR g.north_id = $1) \
-               AND ($2 IS NULL OR g.variant = $2) \
-               AND ($3 IS NULL \
-                    OR ($3 = 'drawn' AND g.winner IS NULL) \
-                    OR ($3 = 'won' AND (g.winner = 'south' AND g.south_id = $1 \
-                                        OR g.winner = 'north' AND g.north_id = $1)) \
-                    OR ($3 = 'lost' AND (g.winner = 'south' AND g.north_id = $1 \
-                                         OR g.winner = 'north' AND g.south_id = $1))) \
-             ORDER BY g.updated_at DESC, g.id \
-             LIMIT $4 OFFSET $5"
-        ))
-        .bind(filter.player.0)
-        .bind(filter.variant.map(Variant::as_str))
-        .bind(filter.result.map(crate::domain::PlayerResult::as_str))
-        .bind(row_limit(filter.limit))
-        .bind(i64::from(filter.offset))
-        .all(&mut self.conn().await?)
-        .await?;
-        rows.into_iter().map(GameRow::parse).collect()
-    }
-
-    async fn append_plies(
-        &self,
-        id: GameId,
-        seen: u32,
-        plies: &[Move],
-        state: &GameState,
-        events: &[NewEvent],
-    ) -> Result<Vec<Event>, StoreError> {
-        let append = Append {
-            id,
-            plies: plies_columns(seen, plies, state)?,
-            state: StateColumns::new(state)?,
-            seen: to_i32("ply", seen)?,
-            events: events_by_account(events),
-        };
-        B::append_moves(self, append).await
-    }
-
-    async fn end_game(
-        &self,
-        id: GameId,
-        seen: u32,
-        state: &GameState,
-        events: &[NewEvent],
-    ) -> Result<Vec<Event>, StoreError> {
-        if state.ply != seen {
-            return Err(StoreError::Invalid(format!(
-                "ending game {id} at ply {seen} with a state at ply {}",
-                state.ply
-            )));
-        }
-        let state = StateColumns::new(state)?;
-        let seen = to_i32("ply", seen)?;
-        let events = events_by_account(events);
-        let ((), stored) = self
-            .write_events(move |tx| {
-                Box::pin(async move {
-                    update_state(tx, id, seen, &state).await?;
-                    Ok(((), events_and_ratings(tx, id, &state, &events).await?))
-                })
-            })
-            .await?;
-        Ok(stored)
-    }
-
     async fn games_to_remind(
         &self,
         days: DaysPerMove,
@@ -885,15 +753,6 @@ impl<B: Backend> Store for SqlStore<B> {
             })
             .await?;
         Ok(stored)
-    }
-
-    async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError> {
-        let rows: Vec<GameRow> = sql(SELECT_OVERDUE)
-            .bind(now)
-            .bind(row_limit(limit))
-            .all(&mut self.conn().await?)
-            .await?;
-        rows.into_iter().map(GameRow::parse).collect()
     }
 
     async fn standings(
@@ -1011,6 +870,10 @@ impl<B: Backend> Store for SqlStore<B> {
 
     async fn purge_rates(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
         B::purge_rates(&self.pool, now).await
+    }
+
+    fn sql(&self) -> AnySql<'_> {
+        B::any(self)
     }
 
     fn listen_events(&self, wake: EventWake) {

@@ -30,7 +30,7 @@ use super::common::{AccountEvents, INSERT_EVENT, TAKE_SEQS, game_select};
 use super::core::{Append, standings};
 use super::matches::match_of_game;
 use super::sql::{Listeners, Param, Record, SqlStore, sql};
-use super::{Event, EventWake, StoreError};
+use super::{AnySql, Event, EventWake, StoreError};
 
 /// A database the store runs on: Postgres or SQLite.
 pub trait Backend:
@@ -95,6 +95,9 @@ pub trait Backend:
     /// How many rows a statement changed.
     fn rows_affected(result: &Self::QueryResult) -> u64;
 
+    /// `store` as the store of its backend (see [`Store::sql`](super::Store::sql)).
+    fn any(store: &SqlStore<Self>) -> AnySql<'_>;
+
     /// Opens a pool of at most `size` connections to the database at `url`.
     fn connect(url: &str, size: u32)
     -> impl Future<Output = Result<Pool<Self>, StoreError>> + Send;
@@ -144,7 +147,8 @@ pub trait Backend:
     }
 
     /// Appends plies to a game with the state they lead to and their events (see
-    /// [`Store::append_plies`](super::Store::append_plies)), in a write transaction
+    /// [`GameStore::append_plies`](crate::games::store::GameStore::append_plies)), in a
+    /// write transaction
     /// of their own; Postgres batches the moves that leave their games going.
     fn append_moves(
         store: &SqlStore<Self>,
@@ -275,6 +279,10 @@ impl Backend for Postgres {
         result.rows_affected()
     }
 
+    fn any(store: &SqlStore<Self>) -> AnySql<'_> {
+        AnySql::Postgres(store)
+    }
+
     async fn connect(url: &str, size: u32) -> Result<Pool<Self>, StoreError> {
         Ok(PgPoolOptions::new()
             .max_connections(size)
@@ -397,6 +405,10 @@ impl Backend for Sqlite {
 
     fn rows_affected(result: &Self::QueryResult) -> u64 {
         result.rows_affected()
+    }
+
+    fn any(store: &SqlStore<Self>) -> AnySql<'_> {
+        AnySql::Sqlite(store)
     }
 
     /// Opens the file of an `sqlite:` URL (`sqlite://seedpost.db`, `sqlite::memory:`)

@@ -4,7 +4,11 @@
 //! The move list is the truth: a game's `board`, `store`, `ply` and `to_move` columns
 //! are a cache of the replay of its `moves`. Concurrent writers are settled by the
 //! database: the primary key (game, ply) of `moves` and a conditional update of the
-//! game row on the ply the writer saw (see [`Store::append_plies`]).
+//! game row on the ply the writer saw (see the games' SQL,
+//! [`GameStore::append_plies`](crate::games::store::GameStore::append_plies)).
+//!
+//! The store names no feature: each feature writes its SQL once over the
+//! [`SqlStore`](sql::SqlStore) of any backend, which [`Store::sql`] hands over.
 
 use std::sync::Arc;
 
@@ -27,9 +31,10 @@ pub mod accounts;
 mod batch;
 pub mod calendar;
 pub mod carried;
-mod common;
-mod core;
+pub(crate) mod common;
+pub(crate) mod core;
 pub mod dialect;
+pub mod leases;
 pub mod maillinks;
 pub mod matches;
 pub mod ops;
@@ -47,6 +52,7 @@ pub mod webhooks;
 
 pub use accounts::AccountStore;
 pub use calendar::CalendarStore;
+pub use leases::{LeaseStore, RunnerLease};
 pub use maillinks::MailLinkStore;
 pub use matches::MatchStore;
 pub use ops::OpsStore;
@@ -239,6 +245,7 @@ pub trait Store:
     + ReminderStore
     + TurnMailStore
     + MailLinkStore
+    + LeaseStore
     + Send
     + Sync
     + 'static
@@ -361,54 +368,6 @@ pub trait Store:
         events: &[NewEvent],
     ) -> Result<Game, StoreError>;
 
-    /// A game with its moves.
-    async fn game(&self, id: GameId) -> Result<GameWithMoves, StoreError>;
-
-    /// Game `id` without its moves: its players and cached state, in one query.
-    ///
-    /// # Errors
-    /// [`StoreError::NotFound`] for an unknown game.
-    async fn game_state(&self, id: GameId) -> Result<Game, StoreError>;
-
-    /// Games matching `filter`, most urgent first: games where the filter's viewer is to
-    /// move, by earliest deadline, those whose clock stands still (a player on
-    /// vacation) after those whose clock runs; then the rest, latest change first.
-    async fn games(&self, filter: &GameFilter) -> Result<Vec<Game>, StoreError>;
-
-    /// A page of one player's finished games (not aborted ones), the latest ended
-    /// first, by variant and by the player's result as `filter` asks.
-    async fn finished_games(&self, filter: &FinishedFilter) -> Result<Vec<Game>, StoreError>;
-
-    /// Appends plies to a game and replaces its cached state, in one transaction, if
-    /// the game is still ongoing at ply `seen` (the number of plies before these).
-    ///
-    /// Returns `events` as stored, with their seqs, grouped by account.
-    ///
-    /// # Errors
-    /// [`StoreError::Conflict`] when another writer got there first: a ply with one of
-    /// these numbers exists, or the game has changed or ended. Nothing is written.
-    async fn append_plies(
-        &self,
-        id: GameId,
-        seen: u32,
-        plies: &[Move],
-        state: &GameState,
-        events: &[NewEvent],
-    ) -> Result<Vec<Event>, StoreError>;
-
-    /// Replaces the cached state of a game that is ongoing at ply `seen` without adding
-    /// plies (resign, abort, timeout).
-    ///
-    /// # Errors
-    /// [`StoreError::Conflict`] when the game has changed or ended meanwhile.
-    async fn end_game(
-        &self,
-        id: GameId,
-        seen: u32,
-        state: &GameState,
-        events: &[NewEvent],
-    ) -> Result<Vec<Event>, StoreError>;
-
     /// Ongoing games of `days` per move whose deadline is before `before`, earliest
     /// first, whose player to move has not been reminded at the current ply, without
     /// those with a player on vacation.
@@ -435,10 +394,6 @@ pub trait Store:
     /// Stores `events` on their own, in one transaction: the news of a change already
     /// committed (a vacation starting or ending).
     async fn add_events(&self, events: &[NewEvent]) -> Result<Vec<Event>, StoreError>;
-
-    /// Ongoing games whose deadline is before `now`, oldest deadline first, without
-    /// those with a player on vacation (their clocks stand still).
-    async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError>;
 
     /// The standings over finished games, of one variant or all; highest points first,
     /// then most games, then name: `limit` lines (100 for 0, at most 500) after the
@@ -517,6 +472,20 @@ pub trait Store:
     /// every change is announced: the store announces each write's events once,
     /// after its commit, and every listener hears them here.
     fn listen_events(&self, wake: EventWake);
+
+    /// This store as the SQL store of its backend: what the features' SQL runs on
+    /// (see the `on_backend!` macro of `src/store/sql.rs`).
+    fn sql(&self) -> AnySql<'_>;
+}
+
+/// A store as the [`SqlStore`](sql::SqlStore) of its backend, for the features'
+/// SQL, which is written once for any [`Backend`](dialect::Backend).
+#[derive(Debug, Clone, Copy)]
+pub enum AnySql<'a> {
+    /// On Postgres.
+    Postgres(&'a postgres::PgStore),
+    /// On SQLite.
+    Sqlite(&'a sqlite::SqliteStore),
 }
 
 /// What a store tells its listeners (see [`Store::listen_events`]).

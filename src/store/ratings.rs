@@ -2,8 +2,8 @@
 //! [`Store`](super::Store) (a supertrait), implemented once for both backends.
 //!
 //! Ratings are written only by the transaction that ends a rated game (see
-//! [`Store::append_plies`](super::Store::append_plies) and
-//! [`Store::end_game`](super::Store::end_game)): it locks both players' rows, rates
+//! [`GameStore::append_plies`](crate::games::store::GameStore::append_plies) and
+//! [`GameStore::end_game`](crate::games::store::GameStore::end_game)): it locks both players' rows, rates
 //! the game from what it read (`crate::ratings`) and writes the result, so two games
 //! ending at once for one player are rated one after the other, never from the same
 //! old rating.

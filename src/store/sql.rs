@@ -52,7 +52,7 @@ impl<T> Record for T where
 }
 
 /// A connection a statement runs on: a transaction, or one taken from the pool.
-pub(super) trait AsConn<B: Backend>: Send {
+pub(crate) trait AsConn<B: Backend>: Send {
     /// The connection.
     fn conn(&mut self) -> &mut B::Connection;
 }
@@ -82,7 +82,7 @@ impl AsConn<Sqlite> for sqlx::SqliteConnection {
 }
 
 /// One SQL statement (a literal, `$1`-numbered parameters) with its parameters.
-pub(super) struct Statement<B: Backend> {
+pub(crate) struct Statement<B: Backend> {
     sql: &'static str,
     args: B::Arguments,
     /// The first parameter that could not be encoded: the statement then fails.
@@ -90,7 +90,7 @@ pub(super) struct Statement<B: Backend> {
 }
 
 /// The statement `sql`, to bind parameters to.
-pub(super) fn sql<B: Backend>(sql: &'static str) -> Statement<B> {
+pub(crate) fn sql<B: Backend>(sql: &'static str) -> Statement<B> {
     Statement {
         sql,
         args: B::Arguments::default(),
@@ -100,20 +100,20 @@ pub(super) fn sql<B: Backend>(sql: &'static str) -> Statement<B> {
 
 impl<B: Backend> Statement<B> {
     /// Binds `value` to the next parameter.
-    pub(super) fn bind(mut self, value: impl Param) -> Self {
+    pub(crate) fn bind(mut self, value: impl Param) -> Self {
         let added = B::add(&mut self.args, value);
         self.keep(added)
     }
 
     /// Binds `ids` to the next parameter, as the backend takes a list of keys (see
     /// [`Backend::add_ids`]).
-    pub(super) fn bind_ids(mut self, ids: &[uuid::Uuid]) -> Self {
+    pub(crate) fn bind_ids(mut self, ids: &[uuid::Uuid]) -> Self {
         let added = B::add_ids(&mut self.args, ids);
         self.keep(added)
     }
 
     /// Binds `keys` to the next parameter, as the backend takes a list of keys.
-    pub(super) fn bind_keys(mut self, keys: &[String]) -> Self {
+    pub(crate) fn bind_keys(mut self, keys: &[String]) -> Self {
         let added = B::add_keys(&mut self.args, keys);
         self.keep(added)
     }
@@ -133,14 +133,14 @@ impl<B: Backend> Statement<B> {
     }
 
     /// Runs it; returns how many rows it changed.
-    pub(super) async fn execute(self, conn: &mut impl AsConn<B>) -> Result<u64, StoreError> {
+    pub(crate) async fn execute(self, conn: &mut impl AsConn<B>) -> Result<u64, StoreError> {
         let done = self.query()?.execute(B::on(conn.conn())).await?;
         Ok(B::rows_affected(&done))
     }
 
     /// Runs a write that must touch a row (a delete of one the account owns, say):
     /// `NotFound` when it touched none.
-    pub(super) async fn execute_found(self, conn: &mut impl AsConn<B>) -> Result<(), StoreError> {
+    pub(crate) async fn execute_found(self, conn: &mut impl AsConn<B>) -> Result<(), StoreError> {
         match self.execute(conn).await? {
             0 => Err(StoreError::NotFound),
             _ => Ok(()),
@@ -148,7 +148,7 @@ impl<B: Backend> Statement<B> {
     }
 
     /// Every row it returns.
-    pub(super) async fn all<O: Record>(
+    pub(crate) async fn all<O: Record>(
         self,
         conn: &mut impl AsConn<B>,
     ) -> Result<Vec<O>, StoreError> {
@@ -160,13 +160,13 @@ impl<B: Backend> Statement<B> {
     ///
     /// # Errors
     /// [`StoreError::NotFound`] when it returns none.
-    pub(super) async fn one<O: Record>(self, conn: &mut impl AsConn<B>) -> Result<O, StoreError> {
+    pub(crate) async fn one<O: Record>(self, conn: &mut impl AsConn<B>) -> Result<O, StoreError> {
         let row = self.query()?.fetch_one(B::on(conn.conn())).await?;
         Ok(B::decode(&row)?)
     }
 
     /// The row it returns, if any.
-    pub(super) async fn optional<O: Record>(
+    pub(crate) async fn optional<O: Record>(
         self,
         conn: &mut impl AsConn<B>,
     ) -> Result<Option<O>, StoreError> {
@@ -175,7 +175,7 @@ impl<B: Backend> Statement<B> {
     }
 
     /// The first column of every row it returns.
-    pub(super) async fn values<T>(self, conn: &mut impl AsConn<B>) -> Result<Vec<T>, StoreError>
+    pub(crate) async fn values<T>(self, conn: &mut impl AsConn<B>) -> Result<Vec<T>, StoreError>
     where
         (T,): Record,
     {
@@ -189,7 +189,7 @@ impl<B: Backend> Statement<B> {
 pub struct SqlStore<B: Backend> {
     pub(super) pool: Pool<B>,
     /// Game rows by id, concurrent reads batched (see [`super::batch`]).
-    pub(super) games: Batcher<uuid::Uuid, GameRow>,
+    pub(crate) games: Batcher<uuid::Uuid, GameRow>,
     /// Token rows with their accounts by the token's hash, batched likewise.
     pub(super) tokens: Batcher<String, TokenAccountRow>,
     /// This process's listeners to committed events (see [`Backend::announce`]).
@@ -254,13 +254,13 @@ impl<B: Backend> SqlStore<B> {
     }
 
     /// A connection from the pool, for reads.
-    pub(super) async fn conn(&self) -> Result<PoolConnection<B>, StoreError> {
+    pub(crate) async fn conn(&self) -> Result<PoolConnection<B>, StoreError> {
         Ok(self.pool.acquire().await?)
     }
 
     /// Runs `work` on a connection from the pool, on a task of its own (see
     /// [`super::common::detached`]): a write of one statement.
-    pub(super) async fn detached<T, F>(&self, work: F) -> Result<T, StoreError>
+    pub(crate) async fn detached<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut PoolConnection<B>) -> WriteFuture<'c, T> + Send + 'static,
@@ -286,7 +286,7 @@ impl<B: Backend> SqlStore<B> {
     /// its own (see [`super::common::detached`]): commits it when `work` succeeds,
     /// rolls it back otherwise. A transaction the database failed to break a deadlock
     /// runs again, from the start, on a copy of `work` (see [`SqlStore::write_events`]).
-    pub(super) async fn write<T, F>(&self, work: F) -> Result<T, StoreError>
+    pub(crate) async fn write<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: for<'t> FnOnce(&'t mut Transaction<'static, B>) -> WriteFuture<'t, T>
@@ -315,7 +315,7 @@ impl<B: Backend> SqlStore<B> {
     /// A write whose caller stopped waiting before it committed (the request timed
     /// out, the client left) is rolled back instead ([`StoreError::Abandoned`]): a
     /// `503 timeout` means nothing was done, unless the commit was already under way.
-    pub(super) async fn write_events<T, F>(&self, work: F) -> Result<(T, Vec<Event>), StoreError>
+    pub(crate) async fn write_events<T, F>(&self, work: F) -> Result<(T, Vec<Event>), StoreError>
     where
         T: Send + 'static,
         F: for<'t> FnOnce(&'t mut Transaction<'static, B>) -> WriteFuture<'t, (T, Vec<Event>)>
@@ -392,7 +392,7 @@ impl Listeners {
 }
 
 /// The future of a write's work on its transaction.
-pub(super) type WriteFuture<'t, T> =
+pub(crate) type WriteFuture<'t, T> =
     std::pin::Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 't>>;
 
 /// The batched read of game rows.
@@ -424,3 +424,16 @@ fn token_batcher<B: Backend>(pool: Pool<B>) -> Batcher<String, TokenAccountRow> 
         }
     })
 }
+
+/// Runs `$body` with `$s` bound to the [`SqlStore`] of `$store`'s backend (an
+/// [`AnySql`](super::AnySql)): how a feature's SQL, written once for any
+/// [`Backend`], runs on the store it is given.
+macro_rules! on_backend {
+    ($store:expr, $s:ident => $body:expr) => {
+        match $store {
+            $crate::store::AnySql::Postgres($s) => $body,
+            $crate::store::AnySql::Sqlite($s) => $body,
+        }
+    };
+}
+pub(crate) use on_backend;

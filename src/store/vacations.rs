@@ -3,7 +3,7 @@
 //! implemented once for both backends.
 //!
 //! While an account is on vacation, the timeout sweeper passes over its games
-//! ([`Store::overdue_games`](super::Store::overdue_games)). Ending the vacation, in
+//! ([`GameStore::overdue_games`](crate::games::store::GameStore::overdue_games)). Ending the vacation, in
 //! one transaction, pushes the deadline of each of its ongoing games by the time that
 //! game's clock stood still: from the later of the vacation's start and the game's
 //! last change, to the vacation's end — counted on weekday time in a game with a

@@ -18,6 +18,7 @@ mod events;
 mod filters;
 mod games;
 mod house;
+mod leases;
 mod matches;
 mod moves;
 mod openapi;

@@ -4,6 +4,7 @@
 
 use chrono::Duration;
 use seedpost::domain::{EventKind, MatchId};
+use seedpost::games::store::GameStore;
 use seedpost::store::GameResult;
 use serde_json::{Value, json};
 

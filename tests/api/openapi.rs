@@ -50,19 +50,22 @@ fn routes_in_sources(dir: &Path, found: &mut BTreeSet<String>) {
         if path.is_dir() {
             routes_in_sources(&path, found);
         } else if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).expect("a source file");
-            for (i, _) in text.match_indices(".route(") {
-                let rest = text[i + ".route(".len()..].trim_start();
-                let literal = rest
-                    .strip_prefix('"')
-                    .and_then(|r| r.split_once('"'))
-                    .map(|(p, _)| p.to_owned())
-                    .unwrap_or_else(|| {
-                        panic!("{}: a .route( without a literal path", path.display())
-                    });
-                found.insert(literal);
-            }
+            routes_in_file(&path, found);
         }
+    }
+}
+
+/// The paths given to `.route("…")` in the source file at `path`.
+fn routes_in_file(path: &Path, found: &mut BTreeSet<String>) {
+    let text = std::fs::read_to_string(path).expect("a source file");
+    for (i, _) in text.match_indices(".route(") {
+        let rest = text[i + ".route(".len()..].trim_start();
+        let literal = rest
+            .strip_prefix('"')
+            .and_then(|r| r.split_once('"'))
+            .map(|(p, _)| p.to_owned())
+            .unwrap_or_else(|| panic!("{}: a .route( without a literal path", path.display()));
+        found.insert(literal);
     }
 }
 
@@ -110,14 +113,19 @@ async fn every_route_of_the_router_is_described_and_every_description_is_routed(
     // The router is built from the described list; a plain `.route("…")` beside it
     // must name a described path.
     let mut routed = BTreeSet::new();
-    routes_in_sources(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/http/api"),
-        &mut routed,
-    );
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    routes_in_sources(&src.join("http/api"), &mut routed);
+    // A feature's API handlers are its `api.rs` (its page routes are beside it).
+    for feature in std::fs::read_dir(&src).expect("src") {
+        let api = feature.expect("an entry").path().join("api.rs");
+        if api.is_file() {
+            routes_in_file(&api, &mut routed);
+        }
+    }
     for path in &routed {
         assert!(
             described.contains(path.as_str()),
-            "the route {path} (src/http/api) is not in the OpenAPI description"
+            "the route {path} (src/http/api, src/*/api.rs) is not in the OpenAPI description"
         );
     }
 

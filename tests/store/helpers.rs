@@ -9,6 +9,7 @@ use seedpost::domain::{
     AccountId, ChallengeId, DaysPerMove, Ending, FirstChoice, GameId, GameStatus, MatchTerms,
     Scopes, Terms, TokenId, Username,
 };
+use seedpost::games::store::GameStore;
 use seedpost::store::{
     Account, Challenge, Game, GameResult, GameState, Move, NewAccount, NewChallenge, NewGame,
     NewToken, Player, Store, StoreError,

@@ -25,6 +25,7 @@ use seedpost::domain::{
     AccountId, ChallengeId, ChallengeStatus, DeclineReason, Ending, EventKind, FirstChoice, GameId,
     GameStatus, Lang, NewSession, Scopes, Terms,
 };
+use seedpost::games::store::GameStore;
 use seedpost::store::postgres::PgStore;
 use seedpost::store::sqlite::SqliteStore;
 use seedpost::store::{

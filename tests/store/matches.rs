@@ -5,6 +5,7 @@
 use seedpost::domain::{
     ChallengeId, Ending, FirstChoice, MatchId, MatchStatus, MatchTerms, Schedule, Terms,
 };
+use seedpost::games::store::GameStore;
 use seedpost::store::matches::{MatchRef, NewMatch};
 use seedpost::store::{Account, NewChallenge, Store, StoreError};
 use seedpost_rules::{BySide, Side, Variant};

@@ -2,6 +2,7 @@
 //! only then.
 
 use seedpost::domain::{Ending, Terms};
+use seedpost::games::store::GameStore;
 use seedpost::ratings::{Rating, rate_game};
 use seedpost::store::Store;
 use seedpost::store::ratings::VariantRating;

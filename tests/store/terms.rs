@@ -1,6 +1,7 @@
 //! A challenge's terms (rated or casual, weekend pause) are kept, and kept by its game.
 
 use seedpost::domain::Terms;
+use seedpost::games::store::GameStore;
 use seedpost_rules::{Side, Variant};
 
 use crate::helpers::{Start, account, at, connect, dpm, start_with, state_of};

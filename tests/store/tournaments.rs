@@ -4,6 +4,7 @@
 //! tournament that forbids it.
 
 use seedpost::domain::{AccountId, Ending, TournamentId};
+use seedpost::games::store::GameStore;
 use seedpost::store::tournaments::{NewTournament, NewTournamentGame};
 use seedpost::store::vacations::Vacation;
 use seedpost::store::{Account, StoreError};

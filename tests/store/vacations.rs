@@ -3,6 +3,7 @@
 
 use chrono::TimeDelta;
 use seedpost::domain::AccountId;
+use seedpost::games::store::GameStore;
 use seedpost::store::StoreError;
 use seedpost::store::vacations::Vacation;
 use seedpost_rules::{Side, Variant};

@@ -1,14 +1,20 @@
 """A typed client of the seedpost API (`/api/v1`), one method per route.
 
 Only the standard library is used. Errors are `ApiError`s carrying the server's stable
-`code`; a 429 is waited out (`Retry-After`) and retried, up to `rate_limit_retries`
-times, which is safe for every route (a refused action did nothing, and a move sent
-again at the same ply answers 200 with the game).
+`code`; a 429 is waited out (`Retry-After`, up to `max_rate_limit_wait` seconds, each
+wait logged) and retried, up to `rate_limit_retries` times, which is safe for every
+route (a refused action did nothing, and a move sent again at the same ply answers 200
+with the game); past the cap it raises `RateLimited`. No answer at all raises
+`ConnectionFailed`, after retries for the calls that are safe to send again (see
+`Client`).
 """
 
 from __future__ import annotations
 
+import http.client
 import json
+import logging
+import random
 import time
 import urllib.error
 import urllib.parse
@@ -27,10 +33,12 @@ from typing import (
 )
 
 from . import models
-from .errors import ApiError
+from .errors import ApiError, ConnectionFailed, RateLimited
 from .events import EventStream, read_lines
 
-__all__ = ["ApiError", "Client", "route"]
+__all__ = ["ApiError", "Client", "ConnectionFailed", "RateLimited", "route"]
+
+log = logging.getLogger("seedpost.client")
 
 API = "/api/v1"
 
@@ -58,6 +66,14 @@ class Client:
 
     `url` is the server's address (`http://127.0.0.1:8080`); `/api/v1` is added unless
     it is there already.
+
+    A 429 is waited out (its `Retry-After`, each wait logged) and retried up to
+    `rate_limit_retries` times, but only while the wait is at most
+    `max_rate_limit_wait` seconds: past that the call raises `RateLimited` at once. A
+    call that gets no answer (refused, reset, timed out) raises `ConnectionFailed`,
+    after `connect_retries` retries with jittered backoff (up to `max_connect_backoff`
+    seconds apart) when it is safe to send again: reads, PUTs and moves (a move sent
+    again at the same ply answers 200).
     """
 
     def __init__(
@@ -67,6 +83,9 @@ class Client:
         *,
         timeout: float = 30.0,
         rate_limit_retries: int = 3,
+        max_rate_limit_wait: float = 60.0,
+        connect_retries: int = 4,
+        max_connect_backoff: float = 10.0,
         user_agent: str = "seedpost-python",
     ):
         base = url.rstrip("/")
@@ -76,6 +95,9 @@ class Client:
         self.token = token
         self.timeout = timeout
         self.rate_limit_retries = rate_limit_retries
+        self.max_rate_limit_wait = max_rate_limit_wait
+        self.connect_retries = connect_retries
+        self.max_connect_backoff = max_connect_backoff
         self.user_agent = user_agent
 
     @classmethod
@@ -100,7 +122,11 @@ class Client:
         headers: Optional[Dict[str, str]] = None,
         stream: bool = False,
         timeout: Optional[float] = None,
+        resend: Optional[bool] = None,
     ) -> Any:
+        """One call. A connection failure is retried (jittered backoff,
+        `connect_retries` times) when the call is safe to send again: `resend`, or by
+        default a GET or PUT; a stream is never retried here (`EventStream` does it)."""
         url = self.base + path
         if query:
             query = {
@@ -118,24 +144,49 @@ class Client:
             data = json.dumps(body).encode()
             all_headers["Content-Type"] = "application/json"
         all_headers.update(headers or {})
-        attempt = 0
+        if resend is None:
+            resend = method in ("GET", "HEAD", "PUT") and not stream
+        limited = 0
+        failed = 0
         while True:
             request = urllib.request.Request(url, data=data, headers=all_headers, method=method)
             try:
-                answer = urllib.request.urlopen(request, timeout=timeout or self.timeout)
-            except urllib.error.HTTPError as e:
-                error = ApiError(e.code, _error_body(e))
-                e.close()
-                if e.code == 429 and attempt < self.rate_limit_retries:
-                    attempt += 1
-                    time.sleep(max(1, error.retry_after or int(e.headers.get("Retry-After", 1))))
+                try:
+                    answer = urllib.request.urlopen(request, timeout=timeout or self.timeout)
+                except urllib.error.HTTPError as e:
+                    error = ApiError(e.code, _error_body(e))
+                    e.close()
+                    if e.code != 429:
+                        raise error from None
+                    wait = max(1, error.retry_after or _int(e.headers.get("Retry-After"), 1))
+                    if limited >= self.rate_limit_retries or wait > self.max_rate_limit_wait:
+                        raise RateLimited(e.code, error.body) from None
+                    limited += 1
+                    log.warning(
+                        "%s %s: rate limited, waiting %d s (retry %d of %d)",
+                        method, path, wait, limited, self.rate_limit_retries,
+                    )
+                    time.sleep(wait)
                     continue
-                raise error from None
-            if stream:
-                return answer
-            with answer:
-                raw = answer.read()
-                kind = answer.headers.get_content_type()
+                if stream:
+                    return answer
+                with answer:
+                    raw = answer.read()
+                    kind = answer.headers.get_content_type()
+            except (urllib.error.URLError, http.client.HTTPException, OSError) as e:
+                if isinstance(e, urllib.error.HTTPError):
+                    raise
+                cause = getattr(e, "reason", e) if isinstance(e, urllib.error.URLError) else e
+                if not resend or failed >= self.connect_retries:
+                    raise ConnectionFailed(url, cause) from None
+                wait = min(self.max_connect_backoff, 0.5 * 2**failed) * random.uniform(0.5, 1.0)
+                failed += 1
+                log.warning(
+                    "%s %s: %s; retrying in %.1f s (%d of %d)",
+                    method, path, cause, wait, failed, self.connect_retries,
+                )
+                time.sleep(wait)
+                continue
             if not raw:
                 return None
             if kind == "application/json":
@@ -457,6 +508,20 @@ class Client:
         """Takes every challenge again."""
         self._request("DELETE", "/me/challenge-filters")
 
+    @route("PUT", "/me/runner-lease")
+    def claim_runner_lease(self, holder: str, seconds: Optional[int] = None) -> models.LeaseJson:
+        """Claims the account's runner lease for `holder` (a name of the runner's own)
+        for `seconds` (10 to 600, 60 by default), or renews it: one runner per account
+        at a time. `{"holder", "expires_at"}`; 409 `lease_held` while another holder's
+        lease stands."""
+        body = _drop_none({"holder": holder, "seconds": seconds})
+        return cast(models.LeaseJson, self._request("PUT", "/me/runner-lease", body=body))
+
+    @route("DELETE", "/me/runner-lease")
+    def release_runner_lease(self, holder: str) -> None:
+        """Ends `holder`'s runner lease (another holder's stays)."""
+        self._request("DELETE", "/me/runner-lease", body={"holder": holder})
+
     @route("GET", "/games")
     def games(
         self,
@@ -481,7 +546,10 @@ class Client:
         """Plays `pit` in the game, where `ply` plies have been played (the game's
         `ply`). Sending the same move again at the same ply answers the game."""
         body = {"ply": ply, "pit": pit}
-        return cast(models.GameJson, self._request("POST", f"/games/{_seg(id)}/moves", body=body))
+        return cast(
+            models.GameJson,
+            self._request("POST", f"/games/{_seg(id)}/moves", body=body, resend=True),
+        )
 
     @route("POST", "/games/{id}/resign")
     def resign(self, id: str) -> models.GameJson:
@@ -619,10 +687,21 @@ class Client:
     #: keep-alive every 10 s).
     stream_timeout: float = 35.0
 
-    def events(self, *, since: Optional[int] = None, state_file: Optional[str] = None) -> EventStream:
+    def events(
+        self,
+        *,
+        since: Optional[int] = None,
+        state_file: Optional[str] = None,
+        max_backoff: float = 30.0,
+        on_connect: Optional[Callable[[], None]] = None,
+    ) -> EventStream:
         """The account's events, resumed after every disconnect and deduplicated (see
-        `EventStream`)."""
-        return EventStream(self, since=since, state_file=state_file)
+        `EventStream`): reconnections at most `max_backoff` seconds apart, and
+        `on_connect` called after each connection opens."""
+        return EventStream(
+            self, since=since, state_file=state_file, max_backoff=max_backoff,
+            on_connect=on_connect,
+        )
 
     @route("GET", "/games/{id}/stream")
     def stream_game(self, id: str) -> Iterator[models.GameJson]:
@@ -686,6 +765,13 @@ class Client:
 def _seg(value: str) -> str:
     """A path segment, escaped."""
     return urllib.parse.quote(str(value), safe="")
+
+
+def _int(text: Optional[str], default: int) -> int:
+    try:
+        return int(text) if text is not None else default
+    except ValueError:
+        return default
 
 
 def _error_body(e: urllib.error.HTTPError) -> Dict[str, Any]:

@@ -1,4 +1,5 @@
-"""The error of an API call."""
+"""The errors of an API call: `ApiError` (the server answered with an error),
+`RateLimited` (a 429 the client would not wait out), `ConnectionFailed` (no answer)."""
 
 from typing import Any, Dict, Optional
 
@@ -16,3 +17,19 @@ class ApiError(Exception):
         self.reason: Optional[str] = body.get("reason")
         self.retry_after: Optional[int] = body.get("retry_after")
         super().__init__(f"{status} {self.code}: {self.message}")
+
+
+class RateLimited(ApiError):
+    """A 429 `rate_limited` that was not waited out: its `retry_after` (seconds) is
+    above the client's `max_rate_limit_wait`, or the retries are used up."""
+
+
+class ConnectionFailed(ConnectionError):
+    """The server could not be reached, or the connection broke before the answer
+    (refused, reset, timed out, a name that does not resolve), after the retries the
+    call allows. `url` is what was asked, `cause` the underlying error."""
+
+    def __init__(self, url: str, cause: BaseException):
+        self.url = url
+        self.cause = cause
+        super().__init__(f"cannot reach {url}: {cause}")

@@ -10,23 +10,34 @@ game, and a turn may come twice (in the snapshot and as an event).
 
 1. A stored event whose `seq` is at or below the last one handled is dropped.
 2. An event about a game whose `ply` is below the highest ply already seen for that
-   game is stale and dropped; a `your_turn` for a game and ply already handed on is a
-   duplicate and dropped, as is a `challenge` for a challenge already handed on.
+   game is stale and dropped; a `your_turn` for a game and ply already handed on *on
+   the same connection* is a duplicate and dropped, as is a `challenge` for a
+   challenge already handed on on the same connection.
 
-An event counts as handled when the loop asks for the next one: its `seq` is then the
-point of resumption (kept in `state_file` if given), so an event whose handling was cut
-short by a crash comes again. A seq the server has not reached (409 `since_ahead`: it
+A new connection's snapshot is the server's word on what waits now: a `your_turn` in it
+for a game still at a ply already handed on means the move did not land (the server
+went away while it was sent, say), so it is handed on again. A bot that moved meanwhile
+gets the same turn twice at most, and the same move sent again at the same ply answers
+200: a turn counts as done only once its move succeeded or the game moved on.
+
+An event counts as handled when the loop asks for the next one (or `done` is called
+with it, for a loop that stops after it): its `seq` is then the point of resumption
+(kept in `state_file` if given), so an event whose handling was cut short by a crash
+comes again. A seq the server has not reached (409 `since_ahead`: it
 was restored from a backup, or it is another server) starts the stream again from the
 server's head, with what was seen of games and challenges forgotten. Until a first stored event has come (a stream opened
 without `since` on a quiet account), there is no seq to resume from: a reconnection
 then gets the snapshot, the current state, but not the events made while it was down.
 """
 
+import http.client
 import json
 import logging
 import os
+import socket
+import threading
 import time
-from typing import TYPE_CHECKING, Any, Dict, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, Optional
 
 from .errors import ApiError
 
@@ -35,19 +46,58 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("seedpost.events")
 
-__all__ = ["EventStream", "read_lines"]
+__all__ = ["EventStream", "Lines", "read_lines"]
 
 
-def read_lines(answer: Any) -> Iterator[Dict[str, Any]]:
-    """The JSON objects of an NDJSON answer, without the keep-alive empty lines; closes
-    the answer when done."""
-    try:
-        for raw in answer:
+class Lines:
+    """The JSON objects of an NDJSON answer, without the keep-alive empty lines. `close`
+    may be called from any thread: it shuts the connection's socket down, so a read
+    waiting for the next line ends at once."""
+
+    def __init__(self, answer: Any):
+        self.answer = answer
+        raw = getattr(getattr(answer, "fp", None), "raw", None)
+        self._socket: Optional[socket.socket] = getattr(raw, "_sock", None)
+        self._closed = False
+
+    def __iter__(self) -> "Lines":
+        return self
+
+    def __next__(self) -> Dict[str, Any]:
+        while not self._closed:
+            try:
+                raw = self.answer.readline()
+            except (AttributeError, ValueError, OSError, http.client.HTTPException):
+                if self._closed:
+                    break  # `close` from another thread, in the middle of the read
+                raise
+            if not raw:
+                break
             line = raw.strip()
             if line:
-                yield json.loads(line)
-    finally:
-        answer.close()
+                return json.loads(line)
+        self.close()
+        raise StopIteration
+
+    def close(self) -> None:
+        """Ends the connection (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._socket is not None:
+            try:
+                self._socket.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # already closed by the other side
+        try:
+            self.answer.close()
+        except (OSError, ValueError, http.client.HTTPException):
+            pass  # another thread is still inside a read of it; the shutdown ends it
+
+
+def read_lines(answer: Any) -> Lines:
+    """The JSON objects of an NDJSON answer (see `Lines`)."""
+    return Lines(answer)
 
 
 class EventStream:
@@ -63,6 +113,7 @@ class EventStream:
         since: Optional[int] = None,
         state_file: Optional[str] = None,
         max_backoff: float = 30.0,
+        on_connect: Optional[Callable[[], None]] = None,
     ):
         self.client = client
         self.state_file = state_file
@@ -75,26 +126,72 @@ class EventStream:
         self._latest_ply: Dict[str, int] = {}
         self._turn_ply: Dict[str, int] = {}
         self._challenges: set = set()
+        self.on_connect = on_connect
         self._closed = False
-        self._lines: Optional[Iterator[Dict[str, Any]]] = None
+        self._lines: Optional[Lines] = None
+        self._opened = False
+        self._lock = threading.Lock()
 
     def close(self) -> None:
-        """Ends the iteration at the next event or keep-alive."""
+        """Ends the iteration now, from any thread: the connection is shut, so a loop
+        waiting for the next event ends at once."""
         self._closed = True
+        with self._lock:
+            lines = self._lines
+        if lines is not None:
+            lines.close()
 
     def reconnect(self) -> None:
         """Drops the current connection (call it between two events): the stream
         connects again after the last event handled, as after a network failure."""
         if self._lines is not None:
-            self._lines.close()  # type: ignore[attr-defined]
+            self._lines.close()
+
+    def open(self) -> "EventStream":
+        """Connects now rather than at the first iteration, so that nothing that happens
+        from now on is missed even before a first stored event gives a seq to resume
+        from (a challenge made right after it, and its decline, say). Raises what
+        connecting raises (`ApiError`, `ConnectionFailed`)."""
+        if self._lines is None:
+            try:
+                self._connect()
+            except ApiError as e:
+                if e.code != "since_ahead":
+                    raise
+                self._restart(e.body.get("head"))
+                self._connect()
+            self._opened = True
+        return self
+
+    def done(self, event: Dict[str, Any]) -> None:
+        """Records `event` as handled now: for a loop that stops after it, since the
+        next event, which would record it, is never asked for."""
+        self._handled(event)
+
+    def _connect(self) -> Lines:
+        lines = self.client.stream_events(since=self.seq)
+        with self._lock:
+            self._lines = lines
+        # A new connection: its snapshot says afresh what waits (see the module docs).
+        self._turn_ply.clear()
+        self._challenges.clear()
+        if self.on_connect is not None:
+            self.on_connect()
+        return lines
 
     def __iter__(self) -> Iterator[Dict[str, Any]]:
         backoff = 1.0
         while not self._closed:
             try:
-                self._lines = self.client.stream_events(since=self.seq)
+                if self._opened and self._lines is not None:
+                    lines = self._lines
+                else:
+                    lines = self._connect()
+                self._opened = False
+                if self._closed:
+                    break
                 backoff = 1.0
-                for event in self._lines:
+                for event in lines:
                     if self._closed:
                         break
                     if not self._fresh(event):
@@ -114,13 +211,18 @@ class EventStream:
                 wait = float(e.retry_after or backoff)
                 log.warning("event stream refused (%s); retrying in %.0f s", e, wait)
                 time.sleep(wait)
-            except (OSError, ValueError) as e:
+            except (OSError, ValueError, http.client.HTTPException) as e:
+                if self._closed:
+                    break
                 log.warning("event stream lost (%s); retrying in %.0f s", e, backoff)
                 time.sleep(backoff)
             finally:
-                lines, self._lines = self._lines, None
+                with self._lock:
+                    lines, self._lines = self._lines, None
                 if lines is not None:
-                    lines.close()  # type: ignore[attr-defined]
+                    lines.close()
+            if self._closed:
+                break
             self.reconnects += 1
             backoff = min(self.max_backoff, backoff * 2)
 

@@ -426,6 +426,32 @@ class LanguageRequest(TypedDict, total=False):
     language: Optional[str]
 
 
+class LeaseJson(TypedDict):
+    """An account's runner lease."""
+    #: Who holds it.
+    holder: str
+    #: When it lapses unless renewed (RFC 3339).
+    expires_at: str
+
+
+class LeaseRelease(TypedDict):
+    """`DELETE /me/runner-lease`: ends the holder's lease."""
+    #: The holder whose lease ends (another holder's lease stays).
+    holder: str
+
+
+class _LeaseRequestRequired(TypedDict):
+    """The fields of LeaseRequest always present."""
+    #: The runner's own name, the same at every renewal (1 to 100 characters): a second runner names itself otherwise.
+    holder: str
+
+
+class LeaseRequest(_LeaseRequestRequired, total=False):
+    """`PUT /me/runner-lease`: claims or renews the lease."""
+    #: How long the lease stands unless renewed, 10 to 600 seconds (60 by default).
+    seconds: int
+
+
 class MatchEvent(TypedDict):
     """An event about a match: the match as `GET /matches/{id}` answers it."""
     #: What happened.

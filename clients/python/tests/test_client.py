@@ -214,6 +214,10 @@ def test_every_route_answers_through_its_method(server, monkeypatch):
     assert isinstance(use("webhook_deliveries", hook["id"]), list)
     assert use("webhook_deliveries", hook["id"], status="pending", limit=10) == []
     use("delete_webhook", hook["id"])
+    lease = use("claim_runner_lease", "a-runner", 30)
+    assert lease["holder"] == "a-runner" and lease["expires_at"]
+    use("release_runner_lease", "a-runner")
+    assert other.claim_runner_lease("b-runner")["holder"] == "b-runner"
     assert "paths" in use("openapi")
     assert "<html" in use("docs").lower()
     assert public.variants()

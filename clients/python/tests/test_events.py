@@ -32,7 +32,7 @@ def game(gid, ply):
     return {"id": gid, "ply": ply}
 
 
-def test_a_resumed_stream_drops_the_snapshots_duplicates_and_the_stale_events_after_it(
+def test_a_resumed_stream_hands_on_a_turn_still_waiting_and_drops_duplicates_and_stale_events(
     tmp_path, monkeypatch
 ):
     monkeypatch.setattr("time.sleep", lambda s: None)
@@ -41,8 +41,9 @@ def test_a_resumed_stream_drops_the_snapshots_duplicates_and_the_stale_events_af
         {"type": "move", "seq": 7, "game": game("g", 5)},
         {"type": "your_turn", "seq": 8, "game": game("g", 6)},
     ]
-    # Reconnected after seq 8: the snapshot (the same turn again, and a challenge),
-    # then the stored events after 8, the challenge's among them, and an old move.
+    # Reconnected after seq 8: the snapshot (the same turn again: the move made for it
+    # did not land, so it is handed on again; and a challenge), then the stored events
+    # after 8, the challenge's among them, and an old move.
     second = [
         {"type": "your_turn", "snapshot": True, "game": game("g", 6)},
         {"type": "challenge", "snapshot": True, "challenge": {"id": "c"}},
@@ -66,6 +67,7 @@ def test_a_resumed_stream_drops_the_snapshots_duplicates_and_the_stale_events_af
         ("your_turn", None),
         ("move", 7),
         ("your_turn", 8),
+        ("your_turn", None),
         ("challenge", None),
         ("challenge_canceled", 11),
         ("game_finish", 12),

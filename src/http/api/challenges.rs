@@ -6,9 +6,10 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
-use super::json::{ChallengeJson, ErrorJson, GameJson};
+use super::json::{ChallengeJson, ErrorJson};
 use crate::domain::ChallengeId;
 use crate::error::{Error, Result};
+use crate::games::json::GameJson;
 use crate::http::extract::{ApiJson, ApiQuery, Auth, PathId};
 use crate::http::ratelimit::{self, Throttle};
 use crate::service::{ChallengeRequest, Service, parse_decline_reason};

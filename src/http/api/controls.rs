@@ -9,12 +9,12 @@ use utoipa::ToSchema;
 
 use super::calendar::DigestJson;
 use super::json::{
-    AccountJson, ChallengeJson, ErrorJson, GameJson, TokenJson, VacationJson, VariantRatingJson,
-    time,
+    AccountJson, ChallengeJson, ErrorJson, TokenJson, VacationJson, VariantRatingJson, time,
 };
 use super::push::{NotificationSettingsJson, PushSubscriptionJson};
 use super::webhooks::WebhookJson;
 use crate::error::Result;
+use crate::games::json::GameJson;
 use crate::http::extract::{ApiJson, Auth, ClientAddr};
 use crate::service::{AccountExport, PasswordChange, Service};
 

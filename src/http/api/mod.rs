@@ -28,8 +28,8 @@ mod challenges;
 pub mod controls;
 pub mod events;
 mod filters;
-mod games;
 pub mod json;
+mod leases;
 mod matches;
 pub mod openapi;
 mod players;
@@ -105,23 +105,19 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(reset::request))
         .routes(routes!(reset::confirm))
         .routes(routes!(accounts::language, accounts::set_language))
-        .routes(routes!(games::variants))
+        .routes(routes!(crate::games::api::variants))
         .routes(routes!(challenges::create, challenges::list))
         .routes(routes!(challenges::show, challenges::cancel))
         .routes(routes!(challenges::accept))
         .routes(routes!(challenges::decline))
         .routes(routes!(filters::show, filters::set, filters::clear))
-        .routes(routes!(games::list))
-        .routes(routes!(games::show))
-        .routes(routes!(games::play))
-        .routes(routes!(games::resign))
-        .routes(routes!(games::abort))
-        .routes(routes!(games::record))
+        .routes(routes!(leases::claim, leases::release))
+        .merge(crate::games::api::routes())
         .routes(routes!(matches::list))
         .routes(routes!(matches::show))
         .routes(routes!(analysis::show))
         .routes(routes!(analysis::position))
-        .routes(routes!(games::standings))
+        .routes(routes!(crate::games::api::standings))
         .routes(routes!(players::ratings))
         .routes(routes!(tournaments::create, tournaments::list))
         .routes(routes!(tournaments::show))

@@ -22,12 +22,12 @@ use utoipa::IntoParams;
 use super::json::ErrorJson;
 use crate::domain::GameId;
 use crate::error::{Error, Result};
+use crate::games::json::GameJson;
 use crate::http::Settings;
 use crate::http::extract::ClientAddr;
 use crate::http::extract::{ApiQuery, Auth, PathId, bearer_secret};
 use crate::http::ratelimit::{self, StreamSlot, Throttle};
 use crate::service::{EventFeed, EventLine, GameFeed, Service, StreamKey};
-use crate::wire::GameJson;
 
 /// How often a quiet stream sends a keep-alive.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(10);

@@ -168,7 +168,7 @@ pub async fn log_in(
 /// `POST /logout`: ends the session.
 pub async fn log_out(
     State(state): State<AppState>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
 ) -> Result<Response, PageError> {
     if let Some(secret) = &visitor.session {
         state.service.end_session(secret).await?;
@@ -343,7 +343,7 @@ pub async fn create_token(
 pub async fn revoke_token(
     State(state): State<AppState>,
     PagePath(id): PagePath<TokenId>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
 ) -> Result<Redirect, PageError> {
     state.service.revoke_token(visitor.require()?, id).await?;
     Ok(Redirect::to("/settings/tokens"))

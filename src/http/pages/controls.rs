@@ -97,7 +97,7 @@ pub async fn change_password(
 /// this one too; to the log-in page.
 pub async fn log_out_everywhere(
     State(state): State<AppState>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
 ) -> Result<Response, PageError> {
     state.service.log_out_everywhere(visitor.require()?).await?;
     let mut response = Redirect::to("/login").into_response();

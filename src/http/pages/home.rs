@@ -9,12 +9,14 @@ use serde::Deserialize;
 
 use super::error::PageError;
 use super::session::{PageForm, PagePath, Visitor};
-use super::view::{GameLine, Layout, VariantChoice, render, variant_choices};
+use super::view::{Layout, VariantChoice, render, variant_choices};
 use crate::domain::{AccountId, ChallengeId, DaysPerMove, DeclineReason, GameStatus};
 use crate::error::Error;
+use crate::games::service::side_of;
+use crate::games::view::GameLine;
 use crate::http::AppState;
 use crate::i18n::{IntoArg, Tr};
-use crate::service::{ChallengeRequest, parse_decline_reason, side_of};
+use crate::service::{ChallengeRequest, parse_decline_reason};
 use crate::store::{Challenge, Page};
 
 /// Open challenges on the home page: the newest (the API pages through the rest).
@@ -117,7 +119,7 @@ impl ChallengeLine {
                 ("kind", kind.into_arg()),
                 (
                     "pace",
-                    super::view::pace(tr, c.days_per_move.days()).into_arg(),
+                    crate::games::view::pace(tr, c.days_per_move.days()).into_arg(),
                 ),
                 ("first", first.into_arg()),
                 ("opponent", opponent.unwrap_or_default().into_arg()),
@@ -453,7 +455,7 @@ pub async fn create_challenge(
 pub async fn accept(
     State(state): State<AppState>,
     PagePath(id): PagePath<ChallengeId>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
 ) -> Result<Redirect, PageError> {
     let game = state
         .service
@@ -487,7 +489,7 @@ pub async fn decline(
 pub async fn cancel(
     State(state): State<AppState>,
     PagePath(id): PagePath<ChallengeId>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
 ) -> Result<Redirect, PageError> {
     state
         .service

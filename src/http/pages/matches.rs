@@ -105,7 +105,7 @@ impl MatchPage {
             south: names.south.clone(),
             north: names.north.clone(),
             terms: tr.t1(terms_id, "games", terms.games()),
-            pace: super::view::pace(tr, stored.days_per_move.days()),
+            pace: crate::games::view::pace(tr, stored.days_per_move.days()),
             score: (points_text(json.score.south), points_text(json.score.north)),
             standing,
             games,

@@ -18,27 +18,25 @@ use crate::error::Error;
 mod accounts;
 mod analysis;
 mod assets;
-mod board;
 mod controls;
-mod error;
-mod games;
+pub(crate) mod error;
 mod home;
 pub mod lang;
 mod live;
 mod matches;
 mod notify;
-mod panel;
+pub(crate) mod panel;
 mod play;
 mod players;
 mod refusal;
 mod reminders;
 mod reset;
 mod rules;
-mod session;
+pub(crate) mod session;
 mod settings;
 mod tournaments;
 mod vacation;
-mod view;
+pub(crate) mod view;
 
 pub use error::PageError;
 pub use lang::{LANG_COOKIE, Offers, scope as language_scope};
@@ -114,20 +112,7 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/challenges/{id}/decline", post(home::decline))
         .route("/challenges/{id}/cancel", post(home::cancel))
         .route("/live", get(live::account))
-        .route("/games/{id}", get(games::show))
-        .route("/games/{id}/board", get(games::fragment))
-        .route("/games/{id}/analysis", get(games::analysis))
-        .route("/games/{id}/live", get(games::live))
-        .route("/games/{id}/move", post(games::play))
-        .route("/games/{id}/rematch", post(games::rematch))
-        .route(
-            "/games/{id}/resign",
-            get(games::confirm_resign).post(games::resign),
-        )
-        .route(
-            "/games/{id}/abort",
-            get(games::confirm_abort).post(games::abort),
-        )
+        .merge(crate::games::pages::routes())
         .route("/matches/{id}", get(matches::show))
         .route("/players/{name}", get(players::show))
         .route("/players/{name}/games", get(players::finished))

@@ -276,7 +276,7 @@ pub async fn add_device(
 pub async fn delete_device(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
 ) -> Result<Redirect, PageError> {
     let account = visitor.require()?;
     let id = PushSubscriptionId::from_str(&id).map_err(|_| Error::NotFound("device"))?;
@@ -287,7 +287,7 @@ pub async fn delete_device(
 /// `POST /settings/notifications/test`: a test notification to every device.
 pub async fn test(
     State(state): State<AppState>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
     let devices = state.service.test_push(account).await?;

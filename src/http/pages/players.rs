@@ -8,12 +8,13 @@ use serde::Deserialize;
 
 use super::error::PageError;
 use super::session::{PagePath, PageQuery, Visitor};
-use super::view::{GameLine, Layout, VariantChoice, ending_words, render, variant_choices};
+use super::view::{Layout, VariantChoice, render, variant_choices};
 use crate::domain::{Ending, PlayerResult};
 use crate::error::Error;
+use crate::games::service::side_of;
+use crate::games::view::{GameLine, ending_words};
 use crate::http::AppState;
 use crate::i18n::Tr;
-use crate::service::side_of;
 use crate::store::{Account, Game, Standing};
 
 /// A standings line as shown.

@@ -111,7 +111,7 @@ pub async fn show(State(state): State<AppState>, visitor: Visitor) -> Result<Res
 pub async fn create_calendar(
     State(state): State<AppState>,
     PublicBase(base): PublicBase,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
 ) -> Result<Response, PageError> {
     let secret = state.service.create_calendar(visitor.require()?).await?;
     let shown = Shown {
@@ -124,7 +124,7 @@ pub async fn create_calendar(
 /// `POST /settings/reminders/calendar/revoke`: stops the feed.
 pub async fn revoke_calendar(
     State(state): State<AppState>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
 ) -> Result<Redirect, PageError> {
     match state.service.revoke_calendar(visitor.require()?).await {
         Ok(()) | Err(Error::NotFound(_)) => Ok(Redirect::to("/settings/reminders")),
@@ -200,7 +200,7 @@ pub async fn feed(
 /// link; a refused one says why.
 pub async fn resend_verification(
     State(state): State<AppState>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
 ) -> Result<Response, PageError> {
     let shown = match state.service.resend_verification(visitor.require()?).await {
         Ok(_) => Shown {

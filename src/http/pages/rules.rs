@@ -12,11 +12,12 @@ use axum::response::Html;
 use pulldown_cmark::{Options, Parser, html};
 use seedpost_rules::{Game, Pit, Position, Side, Variant};
 
-use super::board::BoardView;
 use super::error::PageError;
 use super::session::{PagePath, Visitor};
-use super::view::{Layout, VariantChoice, render, side_title, variant_choices};
+use super::view::{Layout, VariantChoice, render, variant_choices};
 use crate::error::Error;
+use crate::games::board::BoardView;
+use crate::games::view::side_title;
 use crate::i18n::{Lang, Tr};
 
 const RULES: &str = include_str!("../../../RULES.md");

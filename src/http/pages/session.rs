@@ -268,6 +268,10 @@ where
     }
 }
 
+/// A form with nothing but its token.
+#[derive(Debug, Deserialize)]
+pub struct NoFields {}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;

@@ -9,9 +9,10 @@ use serde::Deserialize;
 
 use super::error::PageError;
 use super::session::{PageForm, PagePath, Visitor};
-use super::view::{GameLine, Layout, VariantChoice, render, variant_choices};
+use super::view::{Layout, VariantChoice, render, variant_choices};
 use crate::domain::{DaysPerMove, TournamentId};
 use crate::error::Error;
+use crate::games::view::GameLine;
 use crate::http::AppState;
 use crate::i18n::{IntoArg, Tr};
 use crate::service::{TournamentRequest, TournamentView};
@@ -345,7 +346,7 @@ pub async fn show(
 pub async fn join(
     State(state): State<AppState>,
     PagePath(id): PagePath<TournamentId>,
-    PageForm { visitor, .. }: PageForm<super::games::NoFields>,
+    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
 ) -> Result<Redirect, PageError> {
     state
         .service
@@ -371,7 +372,7 @@ fn games_going_on(view: &TournamentView, account: &crate::store::Account) -> usi
         .iter()
         .filter(|g| {
             g.game.state.status == crate::domain::GameStatus::Ongoing
-                && crate::service::side_of(&g.game, account.id).is_some()
+                && crate::games::service::side_of(&g.game, account.id).is_some()
         })
         .count()
 }

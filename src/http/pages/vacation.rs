@@ -7,11 +7,12 @@ use axum::extract::{RawQuery, State};
 use axum::response::{IntoResponse, Redirect, Response};
 
 use super::error::PageError;
-use super::games::NoFields;
 use super::refusal::refusal;
+use super::session::NoFields;
 use super::session::{PageForm, Visitor};
-use super::view::{Layout, render, time_left};
+use super::view::{Layout, render};
 use crate::error::Error;
+use crate::games::view::time_left;
 use crate::http::AppState;
 use crate::service::VacationStatus;
 

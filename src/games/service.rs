@@ -3,15 +3,16 @@
 use chrono::{DateTime, Utc};
 use seedpost_rules::{Pit, Ply, Record, Side, Variant};
 
-use super::{Service, events};
+use super::store::GameStore;
 use crate::domain::{AccountId, DaysPerMove, Ending, EventKind, GameId, GameStatus, PlayerResult};
 use crate::error::{Error, Result};
+use crate::service::Service;
+use crate::service::events;
 use crate::store::matches::MatchRef;
 use crate::store::{
     Account, FinishedFilter, Game, GameFilter, GameResult, GameState, GameWithMoves, Move,
-    Standing, StoreError,
+    NewEvent, Standing, StoreError,
 };
-use crate::wire::GameJson;
 
 /// A stored game with its moves replayed through the engine: the engine's game is the
 /// truth the cached state must agree with.
@@ -26,7 +27,7 @@ pub struct LoadedGame {
 }
 
 impl LoadedGame {
-    pub(super) fn new(stored: GameWithMoves) -> Result<LoadedGame> {
+    pub(crate) fn new(stored: GameWithMoves) -> Result<LoadedGame> {
         let game = &stored.game;
         let plies: Vec<Ply> = stored.moves.iter().map(to_ply).collect();
         let engine = seedpost_rules::Game::replay(game.variant, game.first, &plies)
@@ -64,6 +65,76 @@ fn to_ply(m: &Move) -> Ply {
         Some(pit) => Ply::Sow { side: m.side, pit },
         None => Ply::Pass { side: m.side },
     }
+}
+
+/// The retry policy of a game's writes, in one place.
+///
+/// Every write of a game is conditional on the ply its writer read: the store answers
+/// [`StoreError::Conflict`] when another writer got there first, and nothing is
+/// written. The loser reads the game again and decides afresh from what the winner
+/// left (a stale ply, the same move already played, the game over), at most this many
+/// attempts in all; past them the answer is 409 `conflict`. A move may start from
+/// this instance's copy of the game, which may be stale: from a copy, an answer other
+/// than success is given only after a fresh read, which costs an attempt.
+#[derive(Debug, Clone, Copy)]
+struct RetryPolicy {
+    /// Attempts at a move, the first from a copy when there is one.
+    move_attempts: usize,
+    /// Attempts at resigning or aborting, the first from a fresh read.
+    end_attempts: usize,
+}
+
+/// See [`RetryPolicy`].
+const RETRY: RetryPolicy = RetryPolicy {
+    move_attempts: 3,
+    end_attempts: 2,
+};
+
+/// The game an attempt at a write starts from.
+struct Read {
+    game: LoadedGame,
+    /// Read from the database for this request, rather than this instance's copy.
+    fresh: bool,
+}
+
+impl Read {
+    fn fresh(game: LoadedGame) -> Read {
+        Read { game, fresh: true }
+    }
+
+    fn copy(game: LoadedGame) -> Read {
+        Read { game, fresh: false }
+    }
+}
+
+/// How an attempt at a write ended.
+enum Attempt<T> {
+    /// With this answer.
+    Done(T),
+    /// Without one: read the game again and decide afresh.
+    ReadAgain,
+}
+
+/// What a move submission comes to on a game as read.
+enum Decision {
+    /// Play it: the write it makes.
+    Play(Box<Planned>),
+    /// The same move was already played at the ply seen.
+    AlreadyPlayed,
+}
+
+/// A move decided: the game after it, and what its conditional append writes.
+struct Planned {
+    /// The game after the move.
+    after: LoadedGame,
+    /// The ply the move was decided at, which the append is conditional on.
+    seen_ply: u32,
+    /// The plies the move appends (a move and the passes it forces).
+    plies: Vec<Move>,
+    /// The game's JSON after the move, made once for the answer and the events.
+    json: Box<serde_json::value::RawValue>,
+    /// The events of the move.
+    events: Vec<NewEvent>,
 }
 
 /// What the checks before the rules decided.
@@ -104,7 +175,7 @@ fn state_of(
         },
         ply: u32::try_from(engine.ply()).unwrap_or(u32::MAX),
         to_move: position.to_move(),
-        board: crate::wire::board(position),
+        board: super::json::board(position),
         stores: position.stores(),
         deadline: result.is_none().then_some(deadline),
         result,
@@ -178,6 +249,15 @@ impl Service {
         Ok(self.store.games(&filter).await?)
     }
 
+    /// The games matching `filter`, most urgent first for its viewer (see
+    /// [`GameStore::games`]): the games' list for the other features.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn games_matching(&self, filter: &GameFilter) -> Result<Vec<Game>> {
+        Ok(self.store.games(filter).await?)
+    }
+
     /// Page `page` (from 0) of `name`'s finished games, `per_page` to a page, the latest
     /// ended first, only of `variant` and with the player's `result` when given; and
     /// whether an older page follows.
@@ -226,6 +306,10 @@ impl Service {
     /// same move was already played at `seen`), it is the account's turn (409), the
     /// rules allow the move (422).
     ///
+    /// One flow: read the game (this instance's copy when it stands at `seen`),
+    /// decide the move on it (`decide_move`), append it with its events in
+    /// one conditional write, and answer; the re-reads are `RETRY`'s.
+    ///
     /// # Errors
     /// As above.
     pub async fn play_move(
@@ -235,85 +319,127 @@ impl Service {
         seen: i64,
         pit: i64,
     ) -> Result<MoveOutcome> {
-        // The fast path starts from this instance's copy of the game when it stands at
-        // the ply the mover saw; the database still settles the move (the conditional
-        // append fails if the game moved on elsewhere). Any answer other than success
-        // is given only from a fresh read.
-        let (mut loaded, mut fresh) = match self.cache.get(id, seen) {
-            Some(cached) => (cached, false),
-            None => (self.game(id).await?, true),
+        let first = match self.cache.get(id, seen) {
+            Some(copy) => Read::copy(copy),
+            None => Read::fresh(self.game(id).await?),
         };
-        // Retries: a writer that loses the race (or started from a stale copy) re-reads
-        // and answers from the state the winner left (stale ply, the same move already
-        // played, or over).
-        for _ in 0..3 {
-            let checked = self.check_move(&loaded, account, seen, pit);
-            let pit = match checked {
-                Ok(Checked::Play { pit }) => pit,
-                Ok(Checked::AlreadyPlayed) if fresh => {
-                    return Ok(MoveOutcome::AlreadyPlayed(loaded));
-                }
-                Err(e) if fresh => return Err(e),
-                Ok(Checked::AlreadyPlayed) | Err(_) => {
-                    loaded = self.game(id).await?;
-                    fresh = true;
-                    continue;
-                }
-            };
-            let state = &loaded.game().state;
-            let mut engine = loaded.engine.clone();
-            let before = engine.ply();
-            if let Err(e) = engine.play(pit) {
-                if fresh {
-                    return Err(Error::IllegalMove(e));
-                }
-                loaded = self.game(id).await?;
-                fresh = true;
-                continue;
+        self.with_retries(id, first, RETRY.move_attempts, |read| {
+            self.try_move(read, account, seen, pit)
+        })
+        .await
+    }
+
+    /// One attempt at a move from `read`: the decision, then the conditional append.
+    async fn try_move(
+        &self,
+        read: Read,
+        account: &Account,
+        seen: i64,
+        pit: i64,
+    ) -> Result<Attempt<MoveOutcome>> {
+        let planned = match (self.decide_move(&read.game, account, seen, pit), read.fresh) {
+            (Ok(Decision::Play(planned)), _) => planned,
+            (Ok(Decision::AlreadyPlayed), true) => {
+                return Ok(Attempt::Done(MoveOutcome::AlreadyPlayed(read.game)));
             }
-            let now = self.now();
-            let plies: Vec<Move> = engine.plies()[before..]
-                .iter()
-                .enumerate()
-                .map(|(i, p)| Move {
-                    ply: u32::try_from(before + i + 1).unwrap_or(u32::MAX),
-                    side: p.side(),
-                    pit: p.pit(),
-                    at: now,
-                })
-                .collect();
-            let game = loaded.game();
-            let due = crate::deadline::deadline(now, game.days_per_move, game.terms.weekend_pause);
-            let new_state = state_of(&engine, due, now);
-            let seen_ply = state.ply;
-            // The game as it stands after the move: what the events carry.
-            let mut after = LoadedGame {
-                stored: loaded.stored.clone(),
-                engine,
-                match_ref: loaded.match_ref,
-            };
-            after.stored.moves.extend(plies.iter().copied());
-            after.stored.game.state = new_state.clone();
-            let json = events::game_json(&after);
-            let events = events::game_events_of(&after, Some(EventKind::Move), now, &json);
-            match self
-                .store
-                .append_plies(id, seen_ply, &plies, &new_state, &events)
-                .await
-            {
-                Ok(_) => {
-                    crate::metrics::move_played(after.game().variant);
-                    self.cache.put(&after);
-                    if new_state.status != GameStatus::Ongoing {
-                        self.after_end(&after).await;
-                    }
-                    return Ok(MoveOutcome::Played(after, json));
+            (Err(refusal), true) => return Err(refusal),
+            // A copy may be stale: only a fresh read may refuse or call it a retry.
+            (Ok(Decision::AlreadyPlayed) | Err(_), false) => return Ok(Attempt::ReadAgain),
+        };
+        let Planned {
+            after,
+            seen_ply,
+            plies,
+            json,
+            events,
+        } = *planned;
+        let (id, state) = (after.game().id, &after.game().state);
+        match self
+            .store
+            .append_plies(id, seen_ply, &plies, state, &events)
+            .await
+        {
+            Ok(_) => {
+                crate::metrics::move_played(after.game().variant);
+                self.cache.put(&after);
+                if state.status != GameStatus::Ongoing {
+                    self.after_end(&after).await;
                 }
-                Err(StoreError::Conflict) => {
-                    loaded = self.game(id).await?;
-                    fresh = true;
-                }
-                Err(e) => return Err(e.into()),
+                Ok(Attempt::Done(MoveOutcome::Played(after, json)))
+            }
+            Err(StoreError::Conflict) => Ok(Attempt::ReadAgain),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// What a move submission comes to on `loaded`: the checks in their documented
+    /// order, then the rules; the game after the move, with its plies and events,
+    /// made once for the write and the answer.
+    fn decide_move(
+        &self,
+        loaded: &LoadedGame,
+        account: &Account,
+        seen: i64,
+        pit: i64,
+    ) -> Result<Decision> {
+        let pit = match self.check_move(loaded, account, seen, pit)? {
+            Checked::Play { pit } => pit,
+            Checked::AlreadyPlayed => return Ok(Decision::AlreadyPlayed),
+        };
+        let mut engine = loaded.engine.clone();
+        let before = engine.ply();
+        engine.play(pit).map_err(Error::IllegalMove)?;
+        let now = self.now();
+        let plies: Vec<Move> = engine.plies()[before..]
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Move {
+                ply: u32::try_from(before + i + 1).unwrap_or(u32::MAX),
+                side: p.side(),
+                pit: p.pit(),
+                at: now,
+            })
+            .collect();
+        let game = loaded.game();
+        let due = crate::deadline::deadline(now, game.days_per_move, game.terms.weekend_pause);
+        // The game as it stands after the move: what the events carry.
+        let mut after = LoadedGame {
+            stored: loaded.stored.clone(),
+            engine,
+            match_ref: loaded.match_ref,
+        };
+        after.stored.game.state = state_of(&after.engine, due, now);
+        after.stored.moves.extend(plies.iter().copied());
+        let json = events::game_json(&after);
+        let events = events::game_events_of(&after, Some(EventKind::Move), now, &json);
+        Ok(Decision::Play(Box::new(Planned {
+            after,
+            seen_ply: game.state.ply,
+            plies,
+            json,
+            events,
+        })))
+    }
+
+    /// Runs `attempt` from `first`, then from a fresh read of game `id` each time it
+    /// asks to read again, as [`RETRY`] allows for `attempts`; past them, 409
+    /// `conflict`.
+    async fn with_retries<T, F, Fut>(
+        &self,
+        id: GameId,
+        first: Read,
+        attempts: usize,
+        mut attempt: F,
+    ) -> Result<T>
+    where
+        F: FnMut(Read) -> Fut,
+        Fut: std::future::Future<Output = Result<Attempt<T>>>,
+    {
+        let mut read = first;
+        for _ in 0..attempts {
+            match attempt(read).await? {
+                Attempt::Done(answer) => return Ok(answer),
+                Attempt::ReadAgain => read = Read::fresh(self.game(id).await?),
             }
         }
         Err(Error::conflict(
@@ -415,40 +541,80 @@ impl Service {
         .await
     }
 
-    /// Ends a game for a player by resignation or abort, decided by `decide`.
+    /// Ends a game for a player by resignation or abort, decided by `decide`, with
+    /// [`RETRY`]'s re-reads.
     async fn end_by(
         &self,
         account: &Account,
         id: GameId,
         decide: impl Fn(&LoadedGame, Side) -> Result<(GameStatus, Option<Side>, Ending, &LoadedGame)>,
     ) -> Result<LoadedGame> {
-        let mut loaded = self.game(id).await?;
-        for _ in 0..2 {
-            let side = loaded.side_of(account.id).ok_or(Error::NotAPlayer)?;
-            if loaded.game().state.status != GameStatus::Ongoing {
-                return Err(Error::GameOver);
+        let first = Read::fresh(self.game(id).await?);
+        self.with_retries(id, first, RETRY.end_attempts, |read| {
+            self.try_end(read.game, account, &decide)
+        })
+        .await
+    }
+
+    /// One attempt at ending `loaded` for `account`: the checks, then the conditional
+    /// write of the ended state.
+    async fn try_end(
+        &self,
+        loaded: LoadedGame,
+        account: &Account,
+        decide: &impl Fn(&LoadedGame, Side) -> Result<(GameStatus, Option<Side>, Ending, &LoadedGame)>,
+    ) -> Result<Attempt<LoadedGame>> {
+        let side = loaded.side_of(account.id).ok_or(Error::NotAPlayer)?;
+        if loaded.game().state.status != GameStatus::Ongoing {
+            return Err(Error::GameOver);
+        }
+        let (status, winner, ending, _) = decide(&loaded, side)?;
+        let now = self.now();
+        let state = ended_state(&loaded.game().state, status, winner, ending, now);
+        let seen = loaded.game().state.ply;
+        let id = loaded.game().id;
+        let mut after = loaded;
+        after.stored.game.state = state.clone();
+        let events = events::game_events(&after, None, now);
+        match self.store.end_game(id, seen, &state, &events).await {
+            Ok(_) => {
+                self.cache.forget(id);
+                self.after_end(&after).await;
+                Ok(Attempt::Done(after))
             }
-            let (status, winner, ending, _) = decide(&loaded, side)?;
+            Err(StoreError::Conflict) => Ok(Attempt::ReadAgain),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Aborts a game of a decided match (no points), unless it ended meanwhile; a
+    /// game still changing after [`RETRY`]'s attempts is left to the next sweep.
+    pub(crate) async fn abort_for_match(&self, id: GameId) -> Result<()> {
+        for _ in 0..RETRY.end_attempts {
+            let loaded = self.game(id).await?;
+            let state = &loaded.game().state;
+            if state.status != GameStatus::Ongoing {
+                return Ok(());
+            }
             let now = self.now();
-            let state = ended_state(&loaded.game().state, status, winner, ending, now);
-            let seen = loaded.game().state.ply;
+            let new_state = ended_state(state, GameStatus::Aborted, None, Ending::Abort, now);
             let mut after = loaded.clone();
-            after.stored.game.state = state.clone();
+            after.stored.game.state = new_state.clone();
             let events = events::game_events(&after, None, now);
-            match self.store.end_game(id, seen, &state, &events).await {
+            match self
+                .store
+                .end_game(id, state.ply, &new_state, &events)
+                .await
+            {
                 Ok(_) => {
                     self.cache.forget(id);
-                    self.after_end(&after).await;
-                    return Ok(after);
+                    return Ok(());
                 }
-                Err(StoreError::Conflict) => loaded = self.game(id).await?,
+                Err(StoreError::Conflict) => {}
                 Err(e) => return Err(e.into()),
             }
         }
-        Err(Error::conflict(
-            "conflict",
-            "the game changed meanwhile: retry",
-        ))
+        Ok(())
     }
 
     /// Ends every game whose deadline has passed: the side to move loses on time, or,
@@ -628,7 +794,7 @@ pub fn record_of(loaded: &LoadedGame) -> Record {
 
 /// The state of a game ended by the server (resign, timeout, abort): the board stays
 /// as it is and the score is the stores.
-pub(super) fn ended_state(
+pub fn ended_state(
     state: &GameState,
     status: GameStatus,
     winner: Option<Side>,
@@ -646,17 +812,5 @@ pub(super) fn ended_state(
         }),
         updated_at: now,
         ..state.clone()
-    }
-}
-
-pub use crate::wire::points;
-
-impl GameJson {
-    /// The full game with its moves, as the API answers and events carry it.
-    #[must_use]
-    pub fn full(loaded: &LoadedGame) -> GameJson {
-        let mut json = GameJson::with_moves(&loaded.stored, loaded.engine.position());
-        json.match_ref = loaded.match_ref.map(crate::wire::MatchRefJson::from);
-        json
     }
 }

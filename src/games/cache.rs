@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use super::LoadedGame;
+use super::service::LoadedGame;
 use crate::domain::{GameId, GameStatus};
 
 /// Games kept at most; past it the copies are dropped and rebuilt as games are played.
@@ -16,13 +16,13 @@ const CAPACITY: usize = 1024;
 
 /// Copies of recently played games.
 #[derive(Debug, Default)]
-pub(super) struct GameCache {
+pub struct GameCache {
     games: Mutex<HashMap<GameId, LoadedGame>>,
 }
 
 impl GameCache {
     /// The copy of game `id` if it stands, ongoing, at ply `seen`.
-    pub(super) fn get(&self, id: GameId, seen: i64) -> Option<LoadedGame> {
+    pub fn get(&self, id: GameId, seen: i64) -> Option<LoadedGame> {
         let games = self
             .games
             .lock()
@@ -37,7 +37,7 @@ impl GameCache {
     }
 
     /// The copy of game `id`, whatever its state.
-    pub(super) fn latest(&self, id: GameId) -> Option<LoadedGame> {
+    pub fn latest(&self, id: GameId) -> Option<LoadedGame> {
         let games = self
             .games
             .lock()
@@ -46,7 +46,7 @@ impl GameCache {
     }
 
     /// Keeps a copy of `game` as it stands now.
-    pub(super) fn put(&self, game: &LoadedGame) {
+    pub fn put(&self, game: &LoadedGame) {
         let mut games = self
             .games
             .lock()
@@ -59,7 +59,7 @@ impl GameCache {
     }
 
     /// Forgets game `id`.
-    pub(super) fn forget(&self, id: GameId) {
+    pub fn forget(&self, id: GameId) {
         let mut games = self
             .games
             .lock()

@@ -1,4 +1,4 @@
-//! Games, moves and standings.
+//! The games' API handlers: games, moves and standings.
 
 use axum::Json;
 use axum::extract::State;
@@ -7,13 +7,31 @@ use axum::response::{IntoResponse, Response};
 use seedpost_rules::Variant;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::json::{ErrorJson, GameJson, StandingJson, VariantJson};
+use super::json::GameJson;
 use crate::domain::{GameId, GameStatus};
 use crate::error::{Error, Result};
+use crate::games::service::MoveOutcome;
+use crate::http::AppState;
+use crate::http::api::json::{ErrorJson, StandingJson, VariantJson};
 use crate::http::extract::{ApiJson, ApiQuery, Auth, MaybeAuth, PathId};
 use crate::http::ratelimit::{self, Throttle};
-use crate::service::{MoveOutcome, Service};
+use crate::service::Service;
+
+/// The API routes of a game: the list, one game, a move, resigning, aborting and the
+/// record (the list of variants and the standings are mounted beside the others
+/// where they stand in the description, whose order is the router's).
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(show))
+        .routes(routes!(play))
+        .routes(routes!(resign))
+        .routes(routes!(abort))
+        .routes(routes!(record))
+}
 
 /// The three games and their boards.
 #[utoipa::path(
@@ -23,7 +41,7 @@ use crate::service::{MoveOutcome, Service};
     tag = "games",
     responses((status = 200, description = "The variants", body = Vec<VariantJson>)),
 )]
-pub(super) async fn variants() -> Json<Vec<VariantJson>> {
+pub async fn variants() -> Json<Vec<VariantJson>> {
     Json(Variant::ALL.into_iter().map(VariantJson::from).collect())
 }
 
@@ -31,7 +49,7 @@ pub(super) async fn variants() -> Json<Vec<VariantJson>> {
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
-pub(super) struct ListQuery {
+pub struct ListQuery {
     /// `ongoing`, `finished` or `aborted`.
     status: Option<String>,
     /// Only games of this player.
@@ -54,12 +72,12 @@ pub(super) struct ListQuery {
         (status = 200, description = "The games", body = Vec<GameJson>),
         (status = 400, description = "`invalid_query`: a bad query", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "status is ongoing, finished or aborted"})),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 404, description = "`not_found`: no such player", body = ErrorJson,
             example = json!({"error": "not_found", "message": "player not found"})),
     ),
 )]
-pub(super) async fn list(
+pub async fn list(
     State(service): State<Service>,
     MaybeAuth(viewer): MaybeAuth,
     ApiQuery(query): ApiQuery<ListQuery>,
@@ -106,10 +124,10 @@ pub(super) async fn list(
     params(("id" = String, Path, description = "The game's id")),
     responses(
         (status = 200, description = "The game", body = GameJson),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 404, response = crate::http::api::openapi::NotFound),
     ),
 )]
-pub(super) async fn show(
+pub async fn show(
     State(service): State<Service>,
     PathId(id): PathId<GameId>,
 ) -> Result<Json<GameJson>> {
@@ -120,7 +138,7 @@ pub(super) async fn show(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"ply": 4, "pit": 2}))]
-pub(super) struct MoveBody {
+pub struct MoveBody {
     /// The game's `ply` as the mover saw it: a move for another position is refused.
     ply: i64,
     /// The pit to sow, from 1 at the mover's own left.
@@ -140,19 +158,19 @@ pub(super) struct MoveBody {
     responses(
         (status = 201, description = "Played: the game after the move", body = GameJson),
         (status = 200, description = "The same move was already played at that ply: the game", body = GameJson),
-        (status = 400, response = super::openapi::BadBody),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 400, response = crate::http::api::openapi::BadBody),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
             example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`not_your_turn`; `stale_ply`: the game is at another ply (reload it); `game_over`; `conflict`: the game changed meanwhile (retry)", body = ErrorJson,
             example = json!({"error": "stale_ply", "message": "the game is at ply 5, not 4: reload it"})),
         (status = 422, description = "`illegal_move`: the rules forbid the move, and `reason` says why (`empty_pit`, `out_of_range`, `singleton`, `must_feed`, `grand_slam`); `invalid_body`: not `{\"ply\", \"pit\"}` of numbers", body = ErrorJson,
             example = json!({"error": "illegal_move", "message": "illegal move: that pit is empty", "reason": "empty_pit"})),
-        (status = 429, response = super::openapi::TooManyRequests),
+        (status = 429, response = crate::http::api::openapi::TooManyRequests),
     ),
 )]
-pub(super) async fn play(
+pub async fn play(
     State(service): State<Service>,
     Auth(account): Auth,
     _: Throttle<ratelimit::Moves>,
@@ -186,16 +204,16 @@ pub(super) async fn play(
     params(("id" = String, Path, description = "The game's id")),
     responses(
         (status = 200, description = "The finished game", body = GameJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
             example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`game_over`: the game is over; `conflict`: the game changed meanwhile (retry)", body = ErrorJson,
             example = json!({"error": "game_over", "message": "the game is over"})),
-        (status = 429, response = super::openapi::TooManyRequests),
+        (status = 429, response = crate::http::api::openapi::TooManyRequests),
     ),
 )]
-pub(super) async fn resign(
+pub async fn resign(
     State(service): State<Service>,
     Auth(account): Auth,
     _: Throttle<ratelimit::Moves>,
@@ -214,16 +232,16 @@ pub(super) async fn resign(
     params(("id" = String, Path, description = "The game's id")),
     responses(
         (status = 200, description = "The aborted game", body = GameJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
             example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`too_late_to_abort`: both sides have moved; `game_over`: the game is over; `conflict`: the game changed meanwhile (retry)", body = ErrorJson,
             example = json!({"error": "too_late_to_abort", "message": "both sides have moved: the game can no longer be aborted"})),
-        (status = 429, response = super::openapi::TooManyRequests),
+        (status = 429, response = crate::http::api::openapi::TooManyRequests),
     ),
 )]
-pub(super) async fn abort(
+pub async fn abort(
     State(service): State<Service>,
     Auth(account): Auth,
     _: Throttle<ratelimit::Moves>,
@@ -241,10 +259,10 @@ pub(super) async fn abort(
     params(("id" = String, Path, description = "The game's id")),
     responses(
         (status = 200, description = "The game record", body = String, content_type = "text/plain"),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 404, response = crate::http::api::openapi::NotFound),
     ),
 )]
-pub(super) async fn record(
+pub async fn record(
     State(service): State<Service>,
     PathId(id): PathId<GameId>,
 ) -> Result<impl IntoResponse> {
@@ -256,7 +274,7 @@ pub(super) async fn record(
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
-pub(super) struct StandingsQuery {
+pub struct StandingsQuery {
     /// Only games of this variant (all when absent).
     variant: Option<String>,
     /// At most this many lines: 100 by default (or 0), 500 at most.
@@ -280,7 +298,7 @@ pub(super) struct StandingsQuery {
             example = json!({"error": "invalid_query", "message": "variant: expected `mangala`, `modiar` or `tihbat`"})),
     ),
 )]
-pub(super) async fn standings(
+pub async fn standings(
     State(service): State<Service>,
     ApiQuery(query): ApiQuery<StandingsQuery>,
 ) -> Result<Json<Vec<StandingJson>>> {

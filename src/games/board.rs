@@ -4,11 +4,12 @@
 use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Pit, Ply, Position, Side, Variant};
 
+use super::service::LoadedGame;
 use super::view::{result_line, side_title, time_left};
 use crate::domain::GameStatus;
 use crate::error::Error;
 use crate::i18n::Tr;
-use crate::service::{GameRatingView, LoadedGame};
+use crate::service::GameRatingView;
 use crate::store::Account;
 
 /// One stone drawn in a pit or store (SVG user units).

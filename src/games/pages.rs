@@ -4,26 +4,44 @@ use std::convert::Infallible;
 use std::time::Duration;
 
 use askama::Template;
+use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::http::header::SET_COOKIE;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
 use futures_util::stream::{self, Stream, StreamExt};
 use serde::Deserialize;
 
 use super::board::{GameView, Rematch, step_to};
-use super::error::PageError;
-use super::panel::AnalysisView;
-use super::session::{PageForm, PagePath, PageQuery, Visitor, cookie, set_cookie};
-use super::view::{Layout, render};
 use crate::domain::GameId;
 use crate::error::Error;
 use crate::http::AppState;
 use crate::http::extract::ClientAddr;
+use crate::http::pages::error::PageError;
+use crate::http::pages::panel::AnalysisView;
+use crate::http::pages::session::{
+    NoFields, PageForm, PagePath, PageQuery, Visitor, cookie, set_cookie,
+};
+use crate::http::pages::view::{Layout, render};
 use crate::i18n::Tr;
 use crate::service::PRESENCE_HEARTBEAT;
 use seedpost_rules::IllegalMove;
+
+/// The game's pages: the board, its fragments and live stream, and the forms that
+/// move, offer a rematch, resign and abort.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/games/{id}", get(show))
+        .route("/games/{id}/board", get(fragment))
+        .route("/games/{id}/analysis", get(analysis))
+        .route("/games/{id}/live", get(live))
+        .route("/games/{id}/move", post(play))
+        .route("/games/{id}/rematch", post(rematch))
+        .route("/games/{id}/resign", get(confirm_resign).post(resign))
+        .route("/games/{id}/abort", get(confirm_abort).post(abort))
+}
 
 /// How long one live stream lasts before the browser reconnects (so that a restart
 /// never waits long on open streams).
@@ -113,7 +131,7 @@ fn move_refusal(tr: Tr, error: &Error) -> String {
             IllegalMove::GrandSlam => "game-refused-grand-slam",
             IllegalMove::GameOver => "game-refused-game-over",
         }),
-        other => super::error::capitalise(&other.to_string()),
+        other => crate::http::pages::error::capitalise(&other.to_string()),
     }
 }
 
@@ -411,10 +429,6 @@ pub async fn play(
         Err(e) => Err(e.into()),
     }
 }
-
-/// A form with nothing but its token.
-#[derive(Debug, Deserialize)]
-pub struct NoFields {}
 
 async fn confirm(
     state: &AppState,
