@@ -118,6 +118,11 @@ pub const TRANSIENT_TABLES: &[(&str, &str)] = &[
         "turn_mail_accounts",
         "each account's turn-mail back-off and lease: a new server starts without",
     ),
+    (
+        "runner_leases",
+        "which bot runner holds an account's lease now: a runner claims it again \
+         within its heartbeat",
+    ),
     ("game_presence", "who is looking at a game page right now"),
     (
         "mail_links",

@@ -334,7 +334,10 @@ pub async fn live(
     .take_until(tokio::time::sleep(STREAM_LIFETIME));
     // A short keep-alive: a page left behind is only noticed gone when a write fails,
     // and until then its stream holds a place under the address's cap.
-    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(super::live::KEEP_ALIVE)))
+    Ok(
+        Sse::new(events)
+            .keep_alive(KeepAlive::new().interval(crate::http::pages::live::KEEP_ALIVE)),
+    )
 }
 
 /// A move form: the pit, and the ply the player saw. A player who confirms each move

@@ -30,7 +30,7 @@ const RECHECK: Duration = Duration::from_secs(15);
 
 /// How often a comment is written, which is also how soon a closed page's stream ends
 /// (and gives back its place under the per-address cap).
-pub(super) const KEEP_ALIVE: Duration = Duration::from_secs(3);
+pub(crate) const KEEP_ALIVE: Duration = Duration::from_secs(3);
 
 /// `GET /live`, for a signed-in visitor. It takes a place among the client address's
 /// streams ([`crate::http::ratelimit::StreamSlots`]); past the cap, 429.

@@ -22,7 +22,7 @@ mod controls;
 pub(crate) mod error;
 mod home;
 pub mod lang;
-mod live;
+pub(crate) mod live;
 mod matches;
 mod notify;
 pub(crate) mod panel;
