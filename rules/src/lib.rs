@@ -22,6 +22,7 @@
 
 pub mod endgame;
 mod game;
+mod kalah;
 mod mangala;
 mod modiar;
 mod outcome;

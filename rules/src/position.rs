@@ -2,18 +2,21 @@
 
 use std::fmt;
 
-use crate::{BySide, EndedBy, Outcome, Pit, PitSet, Side, Variant, mangala, modiar, tihbat};
+use crate::{BySide, EndedBy, Outcome, Pit, PitSet, Side, Variant, kalah, mangala, modiar, tihbat};
 
 /// Why a move cannot be played. Each has a stable code (see [`IllegalMove::code`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IllegalMove {
     /// The pit number does not exist in this variant (§C3).
     OutOfRange,
-    /// The pit is empty (§M2, §D2, §T2).
+    /// The pit is empty (§M2, §D2, §T2, §K2, §O2, §Z2), a Togyz house that is the
+    /// opponent's tuzdyk included: every stone sown there goes to its owner's store
+    /// (§Z5), so it is always empty.
     EmptyPit,
     /// Modiar: a pit holding a single stone may not be played (§D2).
     Singleton,
-    /// Modiar: the opponent's row is empty and another move would feed it (§D7).
+    /// Modiar, Oware: the opponent's row is empty and another move would feed it (§D7,
+    /// §O6).
     MustFeed,
     /// Modiar: the move would capture the opponent's whole row and another move would
     /// not (§D8).
@@ -100,13 +103,13 @@ impl std::error::Error for SetupError {}
 /// (indices `0..n`), then North's row from North's left (`n..2n`).
 ///
 /// Equality means "the same position" in the sense of the repetition rules (§D12,
-/// §T6): the same stones in the same pits and stores and the same side to move (or
-/// both games over with the same outcome). Whether the next move would be the game's
-/// first (§D6) is history, not position, and is not compared.
+/// §T6, §O9, §Z9): the same stones in the same pits and stores, the same tuzdyks and
+/// the same side to move (or both games over with the same outcome). Whether the next
+/// move would be the game's first (§D6) is history, not position, and is not compared.
 #[derive(Debug, Clone, Copy)]
 pub struct Position {
     pub(crate) variant: Variant,
-    pub(crate) board: [u8; 12],
+    pub(crate) board: [u8; BOARD],
     pub(crate) stores: BySide<u8>,
     pub(crate) to_move: Side,
     /// No move has been played yet (§D6).
@@ -131,7 +134,7 @@ impl Position {
     #[must_use]
     pub fn start(variant: Variant, first: Side) -> Position {
         let n = variant.pits_per_row();
-        let mut board = [0; 12];
+        let mut board = [0; BOARD];
         board[..2 * n].fill(variant.stones_per_pit());
         Position {
             variant,
@@ -171,7 +174,7 @@ impl Position {
         if total != u32::from(variant.total_stones()) {
             return Err(SetupError::StoneCount);
         }
-        let mut board = [0; 12];
+        let mut board = [0; BOARD];
         board[..n].copy_from_slice(south);
         board[n..2 * n].copy_from_slice(north);
         Ok(Position {
@@ -230,7 +233,8 @@ impl Position {
         BySide::from_fn(|side| self.row(side))
     }
 
-    /// Stones in each store (Mangala) or captured so far (Modiar, Tihbat).
+    /// Stones in each store (Mangala, Kalah, Togyz kumalak) or captured so far (Modiar,
+    /// Tihbat, Oware).
     #[must_use]
     pub const fn stores(&self) -> BySide<u8> {
         self.stores
@@ -243,10 +247,11 @@ impl Position {
     }
 
     /// Whether the side to move has no stones at all and must pass (only in Tihbat,
-    /// §T4; in the other games such a position has already ended the game).
+    /// §T4; in the other games such a position has already ended the game, but for a
+    /// hand-made one, P1).
     #[must_use]
     pub fn must_pass(&self) -> bool {
-        !self.is_over() && self.row(self.to_move).iter().all(|&s| s == 0)
+        !self.is_over() && self.variant.passes() && self.row(self.to_move).iter().all(|&s| s == 0)
     }
 
     /// The legal moves of the side to move. Empty when the game is over or the side
@@ -257,7 +262,7 @@ impl Position {
             return PitSet::EMPTY;
         }
         match self.variant {
-            Variant::Mangala | Variant::Tihbat => {
+            Variant::Mangala | Variant::Tihbat | Variant::Kalah => {
                 let mut set = PitSet::EMPTY;
                 for (i, &s) in self.row(self.to_move).iter().enumerate() {
                     if s > 0 {
@@ -291,7 +296,7 @@ impl Position {
             return Err(IllegalMove::EmptyPit);
         }
         match self.variant {
-            Variant::Mangala | Variant::Tihbat => Ok(()),
+            Variant::Mangala | Variant::Tihbat | Variant::Kalah => Ok(()),
             Variant::Modiar => modiar::check(self, pit, stones),
         }
     }
@@ -335,6 +340,7 @@ impl Position {
             Variant::Mangala => mangala::sow(self, pit),
             Variant::Modiar => modiar::sow(self, pit),
             Variant::Tihbat => tihbat::sow(self, pit),
+            Variant::Kalah => kalah::sow(self, pit),
         }
         self.opening = false;
     }
@@ -367,16 +373,19 @@ impl Position {
         self.board.iter().sum()
     }
 
-    /// A compact key of the pits and the side to move, equal exactly when the
-    /// positions are equal for the repetition rules of Modiar and Tihbat (whose pits
-    /// hold at most 42 stones, 6 bits each).
-    pub(crate) fn repetition_key(&self) -> u64 {
-        let n = self.variant.pits_per_row();
-        let mut key = 0u64;
-        for &s in &self.board[..2 * n] {
-            key = (key << 6) | u64::from(s);
-        }
-        (key << 1) | u64::from(self.to_move == Side::North)
+    /// A compact key of the pits, the tuzdyks and the side to move, equal exactly when
+    /// the positions of one game between two captures are equal for the repetition
+    /// rules (the stores, which only a capture changes, are left out).
+    pub(crate) fn repetition_key(&self) -> RepetitionKey {
+        let word = |i: usize| {
+            let mut bytes = [0; 8];
+            bytes.copy_from_slice(&self.board[i..i + 8]);
+            u64::from_le_bytes(bytes)
+        };
+        let last = u64::from(self.board[16])
+            | u64::from(self.board[17]) << 8
+            | u64::from(self.to_move == Side::North) << 16;
+        RepetitionKey([word(0), word(8), last])
     }
 
     /// Ends the game with each side taking the stones in its own row (§D11, §D12).
@@ -400,7 +409,7 @@ impl Position {
         self.stores.north += half;
         let n = self.variant.pits_per_row();
         let odd_pit = self.board[..2 * n].iter().rposition(|&s| s > 0);
-        self.board = [0; 12];
+        self.board = [0; BOARD];
         if left % 2 == 1
             && let Some(i) = odd_pit
         {
@@ -409,6 +418,13 @@ impl Position {
         self.outcome = Some(Outcome::from_score(self.stores, ended_by));
     }
 }
+
+/// Places on the board: the pits of the largest game's two rows (Togyz kumalak, 2 × 9).
+pub(crate) const BOARD: usize = 18;
+
+/// What the repetition rules compare of a position (see [`Position::repetition_key`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct RepetitionKey([u64; 3]);
 
 /// The board index of `side`'s pit 1.
 pub(crate) const fn row_start(variant: Variant, side: Side) -> usize {

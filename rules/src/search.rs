@@ -29,6 +29,7 @@
 use std::sync::Arc;
 
 use crate::endgame::MangalaTables;
+use crate::position::RepetitionKey;
 use crate::{Pit, Position, Side, Variant};
 
 /// A bound on the work of one search.
@@ -81,7 +82,7 @@ pub struct Searcher {
     table: Vec<Entry>,
     mask: usize,
     nodes: u64,
-    path: Vec<u64>,
+    path: Vec<RepetitionKey>,
     /// Exact values of the Mangala positions they hold, used wherever the search
     /// meets one (its leaves included).
     endgame: Option<Arc<MangalaTables>>,
@@ -201,7 +202,7 @@ impl Searcher {
         let limit = match next.variant {
             Variant::Modiar => 3,
             Variant::Tihbat => 2,
-            Variant::Mangala => usize::MAX,
+            Variant::Mangala | Variant::Kalah => usize::MAX,
         };
         if count >= limit {
             self.nodes += 1;
@@ -213,7 +214,7 @@ impl Searcher {
             }
             return final_value(&ended, me);
         }
-        let tail: Vec<u64> = if captured {
+        let tail: Vec<RepetitionKey> = if captured {
             self.path.drain(..).collect()
         } else {
             Vec::new()
@@ -264,7 +265,7 @@ impl Searcher {
         }
         // Move ordering: the stored best move, then the moves by what they gain at
         // once (captures and extra moves first).
-        let mut moves: [(i16, u8, Position); 6] = [(0, 0, *pos); 6];
+        let mut moves: [(i16, u8, Position); Pit::MAX as usize] = [(0, 0, *pos); Pit::MAX as usize];
         let mut len = 0;
         for pit in pos.legal_moves() {
             let mut next = *pos;

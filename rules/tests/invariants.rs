@@ -49,7 +49,7 @@ fn choices() -> impl Strategy<Value = Vec<u32>> {
     prop::collection::vec(any::<u32>(), 1..40)
 }
 
-/// The pits 1 to 6, whether or not the variant has them.
+/// The pits 1 to 9, whether or not the variant has them.
 fn all_pits() -> impl Iterator<Item = Pit> {
     (1..=Pit::MAX).filter_map(Pit::new)
 }
@@ -244,7 +244,7 @@ proptest! {
         prop_assert!(outcome.is_some(), "not over after {} plies: {}", game.ply(), position);
         let outcome = outcome.expect("the game is over");
         let allowed: &[EndedBy] = match variant {
-            Variant::Mangala => &[EndedBy::EmptyRow],
+            Variant::Mangala | Variant::Kalah => &[EndedBy::EmptyRow],
             Variant::Modiar => &[EndedBy::NoMoves, EndedBy::Repetition],
             Variant::Tihbat => &[EndedBy::AllCaptured, EndedBy::Repetition],
         };
@@ -471,7 +471,7 @@ proptest! {
     fn a_bad_ply_is_named_with_its_line_column_and_token(
         variant in variants(), first in sides(), choices in choices(),
         gaps in prop::collection::vec(select(vec![" ", "  ", "\t", " \u{3000}", "\u{a0}"]), 1..8),
-        bad in select(vec!["S0", "N7", "S12", "S03", "X3", "S", "N+", "3", "-", "S-3", "Sé", "ß5"]),
+        bad in select(vec!["S0", "N10", "S12", "S03", "X3", "S", "N+", "3", "-", "S-3", "Sé", "ß5"]),
         at in any::<prop::sample::Index>(),
     ) {
         let game = play_out(variant, first, &choices, |_| {});
@@ -509,14 +509,14 @@ proptest! {
     }
 
     #[test]
-    fn pits_parse_from_decimal_numbers_one_to_six_only(
+    fn pits_parse_from_decimal_numbers_one_to_nine_only(
         text in prop_oneof![any::<String>(), "[0-9]{0,25}", "[+-]?[0-9 ]{1,4}"],
     ) {
         let expected = if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
             Err(ParsePitError::NotANumber)
         } else {
             match text.trim_start_matches('0').parse::<u8>() {
-                Ok(n @ 1..=6) => Ok(n),
+                Ok(n @ 1..=9) => Ok(n),
                 _ => Err(ParsePitError::OutOfRange),
             }
         };
@@ -527,7 +527,7 @@ proptest! {
     fn variants_and_sides_parse_from_their_names_only(
         text in prop_oneof![
             any::<String>(),
-            "(mangala|modiar|tihbat|south|north|Mangala|SOUTH|S|N)[ \n]?",
+            "(mangala|modiar|tihbat|kalah|oware|togyz|south|north|Mangala|SOUTH|S|N)[ \n]?",
         ],
     ) {
         let variant = Variant::ALL.into_iter().find(|v| v.as_str() == text);
@@ -543,7 +543,7 @@ proptest! {
     }
 }
 
-/// Plays pit numbers 0 to 7 from a hand-made position (0 passes), checking at every
+/// Plays pit numbers 0 to 10 from a hand-made position (0 passes), checking at every
 /// step that nothing panics, stones are conserved, the legal moves agree with `check`
 /// and a refused move or pass gives the position back unchanged.
 fn play_numbers(mut position: Position, numbers: &[u8]) {
@@ -609,11 +609,11 @@ proptest! {
     #[test]
     fn hand_made_positions_from_any_rows_never_panic(
         variant in variants(),
-        south in prop::collection::vec(any::<u8>(), 0..8),
-        north in prop::collection::vec(any::<u8>(), 0..8),
+        south in prop::collection::vec(any::<u8>(), 0..11),
+        north in prop::collection::vec(any::<u8>(), 0..11),
         stores in (any::<u8>(), any::<u8>()),
         to_move in sides(),
-        numbers in prop::collection::vec(0..=7u8, 0..40),
+        numbers in prop::collection::vec(0..=10u8, 0..40),
     ) {
         let stores = BySide::new(stores.0, stores.1);
         let result = Position::from_parts(variant, &south, &north, stores, to_move);
@@ -639,7 +639,7 @@ proptest! {
     #[test]
     fn hand_made_positions_play_any_pits_without_panicking(
         position in variants().prop_flat_map(hand_made),
-        numbers in prop::collection::vec(0..=7u8, 0..60),
+        numbers in prop::collection::vec(0..=10u8, 0..60),
     ) {
         prop_assert!(!position.is_over());
         prop_assert!(!position.is_opening());
@@ -672,7 +672,7 @@ fn stone_counts_that_wrap_a_byte_are_refused() {
 fn header_errors_give_the_column_in_characters() {
     for (text, column) in [
         (" S3", 2),
-        ("\u{3000}[Variant \"kalah\"]", 2),
+        ("\u{3000}[Variant \"chess\"]", 2),
         ("\u{a0}\u{a0}[Variant mangala]", 3),
         ("[Variant \"mangala\"]\n\u{3000}N3", 2),
     ] {

@@ -16,7 +16,7 @@ const SOUTH: Side = Side::South;
 const NORTH: Side = Side::North;
 
 fn pit(n: u8) -> Pit {
-    Pit::new(n).unwrap_or_else(|| panic!("pit {n} is not a number from 1 to 6"))
+    Pit::new(n).unwrap_or_else(|| panic!("pit {n} is not a number from 1 to 9"))
 }
 
 /// Reads one side's part of a position: `S [4 4 1] store 3`.
@@ -421,12 +421,21 @@ fn c3_a_move_is_a_pit_number_of_the_movers_row_and_others_are_out_of_range() {
             reason: IllegalMove::OutOfRange,
         }),
     );
-    // No game has a pit 0 or 7: such numbers are not pits at all.
+    refuse_moves(
+        Variant::Mangala,
+        &[7, 8, 9].map(|n| Refused {
+            case: "Mangala has six pits a row",
+            before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+            pit: n,
+            reason: IllegalMove::OutOfRange,
+        }),
+    );
+    // No game has a pit 0 or 10: such numbers are not pits at all.
     assert_eq!(Pit::new(0), None);
-    assert_eq!(Pit::new(7), None);
+    assert_eq!(Pit::new(10), None);
     for (text, code) in [
         ("0", "out_of_range"),
-        ("7", "out_of_range"),
+        ("10", "out_of_range"),
         ("x", "bad_pit"),
     ] {
         let error = text.parse::<Pit>().expect_err(text);
@@ -687,10 +696,10 @@ fn c8_a_text_that_is_not_a_record_names_the_token_and_where_it_is() {
     for (case, text, line, column, token, kind) in [
         (
             "a pit no game has",
-            "[Variant \"modiar\"]\n[First \"south\"]\n\nS2 N2 S9\n",
+            "[Variant \"modiar\"]\n[First \"south\"]\n\nS2 N2 S0\n",
             4,
             7,
-            "S9",
+            "S0",
             ParseRecordErrorKind::BadPly,
         ),
         (
@@ -703,10 +712,10 @@ fn c8_a_text_that_is_not_a_record_names_the_token_and_where_it_is() {
         ),
         (
             "an unknown game",
-            "[Variant \"kalah\"]\n[First \"south\"]\n",
+            "[Variant \"chess\"]\n[First \"south\"]\n",
             1,
             1,
-            "[Variant \"kalah\"]",
+            "[Variant \"chess\"]",
             ParseRecordErrorKind::BadVariant,
         ),
     ] {
@@ -2044,4 +2053,203 @@ fn t8_most_captured_counters_win_and_equal_counts_draw() {
             "{case}: points"
         );
     }
+}
+
+// ---------------------------------------------------------------------------------
+// Kalah (§K)
+// ---------------------------------------------------------------------------------
+
+#[test]
+fn k1_kalah_has_two_rows_of_six_houses_of_four_and_a_store_at_each_players_right() {
+    let start = Position::start(Variant::Kalah, SOUTH);
+    assert_eq!(
+        describe(&start),
+        "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move"
+    );
+    assert_eq!(Variant::Kalah.total_stones(), 48);
+    assert!(Variant::Kalah.has_stores() && Variant::Kalah.sows_into_stores());
+    assert_eq!(legal(&start), [1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
+fn k2_a_move_sows_every_seed_of_an_own_house_from_the_next_hole_on() {
+    play_moves(
+        Variant::Kalah,
+        &[
+            Move {
+                case: "from the start: S2..S5, the emptied house gets nothing",
+                before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 1,
+                after: "S [0 5 5 5 5 4] store 0 / N [4 4 4 4 4 4] store 0 / north to move",
+            },
+            Move {
+                case: "a lone seed moves on and leaves its house empty",
+                before: "S [4 4 1 4 4 4] store 3 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 3,
+                after: "S [4 4 0 5 4 4] store 3 / N [4 4 4 4 4 4] store 0 / north to move",
+            },
+            Move {
+                case: "North sows N1..N6 then its store",
+                before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / north to move",
+                pit: 5,
+                after: "S [5 5 4 4 4 4] store 0 / N [4 4 4 4 0 5] store 1 / south to move",
+            },
+        ],
+    );
+    refuse_moves(
+        Variant::Kalah,
+        &[
+            Refused {
+                case: "an empty house",
+                before: "S [4 0 4 4 4 4] store 4 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 2,
+                reason: IllegalMove::EmptyPit,
+            },
+            Refused {
+                case: "no house 7",
+                before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 7,
+                reason: IllegalMove::OutOfRange,
+            },
+        ],
+    );
+}
+
+#[test]
+fn k3_sowing_feeds_the_movers_store_skips_the_opponents_and_laps_into_the_emptied_house() {
+    play_moves(
+        Variant::Kalah,
+        &[
+            Move {
+                // S6: South's store, N1..N6, North's store skipped, S1 (was 4).
+                case: "eight seeds from S6",
+                before: "S [4 4 4 4 0 8] store 0 / N [4 4 4 4 4 0] store 4 / south to move",
+                pit: 6,
+                after: "S [5 4 4 4 0 0] store 1 / N [5 5 5 5 5 1] store 4 / north to move",
+            },
+            Move {
+                // N6: North's store, S1..S6, South's store skipped, N1.
+                case: "eight seeds from N6",
+                before: "S [4 4 4 4 4 0] store 4 / N [4 4 4 4 0 8] store 0 / north to move",
+                pit: 6,
+                after: "S [5 5 5 5 5 1] store 4 / N [5 4 4 4 0 0] store 1 / south to move",
+            },
+            Move {
+                // 13 seeds: store, N1..N6, S1..S5, and the 13th back in the emptied S6,
+                // which was empty before it: it takes N1 (3), 1 + 3 = 4 (§K5).
+                case: "a lap of 13 ends in the emptied house and captures",
+                before: "S [1 1 1 1 1 13] store 0 / N [2 2 2 2 2 2] store 18 / south to move",
+                pit: 6,
+                after: "S [2 2 2 2 2 0] store 5 / N [0 3 3 3 3 3] store 18 / north to move",
+            },
+        ],
+    );
+}
+
+#[test]
+fn k4_the_last_seed_in_the_movers_store_gives_another_move() {
+    play_moves(
+        Variant::Kalah,
+        &[
+            Move {
+                case: "S3 from the start: S4, S5, S6, the store",
+                before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 3,
+                after: "S [4 4 0 5 5 5] store 1 / N [4 4 4 4 4 4] store 0 / south to move",
+            },
+            Move {
+                case: "a lone seed from N6 into North's store",
+                before: "S [4 4 4 4 4 4] store 3 / N [4 4 4 4 4 1] store 0 / north to move",
+                pit: 6,
+                after: "S [4 4 4 4 4 4] store 3 / N [4 4 4 4 4 0] store 1 / north to move",
+            },
+        ],
+    );
+}
+
+#[test]
+fn k5_the_last_seed_in_an_empty_own_house_takes_itself_and_the_house_opposite_if_it_holds_seeds() {
+    play_moves(
+        Variant::Kalah,
+        &[
+            Move {
+                // S1's seed into the empty S2, which faces N5 (4): 1 + 4 = 5.
+                case: "the opposite house holds seeds",
+                before: "S [1 0 4 4 4 4] store 5 / N [4 4 4 4 4 4] store 2 / south to move",
+                pit: 1,
+                after: "S [0 0 4 4 4 4] store 10 / N [4 4 4 4 0 4] store 2 / north to move",
+            },
+            Move {
+                // No empty capture: N5 is empty, so the seed stays in S2.
+                case: "the opposite house is empty",
+                before: "S [1 0 4 4 4 4] store 5 / N [4 4 4 4 0 4] store 6 / south to move",
+                pit: 1,
+                after: "S [0 1 4 4 4 4] store 5 / N [4 4 4 4 0 4] store 6 / north to move",
+            },
+            Move {
+                // N2 (2): N3, N4; N4 was empty and faces S3 (6): 1 + 6 = 7.
+                case: "North captures",
+                before: "S [4 4 6 4 4 4] store 2 / N [4 2 4 0 4 4] store 2 / north to move",
+                pit: 2,
+                after: "S [4 4 0 4 4 4] store 2 / N [4 0 5 0 4 4] store 9 / south to move",
+            },
+            Move {
+                // The last seed in an empty house of the opponent's row: nothing.
+                case: "an empty house of the opponent's row",
+                before: "S [4 4 4 4 4 3] store 2 / N [4 0 4 4 4 4] store 3 / south to move",
+                pit: 6,
+                after: "S [4 4 4 4 4 0] store 3 / N [5 1 4 4 4 4] store 3 / north to move",
+            },
+        ],
+    );
+}
+
+#[test]
+fn k6_the_side_to_move_without_a_seed_ends_the_game_and_the_other_stores_its_own_seeds() {
+    play_endings(
+        Variant::Kalah,
+        &[
+            Ending {
+                // South's extra move finds South's row empty: North keeps its 24.
+                case: "the mover's own row, after an extra move",
+                before: "S [0 0 0 0 0 1] store 20 / N [4 4 4 4 4 4] store 3 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 21 / N [0 0 0 0 0 0] store 27 / over",
+                score: (21, 27),
+                winner: Some(NORTH),
+                ended_by: EndedBy::EmptyRow,
+            },
+            Ending {
+                // N5 into the empty N6 takes S1 (3): 1 + 3; South has nothing to move.
+                case: "the opponent's row emptied by a capture",
+                before: "S [3 0 0 0 0 0] store 20 / N [0 0 0 0 1 0] store 24 / north to move",
+                pit: 5,
+                after: "S [0 0 0 0 0 0] store 20 / N [0 0 0 0 0 0] store 28 / over",
+                score: (20, 28),
+                winner: Some(NORTH),
+                ended_by: EndedBy::EmptyRow,
+            },
+            Ending {
+                // S6 into the store (24), South to move with nothing: North stores N6.
+                case: "24 each is a draw",
+                before: "S [0 0 0 0 0 1] store 23 / N [0 0 0 0 0 1] store 23 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 24 / N [0 0 0 0 0 0] store 24 / over",
+                score: (24, 24),
+                winner: None,
+                ended_by: EndedBy::EmptyRow,
+            },
+        ],
+    );
+    // A row emptied with the other side to move goes on: South's S6 empties South's
+    // row, but North, to move, still has seeds and South's row may be fed.
+    play_moves(
+        Variant::Kalah,
+        &[Move {
+            case: "the mover empties its own row, the opponent to move",
+            before: "S [0 0 0 0 0 2] store 20 / N [4 4 4 4 4 1] store 5 / south to move",
+            pit: 6,
+            after: "S [0 0 0 0 0 0] store 21 / N [5 4 4 4 4 1] store 5 / north to move",
+        }],
+    );
 }

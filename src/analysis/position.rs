@@ -107,9 +107,7 @@ impl PositionQuery {
         to_move: &str,
         seen: Option<&str>,
     ) -> Result<PositionQuery, Error> {
-        let variant: Variant = variant
-            .trim()
-            .parse()
+        let variant = Variant::parse_offered(variant.trim())
             .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))?;
         let position = parse_position(variant, south, north, to_move)?;
         // Only a Tihbat side passes (§T4); elsewhere no move means the game is over.

@@ -186,12 +186,13 @@ fn strip_developer_notes(markdown: &str) -> String {
     out
 }
 
-/// The letter RULES.md numbers a game's rules with: `M1`, `D1`, `T1`.
+/// The letter RULES.md numbers a game's rules with: `M1`, `D1`, `T1`, `K1`.
 const fn letter(variant: Variant) -> char {
     match variant {
         Variant::Mangala => 'M',
         Variant::Modiar => 'D',
         Variant::Tihbat => 'T',
+        Variant::Kalah => 'K',
     }
 }
 
@@ -263,7 +264,7 @@ fn is_rules_of(heading: &str, variant: Variant) -> bool {
 }
 
 static FULL: LazyLock<Vec<(Variant, String)>> = LazyLock::new(|| {
-    Variant::ALL
+    Variant::OFFERED
         .into_iter()
         .map(|v| (v, full_html(v)))
         .collect()
@@ -475,7 +476,7 @@ pub async fn index(visitor: Visitor) -> Result<Html<String>, PageError> {
 }
 
 fn parse(name: &str) -> Result<Variant, Error> {
-    name.parse::<Variant>().map_err(|_| Error::NotFound("game"))
+    Variant::parse_offered(name).map_err(|_| Error::NotFound("game"))
 }
 
 /// `GET /rules/{variant}`.
@@ -542,7 +543,7 @@ mod tests {
 
     #[test]
     fn no_rules_page_shows_the_developers_notes() {
-        for variant in Variant::ALL {
+        for variant in Variant::OFFERED {
             let full = full_html(variant);
             for mark in [
                 "Proved by",
