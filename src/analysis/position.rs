@@ -181,7 +181,7 @@ fn repetition_ending(variant: Variant) -> Option<usize> {
     match variant {
         Variant::Modiar => Some(3),
         Variant::Tihbat => Some(2),
-        Variant::Mangala => None,
+        Variant::Mangala | Variant::Kalah => None,
     }
 }
 

@@ -360,7 +360,7 @@ pub async fn finished(
     };
     let variant = match chosen(&query.variant) {
         None => None,
-        Some(v) => Some(Variant::parse_offered(v).map_err(|_| {
+        Some(v) => Some(Variant::parse_offered(&v).map_err(|_| {
             Error::bad_request("invalid_query", format!("no game is called {v:?}"))
         })?),
     };

@@ -307,6 +307,8 @@ fn example_pits(variant: Variant) -> &'static [u8] {
         // A whole game: captures in one's own pit (N2, S2), a lone counter (N2) and the
         // end at the second occurrence of a position (RULES.md T6).
         Variant::Tihbat => &[1, 2, 2, 2, 2, 2, 2],
+        // Not offered yet (`Variant::OFFERED`): no page shows it.
+        Variant::Kalah => &[],
     }
 }
 
@@ -412,6 +414,8 @@ fn parts(tr: Tr, variant: Variant) -> Vec<Part> {
             vec![tr.t("rules-tihbat-captures-1")],
             vec![tr.t("rules-tihbat-end-1"), tr.t("rules-tihbat-end-2")],
         ),
+        // Not offered yet (`Variant::OFFERED`): no page shows it.
+        Variant::Kalah => (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
     };
     board.extend([tr.t("rules-sides"), tr.t("rules-first-mover")]);
     ending.push(tr.t("rules-score"));
