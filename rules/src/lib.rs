@@ -26,6 +26,7 @@ mod kalah;
 mod mangala;
 mod modiar;
 mod outcome;
+mod oware;
 mod pit;
 mod position;
 pub mod proof;

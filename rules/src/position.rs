@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use crate::{BySide, EndedBy, Outcome, Pit, PitSet, Side, Variant, kalah, mangala, modiar, tihbat};
+use crate::{
+    BySide, EndedBy, Outcome, Pit, PitSet, Side, Variant, kalah, mangala, modiar, oware, tihbat,
+};
 
 /// Why a move cannot be played. Each has a stable code (see [`IllegalMove::code`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -272,6 +274,7 @@ impl Position {
                 set
             }
             Variant::Modiar => modiar::legal_moves(self).playable,
+            Variant::Oware => oware::legal_moves(self),
         }
     }
 
@@ -298,6 +301,7 @@ impl Position {
         match self.variant {
             Variant::Mangala | Variant::Tihbat | Variant::Kalah => Ok(()),
             Variant::Modiar => modiar::check(self, pit, stones),
+            Variant::Oware => oware::check(self, pit, stones),
         }
     }
 
@@ -341,6 +345,7 @@ impl Position {
             Variant::Modiar => modiar::sow(self, pit),
             Variant::Tihbat => tihbat::sow(self, pit),
             Variant::Kalah => kalah::sow(self, pit),
+            Variant::Oware => oware::sow(self, pit),
         }
         self.opening = false;
     }

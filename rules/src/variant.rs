@@ -20,15 +20,18 @@ pub enum Variant {
     /// Kalah(6,4): 2×6 houses of 4 seeds, a store for each side, sown into
     /// (RULES.md §K).
     Kalah,
+    /// Oware abapa: 2×6 houses of 4 seeds, no stores (RULES.md §O).
+    Oware,
 }
 
 impl Variant {
     /// All variants the rules know, in a fixed order.
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::Mangala,
         Variant::Modiar,
         Variant::Tihbat,
         Variant::Kalah,
+        Variant::Oware,
     ];
 
     /// The three games the server offers, in [`Variant::ALL`]'s order: the first three.
@@ -73,6 +76,7 @@ impl Variant {
             Variant::Modiar => "modiar",
             Variant::Tihbat => "tihbat",
             Variant::Kalah => "kalah",
+            Variant::Oware => "oware",
         }
     }
 
@@ -84,6 +88,7 @@ impl Variant {
             Variant::Modiar => "Modiar",
             Variant::Tihbat => "Tihbat",
             Variant::Kalah => "Kalah",
+            Variant::Oware => "Oware",
         }
     }
 
@@ -91,7 +96,7 @@ impl Variant {
     #[must_use]
     pub const fn pits_per_row(self) -> usize {
         match self {
-            Variant::Mangala | Variant::Kalah => 6,
+            Variant::Mangala | Variant::Kalah | Variant::Oware => 6,
             Variant::Modiar => 3,
             Variant::Tihbat => 2,
         }
@@ -101,7 +106,7 @@ impl Variant {
     #[must_use]
     pub const fn stones_per_pit(self) -> u8 {
         match self {
-            Variant::Mangala | Variant::Kalah => 4,
+            Variant::Mangala | Variant::Kalah | Variant::Oware => 4,
             Variant::Modiar | Variant::Tihbat => 7,
         }
     }
@@ -202,6 +207,7 @@ mod tests {
                 (3, 7, false, 42),
                 (2, 7, false, 28),
                 (6, 4, true, 48),
+                (6, 4, false, 48),
             ]
         );
     }

@@ -165,8 +165,9 @@ proptest! {
                     Some(0) => assert_eq!(check, Err(IllegalMove::EmptyPit)),
                     Some(_) => {}
                 }
-                if variant != Variant::Modiar {
-                    // Only Modiar forbids a pit holding stones (§D2, §D7, §D8).
+                if !matches!(variant, Variant::Modiar | Variant::Oware) {
+                    // Only Modiar and Oware forbid a pit holding stones (§D2, §D7, §D8,
+                    // §O6).
                     assert_eq!(
                         check.is_ok(),
                         position.stones(side, pit).is_some_and(|s| s > 0),
@@ -245,6 +246,7 @@ proptest! {
         let outcome = outcome.expect("the game is over");
         let allowed: &[EndedBy] = match variant {
             Variant::Mangala | Variant::Kalah => &[EndedBy::EmptyRow],
+            Variant::Oware => &[EndedBy::Majority, EndedBy::NoMoves, EndedBy::Repetition],
             Variant::Modiar => &[EndedBy::NoMoves, EndedBy::Repetition],
             Variant::Tihbat => &[EndedBy::AllCaptured, EndedBy::Repetition],
         };
@@ -257,8 +259,12 @@ proptest! {
         };
         prop_assert_eq!(outcome.winner, expected);
         // The sweep, the taking of own rows or the division leaves at most Tihbat's odd
-        // counter on the board (§M9, §D11, §T7).
-        let left = if variant == Variant::Tihbat { 1 } else { 0 };
+        // counter on the board (§M9, §D11, §T7); a majority leaves the rest (§O8).
+        let left = match (variant, outcome.ended_by) {
+            (Variant::Tihbat, _) => 1,
+            (_, EndedBy::Majority) => variant.total_stones(),
+            _ => 0,
+        };
         prop_assert!(position.on_board() <= left, "{position}");
         prop_assert_eq!(position.to_move(), None);
         prop_assert!(position.legal_moves().is_empty());

@@ -2253,3 +2253,223 @@ fn k6_the_side_to_move_without_a_seed_ends_the_game_and_the_other_stores_its_own
         }],
     );
 }
+
+// ---------------------------------------------------------------------------------
+// Oware abapa (§O)
+// ---------------------------------------------------------------------------------
+
+#[test]
+fn o1_oware_has_two_rows_of_six_houses_of_four_and_no_stores() {
+    let start = Position::start(Variant::Oware, NORTH);
+    assert_eq!(
+        describe(&start),
+        "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / north to move"
+    );
+    assert_eq!(Variant::Oware.total_stones(), 48);
+    assert!(!Variant::Oware.has_stores());
+    assert_eq!(legal(&start), [1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
+fn o2_o3_a_move_sows_from_the_next_house_and_skips_the_emptied_one_with_twelve_or_more() {
+    play_moves(
+        Variant::Oware,
+        &[
+            Move {
+                case: "from the start: S2..S5",
+                before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 1,
+                after: "S [0 5 5 5 5 4] store 0 / N [4 4 4 4 4 4] store 0 / north to move",
+            },
+            Move {
+                // N1..N4; N4 makes 5: no capture.
+                case: "into the opponent's row",
+                before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 6,
+                after: "S [4 4 4 4 4 0] store 0 / N [5 5 5 5 4 4] store 0 / north to move",
+            },
+            Move {
+                // 12 seeds: S2..S6, N1..N6 (11), S1 skipped, the 12th in S2.
+                case: "twelve seeds skip the emptied house",
+                before: "S [12 0 0 0 0 0] store 10 / N [2 2 2 2 2 2] store 14 / south to move",
+                pit: 1,
+                after: "S [0 2 1 1 1 1] store 10 / N [3 3 3 3 3 3] store 14 / north to move",
+            },
+            Move {
+                // 12 seeds: N1..N6, S1..S5, S6 skipped, the 12th in N1, which makes 3
+                // and is taken; N1 is the first of North's row, so the chain stops.
+                case: "twelve seeds skip the emptied house and capture",
+                before: "S [1 1 1 1 1 12] store 5 / N [1 1 1 1 1 1] store 20 / south to move",
+                pit: 6,
+                after: "S [2 2 2 2 2 0] store 8 / N [0 2 2 2 2 2] store 20 / north to move",
+            },
+        ],
+    );
+    refuse_moves(
+        Variant::Oware,
+        &[Refused {
+            case: "an empty house",
+            before: "S [0 5 5 5 5 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+            pit: 1,
+            reason: IllegalMove::EmptyPit,
+        }],
+    );
+}
+
+#[test]
+fn o4_the_last_seed_making_2_or_3_in_the_opponents_row_captures_it_and_the_chain_behind() {
+    play_moves(
+        Variant::Oware,
+        &[
+            Move {
+                // S6: N1 2, N2 4, N3 2, N4 3. N4 (3) and N3 (2) go; N2 (4) stops it.
+                case: "a chain of two stopped by a 4",
+                before: "S [0 0 0 0 0 4] store 10 / N [1 3 1 2 5 4] store 18 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 15 / N [2 4 0 0 5 4] store 18 / north to move",
+            },
+            Move {
+                // S6: N1 2, N2 3, N3 2, N4 3: all four go, N5 and N6 are left.
+                case: "a chain to the end of the opponent's row",
+                before: "S [0 0 0 0 0 4] store 10 / N [1 2 1 2 5 4] store 19 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 20 / N [0 0 0 0 5 4] store 19 / north to move",
+            },
+            Move {
+                // N6 (3): S1 3, S2 2, S3 1; the last makes 1: nothing.
+                case: "the last house not 2 or 3",
+                before: "S [2 1 0 4 4 4] store 10 / N [4 4 4 4 4 3] store 0 / north to move",
+                pit: 6,
+                after: "S [3 2 1 4 4 4] store 10 / N [4 4 4 4 4 0] store 0 / south to move",
+            },
+            Move {
+                // S4 (2): S5 2, S6 3: the mover's own row captures nothing.
+                case: "2 and 3 in the mover's own row",
+                before: "S [4 4 4 2 1 2] store 6 / N [4 4 4 4 4 3] store 2 / south to move",
+                pit: 4,
+                after: "S [4 4 4 0 2 3] store 6 / N [4 4 4 4 4 3] store 2 / north to move",
+            },
+        ],
+    );
+}
+
+#[test]
+fn o5_a_move_that_would_take_every_seed_of_the_opponents_row_is_played_but_captures_nothing() {
+    play_moves(
+        Variant::Oware,
+        &[Move {
+            // S6: N1 2, N2 3; taking both would empty North's row.
+            case: "a grand slam",
+            before: "S [0 0 0 0 1 2] store 19 / N [1 2 0 0 0 0] store 23 / south to move",
+            pit: 6,
+            after: "S [0 0 0 0 1 0] store 19 / N [2 3 0 0 0 0] store 23 / north to move",
+        }],
+    );
+}
+
+#[test]
+fn o6_with_the_opponents_row_empty_only_a_move_that_feeds_it_is_legal() {
+    allowed_moves(
+        Variant::Oware,
+        &[Allowed {
+            // N1 (1) and N5 (1) stay in North's row; N4 (5) and N6 (2) reach South's.
+            case: "two feeding moves",
+            position: "S [0 0 0 0 0 0] store 20 / N [1 0 0 5 1 2] store 19 / north to move",
+            legal: &[4, 6],
+        }],
+    );
+    refuse_moves(
+        Variant::Oware,
+        &[Refused {
+            case: "a move that does not feed",
+            before: "S [0 0 0 0 0 0] store 20 / N [1 0 0 5 1 2] store 19 / north to move",
+            pit: 1,
+            reason: IllegalMove::MustFeed,
+        }],
+    );
+    play_moves(
+        Variant::Oware,
+        &[Move {
+            case: "a feeding move",
+            before: "S [0 0 0 0 0 0] store 20 / N [1 0 0 5 1 2] store 19 / north to move",
+            pit: 6,
+            after: "S [1 1 0 0 0 0] store 20 / N [1 0 0 5 1 0] store 19 / south to move",
+        }],
+    );
+}
+
+#[test]
+fn o7_o8_the_game_ends_at_25_captured_or_when_no_move_can_feed_the_empty_row() {
+    play_endings(
+        Variant::Oware,
+        &[
+            Ending {
+                // S6 makes N1 2 and takes it: 25. The seeds left stay uncounted.
+                case: "25 captured",
+                before: "S [0 0 0 0 0 1] store 23 / N [1 1 4 4 4 4] store 6 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 25 / N [0 1 4 4 4 4] store 6 / over",
+                score: (25, 6),
+                winner: Some(SOUTH),
+                ended_by: EndedBy::Majority,
+            },
+            Ending {
+                // A grand slam (nothing taken) empties South's row; North's N1 (2) and
+                // N2 (3) cannot reach it, so North captures the 5 left.
+                case: "no move can feed",
+                before: "S [0 0 0 0 0 2] store 20 / N [1 2 0 0 0 0] store 23 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 20 / N [0 0 0 0 0 0] store 28 / over",
+                score: (20, 28),
+                winner: Some(NORTH),
+                ended_by: EndedBy::NoMoves,
+            },
+            Ending {
+                // S6 takes N1 (2): 24, N2 (1) left; South's row is empty and N2 cannot
+                // reach it: North captures it, 24 each.
+                case: "24 each",
+                before: "S [0 0 0 0 0 1] store 22 / N [1 1 0 0 0 0] store 23 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 24 / N [0 0 0 0 0 0] store 24 / over",
+                score: (24, 24),
+                winner: None,
+                ended_by: EndedBy::NoMoves,
+            },
+        ],
+    );
+}
+
+#[test]
+fn o9_the_third_occurrence_of_a_position_ends_the_game_each_side_taking_its_own_row() {
+    // The game of rules/tests/fixtures/hand/oware/oware-repetition.md. After its last
+    // capture (ply 53) the last five seeds go round in a cycle of 24 plies: the position
+    // after ply 72, `S [0 0 0 1 0 0] store 23 / N [0 0 0 0 1 1] store 22`, South to move,
+    // comes back after ply 96 and, a third time, after ply 120. Each side then takes
+    // the seeds of its own row: South 1, North 2.
+    let pits: [u8; 120] = [
+        6, 3, 4, 2, 5, 1, 6, 6, 1, 3, 4, 4, 2, 1, 3, 3, 1, 6, 6, 6, 4, 4, 5, 5, 5, 1, 6, 2, 1, 5,
+        2, 3, 6, 4, 2, 6, 2, 5, 3, 6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 1, 5, 1, 6, 6, 1, 1, 2, 2, 3, 3,
+        4, 4, 5, 5, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1,
+        1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1, 1, 2, 2, 3, 3, 4,
+    ];
+    let cycle = "S [0 0 0 1 0 0] store 23 / N [0 0 0 0 1 1] store 22 / south to move";
+    let game = |plies: usize| {
+        Game::from_pits(Variant::Oware, SOUTH, pits[..plies].iter().map(|&n| pit(n)))
+            .unwrap_or_else(|e| panic!("{plies} plies: {e}"))
+    };
+    for (plies, occurrences) in [(72, 1), (96, 2)] {
+        let game = game(plies);
+        assert_eq!(describe(game.position()), cycle, "after {plies} plies");
+        assert_eq!(game.occurrences(), occurrences, "after {plies} plies");
+    }
+    let before = game(119);
+    assert!(!before.position().is_over());
+    let game = game(120);
+    assert_eq!(
+        describe(game.position()),
+        "S [0 0 0 0 0 0] store 24 / N [0 0 0 0 0 0] store 24 / over"
+    );
+    let outcome = game.outcome().expect("the game is over");
+    assert_eq!(outcome.ended_by, EndedBy::Repetition);
+    assert_eq!(outcome.winner, None);
+}

@@ -134,6 +134,7 @@ fn variant_byte(variant: Variant) -> u8 {
         Variant::Tihbat => 2,
         // Never solved (`Table::solve_observed` refuses them).
         Variant::Kalah => 3,
+        Variant::Oware => 4,
     }
 }
 
@@ -150,7 +151,7 @@ fn repetition_value(pos: &Position) -> i8 {
             me - them
         }
         // The board is divided equally.
-        Variant::Tihbat | Variant::Mangala | Variant::Kalah => 0,
+        Variant::Tihbat | Variant::Mangala | Variant::Kalah | Variant::Oware => 0,
     }
 }
 

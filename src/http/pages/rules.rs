@@ -193,6 +193,7 @@ const fn letter(variant: Variant) -> char {
         Variant::Modiar => 'D',
         Variant::Tihbat => 'T',
         Variant::Kalah => 'K',
+        Variant::Oware => 'O',
     }
 }
 
@@ -308,7 +309,7 @@ fn example_pits(variant: Variant) -> &'static [u8] {
         // end at the second occurrence of a position (RULES.md T6).
         Variant::Tihbat => &[1, 2, 2, 2, 2, 2, 2],
         // Not offered yet (`Variant::OFFERED`): no page shows it.
-        Variant::Kalah => &[],
+        Variant::Kalah | Variant::Oware => &[],
     }
 }
 
@@ -415,7 +416,7 @@ fn parts(tr: Tr, variant: Variant) -> Vec<Part> {
             vec![tr.t("rules-tihbat-end-1"), tr.t("rules-tihbat-end-2")],
         ),
         // Not offered yet (`Variant::OFFERED`): no page shows it.
-        Variant::Kalah => (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
+        Variant::Kalah | Variant::Oware => (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
     };
     board.extend([tr.t("rules-sides"), tr.t("rules-first-mover")]);
     ending.push(tr.t("rules-score"));
