@@ -30,7 +30,7 @@
 //! from 0 stones up, after a header ([`MangalaTables::to_bytes`]). Moves and endings
 //! are the engine's own ([`Position`]), so the tables cannot disagree with the rules.
 
-use crate::position::BOARD;
+use crate::position::{BOARD, NO_TUZDYK};
 use crate::{BySide, Pit, Position, Side, Variant};
 
 /// Pits on the board.
@@ -347,6 +347,7 @@ fn position(board: &[u8; PITS], side: Side) -> Position {
             south: Variant::Mangala.total_stones() - on,
             north: 0,
         },
+        tuzdyks: BySide::new(NO_TUZDYK, NO_TUZDYK),
         to_move: side,
         opening: false,
         outcome: None,

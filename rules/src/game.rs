@@ -299,15 +299,16 @@ impl Game {
         self.remember();
         match self.variant() {
             Variant::Mangala | Variant::Kalah => {}
-            // §D12, §O9: the third occurrence ends the game as if no move were left.
-            Variant::Modiar | Variant::Oware if self.occurrences() >= 3 => {
+            // §D12, §O9, §Z9: the third occurrence ends the game, each side taking the
+            // stones of its own row.
+            Variant::Modiar | Variant::Oware | Variant::Togyz if self.occurrences() >= 3 => {
                 self.position.end_taking_own_rows(EndedBy::Repetition);
             }
             // §T6: the second occurrence ends it with the board divided (§T7).
             Variant::Tihbat if self.occurrences() >= 2 => {
                 self.position.end_dividing_board(EndedBy::Repetition);
             }
-            Variant::Modiar | Variant::Tihbat | Variant::Oware => {}
+            Variant::Modiar | Variant::Tihbat | Variant::Oware | Variant::Togyz => {}
         }
     }
 

@@ -35,6 +35,7 @@ pub mod search;
 mod side;
 pub mod solve;
 mod tihbat;
+mod togyz;
 mod variant;
 
 pub use game::{Game, Ply, ReplayError, ReplayFailure};

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::{
     BySide, EndedBy, Outcome, Pit, PitSet, Side, Variant, kalah, mangala, modiar, oware, tihbat,
+    togyz,
 };
 
 /// Why a move cannot be played. Each has a stable code (see [`IllegalMove::code`]).
@@ -13,7 +14,7 @@ pub enum IllegalMove {
     OutOfRange,
     /// The pit is empty (§M2, §D2, §T2, §K2, §O2, §Z2), a Togyz house that is the
     /// opponent's tuzdyk included: every stone sown there goes to its owner's store
-    /// (§Z5), so it is always empty.
+    /// (§Z6), so it is always empty.
     EmptyPit,
     /// Modiar: a pit holding a single stone may not be played (§D2).
     Singleton,
@@ -85,6 +86,10 @@ pub enum SetupError {
     /// The stones on the board and in the stores (or captured) do not add up to the
     /// variant's total.
     StoneCount,
+    /// A tuzdyk the rules cannot make (§Z5): not Togyz kumalak, the opponent's 9th
+    /// house, the number of the opponent's tuzdyk, a second one, or a house holding
+    /// stones.
+    Tuzdyk,
 }
 
 impl fmt::Display for SetupError {
@@ -92,6 +97,7 @@ impl fmt::Display for SetupError {
         f.write_str(match self {
             SetupError::RowLength => "a row has the wrong number of pits",
             SetupError::StoneCount => "the stones do not add up to the variant's total",
+            SetupError::Tuzdyk => "the rules cannot make that tuzdyk",
         })
     }
 }
@@ -113,6 +119,9 @@ pub struct Position {
     pub(crate) variant: Variant,
     pub(crate) board: [u8; BOARD],
     pub(crate) stores: BySide<u8>,
+    /// Togyz kumalak: each side's tuzdyk as the board index of the house (in the
+    /// opponent's row), or [`NO_TUZDYK`] (§Z5).
+    pub(crate) tuzdyks: BySide<u8>,
     pub(crate) to_move: Side,
     /// No move has been played yet (§D6).
     pub(crate) opening: bool,
@@ -124,6 +133,7 @@ impl PartialEq for Position {
         self.variant == other.variant
             && self.board == other.board
             && self.stores == other.stores
+            && self.tuzdyks == other.tuzdyks
             && self.to_move() == other.to_move()
             && self.outcome == other.outcome
     }
@@ -142,6 +152,7 @@ impl Position {
             variant,
             board,
             stores: BySide::default(),
+            tuzdyks: BySide::new(NO_TUZDYK, NO_TUZDYK),
             to_move: first,
             opening: true,
             outcome: None,
@@ -183,9 +194,63 @@ impl Position {
             variant,
             board,
             stores,
+            tuzdyks: BySide::new(NO_TUZDYK, NO_TUZDYK),
             to_move,
             opening: false,
             outcome: None,
+        })
+    }
+
+    /// The same hand-made position with `owner`'s tuzdyk made at `pit` of the
+    /// opponent's row (Togyz kumalak, §Z5), as for tests and puzzles.
+    ///
+    /// # Errors
+    /// [`SetupError::Tuzdyk`] when the rules could not have made it: the variant is not
+    /// Togyz kumalak, `owner` has a tuzdyk already, `pit` is the opponent's 9th house or
+    /// has the number of the opponent's tuzdyk, or the house holds stones (a tuzdyk is
+    /// always empty).
+    ///
+    /// # Examples
+    /// ```
+    /// use seedpost_rules::{BySide, Pit, Position, Side, Variant};
+    ///
+    /// let start = Position::start(Variant::Togyz, Side::South);
+    /// let pit = Pit::new(4).unwrap();
+    /// let board = Position::from_parts(
+    ///     Variant::Togyz,
+    ///     start.row(Side::South),
+    ///     &[9, 9, 9, 0, 9, 9, 9, 9, 9],
+    ///     BySide::new(9, 0),
+    ///     Side::South,
+    /// )
+    /// .unwrap();
+    /// let with = board.with_tuzdyk(Side::South, pit).unwrap();
+    /// assert_eq!(with.tuzdyk(Side::South), Some(pit));
+    /// assert!(with.with_tuzdyk(Side::North, pit).is_err());
+    /// ```
+    pub fn with_tuzdyk(mut self, owner: Side, pit: Pit) -> Result<Position, SetupError> {
+        let n = self.variant.pits_per_row();
+        let house = row_start(self.variant, owner.opposite()) + pit.index();
+        let allowed = self.variant == Variant::Togyz
+            && self.tuzdyk(owner).is_none()
+            && pit.index() < n - 1
+            && self.tuzdyk(owner.opposite()) != Some(pit)
+            && self.board[house] == 0;
+        if !allowed {
+            return Err(SetupError::Tuzdyk);
+        }
+        *self.tuzdyks.get_mut(owner) = house as u8;
+        Ok(self)
+    }
+
+    /// `owner`'s tuzdyk (Togyz kumalak, §Z5): the pit of the opponent's row, numbered
+    /// from the opponent's left, whose sown stones go to `owner`'s store; `None` before
+    /// `owner` has made one, and in the other games.
+    #[must_use]
+    pub fn tuzdyk(&self, owner: Side) -> Option<Pit> {
+        let house = *self.tuzdyks.get(owner);
+        (house != NO_TUZDYK).then(|| {
+            Pit::from_index(usize::from(house) - row_start(self.variant, owner.opposite()))
         })
     }
 
@@ -264,7 +329,7 @@ impl Position {
             return PitSet::EMPTY;
         }
         match self.variant {
-            Variant::Mangala | Variant::Tihbat | Variant::Kalah => {
+            Variant::Mangala | Variant::Tihbat | Variant::Kalah | Variant::Togyz => {
                 let mut set = PitSet::EMPTY;
                 for (i, &s) in self.row(self.to_move).iter().enumerate() {
                     if s > 0 {
@@ -299,7 +364,7 @@ impl Position {
             return Err(IllegalMove::EmptyPit);
         }
         match self.variant {
-            Variant::Mangala | Variant::Tihbat | Variant::Kalah => Ok(()),
+            Variant::Mangala | Variant::Tihbat | Variant::Kalah | Variant::Togyz => Ok(()),
             Variant::Modiar => modiar::check(self, pit, stones),
             Variant::Oware => oware::check(self, pit, stones),
         }
@@ -346,6 +411,7 @@ impl Position {
             Variant::Tihbat => tihbat::sow(self, pit),
             Variant::Kalah => kalah::sow(self, pit),
             Variant::Oware => oware::sow(self, pit),
+            Variant::Togyz => togyz::sow(self, pit),
         }
         self.opening = false;
     }
@@ -389,7 +455,9 @@ impl Position {
         };
         let last = u64::from(self.board[16])
             | u64::from(self.board[17]) << 8
-            | u64::from(self.to_move == Side::North) << 16;
+            | u64::from(self.tuzdyks.south) << 16
+            | u64::from(self.tuzdyks.north) << 24
+            | u64::from(self.to_move == Side::North) << 32;
         RepetitionKey([word(0), word(8), last])
     }
 
@@ -427,6 +495,9 @@ impl Position {
 /// Places on the board: the pits of the largest game's two rows (Togyz kumalak, 2 × 9).
 pub(crate) const BOARD: usize = 18;
 
+/// The value of [`Position::tuzdyks`] for a side without a tuzdyk.
+pub(crate) const NO_TUZDYK: u8 = u8::MAX;
+
 /// What the repetition rules compare of a position (see [`Position::repetition_key`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct RepetitionKey([u64; 3]);
@@ -441,16 +512,22 @@ pub(crate) const fn row_start(variant: Variant, side: Side) -> usize {
 
 impl fmt::Display for Position {
     /// A one-line picture: `N [4 4 4 4 4 4] 0 | S [4 4 4 4 4 4] 0 | south to move`,
-    /// each row from its owner's left, each followed by its store.
+    /// each row from its owner's left, each followed by its store; a Togyz tuzdyk is
+    /// written `x`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, side) in [Side::North, Side::South].into_iter().enumerate() {
             if i > 0 {
                 f.write_str(" | ")?;
             }
             write!(f, "{} [", side.letter())?;
+            let tuzdyk = self.tuzdyk(side.opposite());
             for (j, s) in self.row(side).iter().enumerate() {
                 if j > 0 {
                     f.write_str(" ")?;
+                }
+                if tuzdyk == Some(Pit::from_index(j)) {
+                    f.write_str("x")?;
+                    continue;
                 }
                 write!(f, "{s}")?;
             }

@@ -200,14 +200,17 @@ impl Searcher {
         let key = next.repetition_key();
         let count = 1 + self.path[start..].iter().filter(|&&k| k == key).count();
         let limit = match next.variant {
-            Variant::Modiar | Variant::Oware => 3,
+            Variant::Modiar | Variant::Oware | Variant::Togyz => 3,
             Variant::Tihbat => 2,
             Variant::Mangala | Variant::Kalah => usize::MAX,
         };
         if count >= limit {
             self.nodes += 1;
             let mut ended = *next;
-            if matches!(next.variant, Variant::Modiar | Variant::Oware) {
+            if matches!(
+                next.variant,
+                Variant::Modiar | Variant::Oware | Variant::Togyz
+            ) {
                 ended.end_taking_own_rows(crate::EndedBy::Repetition);
             } else {
                 ended.end_dividing_board(crate::EndedBy::Repetition);

@@ -22,16 +22,20 @@ pub enum Variant {
     Kalah,
     /// Oware abapa: 2×6 houses of 4 seeds, no stores (RULES.md §O).
     Oware,
+    /// Togyz kumalak: 2×9 houses of 9 stones, a store for each side kept apart from
+    /// the sowing, and tuzdyks (RULES.md §Z).
+    Togyz,
 }
 
 impl Variant {
     /// All variants the rules know, in a fixed order.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 6] = [
         Variant::Mangala,
         Variant::Modiar,
         Variant::Tihbat,
         Variant::Kalah,
         Variant::Oware,
+        Variant::Togyz,
     ];
 
     /// The three games the server offers, in [`Variant::ALL`]'s order: the first three.
@@ -77,6 +81,7 @@ impl Variant {
             Variant::Tihbat => "tihbat",
             Variant::Kalah => "kalah",
             Variant::Oware => "oware",
+            Variant::Togyz => "togyz",
         }
     }
 
@@ -89,6 +94,7 @@ impl Variant {
             Variant::Tihbat => "Tihbat",
             Variant::Kalah => "Kalah",
             Variant::Oware => "Oware",
+            Variant::Togyz => "Togyz kumalak",
         }
     }
 
@@ -99,6 +105,7 @@ impl Variant {
             Variant::Mangala | Variant::Kalah | Variant::Oware => 6,
             Variant::Modiar => 3,
             Variant::Tihbat => 2,
+            Variant::Togyz => 9,
         }
     }
 
@@ -108,6 +115,7 @@ impl Variant {
         match self {
             Variant::Mangala | Variant::Kalah | Variant::Oware => 4,
             Variant::Modiar | Variant::Tihbat => 7,
+            Variant::Togyz => 9,
         }
     }
 
@@ -116,7 +124,7 @@ impl Variant {
     /// as `store`.
     #[must_use]
     pub const fn has_stores(self) -> bool {
-        matches!(self, Variant::Mangala | Variant::Kalah)
+        matches!(self, Variant::Mangala | Variant::Kalah | Variant::Togyz)
     }
 
     /// Whether sowing runs through the mover's own store (Mangala §M5, Kalah §K3).
@@ -208,6 +216,7 @@ mod tests {
                 (2, 7, false, 28),
                 (6, 4, true, 48),
                 (6, 4, false, 48),
+                (9, 9, true, 162),
             ]
         );
     }

@@ -30,6 +30,22 @@ use seedpost_rules::{
 /// repeated position (§D12, §T6), and between two captures there are finitely many.
 const MAX_PLIES: usize = 400;
 
+/// The bound for Oware and Togyz kumalak, whose games are longer: in 1000 random Oware
+/// and 300 random Togyz games (the independent model of
+/// `rules/tests/fixtures/hand/work.py`, seed 7) the longest had 329 and 241 plies, but
+/// cycles of up to four choice indices reached 484 and 529 in 300 tries each; 2000 is
+/// about four times that. They end on a third repetition (§O9, §Z9) where nothing else
+/// ends them.
+const MAX_PLIES_LONG: usize = 2000;
+
+/// The bound on a random game of `variant`.
+fn max_plies(variant: Variant) -> usize {
+    match variant {
+        Variant::Oware | Variant::Togyz => MAX_PLIES_LONG,
+        _ => MAX_PLIES,
+    }
+}
+
 /// Random games per property.
 const GAMES: u32 = 1000;
 
@@ -94,7 +110,7 @@ fn chosen(position: &Position, choice: u32) -> Pit {
         .expect("k is below the number of legal moves")
 }
 
-/// Plays a random game to its end, or to [`MAX_PLIES`], calling `before_move` with the
+/// Plays a random game to its end, or to [`max_plies`], calling `before_move` with the
 /// game before each move.
 fn play_out(
     variant: Variant,
@@ -104,7 +120,7 @@ fn play_out(
 ) -> Game {
     let mut game = Game::new(variant, first);
     for &choice in choices.iter().cycle() {
-        if game.position().is_over() || game.ply() >= MAX_PLIES {
+        if game.position().is_over() || game.ply() >= max_plies(variant) {
             break;
         }
         before_move(&game);
@@ -247,6 +263,12 @@ proptest! {
         let allowed: &[EndedBy] = match variant {
             Variant::Mangala | Variant::Kalah => &[EndedBy::EmptyRow],
             Variant::Oware => &[EndedBy::Majority, EndedBy::NoMoves, EndedBy::Repetition],
+            Variant::Togyz => &[
+                EndedBy::Majority,
+                EndedBy::AllCaptured,
+                EndedBy::EmptyRow,
+                EndedBy::Repetition,
+            ],
             Variant::Modiar => &[EndedBy::NoMoves, EndedBy::Repetition],
             Variant::Tihbat => &[EndedBy::AllCaptured, EndedBy::Repetition],
         };

@@ -19,8 +19,9 @@ fn pit(n: u8) -> Pit {
     Pit::new(n).unwrap_or_else(|| panic!("pit {n} is not a number from 1 to 9"))
 }
 
-/// Reads one side's part of a position: `S [4 4 1] store 3`.
-fn parse_row(part: &str, letter: char, text: &str) -> (Vec<u8>, u8) {
+/// Reads one side's part of a position: `S [4 4 1] store 3`. A Togyz tuzdyk in the row
+/// is written `x` (an empty house); its pit number comes back as the third value.
+fn parse_row(part: &str, letter: char, text: &str) -> (Vec<u8>, u8, Option<u8>) {
     let bad = || panic!("{text:?}: cannot read {part:?} as `{letter} [pits] store n`");
     let Some(rest) = part.strip_prefix(letter).and_then(|r| r.strip_prefix(" [")) else {
         bad()
@@ -28,11 +29,16 @@ fn parse_row(part: &str, letter: char, text: &str) -> (Vec<u8>, u8) {
     let Some((pits, store)) = rest.split_once("] store ") else {
         bad()
     };
+    let pits: Vec<&str> = pits.split(' ').collect();
+    let tuzdyk = pits.iter().position(|&s| s == "x").map(|i| i as u8 + 1);
     let pits = pits
-        .split(' ')
-        .map(|s| s.parse().unwrap_or_else(|_| bad()))
+        .iter()
+        .map(|&s| match s {
+            "x" => 0,
+            s => s.parse().unwrap_or_else(|_| bad()),
+        })
         .collect();
-    (pits, store.parse().unwrap_or_else(|_| bad()))
+    (pits, store.parse().unwrap_or_else(|_| bad()), tuzdyk)
 }
 
 /// The hand-made position written as `S [..] store a / N [..] store b / south to move`.
@@ -41,30 +47,43 @@ fn setup(variant: Variant, text: &str) -> Position {
     let [south, north, turn] = parts.as_slice() else {
         panic!("{text:?}: expected `S [..] store a / N [..] store b / <side> to move`");
     };
-    let (south_row, south_store) = parse_row(south, 'S', text);
-    let (north_row, north_store) = parse_row(north, 'N', text);
+    let (south_row, south_store, norths_tuzdyk) = parse_row(south, 'S', text);
+    let (north_row, north_store, souths_tuzdyk) = parse_row(north, 'N', text);
     let to_move = match *turn {
         "south to move" => SOUTH,
         "north to move" => NORTH,
         other => panic!("{text:?}: {other:?} is not `south to move` or `north to move`"),
     };
-    Position::from_parts(
+    let mut position = Position::from_parts(
         variant,
         &south_row,
         &north_row,
         BySide::new(south_store, north_store),
         to_move,
     )
-    .unwrap_or_else(|e| panic!("{text:?}: not a {variant} position: {e}"))
+    .unwrap_or_else(|e| panic!("{text:?}: not a {variant} position: {e}"));
+    for (owner, tuzdyk) in [(SOUTH, souths_tuzdyk), (NORTH, norths_tuzdyk)] {
+        if let Some(n) = tuzdyk {
+            position = position
+                .with_tuzdyk(owner, pit(n))
+                .unwrap_or_else(|e| panic!("{text:?}: {owner}'s tuzdyk at {n}: {e}"));
+        }
+    }
+    position
 }
 
 /// A position written the way [`setup`] reads it (`over` once the game has ended).
 fn describe(position: &Position) -> String {
-    let row = |side| {
+    let row = |side: Side| {
+        let tuzdyk = position.tuzdyk(side.opposite());
         position
             .row(side)
             .iter()
-            .map(u8::to_string)
+            .enumerate()
+            .map(|(i, s)| match tuzdyk {
+                Some(t) if t.index() == i => "x".to_owned(),
+                _ => s.to_string(),
+            })
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -2472,4 +2491,233 @@ fn o9_the_third_occurrence_of_a_position_ends_the_game_each_side_taking_its_own_
     let outcome = game.outcome().expect("the game is over");
     assert_eq!(outcome.ended_by, EndedBy::Repetition);
     assert_eq!(outcome.winner, None);
+}
+
+// ---------------------------------------------------------------------------------
+// Togyz kumalak (§Z)
+// ---------------------------------------------------------------------------------
+
+/// The nine full houses of a Togyz row at the start.
+const NINES: &str = "[9 9 9 9 9 9 9 9 9]";
+
+#[test]
+fn z1_togyz_has_two_rows_of_nine_houses_of_nine_and_a_store_apart_for_each_side() {
+    let start = Position::start(Variant::Togyz, SOUTH);
+    assert_eq!(
+        describe(&start),
+        format!("S {NINES} store 0 / N {NINES} store 0 / south to move")
+    );
+    assert_eq!(Variant::Togyz.total_stones(), 162);
+    assert!(Variant::Togyz.has_stores() && !Variant::Togyz.sows_into_stores());
+    assert_eq!(legal(&start), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert_eq!(start.tuzdyk(SOUTH), None);
+    assert_eq!(start.tuzdyk(NORTH), None);
+}
+
+#[test]
+fn z2_z3_the_first_stone_goes_back_into_the_emptied_house_and_a_lone_one_moves_on() {
+    play_moves(
+        Variant::Togyz,
+        &[
+            Move {
+                case: "from the start: S1 again, then S2..S9",
+                before: "S [9 9 9 9 9 9 9 9 9] store 0 / N [9 9 9 9 9 9 9 9 9] store 0 / south to move",
+                pit: 1,
+                after: "S [1 10 10 10 10 10 10 10 10] store 0 / N [9 9 9 9 9 9 9 9 9] store 0 / north to move",
+            },
+            Move {
+                case: "a lone stone moves on into the mover's own row",
+                before: "S [1 9 9 9 9 9 9 9 9] store 8 / N [9 9 9 9 9 9 9 9 9] store 0 / south to move",
+                pit: 1,
+                after: "S [0 10 9 9 9 9 9 9 9] store 8 / N [9 9 9 9 9 9 9 9 9] store 0 / north to move",
+            },
+            Move {
+                // S9 1, N1 8 -> 9: odd, and not 3.
+                case: "an odd count captures nothing",
+                before: "S [9 9 9 9 9 9 9 9 2] store 8 / N [8 9 9 9 9 9 9 9 9] store 0 / south to move",
+                pit: 9,
+                after: "S [9 9 9 9 9 9 9 9 1] store 8 / N [9 9 9 9 9 9 9 9 9] store 0 / north to move",
+            },
+            Move {
+                // 20 stones: S1, S2..S9, N1..N9 (18), S1 again, S2.
+                case: "a lap comes back round the emptied house",
+                before: "S [20 9 9 9 9 9 9 9 9] store 0 / N [5 5 5 5 5 5 5 5 5] store 25 / south to move",
+                pit: 1,
+                after: "S [2 11 10 10 10 10 10 10 10] store 0 / N [6 6 6 6 6 6 6 6 6] store 25 / north to move",
+            },
+        ],
+    );
+    refuse_moves(
+        Variant::Togyz,
+        &[Refused {
+            case: "an empty house",
+            before: "S [0 10 9 9 9 9 9 9 9] store 8 / N [9 9 9 9 9 9 9 9 9] store 0 / south to move",
+            pit: 1,
+            reason: IllegalMove::EmptyPit,
+        }],
+    );
+}
+
+#[test]
+fn z4_the_last_stone_making_an_opponents_house_even_takes_it() {
+    play_moves(
+        Variant::Togyz,
+        &[
+            Move {
+                // S9 1, N1..N8 10 each: N8 is taken.
+                case: "from the start",
+                before: "S [9 9 9 9 9 9 9 9 9] store 0 / N [9 9 9 9 9 9 9 9 9] store 0 / south to move",
+                pit: 9,
+                after: "S [9 9 9 9 9 9 9 9 1] store 10 / N [10 10 10 10 10 10 10 0 9] store 0 / north to move",
+            },
+            Move {
+                case: "a lone stone",
+                before: "S [9 9 9 9 9 9 9 9 1] store 8 / N [9 9 9 9 9 9 9 9 9] store 0 / south to move",
+                pit: 9,
+                after: "S [9 9 9 9 9 9 9 9 0] store 18 / N [0 9 9 9 9 9 9 9 9] store 0 / north to move",
+            },
+        ],
+    );
+}
+
+#[test]
+fn z5_a_last_stone_making_3_makes_a_tuzdyk_once_never_the_9th_nor_the_opponents_number() {
+    play_moves(
+        Variant::Togyz,
+        &[
+            Move {
+                // S9 1, N1 10, N2 3: South's tuzdyk, its 3 stones to South's store.
+                case: "a tuzdyk is made",
+                before: "S [9 9 9 9 9 9 9 9 3] store 9 / N [9 2 9 9 9 9 9 9 9] store 4 / south to move",
+                pit: 9,
+                after: "S [9 9 9 9 9 9 9 9 1] store 12 / N [10 x 9 9 9 9 9 9 9] store 4 / north to move",
+            },
+            Move {
+                // S9 1, N1..N8 10, N9 3: the 9th house.
+                case: "never the opponent's 9th house",
+                before: "S [9 9 9 9 9 9 9 9 10] store 0 / N [9 9 9 9 9 9 9 9 2] store 6 / south to move",
+                pit: 9,
+                after: "S [9 9 9 9 9 9 9 9 1] store 0 / N [10 10 10 10 10 10 10 10 3] store 6 / north to move",
+            },
+            Move {
+                case: "never a second one",
+                before: "S [9 9 9 9 9 9 9 9 3] store 18 / N [9 2 9 9 x 9 9 9 9] store 4 / south to move",
+                pit: 9,
+                after: "S [9 9 9 9 9 9 9 9 1] store 18 / N [10 3 9 9 x 9 9 9 9] store 4 / north to move",
+            },
+            Move {
+                // North's tuzdyk is South's house 2: South may not make one at N2.
+                case: "never the number of the opponent's tuzdyk",
+                before: "S [9 x 9 9 9 9 9 9 3] store 9 / N [9 2 9 9 9 9 9 9 9] store 13 / south to move",
+                pit: 9,
+                after: "S [9 x 9 9 9 9 9 9 1] store 9 / N [10 3 9 9 9 9 9 9 9] store 13 / north to move",
+            },
+        ],
+    );
+    let position = setup(
+        Variant::Togyz,
+        "S [9 x 9 9 9 9 9 9 1] store 9 / N [10 3 9 9 9 9 9 9 9] store 13 / north to move",
+    );
+    assert_eq!(position.tuzdyk(NORTH), Some(pit(2)));
+    assert_eq!(position.tuzdyk(SOUTH), None);
+    // The setup refuses the tuzdyks the rules could not make.
+    let board = "S [9 9 9 9 9 9 9 9 0] store 9 / N [0 9 9 9 9 9 9 9 0] store 18 / south to move";
+    for (owner, n) in [(SOUTH, 9), (NORTH, 9), (SOUTH, 2)] {
+        assert_eq!(
+            setup(Variant::Togyz, board).with_tuzdyk(owner, pit(n)),
+            Err(SetupError::Tuzdyk),
+            "{owner} at {n}"
+        );
+    }
+    let with = setup(Variant::Togyz, board)
+        .with_tuzdyk(SOUTH, pit(1))
+        .expect("N1 is empty");
+    assert_eq!(with.with_tuzdyk(NORTH, pit(1)), Err(SetupError::Tuzdyk));
+    assert_eq!(with.with_tuzdyk(SOUTH, pit(1)), Err(SetupError::Tuzdyk));
+    assert_eq!(
+        Position::start(Variant::Oware, SOUTH).with_tuzdyk(SOUTH, pit(1)),
+        Err(SetupError::Tuzdyk)
+    );
+}
+
+#[test]
+fn z6_stones_sown_into_a_tuzdyk_go_to_its_owner_and_its_row_owner_never_plays_it() {
+    play_moves(
+        Variant::Togyz,
+        &[
+            Move {
+                // N1 1, N2 (South's tuzdyk) to South's store, N3..N9 10, S1 10: even.
+                case: "the opponent sows through it",
+                before: "S [9 9 9 9 9 9 9 9 1] store 12 / N [10 x 9 9 9 9 9 9 9] store 4 / north to move",
+                pit: 1,
+                after: "S [0 9 9 9 9 9 9 9 1] store 13 / N [1 x 10 10 10 10 10 10 10] store 14 / south to move",
+            },
+            Move {
+                // S1 1, S2 (North's tuzdyk) to North's store; the last stone captures
+                // nothing there.
+                case: "the row's owner sows into it",
+                before: "S [2 x 9 9 9 9 9 9 9] store 9 / N [9 9 9 9 9 9 9 9 9] store 7 / south to move",
+                pit: 1,
+                after: "S [1 x 9 9 9 9 9 9 9] store 9 / N [9 9 9 9 9 9 9 9 9] store 8 / north to move",
+            },
+        ],
+    );
+    refuse_moves(
+        Variant::Togyz,
+        &[Refused {
+            case: "a tuzdyk is never played",
+            before: "S [9 9 9 9 9 9 9 9 1] store 12 / N [10 x 9 9 9 9 9 9 9] store 4 / north to move",
+            pit: 2,
+            reason: IllegalMove::EmptyPit,
+        }],
+    );
+}
+
+#[test]
+fn z7_z8_82_wins_81_each_draws_and_the_side_to_move_without_a_stone_ends_the_game() {
+    play_endings(
+        Variant::Togyz,
+        &[
+            Ending {
+                // S9 1, N1 2: taken, 82. The stones left stay uncounted.
+                case: "82",
+                before: "S [0 0 0 0 0 0 0 0 2] store 80 / N [1 9 9 9 9 9 9 9 9] store 7 / south to move",
+                pit: 9,
+                after: "S [0 0 0 0 0 0 0 0 1] store 82 / N [0 9 9 9 9 9 9 9 9] store 7 / over",
+                score: (82, 7),
+                winner: Some(SOUTH),
+                ended_by: EndedBy::Majority,
+            },
+            Ending {
+                case: "81 each",
+                before: "S [0 0 0 0 0 0 0 0 1] store 79 / N [1 0 0 0 0 0 0 0 0] store 81 / south to move",
+                pit: 9,
+                after: "S [0 0 0 0 0 0 0 0 0] store 81 / N [0 0 0 0 0 0 0 0 0] store 81 / over",
+                score: (81, 81),
+                winner: None,
+                ended_by: EndedBy::AllCaptured,
+            },
+            Ending {
+                // S9 1, N1 2: taken (77); North, to move, has nothing, so South takes
+                // the 6 in its own row.
+                case: "the side to move without a stone",
+                before: "S [5 0 0 0 0 0 0 0 2] store 75 / N [1 0 0 0 0 0 0 0 0] store 79 / south to move",
+                pit: 9,
+                after: "S [0 0 0 0 0 0 0 0 0] store 83 / N [0 0 0 0 0 0 0 0 0] store 79 / over",
+                score: (83, 79),
+                winner: Some(SOUTH),
+                ended_by: EndedBy::EmptyRow,
+            },
+        ],
+    );
+    // The mover's own row emptied, the opponent to move with stones: the game goes on.
+    play_moves(
+        Variant::Togyz,
+        &[Move {
+            case: "the mover's row empties",
+            before: "S [0 0 0 0 0 0 0 0 1] store 76 / N [4 0 0 0 0 0 0 0 1] store 80 / south to move",
+            pit: 9,
+            after: "S [0 0 0 0 0 0 0 0 0] store 76 / N [5 0 0 0 0 0 0 0 1] store 80 / north to move",
+        }],
+    );
 }

@@ -179,7 +179,7 @@ impl PositionQuery {
 /// The occurrence that ends a game by repetition, if the game has the rule.
 fn repetition_ending(variant: Variant) -> Option<usize> {
     match variant {
-        Variant::Modiar | Variant::Oware => Some(3),
+        Variant::Modiar | Variant::Oware | Variant::Togyz => Some(3),
         Variant::Tihbat => Some(2),
         Variant::Mangala | Variant::Kalah => None,
     }

@@ -416,7 +416,7 @@ impl HouseBots {
         let cell = match variant {
             Variant::Tihbat => &self.tihbat,
             Variant::Modiar => &self.modiar,
-            Variant::Mangala | Variant::Kalah | Variant::Oware => return None,
+            Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => return None,
         };
         let source = Arc::clone(&self.source);
         *cell

@@ -211,6 +211,7 @@ impl Position {
             let code = match e {
                 rules::SetupError::RowLength => "row_length",
                 rules::SetupError::StoneCount => "stone_count",
+                rules::SetupError::Tuzdyk => "tuzdyk",
             };
             error::<SetupError>(py, format!("{code}: {e}"), &[("code", py_str(py, code))])
         })

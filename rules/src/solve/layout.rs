@@ -3,7 +3,7 @@
 //! move. The stores are not part of the number: a position's future does not depend
 //! on them (module docs of [`crate::solve`]).
 
-use crate::position::BOARD;
+use crate::position::{BOARD, NO_TUZDYK};
 use crate::{BySide, Position, Side, Variant};
 
 /// Binomial coefficients `C(n, k)` for `n < 64`, `k < 13`.
@@ -183,6 +183,7 @@ pub(crate) fn position_of(variant: Variant, board: &[u8], to_move: Side) -> Posi
         variant,
         board: full,
         stores: BySide::new(captured - captured / 2, captured / 2),
+        tuzdyks: BySide::new(NO_TUZDYK, NO_TUZDYK),
         to_move,
         opening: false,
         outcome: None,

@@ -135,6 +135,7 @@ fn variant_byte(variant: Variant) -> u8 {
         // Never solved (`Table::solve_observed` refuses them).
         Variant::Kalah => 3,
         Variant::Oware => 4,
+        Variant::Togyz => 5,
     }
 }
 
@@ -151,7 +152,7 @@ fn repetition_value(pos: &Position) -> i8 {
             me - them
         }
         // The board is divided equally.
-        Variant::Tihbat | Variant::Mangala | Variant::Kalah | Variant::Oware => 0,
+        Variant::Tihbat | Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => 0,
     }
 }
 

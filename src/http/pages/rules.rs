@@ -194,6 +194,7 @@ const fn letter(variant: Variant) -> char {
         Variant::Tihbat => 'T',
         Variant::Kalah => 'K',
         Variant::Oware => 'O',
+        Variant::Togyz => 'Z',
     }
 }
 
@@ -309,7 +310,7 @@ fn example_pits(variant: Variant) -> &'static [u8] {
         // end at the second occurrence of a position (RULES.md T6).
         Variant::Tihbat => &[1, 2, 2, 2, 2, 2, 2],
         // Not offered yet (`Variant::OFFERED`): no page shows it.
-        Variant::Kalah | Variant::Oware => &[],
+        Variant::Kalah | Variant::Oware | Variant::Togyz => &[],
     }
 }
 
@@ -416,7 +417,9 @@ fn parts(tr: Tr, variant: Variant) -> Vec<Part> {
             vec![tr.t("rules-tihbat-end-1"), tr.t("rules-tihbat-end-2")],
         ),
         // Not offered yet (`Variant::OFFERED`): no page shows it.
-        Variant::Kalah | Variant::Oware => (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
+        Variant::Kalah | Variant::Oware | Variant::Togyz => {
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new())
+        }
     };
     board.extend([tr.t("rules-sides"), tr.t("rules-first-mover")]);
     ending.push(tr.t("rules-score"));
