@@ -56,7 +56,7 @@ pub(crate) fn sow(pos: &mut Position, pit: Pit) {
     let opp = row_start(Variant::Togyz, me.opposite());
     if (opp..opp + N).contains(&last) && usize::from(*pos.tuzdyks.get(me)) != last {
         let count = pos.board[last];
-        if count % 2 == 0 {
+        if count.is_multiple_of(2) {
             *pos.stores.get_mut(me) += std::mem::take(&mut pos.board[last]);
         } else if count == 3 && can_make_tuzdyk(pos, me, last) {
             *pos.tuzdyks.get_mut(me) = last as u8;

@@ -327,6 +327,33 @@ proptest! {
     }
 
     #[test]
+    fn togyz_tuzdyks_stay_empty_never_the_9th_nor_both_of_one_number(
+        first in sides(), choices in choices(),
+    ) {
+        // §Z5, §Z6, after every ply of a random game; and once made, a tuzdyk stays.
+        let mut made = BySide::new(None, None);
+        let game = play_out(Variant::Togyz, first, &choices, |game| {
+            let position = game.position();
+            for owner in Side::ALL {
+                let tuzdyk = position.tuzdyk(owner);
+                if let Some(before) = *made.get(owner) {
+                    assert_eq!(tuzdyk, Some(before), "{position}");
+                }
+                *made.get_mut(owner) = tuzdyk;
+                if let Some(pit) = tuzdyk {
+                    assert_ne!(pit.number(), 9, "{position}");
+                    assert_eq!(position.stones(owner.opposite(), pit), Some(0), "{position}");
+                    assert!(!position.is_legal(pit) || owner == position.to_move().expect("on"));
+                }
+            }
+            if let (Some(s), Some(n)) = (position.tuzdyk(Side::South), position.tuzdyk(Side::North)) {
+                assert_ne!(s, n, "{position}");
+            }
+        });
+        assert_conserved(game.position());
+    }
+
+    #[test]
     fn records_round_trip_through_their_text(
         variant in variants(), first in sides(), choices in choices(), tags in tags(),
     ) {
