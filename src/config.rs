@@ -472,7 +472,7 @@ pub enum LogFormat {
 #[derive(Debug, Clone, Args)]
 pub struct ReplayArgs {
     /// The game: mangala, modiar or tihbat.
-    #[arg(long)]
+    #[arg(long, value_parser = Variant::parse_offered)]
     pub variant: Variant,
     /// Who moves first: south or north.
     #[arg(long)]

@@ -89,7 +89,7 @@ pub fn table(variant: Variant) -> Option<&'static Table> {
     let cell = match variant {
         Variant::Tihbat => &TIHBAT,
         Variant::Modiar => &MODIAR,
-        Variant::Mangala => return None,
+        Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => return None,
     };
     Some(cell.get_or_init(|| {
         let path = crate::solved::default_path(variant);

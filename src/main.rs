@@ -293,7 +293,7 @@ fn peak_memory() -> String {
 }
 
 fn solve(args: &seedpost::config::SolveArgs) -> ExitCode {
-    let Ok(variant) = args.variant.parse::<seedpost_rules::Variant>() else {
+    let Ok(variant) = seedpost_rules::Variant::parse_offered(&args.variant) else {
         eprintln!("error: no such game: {}", args.variant);
         return ExitCode::from(2);
     };

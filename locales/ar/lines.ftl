@@ -4,6 +4,7 @@ ending-empty-row = فرغ أحد الصفين
 ending-no-moves = لم تكن للجانب صاحب الدور نقلة
 ending-repetition = تكرر الوضع
 ending-all-captured = أُسرت كل الحبات
+ending-majority = كُسب أكثر من نصف الحبات
 ending-resign = الاستسلام
 ending-timeout = نفد الوقت
 ending-abort = أُلغيت

@@ -5,6 +5,7 @@ ending-empty-row = una fila s'ha buidat
 ending-no-moves = el costat que havia de jugar no tenia jugada
 ending-repetition = la posició s'ha repetit
 ending-all-captured = s'han capturat totes les fitxes
+ending-majority = s'ha guanyat més de la meitat de les fitxes
 ending-resign = abandonament
 ending-timeout = s'ha acabat el temps
 ending-abort = anul·lada

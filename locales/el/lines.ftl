@@ -5,6 +5,7 @@ ending-empty-row = άδειασε μια σειρά
 ending-no-moves = η πλευρά που έπαιζε δεν είχε κίνηση
 ending-repetition = η θέση επαναλήφθηκε
 ending-all-captured = αιχμαλωτίστηκαν όλες οι πέτρες
+ending-majority = κερδήθηκαν περισσότερες από τις μισές πέτρες
 ending-resign = εγκατάλειψη
 ending-timeout = τελείωσε ο χρόνος
 ending-abort = ακυρώθηκε

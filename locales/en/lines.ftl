@@ -5,6 +5,7 @@ ending-empty-row = a row ran empty
 ending-no-moves = the side to move had no move
 ending-repetition = the position repeated
 ending-all-captured = every counter was captured
+ending-majority = more than half the stones were won
 ending-resign = resignation
 ending-timeout = time ran out
 ending-abort = aborted

@@ -4,6 +4,7 @@ ending-empty-row = bir sıra boşaldı
 ending-no-moves = sıradaki tarafın hamlesi yoktu
 ending-repetition = konum tekrarlandı
 ending-all-captured = bütün taşlar alındı
+ending-majority = taşların yarısından fazlası kazanıldı
 ending-resign = terk
 ending-timeout = süre doldu
 ending-abort = iptal edildi

@@ -30,6 +30,7 @@
 //! from 0 stones up, after a header ([`MangalaTables::to_bytes`]). Moves and endings
 //! are the engine's own ([`Position`]), so the tables cannot disagree with the rules.
 
+use crate::position::{BOARD, NO_TUZDYK};
 use crate::{BySide, Pit, Position, Side, Variant};
 
 /// Pits on the board.
@@ -243,7 +244,8 @@ impl MangalaTables {
 
     /// The stored value of a position in the tables.
     fn stored(&self, pos: &Position) -> i8 {
-        let board: [u8; PITS] = pos.board;
+        let mut board = [0; PITS];
+        board.copy_from_slice(&pos.board[..PITS]);
         let side = usize::from(pos.to_move == Side::North);
         let i = layer_start(pos.on_board()) + 2 * rank(&board) as usize + side;
         self.bytes[HEADER + i] as i8
@@ -336,13 +338,16 @@ impl MangalaTables {
 /// South's store: values do not look at them).
 fn position(board: &[u8; PITS], side: Side) -> Position {
     let on: u8 = board.iter().sum();
+    let mut full = [0; BOARD];
+    full[..PITS].copy_from_slice(board);
     Position {
         variant: Variant::Mangala,
-        board: *board,
+        board: full,
         stores: BySide {
             south: Variant::Mangala.total_stones() - on,
             north: 0,
         },
+        tuzdyks: BySide::new(NO_TUZDYK, NO_TUZDYK),
         to_move: side,
         opening: false,
         outcome: None,

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::position::RepetitionKey;
 use crate::{EndedBy, IllegalMove, Outcome, Pit, Position, Side, Variant};
 
 /// One entry of a game record: a side sowing a pit, or an automatic pass (§C7, §T4).
@@ -120,7 +121,7 @@ pub struct Game {
     position: Position,
     /// Repetition keys of the positions since the last capture, the current one
     /// included. A capture removes stones for good, so no earlier position can recur.
-    history: Vec<u64>,
+    history: Vec<RepetitionKey>,
 }
 
 impl PartialEq for Game {
@@ -297,21 +298,22 @@ impl Game {
         }
         self.remember();
         match self.variant() {
-            Variant::Mangala => {}
-            // §D12: the third occurrence ends the game as if no move were left.
-            Variant::Modiar if self.occurrences() >= 3 => {
+            Variant::Mangala | Variant::Kalah => {}
+            // §D12, §O9, §Z9: the third occurrence ends the game, each side taking the
+            // stones of its own row.
+            Variant::Modiar | Variant::Oware | Variant::Togyz if self.occurrences() >= 3 => {
                 self.position.end_taking_own_rows(EndedBy::Repetition);
             }
             // §T6: the second occurrence ends it with the board divided (§T7).
             Variant::Tihbat if self.occurrences() >= 2 => {
                 self.position.end_dividing_board(EndedBy::Repetition);
             }
-            Variant::Modiar | Variant::Tihbat => {}
+            Variant::Modiar | Variant::Tihbat | Variant::Oware | Variant::Togyz => {}
         }
     }
 
     fn remember(&mut self) {
-        if self.variant() != Variant::Mangala {
+        if self.variant().has_repetition() {
             self.history.push(self.position.repetition_key());
         }
     }

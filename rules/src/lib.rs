@@ -1,10 +1,11 @@
-//! The rules of three mancala games — Mangala, Modiar and Tihbat — as seedpost plays
-//! them: positions, legal moves, sowing, captures, the ends of games and their scores,
-//! and the text notation of whole games.
+//! The rules of six mancala games — Mangala, Modiar and Tihbat, which the server offers,
+//! and Kalah, Oware abapa and Togyz kumalak, which it does not yet ([`Variant::OFFERED`])
+//! — as seedpost plays them: positions, legal moves, sowing, captures, the ends of games
+//! and their scores, and the text notation of whole games.
 //!
 //! The crate is pure: no I/O, clock, randomness or async. Every rule's code cites its
 //! number in `RULES.md` at the root of the repository (§C common, §M Mangala, §D
-//! Modiar, §T Tihbat).
+//! Modiar, §T Tihbat, §K Kalah, §O Oware, §Z Togyz kumalak).
 //!
 //! ```
 //! use seedpost_rules::{Game, Pit, Side, Variant};
@@ -22,9 +23,11 @@
 
 pub mod endgame;
 mod game;
+mod kalah;
 mod mangala;
 mod modiar;
 mod outcome;
+mod oware;
 mod pit;
 mod position;
 pub mod proof;
@@ -33,6 +36,7 @@ pub mod search;
 mod side;
 pub mod solve;
 mod tihbat;
+mod togyz;
 mod variant;
 
 pub use game::{Game, Ply, ReplayError, ReplayFailure};

@@ -1,6 +1,6 @@
 //! Modiar (RULES.md §D): 2×3 pits of 7 stones, no stores.
 
-use crate::position::row_start;
+use crate::position::{BOARD, row_start};
 use crate::{EndedBy, IllegalMove, Pit, PitSet, Position, Side, Variant};
 
 /// Pits in a row.
@@ -40,7 +40,7 @@ const PARTIAL_LAP: [[u64; RING]; RING] = {
 
 /// Sows the pit at board index `origin` round the board (§D3): the first stone back
 /// into the emptied pit, then one a pit, lap after lap, never picking up again.
-fn sow_from(board: &[u8; 12], origin: usize) -> Sowing {
+fn sow_from(board: &[u8; BOARD], origin: usize) -> Sowing {
     // All the pits at once, a byte each: no byte can carry into the next, since the
     // board holds 42 stones in all, and the origin's byte holds the hand taken out.
     let mut packed = [0; 8];
@@ -90,7 +90,7 @@ fn row_sum(board: &[u8; RING], side: Side) -> u8 {
 }
 
 /// [`row_sum`] of a position's board.
-fn row_sum_of(board: &[u8; 12], side: Side) -> u8 {
+fn row_sum_of(board: &[u8; BOARD], side: Side) -> u8 {
     let start = row_start(Variant::Modiar, side);
     board[start..start + N].iter().sum()
 }

@@ -7,18 +7,25 @@ use crate::{BySide, Side};
 /// How the rules ended a game (RULES.md §C5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EndedBy {
-    /// Mangala: a row of pits became empty (§M9).
+    /// Mangala: a row of pits became empty (§M9); Kalah and Togyz kumalak: the side
+    /// to move had no stone in its houses (§K6, §Z8).
     EmptyRow,
-    /// Modiar: the side to move had no legal move (§D11).
+    /// Modiar: the side to move had no legal move (§D11); Oware: the opponent's row
+    /// was empty and no move could feed it (§O7).
     NoMoves,
-    /// Modiar's third or Tihbat's second occurrence of a position (§D12, §T6).
+    /// Modiar's, Oware's or Togyz kumalak's third or Tihbat's second occurrence of a
+    /// position (§D12, §T6, §O9, §Z9).
     Repetition,
-    /// Tihbat: every counter was captured (§T5).
+    /// Tihbat: every counter was captured (§T5); Oware and Togyz kumalak: every stone
+    /// was taken, half each (§O8, §Z7).
     AllCaptured,
+    /// Oware and Togyz kumalak: a side won more than half the stones (§O8, §Z7).
+    Majority,
 }
 
 impl EndedBy {
-    /// The stable code: `empty_row`, `no_moves`, `repetition` or `all_captured`.
+    /// The stable code: `empty_row`, `no_moves`, `repetition`, `all_captured` or
+    /// `majority`.
     #[must_use]
     pub const fn code(self) -> &'static str {
         match self {
@@ -26,6 +33,7 @@ impl EndedBy {
             EndedBy::NoMoves => "no_moves",
             EndedBy::Repetition => "repetition",
             EndedBy::AllCaptured => "all_captured",
+            EndedBy::Majority => "majority",
         }
     }
 
@@ -37,6 +45,7 @@ impl EndedBy {
             EndedBy::NoMoves,
             EndedBy::Repetition,
             EndedBy::AllCaptured,
+            EndedBy::Majority,
         ]
         .into_iter()
         .find(|e| e.code() == code)
@@ -95,8 +104,9 @@ impl Points {
 /// The end of a game decided by the rules: final scores, the winner and the reason.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Outcome {
-    /// Each side's final stones: its store (Mangala) or captures (Modiar, Tihbat),
-    /// with the end-of-game sweep or division applied.
+    /// Each side's final stones: its store (Mangala, Kalah, Togyz kumalak) or captures
+    /// (Modiar, Tihbat, Oware), with the end-of-game sweep or division applied. A game
+    /// won by a majority (§O8, §Z7) leaves the stones still on the board uncounted.
     pub score: BySide<u8>,
     /// Who won; `None` for a draw.
     pub winner: Option<Side>,
@@ -150,6 +160,7 @@ mod tests {
             EndedBy::NoMoves,
             EndedBy::Repetition,
             EndedBy::AllCaptured,
+            EndedBy::Majority,
         ] {
             assert_eq!(EndedBy::from_code(e.code()), Some(e));
         }

@@ -3,9 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A pit number from 1 to 6, counted from the mover's own left (RULES.md §C3).
+/// A pit number from 1 to 9, counted from the mover's own left (RULES.md §C3).
 ///
-/// Every variant has at most six pits a row; whether the number exists in the variant
+/// Every variant has at most nine pits a row (Togyz kumalak, §Z1); whether the number exists in the variant
 /// being played is checked when the move is played ([`IllegalMove::OutOfRange`]).
 ///
 /// [`IllegalMove::OutOfRange`]: crate::IllegalMove::OutOfRange
@@ -14,9 +14,9 @@ pub struct Pit(u8);
 
 impl Pit {
     /// The largest pit number of any variant.
-    pub const MAX: u8 = 6;
+    pub const MAX: u8 = 9;
 
-    /// The pit with number `n`, if `n` is in 1..=6.
+    /// The pit with number `n`, if `n` is in 1..=9.
     #[must_use]
     pub const fn new(n: u8) -> Option<Pit> {
         if n >= 1 && n <= Pit::MAX {
@@ -26,7 +26,7 @@ impl Pit {
         }
     }
 
-    /// The pit number, 1..=6.
+    /// The pit number, 1..=9.
     #[must_use]
     pub const fn number(self) -> u8 {
         self.0
@@ -41,7 +41,7 @@ impl Pit {
     /// The pit at 0-based `index` of a row.
     ///
     /// # Panics
-    /// When `index` is 6 or more: callers pass indices of a row.
+    /// When `index` is 9 or more: callers pass indices of a row.
     #[must_use]
     pub const fn from_index(index: usize) -> Pit {
         assert!(index < Pit::MAX as usize);
@@ -78,7 +78,7 @@ impl ParsePitError {
 impl fmt::Display for ParsePitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParsePitError::NotANumber => f.write_str("a pit is a number from 1 to 6"),
+            ParsePitError::NotANumber => f.write_str("a pit is a number from 1 to 9"),
             ParsePitError::OutOfRange => f.write_str("no pit has that number"),
         }
     }
@@ -108,12 +108,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pit_text_is_a_number_from_one_to_six() {
+    fn pit_text_is_a_number_from_one_to_nine() {
         assert_eq!("3".parse::<Pit>().map(Pit::number), Ok(3));
-        assert_eq!("6".parse::<Pit>().map(Pit::number), Ok(6));
+        assert_eq!("09".parse::<Pit>().map(Pit::number), Ok(9));
         for (text, err) in [
             ("0", ParsePitError::OutOfRange),
-            ("7", ParsePitError::OutOfRange),
+            ("10", ParsePitError::OutOfRange),
             ("99", ParsePitError::OutOfRange),
             ("99999999999999999999", ParsePitError::OutOfRange),
             ("", ParsePitError::NotANumber),
@@ -131,7 +131,7 @@ mod tests {
 ///
 /// [`Position::legal_moves`]: crate::Position::legal_moves
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct PitSet(u8);
+pub struct PitSet(u16);
 
 impl PitSet {
     /// The empty set.

@@ -2,18 +2,24 @@
 
 use std::fmt;
 
-use crate::{BySide, EndedBy, Outcome, Pit, PitSet, Side, Variant, mangala, modiar, tihbat};
+use crate::{
+    BySide, EndedBy, Outcome, Pit, PitSet, Side, Variant, kalah, mangala, modiar, oware, tihbat,
+    togyz,
+};
 
 /// Why a move cannot be played. Each has a stable code (see [`IllegalMove::code`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IllegalMove {
     /// The pit number does not exist in this variant (§C3).
     OutOfRange,
-    /// The pit is empty (§M2, §D2, §T2).
+    /// The pit is empty (§M2, §D2, §T2, §K2, §O2, §Z2), a Togyz house that is the
+    /// opponent's tuzdyk included: every stone sown there goes to its owner's store
+    /// (§Z6), so it is always empty.
     EmptyPit,
     /// Modiar: a pit holding a single stone may not be played (§D2).
     Singleton,
-    /// Modiar: the opponent's row is empty and another move would feed it (§D7).
+    /// Modiar, Oware: the opponent's row is empty and another move would feed it (§D7,
+    /// §O6).
     MustFeed,
     /// Modiar: the move would capture the opponent's whole row and another move would
     /// not (§D8).
@@ -80,6 +86,10 @@ pub enum SetupError {
     /// The stones on the board and in the stores (or captured) do not add up to the
     /// variant's total.
     StoneCount,
+    /// A tuzdyk the rules cannot make (§Z5): not Togyz kumalak, the opponent's 9th
+    /// house, the number of the opponent's tuzdyk, a second one, or a house holding
+    /// stones.
+    Tuzdyk,
 }
 
 impl fmt::Display for SetupError {
@@ -87,6 +97,7 @@ impl fmt::Display for SetupError {
         f.write_str(match self {
             SetupError::RowLength => "a row has the wrong number of pits",
             SetupError::StoneCount => "the stones do not add up to the variant's total",
+            SetupError::Tuzdyk => "the rules cannot make that tuzdyk",
         })
     }
 }
@@ -100,14 +111,17 @@ impl std::error::Error for SetupError {}
 /// (indices `0..n`), then North's row from North's left (`n..2n`).
 ///
 /// Equality means "the same position" in the sense of the repetition rules (§D12,
-/// §T6): the same stones in the same pits and stores and the same side to move (or
-/// both games over with the same outcome). Whether the next move would be the game's
-/// first (§D6) is history, not position, and is not compared.
+/// §T6, §O9, §Z9): the same stones in the same pits and stores, the same tuzdyks and
+/// the same side to move (or both games over with the same outcome). Whether the next
+/// move would be the game's first (§D6) is history, not position, and is not compared.
 #[derive(Debug, Clone, Copy)]
 pub struct Position {
     pub(crate) variant: Variant,
-    pub(crate) board: [u8; 12],
+    pub(crate) board: [u8; BOARD],
     pub(crate) stores: BySide<u8>,
+    /// Togyz kumalak: each side's tuzdyk as the board index of the house (in the
+    /// opponent's row), or [`NO_TUZDYK`] (§Z5).
+    pub(crate) tuzdyks: BySide<u8>,
     pub(crate) to_move: Side,
     /// No move has been played yet (§D6).
     pub(crate) opening: bool,
@@ -119,6 +133,7 @@ impl PartialEq for Position {
         self.variant == other.variant
             && self.board == other.board
             && self.stores == other.stores
+            && self.tuzdyks == other.tuzdyks
             && self.to_move() == other.to_move()
             && self.outcome == other.outcome
     }
@@ -131,12 +146,13 @@ impl Position {
     #[must_use]
     pub fn start(variant: Variant, first: Side) -> Position {
         let n = variant.pits_per_row();
-        let mut board = [0; 12];
+        let mut board = [0; BOARD];
         board[..2 * n].fill(variant.stones_per_pit());
         Position {
             variant,
             board,
             stores: BySide::default(),
+            tuzdyks: BySide::new(NO_TUZDYK, NO_TUZDYK),
             to_move: first,
             opening: true,
             outcome: None,
@@ -171,16 +187,70 @@ impl Position {
         if total != u32::from(variant.total_stones()) {
             return Err(SetupError::StoneCount);
         }
-        let mut board = [0; 12];
+        let mut board = [0; BOARD];
         board[..n].copy_from_slice(south);
         board[n..2 * n].copy_from_slice(north);
         Ok(Position {
             variant,
             board,
             stores,
+            tuzdyks: BySide::new(NO_TUZDYK, NO_TUZDYK),
             to_move,
             opening: false,
             outcome: None,
+        })
+    }
+
+    /// The same hand-made position with `owner`'s tuzdyk made at `pit` of the
+    /// opponent's row (Togyz kumalak, §Z5), as for tests and puzzles.
+    ///
+    /// # Errors
+    /// [`SetupError::Tuzdyk`] when the rules could not have made it: the variant is not
+    /// Togyz kumalak, `owner` has a tuzdyk already, `pit` is the opponent's 9th house or
+    /// has the number of the opponent's tuzdyk, or the house holds stones (a tuzdyk is
+    /// always empty).
+    ///
+    /// # Examples
+    /// ```
+    /// use seedpost_rules::{BySide, Pit, Position, Side, Variant};
+    ///
+    /// let start = Position::start(Variant::Togyz, Side::South);
+    /// let pit = Pit::new(4).unwrap();
+    /// let board = Position::from_parts(
+    ///     Variant::Togyz,
+    ///     start.row(Side::South),
+    ///     &[9, 9, 9, 0, 9, 9, 9, 9, 9],
+    ///     BySide::new(9, 0),
+    ///     Side::South,
+    /// )
+    /// .unwrap();
+    /// let with = board.with_tuzdyk(Side::South, pit).unwrap();
+    /// assert_eq!(with.tuzdyk(Side::South), Some(pit));
+    /// assert!(with.with_tuzdyk(Side::North, pit).is_err());
+    /// ```
+    pub fn with_tuzdyk(mut self, owner: Side, pit: Pit) -> Result<Position, SetupError> {
+        let n = self.variant.pits_per_row();
+        let house = row_start(self.variant, owner.opposite()) + pit.index();
+        let allowed = self.variant == Variant::Togyz
+            && self.tuzdyk(owner).is_none()
+            && pit.index() < n - 1
+            && self.tuzdyk(owner.opposite()) != Some(pit)
+            && self.board[house] == 0;
+        if !allowed {
+            return Err(SetupError::Tuzdyk);
+        }
+        *self.tuzdyks.get_mut(owner) = house as u8;
+        Ok(self)
+    }
+
+    /// `owner`'s tuzdyk (Togyz kumalak, §Z5): the pit of the opponent's row, numbered
+    /// from the opponent's left, whose sown stones go to `owner`'s store; `None` before
+    /// `owner` has made one, and in the other games.
+    #[must_use]
+    pub fn tuzdyk(&self, owner: Side) -> Option<Pit> {
+        let house = *self.tuzdyks.get(owner);
+        (house != NO_TUZDYK).then(|| {
+            Pit::from_index(usize::from(house) - row_start(self.variant, owner.opposite()))
         })
     }
 
@@ -230,7 +300,8 @@ impl Position {
         BySide::from_fn(|side| self.row(side))
     }
 
-    /// Stones in each store (Mangala) or captured so far (Modiar, Tihbat).
+    /// Stones in each store (Mangala, Kalah, Togyz kumalak) or captured so far (Modiar,
+    /// Tihbat, Oware).
     #[must_use]
     pub const fn stores(&self) -> BySide<u8> {
         self.stores
@@ -243,10 +314,11 @@ impl Position {
     }
 
     /// Whether the side to move has no stones at all and must pass (only in Tihbat,
-    /// §T4; in the other games such a position has already ended the game).
+    /// §T4; in the other games such a position has already ended the game, but for a
+    /// hand-made one, P1).
     #[must_use]
     pub fn must_pass(&self) -> bool {
-        !self.is_over() && self.row(self.to_move).iter().all(|&s| s == 0)
+        !self.is_over() && self.variant.passes() && self.row(self.to_move).iter().all(|&s| s == 0)
     }
 
     /// The legal moves of the side to move. Empty when the game is over or the side
@@ -257,7 +329,7 @@ impl Position {
             return PitSet::EMPTY;
         }
         match self.variant {
-            Variant::Mangala | Variant::Tihbat => {
+            Variant::Mangala | Variant::Tihbat | Variant::Kalah | Variant::Togyz => {
                 let mut set = PitSet::EMPTY;
                 for (i, &s) in self.row(self.to_move).iter().enumerate() {
                     if s > 0 {
@@ -267,6 +339,7 @@ impl Position {
                 set
             }
             Variant::Modiar => modiar::legal_moves(self).playable,
+            Variant::Oware => oware::legal_moves(self),
         }
     }
 
@@ -291,8 +364,9 @@ impl Position {
             return Err(IllegalMove::EmptyPit);
         }
         match self.variant {
-            Variant::Mangala | Variant::Tihbat => Ok(()),
+            Variant::Mangala | Variant::Tihbat | Variant::Kalah | Variant::Togyz => Ok(()),
             Variant::Modiar => modiar::check(self, pit, stones),
+            Variant::Oware => oware::check(self, pit, stones),
         }
     }
 
@@ -335,6 +409,9 @@ impl Position {
             Variant::Mangala => mangala::sow(self, pit),
             Variant::Modiar => modiar::sow(self, pit),
             Variant::Tihbat => tihbat::sow(self, pit),
+            Variant::Kalah => kalah::sow(self, pit),
+            Variant::Oware => oware::sow(self, pit),
+            Variant::Togyz => togyz::sow(self, pit),
         }
         self.opening = false;
     }
@@ -367,16 +444,21 @@ impl Position {
         self.board.iter().sum()
     }
 
-    /// A compact key of the pits and the side to move, equal exactly when the
-    /// positions are equal for the repetition rules of Modiar and Tihbat (whose pits
-    /// hold at most 42 stones, 6 bits each).
-    pub(crate) fn repetition_key(&self) -> u64 {
-        let n = self.variant.pits_per_row();
-        let mut key = 0u64;
-        for &s in &self.board[..2 * n] {
-            key = (key << 6) | u64::from(s);
-        }
-        (key << 1) | u64::from(self.to_move == Side::North)
+    /// A compact key of the pits, the tuzdyks and the side to move, equal exactly when
+    /// the positions of one game between two captures are equal for the repetition
+    /// rules (the stores, which only a capture changes, are left out).
+    pub(crate) fn repetition_key(&self) -> RepetitionKey {
+        let word = |i: usize| {
+            let mut bytes = [0; 8];
+            bytes.copy_from_slice(&self.board[i..i + 8]);
+            u64::from_le_bytes(bytes)
+        };
+        let last = u64::from(self.board[16])
+            | u64::from(self.board[17]) << 8
+            | u64::from(self.tuzdyks.south) << 16
+            | u64::from(self.tuzdyks.north) << 24
+            | u64::from(self.to_move == Side::North) << 32;
+        RepetitionKey([word(0), word(8), last])
     }
 
     /// Ends the game with each side taking the stones in its own row (§D11, §D12).
@@ -400,7 +482,7 @@ impl Position {
         self.stores.north += half;
         let n = self.variant.pits_per_row();
         let odd_pit = self.board[..2 * n].iter().rposition(|&s| s > 0);
-        self.board = [0; 12];
+        self.board = [0; BOARD];
         if left % 2 == 1
             && let Some(i) = odd_pit
         {
@@ -409,6 +491,16 @@ impl Position {
         self.outcome = Some(Outcome::from_score(self.stores, ended_by));
     }
 }
+
+/// Places on the board: the pits of the largest game's two rows (Togyz kumalak, 2 × 9).
+pub(crate) const BOARD: usize = 18;
+
+/// The value of [`Position::tuzdyks`] for a side without a tuzdyk.
+pub(crate) const NO_TUZDYK: u8 = u8::MAX;
+
+/// What the repetition rules compare of a position (see [`Position::repetition_key`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct RepetitionKey([u64; 3]);
 
 /// The board index of `side`'s pit 1.
 pub(crate) const fn row_start(variant: Variant, side: Side) -> usize {
@@ -420,16 +512,22 @@ pub(crate) const fn row_start(variant: Variant, side: Side) -> usize {
 
 impl fmt::Display for Position {
     /// A one-line picture: `N [4 4 4 4 4 4] 0 | S [4 4 4 4 4 4] 0 | south to move`,
-    /// each row from its owner's left, each followed by its store.
+    /// each row from its owner's left, each followed by its store; a Togyz tuzdyk is
+    /// written `x`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, side) in [Side::North, Side::South].into_iter().enumerate() {
             if i > 0 {
                 f.write_str(" | ")?;
             }
             write!(f, "{} [", side.letter())?;
+            let tuzdyk = self.tuzdyk(side.opposite());
             for (j, s) in self.row(side).iter().enumerate() {
                 if j > 0 {
                     f.write_str(" ")?;
+                }
+                if tuzdyk == Some(Pit::from_index(j)) {
+                    f.write_str("x")?;
+                    continue;
                 }
                 write!(f, "{s}")?;
             }

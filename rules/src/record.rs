@@ -129,7 +129,7 @@ pub enum ParseRecordErrorKind {
     MissingVariant,
     /// The `First` tag is missing or not second.
     MissingFirst,
-    /// The variant is not `mangala`, `modiar` or `tihbat`.
+    /// The variant is not `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
     BadVariant,
     /// The first mover is not `south` or `north`.
     BadSide,
@@ -145,7 +145,9 @@ impl fmt::Display for ParseRecordErrorKind {
             ParseRecordErrorKind::BadTag => "expected a tag like [Name \"value\"]",
             ParseRecordErrorKind::MissingVariant => "the record must start with a Variant tag",
             ParseRecordErrorKind::MissingFirst => "the second tag must be First",
-            ParseRecordErrorKind::BadVariant => "expected mangala, modiar or tihbat",
+            ParseRecordErrorKind::BadVariant => {
+                "expected mangala, modiar, tihbat, kalah, oware or togyz"
+            }
             ParseRecordErrorKind::BadSide => "expected south or north",
             ParseRecordErrorKind::DuplicateTag => "this tag is given twice",
             ParseRecordErrorKind::BadPly => "expected a ply like S3, N5 or N- (a pass)",

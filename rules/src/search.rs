@@ -1,4 +1,4 @@
-//! Alpha-beta search (negamax) for all three games, with move ordering, iterative
+//! Alpha-beta search (negamax) for all six games, with move ordering, iterative
 //! deepening and a fixed-size transposition table.
 //!
 //! # Values
@@ -6,12 +6,14 @@
 //! A value is a final score difference seen from the side to move: its stones minus
 //! the opponent's. A finished game is worth its exact final difference (§C5). Where
 //! the depth or node budget runs out, a position is worth what the rules already make
-//! sure of: the difference of the stores, since stones in a Mangala store (§M5) and
-//! stones captured in Modiar and Tihbat are never given back.
+//! sure of: the difference of the stores, since stones in a Mangala or Kalah store
+//! (§M5, §K3) or a Togyz kumalak store (§Z4–§Z6) and stones captured in Modiar, Tihbat
+//! and Oware are never given back. A Togyz tuzdyk is worth what it will bring in, which
+//! the stores count as it comes.
 //!
 //! # Turns
 //!
-//! A Mangala extra move (§M6) is the same side moving again: its value is taken as it
+//! A Mangala or Kalah extra move (§M6, §K4) is the same side moving again: its value is taken as it
 //! is, not negated, and the window is kept. A Tihbat side with no counters passes
 //! (§T4), which is a ply like a move.
 //!
@@ -19,16 +21,18 @@
 //!
 //! The search detects repetitions along its own path, added to the history it is given
 //! (the positions since the last capture, as [`Game`](crate::Game) keeps them): a move
-//! that makes a position occur for the third time in Modiar, or the second in Tihbat,
-//! ends the game as the rules do (§D12, §T6, P7). The transposition table does not
+//! that makes a position occur for the third time in Modiar, Oware or Togyz kumalak, or
+//! the second in Tihbat, ends the game as the rules do (§D12, §T6, §O9, §Z9, P7). The transposition table does not
 //! know the path, so a value stored along one path can be reused along another where a
 //! repetition would have come sooner or later: the usual graph-history approximation of
 //! game-playing programs. For exact values of Tihbat and Modiar use
-//! [`solve::Table`](crate::solve::Table). Mangala has no repetition rule (P2).
+//! [`solve::Table`](crate::solve::Table). Mangala and Kalah have no repetition rule (P2,
+//! §K6).
 
 use std::sync::Arc;
 
 use crate::endgame::MangalaTables;
+use crate::position::RepetitionKey;
 use crate::{Pit, Position, Side, Variant};
 
 /// A bound on the work of one search.
@@ -81,7 +85,7 @@ pub struct Searcher {
     table: Vec<Entry>,
     mask: usize,
     nodes: u64,
-    path: Vec<u64>,
+    path: Vec<RepetitionKey>,
     /// Exact values of the Mangala positions they hold, used wherever the search
     /// meets one (its leaves included).
     endgame: Option<Arc<MangalaTables>>,
@@ -199,21 +203,24 @@ impl Searcher {
         let key = next.repetition_key();
         let count = 1 + self.path[start..].iter().filter(|&&k| k == key).count();
         let limit = match next.variant {
-            Variant::Modiar => 3,
+            Variant::Modiar | Variant::Oware | Variant::Togyz => 3,
             Variant::Tihbat => 2,
-            Variant::Mangala => usize::MAX,
+            Variant::Mangala | Variant::Kalah => usize::MAX,
         };
         if count >= limit {
             self.nodes += 1;
             let mut ended = *next;
-            if next.variant == Variant::Modiar {
+            if matches!(
+                next.variant,
+                Variant::Modiar | Variant::Oware | Variant::Togyz
+            ) {
                 ended.end_taking_own_rows(crate::EndedBy::Repetition);
             } else {
                 ended.end_dividing_board(crate::EndedBy::Repetition);
             }
             return final_value(&ended, me);
         }
-        let tail: Vec<u64> = if captured {
+        let tail: Vec<RepetitionKey> = if captured {
             self.path.drain(..).collect()
         } else {
             Vec::new()
@@ -264,7 +271,7 @@ impl Searcher {
         }
         // Move ordering: the stored best move, then the moves by what they gain at
         // once (captures and extra moves first).
-        let mut moves: [(i16, u8, Position); 6] = [(0, 0, *pos); 6];
+        let mut moves: [(i16, u8, Position); Pit::MAX as usize] = [(0, 0, *pos); Pit::MAX as usize];
         let mut len = 0;
         for pit in pos.legal_moves() {
             let mut next = *pos;

@@ -1,9 +1,9 @@
-//! The three games.
+//! The six games.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// Which of the three games is played.
+/// Which game is played.
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -17,11 +17,60 @@ pub enum Variant {
     Modiar,
     /// Tihbat: 2×2 pits of 7 counters, no stores (RULES.md §T).
     Tihbat,
+    /// Kalah(6,4): 2×6 houses of 4 seeds, a store for each side, sown into
+    /// (RULES.md §K).
+    Kalah,
+    /// Oware abapa: 2×6 houses of 4 seeds, no stores (RULES.md §O).
+    Oware,
+    /// Togyz kumalak: 2×9 houses of 9 stones, a store for each side kept apart from
+    /// the sowing, and tuzdyks (RULES.md §Z).
+    Togyz,
 }
 
 impl Variant {
-    /// All variants, in a fixed order.
-    pub const ALL: [Variant; 3] = [Variant::Mangala, Variant::Modiar, Variant::Tihbat];
+    /// All variants the rules know, in a fixed order.
+    pub const ALL: [Variant; 6] = [
+        Variant::Mangala,
+        Variant::Modiar,
+        Variant::Tihbat,
+        Variant::Kalah,
+        Variant::Oware,
+        Variant::Togyz,
+    ];
+
+    /// The three games the server offers, in [`Variant::ALL`]'s order: the first three.
+    /// Kalah, Oware and Togyz kumalak are played by the rules but not yet offered (their
+    /// boards, pages, house bots and translations are a later stage of issue 38); until
+    /// then the server lists these and parses with [`Variant::parse_offered`].
+    pub const OFFERED: [Variant; 3] = [Variant::Mangala, Variant::Modiar, Variant::Tihbat];
+
+    /// Whether the server offers this variant (it is in [`Variant::OFFERED`]).
+    #[must_use]
+    pub const fn is_offered(self) -> bool {
+        matches!(self, Variant::Mangala | Variant::Modiar | Variant::Tihbat)
+    }
+
+    /// Parses the name of an offered variant (see [`Variant::OFFERED`]).
+    ///
+    /// # Errors
+    /// [`ParseVariantError`] for text that names no variant or names one not offered;
+    /// its message lists the offered names only.
+    ///
+    /// # Examples
+    /// ```
+    /// use seedpost_rules::Variant;
+    ///
+    /// assert_eq!(Variant::parse_offered("modiar"), Ok(Variant::Modiar));
+    /// assert_eq!("kalah".parse(), Ok(Variant::Kalah));
+    /// let refused = Variant::parse_offered("kalah").unwrap_err();
+    /// assert_eq!(refused.to_string(), "expected `mangala`, `modiar` or `tihbat`");
+    /// ```
+    pub fn parse_offered(s: &str) -> Result<Variant, ParseVariantError> {
+        Variant::OFFERED
+            .into_iter()
+            .find(|v| v.as_str() == s)
+            .ok_or(ParseVariantError { offered: true })
+    }
 
     /// The lower-case name used in JSON, SQL, URLs and the notation.
     #[must_use]
@@ -30,6 +79,9 @@ impl Variant {
             Variant::Mangala => "mangala",
             Variant::Modiar => "modiar",
             Variant::Tihbat => "tihbat",
+            Variant::Kalah => "kalah",
+            Variant::Oware => "oware",
+            Variant::Togyz => "togyz",
         }
     }
 
@@ -40,6 +92,9 @@ impl Variant {
             Variant::Mangala => "Mangala",
             Variant::Modiar => "Modiar",
             Variant::Tihbat => "Tihbat",
+            Variant::Kalah => "Kalah",
+            Variant::Oware => "Oware",
+            Variant::Togyz => "Togyz kumalak",
         }
     }
 
@@ -47,9 +102,10 @@ impl Variant {
     #[must_use]
     pub const fn pits_per_row(self) -> usize {
         match self {
-            Variant::Mangala => 6,
+            Variant::Mangala | Variant::Kalah | Variant::Oware => 6,
             Variant::Modiar => 3,
             Variant::Tihbat => 2,
+            Variant::Togyz => 9,
         }
     }
 
@@ -57,22 +113,44 @@ impl Variant {
     #[must_use]
     pub const fn stones_per_pit(self) -> u8 {
         match self {
-            Variant::Mangala => 4,
+            Variant::Mangala | Variant::Kalah | Variant::Oware => 4,
             Variant::Modiar | Variant::Tihbat => 7,
+            Variant::Togyz => 9,
         }
     }
 
-    /// Whether the board has a store for each side (only Mangala). Without stores,
-    /// captured stones are kept off the board, and are still reported as `store`.
+    /// Whether the board has a store for each side (Mangala, Kalah, Togyz kumalak).
+    /// Without stores, captured stones are kept off the board, and are still reported
+    /// as `store`.
     #[must_use]
     pub const fn has_stores(self) -> bool {
-        matches!(self, Variant::Mangala)
+        matches!(self, Variant::Mangala | Variant::Kalah | Variant::Togyz)
+    }
+
+    /// Whether sowing runs through the mover's own store (Mangala §M5, Kalah §K3).
+    /// Togyz kumalak's stores are kept apart from the sowing (§Z1).
+    #[must_use]
+    pub const fn sows_into_stores(self) -> bool {
+        matches!(self, Variant::Mangala | Variant::Kalah)
+    }
+
+    /// Whether a position occurring again can end the game (§D12, §T6, §O9, §Z9):
+    /// every game but Mangala and Kalah, whose stones never come back round (P2, §K6).
+    #[must_use]
+    pub const fn has_repetition(self) -> bool {
+        !matches!(self, Variant::Mangala | Variant::Kalah)
+    }
+
+    /// Whether a side without stones passes its turn (only Tihbat, §T4).
+    #[must_use]
+    pub const fn passes(self) -> bool {
+        matches!(self, Variant::Tihbat)
     }
 
     /// All the stones of the game.
     #[must_use]
     pub const fn total_stones(self) -> u8 {
-        // At most 2 × 6 × 4 = 48 or 2 × 3 × 7 = 42: fits in a u8.
+        // At most 2 × 9 × 9 = 162: fits in a u8.
         2 * self.pits_per_row() as u8 * self.stones_per_pit()
     }
 }
@@ -83,13 +161,20 @@ impl fmt::Display for Variant {
     }
 }
 
-/// Text that names no variant (expected `mangala`, `modiar` or `tihbat`).
+/// Text that names no variant, or (from [`Variant::parse_offered`]) none offered.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseVariantError;
+pub struct ParseVariantError {
+    /// Only the offered variants were expected.
+    offered: bool,
+}
 
 impl fmt::Display for ParseVariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("expected `mangala`, `modiar` or `tihbat`")
+        f.write_str(if self.offered {
+            "expected `mangala`, `modiar` or `tihbat`"
+        } else {
+            "expected `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`"
+        })
     }
 }
 
@@ -102,7 +187,7 @@ impl FromStr for Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.as_str() == s)
-            .ok_or(ParseVariantError)
+            .ok_or(ParseVariantError { offered: false })
     }
 }
 
@@ -125,7 +210,14 @@ mod tests {
             .collect();
         assert_eq!(
             shapes,
-            [(6, 4, true, 48), (3, 7, false, 42), (2, 7, false, 28)]
+            [
+                (6, 4, true, 48),
+                (3, 7, false, 42),
+                (2, 7, false, 28),
+                (6, 4, true, 48),
+                (6, 4, false, 48),
+                (9, 9, true, 162),
+            ]
         );
     }
 
@@ -134,7 +226,24 @@ mod tests {
         for v in Variant::ALL {
             assert_eq!(v.as_str().parse::<Variant>(), Ok(v));
         }
-        assert_eq!("Mangala".parse::<Variant>(), Err(ParseVariantError));
-        assert_eq!("kalah".parse::<Variant>(), Err(ParseVariantError));
+        let error = ParseVariantError { offered: false };
+        assert_eq!("Mangala".parse::<Variant>(), Err(error.clone()));
+        assert_eq!("chess".parse::<Variant>(), Err(error));
+    }
+
+    #[test]
+    fn only_the_first_three_variants_are_offered_and_parsed_as_offered() {
+        assert_eq!(Variant::OFFERED, Variant::ALL[..3]);
+        for v in Variant::ALL {
+            assert_eq!(v.is_offered(), Variant::OFFERED.contains(&v), "{v}");
+            let parsed = Variant::parse_offered(v.as_str());
+            assert_eq!(parsed.is_ok(), v.is_offered(), "{v}");
+        }
+        let refused = Variant::parse_offered("kalah").expect_err("not offered");
+        assert_eq!(
+            refused.to_string(),
+            "expected `mangala`, `modiar` or `tihbat`"
+        );
+        assert_eq!(refused, ParseVariantError { offered: true });
     }
 }

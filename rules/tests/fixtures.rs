@@ -68,6 +68,10 @@ fn ply_line(game: &Game) -> Value {
         "to_move": position.to_move().map(Side::as_str),
         "status": if position.is_over() { "finished" } else { "ongoing" },
     });
+    if position.variant() == Variant::Togyz {
+        let tuzdyk = |side| position.tuzdyk(side).map(Pit::number);
+        line["tuzdyk"] = json!({"south": tuzdyk(Side::South), "north": tuzdyk(Side::North)});
+    }
     match ply {
         Ply::Sow { pit, .. } => line["pit"] = json!(pit.number()),
         Ply::Pass { .. } => line["pass"] = json!(true),

@@ -30,6 +30,22 @@ use seedpost_rules::{
 /// repeated position (§D12, §T6), and between two captures there are finitely many.
 const MAX_PLIES: usize = 400;
 
+/// The bound for Oware and Togyz kumalak, whose games are longer: in 1000 random Oware
+/// and 300 random Togyz games (the independent model of
+/// `rules/tests/fixtures/hand/work.py`, seed 7) the longest had 329 and 241 plies, but
+/// cycles of up to four choice indices reached 484 and 529 in 300 tries each; 2000 is
+/// about four times that. They end on a third repetition (§O9, §Z9) where nothing else
+/// ends them.
+const MAX_PLIES_LONG: usize = 2000;
+
+/// The bound on a random game of `variant`.
+fn max_plies(variant: Variant) -> usize {
+    match variant {
+        Variant::Oware | Variant::Togyz => MAX_PLIES_LONG,
+        _ => MAX_PLIES,
+    }
+}
+
 /// Random games per property.
 const GAMES: u32 = 1000;
 
@@ -49,7 +65,7 @@ fn choices() -> impl Strategy<Value = Vec<u32>> {
     prop::collection::vec(any::<u32>(), 1..40)
 }
 
-/// The pits 1 to 6, whether or not the variant has them.
+/// The pits 1 to 9, whether or not the variant has them.
 fn all_pits() -> impl Iterator<Item = Pit> {
     (1..=Pit::MAX).filter_map(Pit::new)
 }
@@ -94,7 +110,7 @@ fn chosen(position: &Position, choice: u32) -> Pit {
         .expect("k is below the number of legal moves")
 }
 
-/// Plays a random game to its end, or to [`MAX_PLIES`], calling `before_move` with the
+/// Plays a random game to its end, or to [`max_plies`], calling `before_move` with the
 /// game before each move.
 fn play_out(
     variant: Variant,
@@ -104,7 +120,7 @@ fn play_out(
 ) -> Game {
     let mut game = Game::new(variant, first);
     for &choice in choices.iter().cycle() {
-        if game.position().is_over() || game.ply() >= MAX_PLIES {
+        if game.position().is_over() || game.ply() >= max_plies(variant) {
             break;
         }
         before_move(&game);
@@ -165,8 +181,9 @@ proptest! {
                     Some(0) => assert_eq!(check, Err(IllegalMove::EmptyPit)),
                     Some(_) => {}
                 }
-                if variant != Variant::Modiar {
-                    // Only Modiar forbids a pit holding stones (§D2, §D7, §D8).
+                if !matches!(variant, Variant::Modiar | Variant::Oware) {
+                    // Only Modiar and Oware forbid a pit holding stones (§D2, §D7, §D8,
+                    // §O6).
                     assert_eq!(
                         check.is_ok(),
                         position.stones(side, pit).is_some_and(|s| s > 0),
@@ -244,7 +261,14 @@ proptest! {
         prop_assert!(outcome.is_some(), "not over after {} plies: {}", game.ply(), position);
         let outcome = outcome.expect("the game is over");
         let allowed: &[EndedBy] = match variant {
-            Variant::Mangala => &[EndedBy::EmptyRow],
+            Variant::Mangala | Variant::Kalah => &[EndedBy::EmptyRow],
+            Variant::Oware => &[EndedBy::Majority, EndedBy::NoMoves, EndedBy::Repetition],
+            Variant::Togyz => &[
+                EndedBy::Majority,
+                EndedBy::AllCaptured,
+                EndedBy::EmptyRow,
+                EndedBy::Repetition,
+            ],
             Variant::Modiar => &[EndedBy::NoMoves, EndedBy::Repetition],
             Variant::Tihbat => &[EndedBy::AllCaptured, EndedBy::Repetition],
         };
@@ -257,8 +281,12 @@ proptest! {
         };
         prop_assert_eq!(outcome.winner, expected);
         // The sweep, the taking of own rows or the division leaves at most Tihbat's odd
-        // counter on the board (§M9, §D11, §T7).
-        let left = if variant == Variant::Tihbat { 1 } else { 0 };
+        // counter on the board (§M9, §D11, §T7); a majority leaves the rest (§O8).
+        let left = match (variant, outcome.ended_by) {
+            (Variant::Tihbat, _) => 1,
+            (_, EndedBy::Majority) => variant.total_stones(),
+            _ => 0,
+        };
         prop_assert!(position.on_board() <= left, "{position}");
         prop_assert_eq!(position.to_move(), None);
         prop_assert!(position.legal_moves().is_empty());
@@ -296,6 +324,33 @@ proptest! {
         let error = position.pass().expect_err("the game is over");
         prop_assert_eq!(error.reason, IllegalMove::GameOver);
         prop_assert!(same(&game, &before));
+    }
+
+    #[test]
+    fn togyz_tuzdyks_stay_empty_never_the_9th_nor_both_of_one_number(
+        first in sides(), choices in choices(),
+    ) {
+        // §Z5, §Z6, after every ply of a random game; and once made, a tuzdyk stays.
+        let mut made = BySide::new(None, None);
+        let game = play_out(Variant::Togyz, first, &choices, |game| {
+            let position = game.position();
+            for owner in Side::ALL {
+                let tuzdyk = position.tuzdyk(owner);
+                if let Some(before) = *made.get(owner) {
+                    assert_eq!(tuzdyk, Some(before), "{position}");
+                }
+                *made.get_mut(owner) = tuzdyk;
+                if let Some(pit) = tuzdyk {
+                    assert_ne!(pit.number(), 9, "{position}");
+                    assert_eq!(position.stones(owner.opposite(), pit), Some(0), "{position}");
+                    assert!(!position.is_legal(pit) || owner == position.to_move().expect("on"));
+                }
+            }
+            if let (Some(s), Some(n)) = (position.tuzdyk(Side::South), position.tuzdyk(Side::North)) {
+                assert_ne!(s, n, "{position}");
+            }
+        });
+        assert_conserved(game.position());
     }
 
     #[test]
@@ -471,7 +526,7 @@ proptest! {
     fn a_bad_ply_is_named_with_its_line_column_and_token(
         variant in variants(), first in sides(), choices in choices(),
         gaps in prop::collection::vec(select(vec![" ", "  ", "\t", " \u{3000}", "\u{a0}"]), 1..8),
-        bad in select(vec!["S0", "N7", "S12", "S03", "X3", "S", "N+", "3", "-", "S-3", "Sé", "ß5"]),
+        bad in select(vec!["S0", "N10", "S12", "S03", "X3", "S", "N+", "3", "-", "S-3", "Sé", "ß5"]),
         at in any::<prop::sample::Index>(),
     ) {
         let game = play_out(variant, first, &choices, |_| {});
@@ -509,14 +564,14 @@ proptest! {
     }
 
     #[test]
-    fn pits_parse_from_decimal_numbers_one_to_six_only(
+    fn pits_parse_from_decimal_numbers_one_to_nine_only(
         text in prop_oneof![any::<String>(), "[0-9]{0,25}", "[+-]?[0-9 ]{1,4}"],
     ) {
         let expected = if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
             Err(ParsePitError::NotANumber)
         } else {
             match text.trim_start_matches('0').parse::<u8>() {
-                Ok(n @ 1..=6) => Ok(n),
+                Ok(n @ 1..=9) => Ok(n),
                 _ => Err(ParsePitError::OutOfRange),
             }
         };
@@ -527,7 +582,7 @@ proptest! {
     fn variants_and_sides_parse_from_their_names_only(
         text in prop_oneof![
             any::<String>(),
-            "(mangala|modiar|tihbat|south|north|Mangala|SOUTH|S|N)[ \n]?",
+            "(mangala|modiar|tihbat|kalah|oware|togyz|south|north|Mangala|SOUTH|S|N)[ \n]?",
         ],
     ) {
         let variant = Variant::ALL.into_iter().find(|v| v.as_str() == text);
@@ -543,7 +598,7 @@ proptest! {
     }
 }
 
-/// Plays pit numbers 0 to 7 from a hand-made position (0 passes), checking at every
+/// Plays pit numbers 0 to 10 from a hand-made position (0 passes), checking at every
 /// step that nothing panics, stones are conserved, the legal moves agree with `check`
 /// and a refused move or pass gives the position back unchanged.
 fn play_numbers(mut position: Position, numbers: &[u8]) {
@@ -609,11 +664,11 @@ proptest! {
     #[test]
     fn hand_made_positions_from_any_rows_never_panic(
         variant in variants(),
-        south in prop::collection::vec(any::<u8>(), 0..8),
-        north in prop::collection::vec(any::<u8>(), 0..8),
+        south in prop::collection::vec(any::<u8>(), 0..11),
+        north in prop::collection::vec(any::<u8>(), 0..11),
         stores in (any::<u8>(), any::<u8>()),
         to_move in sides(),
-        numbers in prop::collection::vec(0..=7u8, 0..40),
+        numbers in prop::collection::vec(0..=10u8, 0..40),
     ) {
         let stores = BySide::new(stores.0, stores.1);
         let result = Position::from_parts(variant, &south, &north, stores, to_move);
@@ -639,7 +694,7 @@ proptest! {
     #[test]
     fn hand_made_positions_play_any_pits_without_panicking(
         position in variants().prop_flat_map(hand_made),
-        numbers in prop::collection::vec(0..=7u8, 0..60),
+        numbers in prop::collection::vec(0..=10u8, 0..60),
     ) {
         prop_assert!(!position.is_over());
         prop_assert!(!position.is_opening());
@@ -672,7 +727,7 @@ fn stone_counts_that_wrap_a_byte_are_refused() {
 fn header_errors_give_the_column_in_characters() {
     for (text, column) in [
         (" S3", 2),
-        ("\u{3000}[Variant \"kalah\"]", 2),
+        ("\u{3000}[Variant \"chess\"]", 2),
         ("\u{a0}\u{a0}[Variant mangala]", 3),
         ("[Variant \"mangala\"]\n\u{3000}N3", 2),
     ] {

@@ -16,11 +16,12 @@ const SOUTH: Side = Side::South;
 const NORTH: Side = Side::North;
 
 fn pit(n: u8) -> Pit {
-    Pit::new(n).unwrap_or_else(|| panic!("pit {n} is not a number from 1 to 6"))
+    Pit::new(n).unwrap_or_else(|| panic!("pit {n} is not a number from 1 to 9"))
 }
 
-/// Reads one side's part of a position: `S [4 4 1] store 3`.
-fn parse_row(part: &str, letter: char, text: &str) -> (Vec<u8>, u8) {
+/// Reads one side's part of a position: `S [4 4 1] store 3`. A Togyz tuzdyk in the row
+/// is written `x` (an empty house); its pit number comes back as the third value.
+fn parse_row(part: &str, letter: char, text: &str) -> (Vec<u8>, u8, Option<u8>) {
     let bad = || panic!("{text:?}: cannot read {part:?} as `{letter} [pits] store n`");
     let Some(rest) = part.strip_prefix(letter).and_then(|r| r.strip_prefix(" [")) else {
         bad()
@@ -28,11 +29,16 @@ fn parse_row(part: &str, letter: char, text: &str) -> (Vec<u8>, u8) {
     let Some((pits, store)) = rest.split_once("] store ") else {
         bad()
     };
+    let pits: Vec<&str> = pits.split(' ').collect();
+    let tuzdyk = pits.iter().position(|&s| s == "x").map(|i| i as u8 + 1);
     let pits = pits
-        .split(' ')
-        .map(|s| s.parse().unwrap_or_else(|_| bad()))
+        .iter()
+        .map(|&s| match s {
+            "x" => 0,
+            s => s.parse().unwrap_or_else(|_| bad()),
+        })
         .collect();
-    (pits, store.parse().unwrap_or_else(|_| bad()))
+    (pits, store.parse().unwrap_or_else(|_| bad()), tuzdyk)
 }
 
 /// The hand-made position written as `S [..] store a / N [..] store b / south to move`.
@@ -41,30 +47,43 @@ fn setup(variant: Variant, text: &str) -> Position {
     let [south, north, turn] = parts.as_slice() else {
         panic!("{text:?}: expected `S [..] store a / N [..] store b / <side> to move`");
     };
-    let (south_row, south_store) = parse_row(south, 'S', text);
-    let (north_row, north_store) = parse_row(north, 'N', text);
+    let (south_row, south_store, norths_tuzdyk) = parse_row(south, 'S', text);
+    let (north_row, north_store, souths_tuzdyk) = parse_row(north, 'N', text);
     let to_move = match *turn {
         "south to move" => SOUTH,
         "north to move" => NORTH,
         other => panic!("{text:?}: {other:?} is not `south to move` or `north to move`"),
     };
-    Position::from_parts(
+    let mut position = Position::from_parts(
         variant,
         &south_row,
         &north_row,
         BySide::new(south_store, north_store),
         to_move,
     )
-    .unwrap_or_else(|e| panic!("{text:?}: not a {variant} position: {e}"))
+    .unwrap_or_else(|e| panic!("{text:?}: not a {variant} position: {e}"));
+    for (owner, tuzdyk) in [(SOUTH, souths_tuzdyk), (NORTH, norths_tuzdyk)] {
+        if let Some(n) = tuzdyk {
+            position = position
+                .with_tuzdyk(owner, pit(n))
+                .unwrap_or_else(|e| panic!("{text:?}: {owner}'s tuzdyk at {n}: {e}"));
+        }
+    }
+    position
 }
 
 /// A position written the way [`setup`] reads it (`over` once the game has ended).
 fn describe(position: &Position) -> String {
-    let row = |side| {
+    let row = |side: Side| {
+        let tuzdyk = position.tuzdyk(side.opposite());
         position
             .row(side)
             .iter()
-            .map(u8::to_string)
+            .enumerate()
+            .map(|(i, s)| match tuzdyk {
+                Some(t) if t.index() == i => "x".to_owned(),
+                _ => s.to_string(),
+            })
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -421,12 +440,21 @@ fn c3_a_move_is_a_pit_number_of_the_movers_row_and_others_are_out_of_range() {
             reason: IllegalMove::OutOfRange,
         }),
     );
-    // No game has a pit 0 or 7: such numbers are not pits at all.
+    refuse_moves(
+        Variant::Mangala,
+        &[7, 8, 9].map(|n| Refused {
+            case: "Mangala has six pits a row",
+            before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+            pit: n,
+            reason: IllegalMove::OutOfRange,
+        }),
+    );
+    // No game has a pit 0 or 10: such numbers are not pits at all.
     assert_eq!(Pit::new(0), None);
-    assert_eq!(Pit::new(7), None);
+    assert_eq!(Pit::new(10), None);
     for (text, code) in [
         ("0", "out_of_range"),
-        ("7", "out_of_range"),
+        ("10", "out_of_range"),
         ("x", "bad_pit"),
     ] {
         let error = text.parse::<Pit>().expect_err(text);
@@ -687,10 +715,10 @@ fn c8_a_text_that_is_not_a_record_names_the_token_and_where_it_is() {
     for (case, text, line, column, token, kind) in [
         (
             "a pit no game has",
-            "[Variant \"modiar\"]\n[First \"south\"]\n\nS2 N2 S9\n",
+            "[Variant \"modiar\"]\n[First \"south\"]\n\nS2 N2 S0\n",
             4,
             7,
-            "S9",
+            "S0",
             ParseRecordErrorKind::BadPly,
         ),
         (
@@ -703,10 +731,10 @@ fn c8_a_text_that_is_not_a_record_names_the_token_and_where_it_is() {
         ),
         (
             "an unknown game",
-            "[Variant \"kalah\"]\n[First \"south\"]\n",
+            "[Variant \"chess\"]\n[First \"south\"]\n",
             1,
             1,
-            "[Variant \"kalah\"]",
+            "[Variant \"chess\"]",
             ParseRecordErrorKind::BadVariant,
         ),
     ] {
@@ -2044,4 +2072,652 @@ fn t8_most_captured_counters_win_and_equal_counts_draw() {
             "{case}: points"
         );
     }
+}
+
+// ---------------------------------------------------------------------------------
+// Kalah (§K)
+// ---------------------------------------------------------------------------------
+
+#[test]
+fn k1_kalah_has_two_rows_of_six_houses_of_four_and_a_store_at_each_players_right() {
+    let start = Position::start(Variant::Kalah, SOUTH);
+    assert_eq!(
+        describe(&start),
+        "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move"
+    );
+    assert_eq!(Variant::Kalah.total_stones(), 48);
+    assert!(Variant::Kalah.has_stores() && Variant::Kalah.sows_into_stores());
+    assert_eq!(legal(&start), [1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
+fn k2_a_move_sows_every_seed_of_an_own_house_from_the_next_hole_on() {
+    play_moves(
+        Variant::Kalah,
+        &[
+            Move {
+                case: "from the start: S2..S5, the emptied house gets nothing",
+                before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 1,
+                after: "S [0 5 5 5 5 4] store 0 / N [4 4 4 4 4 4] store 0 / north to move",
+            },
+            Move {
+                case: "a lone seed moves on and leaves its house empty",
+                before: "S [4 4 1 4 4 4] store 3 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 3,
+                after: "S [4 4 0 5 4 4] store 3 / N [4 4 4 4 4 4] store 0 / north to move",
+            },
+            Move {
+                case: "North sows N1..N6 then its store",
+                before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / north to move",
+                pit: 5,
+                after: "S [5 5 4 4 4 4] store 0 / N [4 4 4 4 0 5] store 1 / south to move",
+            },
+        ],
+    );
+    refuse_moves(
+        Variant::Kalah,
+        &[
+            Refused {
+                case: "an empty house",
+                before: "S [4 0 4 4 4 4] store 4 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 2,
+                reason: IllegalMove::EmptyPit,
+            },
+            Refused {
+                case: "no house 7",
+                before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 7,
+                reason: IllegalMove::OutOfRange,
+            },
+        ],
+    );
+}
+
+#[test]
+fn k3_sowing_feeds_the_movers_store_skips_the_opponents_and_laps_into_the_emptied_house() {
+    play_moves(
+        Variant::Kalah,
+        &[
+            Move {
+                // S6: South's store, N1..N6, North's store skipped, S1 (was 4).
+                case: "eight seeds from S6",
+                before: "S [4 4 4 4 0 8] store 0 / N [4 4 4 4 4 0] store 4 / south to move",
+                pit: 6,
+                after: "S [5 4 4 4 0 0] store 1 / N [5 5 5 5 5 1] store 4 / north to move",
+            },
+            Move {
+                // N6: North's store, S1..S6, South's store skipped, N1.
+                case: "eight seeds from N6",
+                before: "S [4 4 4 4 4 0] store 4 / N [4 4 4 4 0 8] store 0 / north to move",
+                pit: 6,
+                after: "S [5 5 5 5 5 1] store 4 / N [5 4 4 4 0 0] store 1 / south to move",
+            },
+            Move {
+                // 13 seeds: store, N1..N6, S1..S5, and the 13th back in the emptied S6,
+                // which was empty before it: it takes N1 (3), 1 + 3 = 4 (§K5).
+                case: "a lap of 13 ends in the emptied house and captures",
+                before: "S [1 1 1 1 1 13] store 0 / N [2 2 2 2 2 2] store 18 / south to move",
+                pit: 6,
+                after: "S [2 2 2 2 2 0] store 5 / N [0 3 3 3 3 3] store 18 / north to move",
+            },
+        ],
+    );
+}
+
+#[test]
+fn k4_the_last_seed_in_the_movers_store_gives_another_move() {
+    play_moves(
+        Variant::Kalah,
+        &[
+            Move {
+                case: "S3 from the start: S4, S5, S6, the store",
+                before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 3,
+                after: "S [4 4 0 5 5 5] store 1 / N [4 4 4 4 4 4] store 0 / south to move",
+            },
+            Move {
+                case: "a lone seed from N6 into North's store",
+                before: "S [4 4 4 4 4 4] store 3 / N [4 4 4 4 4 1] store 0 / north to move",
+                pit: 6,
+                after: "S [4 4 4 4 4 4] store 3 / N [4 4 4 4 4 0] store 1 / north to move",
+            },
+        ],
+    );
+}
+
+#[test]
+fn k5_the_last_seed_in_an_empty_own_house_takes_itself_and_the_house_opposite_if_it_holds_seeds() {
+    play_moves(
+        Variant::Kalah,
+        &[
+            Move {
+                // S1's seed into the empty S2, which faces N5 (4): 1 + 4 = 5.
+                case: "the opposite house holds seeds",
+                before: "S [1 0 4 4 4 4] store 5 / N [4 4 4 4 4 4] store 2 / south to move",
+                pit: 1,
+                after: "S [0 0 4 4 4 4] store 10 / N [4 4 4 4 0 4] store 2 / north to move",
+            },
+            Move {
+                // No empty capture: N5 is empty, so the seed stays in S2.
+                case: "the opposite house is empty",
+                before: "S [1 0 4 4 4 4] store 5 / N [4 4 4 4 0 4] store 6 / south to move",
+                pit: 1,
+                after: "S [0 1 4 4 4 4] store 5 / N [4 4 4 4 0 4] store 6 / north to move",
+            },
+            Move {
+                // N2 (2): N3, N4; N4 was empty and faces S3 (6): 1 + 6 = 7.
+                case: "North captures",
+                before: "S [4 4 6 4 4 4] store 2 / N [4 2 4 0 4 4] store 2 / north to move",
+                pit: 2,
+                after: "S [4 4 0 4 4 4] store 2 / N [4 0 5 0 4 4] store 9 / south to move",
+            },
+            Move {
+                // The last seed in an empty house of the opponent's row: nothing.
+                case: "an empty house of the opponent's row",
+                before: "S [4 4 4 4 4 3] store 2 / N [4 0 4 4 4 4] store 3 / south to move",
+                pit: 6,
+                after: "S [4 4 4 4 4 0] store 3 / N [5 1 4 4 4 4] store 3 / north to move",
+            },
+        ],
+    );
+}
+
+#[test]
+fn k6_the_side_to_move_without_a_seed_ends_the_game_and_the_other_stores_its_own_seeds() {
+    play_endings(
+        Variant::Kalah,
+        &[
+            Ending {
+                // South's extra move finds South's row empty: North keeps its 24.
+                case: "the mover's own row, after an extra move",
+                before: "S [0 0 0 0 0 1] store 20 / N [4 4 4 4 4 4] store 3 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 21 / N [0 0 0 0 0 0] store 27 / over",
+                score: (21, 27),
+                winner: Some(NORTH),
+                ended_by: EndedBy::EmptyRow,
+            },
+            Ending {
+                // N5 into the empty N6 takes S1 (3): 1 + 3; South has nothing to move.
+                case: "the opponent's row emptied by a capture",
+                before: "S [3 0 0 0 0 0] store 20 / N [0 0 0 0 1 0] store 24 / north to move",
+                pit: 5,
+                after: "S [0 0 0 0 0 0] store 20 / N [0 0 0 0 0 0] store 28 / over",
+                score: (20, 28),
+                winner: Some(NORTH),
+                ended_by: EndedBy::EmptyRow,
+            },
+            Ending {
+                // S6 into the store (24), South to move with nothing: North stores N6.
+                case: "24 each is a draw",
+                before: "S [0 0 0 0 0 1] store 23 / N [0 0 0 0 0 1] store 23 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 24 / N [0 0 0 0 0 0] store 24 / over",
+                score: (24, 24),
+                winner: None,
+                ended_by: EndedBy::EmptyRow,
+            },
+        ],
+    );
+    // A row emptied with the other side to move goes on: South's S6 empties South's
+    // row, but North, to move, still has seeds and South's row may be fed.
+    play_moves(
+        Variant::Kalah,
+        &[Move {
+            case: "the mover empties its own row, the opponent to move",
+            before: "S [0 0 0 0 0 2] store 20 / N [4 4 4 4 4 1] store 5 / south to move",
+            pit: 6,
+            after: "S [0 0 0 0 0 0] store 21 / N [5 4 4 4 4 1] store 5 / north to move",
+        }],
+    );
+}
+
+// ---------------------------------------------------------------------------------
+// Oware abapa (§O)
+// ---------------------------------------------------------------------------------
+
+#[test]
+fn o1_oware_has_two_rows_of_six_houses_of_four_and_no_stores() {
+    let start = Position::start(Variant::Oware, NORTH);
+    assert_eq!(
+        describe(&start),
+        "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / north to move"
+    );
+    assert_eq!(Variant::Oware.total_stones(), 48);
+    assert!(!Variant::Oware.has_stores());
+    assert_eq!(legal(&start), [1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
+fn o2_o3_a_move_sows_from_the_next_house_and_skips_the_emptied_one_with_twelve_or_more() {
+    play_moves(
+        Variant::Oware,
+        &[
+            Move {
+                case: "from the start: S2..S5",
+                before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 1,
+                after: "S [0 5 5 5 5 4] store 0 / N [4 4 4 4 4 4] store 0 / north to move",
+            },
+            Move {
+                // N1..N4; N4 makes 5: no capture.
+                case: "into the opponent's row",
+                before: "S [4 4 4 4 4 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+                pit: 6,
+                after: "S [4 4 4 4 4 0] store 0 / N [5 5 5 5 4 4] store 0 / north to move",
+            },
+            Move {
+                // 12 seeds: S2..S6, N1..N6 (11), S1 skipped, the 12th in S2.
+                case: "twelve seeds skip the emptied house",
+                before: "S [12 0 0 0 0 0] store 10 / N [2 2 2 2 2 2] store 14 / south to move",
+                pit: 1,
+                after: "S [0 2 1 1 1 1] store 10 / N [3 3 3 3 3 3] store 14 / north to move",
+            },
+            Move {
+                // 12 seeds: N1..N6, S1..S5, S6 skipped, the 12th in N1, which makes 3
+                // and is taken; N1 is the first of North's row, so the chain stops.
+                case: "twelve seeds skip the emptied house and capture",
+                before: "S [1 1 1 1 1 12] store 5 / N [1 1 1 1 1 1] store 20 / south to move",
+                pit: 6,
+                after: "S [2 2 2 2 2 0] store 8 / N [0 2 2 2 2 2] store 20 / north to move",
+            },
+        ],
+    );
+    refuse_moves(
+        Variant::Oware,
+        &[Refused {
+            case: "an empty house",
+            before: "S [0 5 5 5 5 4] store 0 / N [4 4 4 4 4 4] store 0 / south to move",
+            pit: 1,
+            reason: IllegalMove::EmptyPit,
+        }],
+    );
+}
+
+#[test]
+fn o4_the_last_seed_making_2_or_3_in_the_opponents_row_captures_it_and_the_chain_behind() {
+    play_moves(
+        Variant::Oware,
+        &[
+            Move {
+                // S6: N1 2, N2 4, N3 2, N4 3. N4 (3) and N3 (2) go; N2 (4) stops it.
+                case: "a chain of two stopped by a 4",
+                before: "S [0 0 0 0 0 4] store 10 / N [1 3 1 2 5 4] store 18 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 15 / N [2 4 0 0 5 4] store 18 / north to move",
+            },
+            Move {
+                // S6: N1 2, N2 3, N3 2, N4 3: all four go, N5 and N6 are left.
+                case: "a chain to the end of the opponent's row",
+                before: "S [0 0 0 0 0 4] store 10 / N [1 2 1 2 5 4] store 19 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 20 / N [0 0 0 0 5 4] store 19 / north to move",
+            },
+            Move {
+                // N6 (3): S1 3, S2 2, S3 1; the last makes 1: nothing.
+                case: "the last house not 2 or 3",
+                before: "S [2 1 0 4 4 4] store 10 / N [4 4 4 4 4 3] store 0 / north to move",
+                pit: 6,
+                after: "S [3 2 1 4 4 4] store 10 / N [4 4 4 4 4 0] store 0 / south to move",
+            },
+            Move {
+                // S4 (2): S5 2, S6 3: the mover's own row captures nothing.
+                case: "2 and 3 in the mover's own row",
+                before: "S [4 4 4 2 1 2] store 6 / N [4 4 4 4 4 3] store 2 / south to move",
+                pit: 4,
+                after: "S [4 4 4 0 2 3] store 6 / N [4 4 4 4 4 3] store 2 / north to move",
+            },
+        ],
+    );
+}
+
+#[test]
+fn o5_a_move_that_would_take_every_seed_of_the_opponents_row_is_played_but_captures_nothing() {
+    play_moves(
+        Variant::Oware,
+        &[Move {
+            // S6: N1 2, N2 3; taking both would empty North's row.
+            case: "a grand slam",
+            before: "S [0 0 0 0 1 2] store 19 / N [1 2 0 0 0 0] store 23 / south to move",
+            pit: 6,
+            after: "S [0 0 0 0 1 0] store 19 / N [2 3 0 0 0 0] store 23 / north to move",
+        }],
+    );
+}
+
+#[test]
+fn o6_with_the_opponents_row_empty_only_a_move_that_feeds_it_is_legal() {
+    allowed_moves(
+        Variant::Oware,
+        &[Allowed {
+            // N1 (1) and N5 (1) stay in North's row; N4 (5) and N6 (2) reach South's.
+            case: "two feeding moves",
+            position: "S [0 0 0 0 0 0] store 20 / N [1 0 0 5 1 2] store 19 / north to move",
+            legal: &[4, 6],
+        }],
+    );
+    refuse_moves(
+        Variant::Oware,
+        &[Refused {
+            case: "a move that does not feed",
+            before: "S [0 0 0 0 0 0] store 20 / N [1 0 0 5 1 2] store 19 / north to move",
+            pit: 1,
+            reason: IllegalMove::MustFeed,
+        }],
+    );
+    play_moves(
+        Variant::Oware,
+        &[Move {
+            case: "a feeding move",
+            before: "S [0 0 0 0 0 0] store 20 / N [1 0 0 5 1 2] store 19 / north to move",
+            pit: 6,
+            after: "S [1 1 0 0 0 0] store 20 / N [1 0 0 5 1 0] store 19 / south to move",
+        }],
+    );
+}
+
+#[test]
+fn o7_o8_the_game_ends_at_25_captured_or_when_no_move_can_feed_the_empty_row() {
+    play_endings(
+        Variant::Oware,
+        &[
+            Ending {
+                // S6 makes N1 2 and takes it: 25. The seeds left stay uncounted.
+                case: "25 captured",
+                before: "S [0 0 0 0 0 1] store 23 / N [1 1 4 4 4 4] store 6 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 25 / N [0 1 4 4 4 4] store 6 / over",
+                score: (25, 6),
+                winner: Some(SOUTH),
+                ended_by: EndedBy::Majority,
+            },
+            Ending {
+                // A grand slam (nothing taken) empties South's row; North's N1 (2) and
+                // N2 (3) cannot reach it, so North captures the 5 left.
+                case: "no move can feed",
+                before: "S [0 0 0 0 0 2] store 20 / N [1 2 0 0 0 0] store 23 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 20 / N [0 0 0 0 0 0] store 28 / over",
+                score: (20, 28),
+                winner: Some(NORTH),
+                ended_by: EndedBy::NoMoves,
+            },
+            Ending {
+                // S6 takes N1 (2): 24, N2 (1) left; South's row is empty and N2 cannot
+                // reach it: North captures it, 24 each.
+                case: "24 each",
+                before: "S [0 0 0 0 0 1] store 22 / N [1 1 0 0 0 0] store 23 / south to move",
+                pit: 6,
+                after: "S [0 0 0 0 0 0] store 24 / N [0 0 0 0 0 0] store 24 / over",
+                score: (24, 24),
+                winner: None,
+                ended_by: EndedBy::NoMoves,
+            },
+        ],
+    );
+}
+
+#[test]
+fn o9_the_third_occurrence_of_a_position_ends_the_game_each_side_taking_its_own_row() {
+    // The game of rules/tests/fixtures/hand/oware/oware-repetition.md. After its last
+    // capture (ply 53) the last five seeds go round in a cycle of 24 plies: the position
+    // after ply 72, `S [0 0 0 1 0 0] store 23 / N [0 0 0 0 1 1] store 22`, South to move,
+    // comes back after ply 96 and, a third time, after ply 120. Each side then takes
+    // the seeds of its own row: South 1, North 2.
+    let pits: [u8; 120] = [
+        6, 3, 4, 2, 5, 1, 6, 6, 1, 3, 4, 4, 2, 1, 3, 3, 1, 6, 6, 6, 4, 4, 5, 5, 5, 1, 6, 2, 1, 5,
+        2, 3, 6, 4, 2, 6, 2, 5, 3, 6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 1, 5, 1, 6, 6, 1, 1, 2, 2, 3, 3,
+        4, 4, 5, 5, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1,
+        1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 1, 1, 2, 2, 3, 3, 4,
+    ];
+    let cycle = "S [0 0 0 1 0 0] store 23 / N [0 0 0 0 1 1] store 22 / south to move";
+    let game = |plies: usize| {
+        Game::from_pits(Variant::Oware, SOUTH, pits[..plies].iter().map(|&n| pit(n)))
+            .unwrap_or_else(|e| panic!("{plies} plies: {e}"))
+    };
+    for (plies, occurrences) in [(72, 1), (96, 2)] {
+        let game = game(plies);
+        assert_eq!(describe(game.position()), cycle, "after {plies} plies");
+        assert_eq!(game.occurrences(), occurrences, "after {plies} plies");
+    }
+    let before = game(119);
+    assert!(!before.position().is_over());
+    let game = game(120);
+    assert_eq!(
+        describe(game.position()),
+        "S [0 0 0 0 0 0] store 24 / N [0 0 0 0 0 0] store 24 / over"
+    );
+    let outcome = game.outcome().expect("the game is over");
+    assert_eq!(outcome.ended_by, EndedBy::Repetition);
+    assert_eq!(outcome.winner, None);
+}
+
+// ---------------------------------------------------------------------------------
+// Togyz kumalak (§Z)
+// ---------------------------------------------------------------------------------
+
+/// The nine full houses of a Togyz row at the start.
+const NINES: &str = "[9 9 9 9 9 9 9 9 9]";
+
+#[test]
+fn z1_togyz_has_two_rows_of_nine_houses_of_nine_and_a_store_apart_for_each_side() {
+    let start = Position::start(Variant::Togyz, SOUTH);
+    assert_eq!(
+        describe(&start),
+        format!("S {NINES} store 0 / N {NINES} store 0 / south to move")
+    );
+    assert_eq!(Variant::Togyz.total_stones(), 162);
+    assert!(Variant::Togyz.has_stores() && !Variant::Togyz.sows_into_stores());
+    assert_eq!(legal(&start), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert_eq!(start.tuzdyk(SOUTH), None);
+    assert_eq!(start.tuzdyk(NORTH), None);
+}
+
+#[test]
+fn z2_z3_the_first_stone_goes_back_into_the_emptied_house_and_a_lone_one_moves_on() {
+    play_moves(
+        Variant::Togyz,
+        &[
+            Move {
+                case: "from the start: S1 again, then S2..S9",
+                before: "S [9 9 9 9 9 9 9 9 9] store 0 / N [9 9 9 9 9 9 9 9 9] store 0 / south to move",
+                pit: 1,
+                after: "S [1 10 10 10 10 10 10 10 10] store 0 / N [9 9 9 9 9 9 9 9 9] store 0 / north to move",
+            },
+            Move {
+                case: "a lone stone moves on into the mover's own row",
+                before: "S [1 9 9 9 9 9 9 9 9] store 8 / N [9 9 9 9 9 9 9 9 9] store 0 / south to move",
+                pit: 1,
+                after: "S [0 10 9 9 9 9 9 9 9] store 8 / N [9 9 9 9 9 9 9 9 9] store 0 / north to move",
+            },
+            Move {
+                // S9 1, N1 8 -> 9: odd, and not 3.
+                case: "an odd count captures nothing",
+                before: "S [9 9 9 9 9 9 9 9 2] store 8 / N [8 9 9 9 9 9 9 9 9] store 0 / south to move",
+                pit: 9,
+                after: "S [9 9 9 9 9 9 9 9 1] store 8 / N [9 9 9 9 9 9 9 9 9] store 0 / north to move",
+            },
+            Move {
+                // 20 stones: S1, S2..S9, N1..N9 (18), S1 again, S2.
+                case: "a lap comes back round the emptied house",
+                before: "S [20 9 9 9 9 9 9 9 9] store 0 / N [5 5 5 5 5 5 5 5 5] store 25 / south to move",
+                pit: 1,
+                after: "S [2 11 10 10 10 10 10 10 10] store 0 / N [6 6 6 6 6 6 6 6 6] store 25 / north to move",
+            },
+        ],
+    );
+    refuse_moves(
+        Variant::Togyz,
+        &[Refused {
+            case: "an empty house",
+            before: "S [0 10 9 9 9 9 9 9 9] store 8 / N [9 9 9 9 9 9 9 9 9] store 0 / south to move",
+            pit: 1,
+            reason: IllegalMove::EmptyPit,
+        }],
+    );
+}
+
+#[test]
+fn z4_the_last_stone_making_an_opponents_house_even_takes_it() {
+    play_moves(
+        Variant::Togyz,
+        &[
+            Move {
+                // S9 1, N1..N8 10 each: N8 is taken.
+                case: "from the start",
+                before: "S [9 9 9 9 9 9 9 9 9] store 0 / N [9 9 9 9 9 9 9 9 9] store 0 / south to move",
+                pit: 9,
+                after: "S [9 9 9 9 9 9 9 9 1] store 10 / N [10 10 10 10 10 10 10 0 9] store 0 / north to move",
+            },
+            Move {
+                case: "a lone stone",
+                before: "S [9 9 9 9 9 9 9 9 1] store 8 / N [9 9 9 9 9 9 9 9 9] store 0 / south to move",
+                pit: 9,
+                after: "S [9 9 9 9 9 9 9 9 0] store 18 / N [0 9 9 9 9 9 9 9 9] store 0 / north to move",
+            },
+        ],
+    );
+}
+
+#[test]
+fn z5_a_last_stone_making_3_makes_a_tuzdyk_once_never_the_9th_nor_the_opponents_number() {
+    play_moves(
+        Variant::Togyz,
+        &[
+            Move {
+                // S9 1, N1 10, N2 3: South's tuzdyk, its 3 stones to South's store.
+                case: "a tuzdyk is made",
+                before: "S [9 9 9 9 9 9 9 9 3] store 9 / N [9 2 9 9 9 9 9 9 9] store 4 / south to move",
+                pit: 9,
+                after: "S [9 9 9 9 9 9 9 9 1] store 12 / N [10 x 9 9 9 9 9 9 9] store 4 / north to move",
+            },
+            Move {
+                // S9 1, N1..N8 10, N9 3: the 9th house.
+                case: "never the opponent's 9th house",
+                before: "S [9 9 9 9 9 9 9 9 10] store 0 / N [9 9 9 9 9 9 9 9 2] store 6 / south to move",
+                pit: 9,
+                after: "S [9 9 9 9 9 9 9 9 1] store 0 / N [10 10 10 10 10 10 10 10 3] store 6 / north to move",
+            },
+            Move {
+                case: "never a second one",
+                before: "S [9 9 9 9 9 9 9 9 3] store 18 / N [9 2 9 9 x 9 9 9 9] store 4 / south to move",
+                pit: 9,
+                after: "S [9 9 9 9 9 9 9 9 1] store 18 / N [10 3 9 9 x 9 9 9 9] store 4 / north to move",
+            },
+            Move {
+                // North's tuzdyk is South's house 2: South may not make one at N2.
+                case: "never the number of the opponent's tuzdyk",
+                before: "S [9 x 9 9 9 9 9 9 3] store 9 / N [9 2 9 9 9 9 9 9 9] store 13 / south to move",
+                pit: 9,
+                after: "S [9 x 9 9 9 9 9 9 1] store 9 / N [10 3 9 9 9 9 9 9 9] store 13 / north to move",
+            },
+        ],
+    );
+    let position = setup(
+        Variant::Togyz,
+        "S [9 x 9 9 9 9 9 9 1] store 9 / N [10 3 9 9 9 9 9 9 9] store 13 / north to move",
+    );
+    assert_eq!(position.tuzdyk(NORTH), Some(pit(2)));
+    assert_eq!(position.tuzdyk(SOUTH), None);
+    // The setup refuses the tuzdyks the rules could not make.
+    let board = "S [9 9 9 9 9 9 9 9 0] store 9 / N [0 9 9 9 9 9 9 9 0] store 18 / south to move";
+    for (owner, n) in [(SOUTH, 9), (NORTH, 9), (SOUTH, 2)] {
+        assert_eq!(
+            setup(Variant::Togyz, board).with_tuzdyk(owner, pit(n)),
+            Err(SetupError::Tuzdyk),
+            "{owner} at {n}"
+        );
+    }
+    let with = setup(Variant::Togyz, board)
+        .with_tuzdyk(SOUTH, pit(1))
+        .expect("N1 is empty");
+    assert_eq!(with.with_tuzdyk(NORTH, pit(1)), Err(SetupError::Tuzdyk));
+    assert_eq!(with.with_tuzdyk(SOUTH, pit(1)), Err(SetupError::Tuzdyk));
+    assert_eq!(
+        Position::start(Variant::Oware, SOUTH).with_tuzdyk(SOUTH, pit(1)),
+        Err(SetupError::Tuzdyk)
+    );
+}
+
+#[test]
+fn z6_stones_sown_into_a_tuzdyk_go_to_its_owner_and_its_row_owner_never_plays_it() {
+    play_moves(
+        Variant::Togyz,
+        &[
+            Move {
+                // N1 1, N2 (South's tuzdyk) to South's store, N3..N9 10, S1 10: even.
+                case: "the opponent sows through it",
+                before: "S [9 9 9 9 9 9 9 9 1] store 12 / N [10 x 9 9 9 9 9 9 9] store 4 / north to move",
+                pit: 1,
+                after: "S [0 9 9 9 9 9 9 9 1] store 13 / N [1 x 10 10 10 10 10 10 10] store 14 / south to move",
+            },
+            Move {
+                // S1 1, S2 (North's tuzdyk) to North's store; the last stone captures
+                // nothing there.
+                case: "the row's owner sows into it",
+                before: "S [2 x 9 9 9 9 9 9 9] store 9 / N [9 9 9 9 9 9 9 9 9] store 7 / south to move",
+                pit: 1,
+                after: "S [1 x 9 9 9 9 9 9 9] store 9 / N [9 9 9 9 9 9 9 9 9] store 8 / north to move",
+            },
+        ],
+    );
+    refuse_moves(
+        Variant::Togyz,
+        &[Refused {
+            case: "a tuzdyk is never played",
+            before: "S [9 9 9 9 9 9 9 9 1] store 12 / N [10 x 9 9 9 9 9 9 9] store 4 / north to move",
+            pit: 2,
+            reason: IllegalMove::EmptyPit,
+        }],
+    );
+}
+
+#[test]
+fn z7_z8_82_wins_81_each_draws_and_the_side_to_move_without_a_stone_ends_the_game() {
+    play_endings(
+        Variant::Togyz,
+        &[
+            Ending {
+                // S9 1, N1 2: taken, 82. The stones left stay uncounted.
+                case: "82",
+                before: "S [0 0 0 0 0 0 0 0 2] store 80 / N [1 9 9 9 9 9 9 9 9] store 7 / south to move",
+                pit: 9,
+                after: "S [0 0 0 0 0 0 0 0 1] store 82 / N [0 9 9 9 9 9 9 9 9] store 7 / over",
+                score: (82, 7),
+                winner: Some(SOUTH),
+                ended_by: EndedBy::Majority,
+            },
+            Ending {
+                case: "81 each",
+                before: "S [0 0 0 0 0 0 0 0 1] store 79 / N [1 0 0 0 0 0 0 0 0] store 81 / south to move",
+                pit: 9,
+                after: "S [0 0 0 0 0 0 0 0 0] store 81 / N [0 0 0 0 0 0 0 0 0] store 81 / over",
+                score: (81, 81),
+                winner: None,
+                ended_by: EndedBy::AllCaptured,
+            },
+            Ending {
+                // S9 1, N1 2: taken (77); North, to move, has nothing, so South takes
+                // the 6 in its own row.
+                case: "the side to move without a stone",
+                before: "S [5 0 0 0 0 0 0 0 2] store 75 / N [1 0 0 0 0 0 0 0 0] store 79 / south to move",
+                pit: 9,
+                after: "S [0 0 0 0 0 0 0 0 0] store 83 / N [0 0 0 0 0 0 0 0 0] store 79 / over",
+                score: (83, 79),
+                winner: Some(SOUTH),
+                ended_by: EndedBy::EmptyRow,
+            },
+        ],
+    );
+    // The mover's own row emptied, the opponent to move with stones: the game goes on.
+    play_moves(
+        Variant::Togyz,
+        &[Move {
+            case: "the mover's row empties",
+            before: "S [0 0 0 0 0 0 0 0 1] store 76 / N [4 0 0 0 0 0 0 0 1] store 80 / south to move",
+            pit: 9,
+            after: "S [0 0 0 0 0 0 0 0 0] store 76 / N [5 0 0 0 0 0 0 0 1] store 80 / north to move",
+        }],
+    );
 }

@@ -88,3 +88,86 @@ fn a_node_budget_stops_the_deepening_early() {
     assert!(found.depth < 30);
     assert!(!found.best.is_empty());
 }
+
+#[test]
+fn kalah_search_finds_the_value_of_a_small_endgame() {
+    // Solved to the end by the independent model of
+    // rules/tests/fixtures/hand/work.py (exhaustive minimax): S1 is the only best move,
+    // worth +2 (§K5, §K6).
+    let p = pos(
+        Variant::Kalah,
+        &[1, 0, 0, 0, 0, 2],
+        &[0, 1, 0, 0, 3, 0],
+        (20, 21),
+        Side::South,
+    );
+    let found = Searcher::new(12).search(&p, &[], DEEP);
+    assert_eq!(found.value, 2);
+    assert_eq!(found.best, pits(&[1]));
+}
+
+#[test]
+fn oware_search_takes_the_capture_that_reaches_25() {
+    // §O8: S6 makes N1 2 and takes it, 25–7 at once. Nothing can be worth less than
+    // that to South, and S5 cannot win at once.
+    let p = pos(
+        Variant::Oware,
+        &[0, 0, 0, 0, 1, 1],
+        &[1, 1, 4, 4, 4, 2],
+        (23, 7),
+        Side::South,
+    );
+    let found = Searcher::new(16).search(
+        &p,
+        &[],
+        Budget {
+            depth: 10,
+            nodes: u64::MAX,
+        },
+    );
+    assert!(found.value >= 18, "{found:?}");
+    assert!(found.best.contains(&Pit::new(6).expect("pit")), "{found:?}");
+}
+
+#[test]
+fn togyz_search_takes_the_capture_that_reaches_82() {
+    // §Z7: S9 makes N1 2 and takes it, 82–7 at once.
+    let p = pos(
+        Variant::Togyz,
+        &[0, 0, 0, 0, 0, 0, 0, 1, 2],
+        &[1, 9, 9, 9, 9, 9, 9, 9, 8],
+        (80, 7),
+        Side::South,
+    );
+    let found = Searcher::new(16).search(
+        &p,
+        &[],
+        Budget {
+            depth: 6,
+            nodes: u64::MAX,
+        },
+    );
+    assert!(found.value >= 75, "{found:?}");
+    assert!(found.best.contains(&Pit::new(9).expect("pit")), "{found:?}");
+}
+
+#[test]
+fn the_search_plays_a_whole_game_of_each_new_variant_from_the_start() {
+    for variant in [Variant::Kalah, Variant::Oware, Variant::Togyz] {
+        let mut game = seedpost_rules::Game::new(variant, Side::South);
+        let mut searcher = Searcher::new(16);
+        while !game.position().is_over() && game.ply() < 600 {
+            let found = searcher.search(
+                game.position(),
+                &[],
+                Budget {
+                    depth: 4,
+                    nodes: 50_000,
+                },
+            );
+            let pit = found.best[0];
+            game.play(pit).expect("the search plays a legal move");
+        }
+        assert!(game.position().is_over(), "{variant}: {}", game.position());
+    }
+}

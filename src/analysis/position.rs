@@ -108,9 +108,7 @@ impl PositionQuery {
         to_move: &str,
         seen: Option<&str>,
     ) -> Result<PositionQuery, Error> {
-        let variant: Variant = variant
-            .trim()
-            .parse()
+        let variant = Variant::parse_offered(variant.trim())
             .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))?;
         let position = parse_position(variant, south, north, to_move)?;
         // Only a Tihbat side passes (§T4); elsewhere no move means the game is over.
@@ -182,9 +180,9 @@ impl PositionQuery {
 /// The occurrence that ends a game by repetition, if the game has the rule.
 fn repetition_ending(variant: Variant) -> Option<usize> {
     match variant {
-        Variant::Modiar => Some(3),
+        Variant::Modiar | Variant::Oware | Variant::Togyz => Some(3),
         Variant::Tihbat => Some(2),
-        Variant::Mangala => None,
+        Variant::Mangala | Variant::Kalah => None,
     }
 }
 

@@ -241,7 +241,7 @@ impl Default for ChallengeFilters {
     /// Every challenge taken.
     fn default() -> ChallengeFilters {
         ChallengeFilters {
-            variants: Variant::ALL.to_vec(),
+            variants: Variant::OFFERED.to_vec(),
             days: (
                 DaysPerMove(DaysPerMove::ALLOWED[0]),
                 DaysPerMove(DaysPerMove::ALLOWED[DaysPerMove::ALLOWED.len() - 1]),
@@ -280,7 +280,7 @@ impl ChallengeFilters {
         (rated, casual): (bool, bool),
         (from_bots, from_humans): (bool, bool),
     ) -> Result<ChallengeFilters, InvalidFilters> {
-        let variants: Vec<Variant> = Variant::ALL
+        let variants: Vec<Variant> = Variant::OFFERED
             .into_iter()
             .filter(|v| variants.contains(v))
             .collect();
@@ -306,7 +306,7 @@ impl ChallengeFilters {
         })
     }
 
-    /// The variants allowed, in [`Variant::ALL`]'s order.
+    /// The variants allowed, in [`Variant::OFFERED`]'s order.
     #[must_use]
     pub fn variants(&self) -> &[Variant] {
         &self.variants
@@ -454,7 +454,7 @@ mod tests {
             assert_eq!(filters.refuses(asked), Some(reason), "{asked:?}");
         }
         let humans_rated = ChallengeFilters::new(
-            &Variant::ALL,
+            &Variant::OFFERED,
             (days(1), days(14)),
             (true, false),
             (false, true),
@@ -470,7 +470,7 @@ mod tests {
         );
         let everything = ChallengeFilters::default();
         assert_eq!(everything.refuses(taken), None);
-        assert_eq!(everything.variants(), Variant::ALL);
+        assert_eq!(everything.variants(), Variant::OFFERED);
         assert_eq!(everything.days(), (days(1), days(14)));
     }
 
@@ -483,7 +483,7 @@ mod tests {
         );
         assert_eq!(
             ChallengeFilters::new(
-                &Variant::ALL,
+                &Variant::OFFERED,
                 (days(7), days(3)),
                 (true, true),
                 (true, true)
@@ -491,11 +491,11 @@ mod tests {
             Err(InvalidFilters::DaysReversed)
         );
         assert_eq!(
-            ChallengeFilters::new(&Variant::ALL, all, (false, false), (true, true)),
+            ChallengeFilters::new(&Variant::OFFERED, all, (false, false), (true, true)),
             Err(InvalidFilters::NoTerms)
         );
         assert_eq!(
-            ChallengeFilters::new(&Variant::ALL, all, (true, true), (false, false)),
+            ChallengeFilters::new(&Variant::OFFERED, all, (true, true), (false, false)),
             Err(InvalidFilters::NoOne)
         );
     }

@@ -42,7 +42,12 @@ pub fn routes() -> OpenApiRouter<AppState> {
     responses((status = 200, description = "The variants", body = Vec<VariantJson>)),
 )]
 pub async fn variants() -> Json<Vec<VariantJson>> {
-    Json(Variant::ALL.into_iter().map(VariantJson::from).collect())
+    Json(
+        Variant::OFFERED
+            .into_iter()
+            .map(VariantJson::from)
+            .collect(),
+    )
 }
 
 /// Filters of the game list.
@@ -305,7 +310,7 @@ pub async fn standings(
     let variant = match query.variant.as_deref() {
         None | Some("") => None,
         Some(v) => Some(
-            v.parse::<Variant>()
+            Variant::parse_offered(v)
                 .map_err(|e| Error::bad_request("invalid_query", format!("variant: {e}")))?,
         ),
     };

@@ -51,6 +51,7 @@ pub fn ending_words(tr: Tr, ending: Ending) -> String {
             seedpost_rules::EndedBy::NoMoves => "ending-no-moves",
             seedpost_rules::EndedBy::Repetition => "ending-repetition",
             seedpost_rules::EndedBy::AllCaptured => "ending-all-captured",
+            seedpost_rules::EndedBy::Majority => "ending-majority",
         },
         Ending::Resign => "ending-resign",
         Ending::Timeout => "ending-timeout",

@@ -429,7 +429,7 @@ impl HouseBots {
         let cell = match variant {
             Variant::Tihbat => &self.tihbat,
             Variant::Modiar => &self.modiar,
-            Variant::Mangala => return None,
+            Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => return None,
         };
         let source = Arc::clone(&self.source);
         *cell
@@ -454,7 +454,9 @@ impl HouseBots {
         let cell = match variant {
             Variant::Tihbat => &self.tihbat,
             Variant::Modiar => &self.modiar,
-            Variant::Mangala => return Ok(None),
+            Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => {
+                return Ok(None);
+            }
         };
         cell.get().copied().ok_or(())
     }
@@ -464,7 +466,7 @@ impl HouseBots {
         let started = match variant {
             Variant::Tihbat => &house.tihbat_started,
             Variant::Modiar => &house.modiar_started,
-            Variant::Mangala => return,
+            Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => return,
         };
         if started.swap(true, Ordering::AcqRel) {
             return;

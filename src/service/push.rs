@@ -289,7 +289,7 @@ fn message_of(tr: Tr, event: &Event, now: DateTime<Utc>) -> Option<NewPushMessag
     let title_of = |value: &Value| {
         value
             .as_str()
-            .and_then(|v| v.parse::<seedpost_rules::Variant>().ok())
+            .and_then(|v| seedpost_rules::Variant::parse_offered(v).ok())
             .map_or("?", seedpost_rules::Variant::title)
     };
     let variant = title_of(&game["variant"]);

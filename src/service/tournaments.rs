@@ -140,9 +140,7 @@ impl Service {
         request: TournamentRequest,
     ) -> Result<Tournament> {
         let name = parse_name(&request.name)?;
-        let variant: Variant = request
-            .variant
-            .parse()
+        let variant = Variant::parse_offered(&request.variant)
             .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))?;
         let days_per_move = DaysPerMove::new(request.days_per_move.unwrap_or(DEFAULT_DAYS))
             .map_err(|e| Error::unprocessable("invalid_days_per_move", e.to_string()))?;

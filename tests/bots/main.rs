@@ -51,7 +51,7 @@ async fn two_reference_bots_play_complete_games_of_all_three_variants(app: TestA
     let config = |token: &str, strategy| bot::Config {
         url: app.base.clone(),
         token: token.to_owned(),
-        variants: Variant::ALL.to_vec(),
+        variants: Variant::OFFERED.to_vec(),
         strategy,
         max_games: Some(3),
     };

@@ -99,8 +99,10 @@ fn py_str<'py>(py: Python<'py>, s: &str) -> Bound<'py, PyAny> {
         .map_or_else(|_| py.None().into_bound(py), Bound::into_any)
 }
 
+/// The offered games only ([`Variant::OFFERED`]) until the bindings take up Kalah,
+/// Oware and Togyz kumalak with the server (issue 38).
 fn parse_variant(name: &str) -> PyResult<Variant> {
-    name.parse()
+    Variant::parse_offered(name)
         .map_err(|e: rules::ParseVariantError| PyValueError::new_err(e.to_string()))
 }
 
@@ -209,6 +211,7 @@ impl Position {
             let code = match e {
                 rules::SetupError::RowLength => "row_length",
                 rules::SetupError::StoneCount => "stone_count",
+                rules::SetupError::Tuzdyk => "tuzdyk",
             };
             error::<SetupError>(py, format!("{code}: {e}"), &[("code", py_str(py, code))])
         })

@@ -3,6 +3,7 @@
 //! move. The stores are not part of the number: a position's future does not depend
 //! on them (module docs of [`crate::solve`]).
 
+use crate::position::{BOARD, NO_TUZDYK};
 use crate::{BySide, Position, Side, Variant};
 
 /// Binomial coefficients `C(n, k)` for `n < 64`, `k < 13`.
@@ -120,7 +121,7 @@ impl Layout {
     }
 
     /// The board of rank `rank` among those of `b` stones, into `board[..pits]`.
-    pub(crate) fn unrank(&self, b: usize, mut rank: usize, board: &mut [u8; 12]) {
+    pub(crate) fn unrank(&self, b: usize, mut rank: usize, board: &mut [u8; BOARD]) {
         let mut left = b;
         let pits = self.pits;
         for (i, pit) in board.iter_mut().enumerate().take(pits - 1) {
@@ -143,7 +144,7 @@ impl Layout {
 
     /// The position numbered `local` in layer `b` (as [`position_of`] makes it).
     pub(crate) fn position(&self, b: usize, local: usize) -> Position {
-        let mut board = [0u8; 12];
+        let mut board = [0u8; BOARD];
         self.unrank(b, local / 2, &mut board);
         let side = if local.is_multiple_of(2) {
             Side::South
@@ -166,7 +167,7 @@ impl Layout {
                 go(board, i + 1, left - a, f);
             }
         }
-        let mut board = [0u8; 12];
+        let mut board = [0u8; BOARD];
         go(&mut board[..self.pits], 0, b, &mut f);
     }
 }
@@ -174,7 +175,7 @@ impl Layout {
 /// A position with `board` and `to_move`, its captured stones split between the sides
 /// (values do not depend on them).
 pub(crate) fn position_of(variant: Variant, board: &[u8], to_move: Side) -> Position {
-    let mut full = [0u8; 12];
+    let mut full = [0u8; BOARD];
     full[..board.len()].copy_from_slice(board);
     let on_board: u8 = board.iter().sum();
     let captured = variant.total_stones() - on_board;
@@ -182,6 +183,7 @@ pub(crate) fn position_of(variant: Variant, board: &[u8], to_move: Side) -> Posi
         variant,
         board: full,
         stores: BySide::new(captured - captured / 2, captured / 2),
+        tuzdyks: BySide::new(NO_TUZDYK, NO_TUZDYK),
         to_move,
         opening: false,
         outcome: None,

@@ -132,6 +132,10 @@ fn variant_byte(variant: Variant) -> u8 {
         Variant::Mangala => 0,
         Variant::Modiar => 1,
         Variant::Tihbat => 2,
+        // Never solved (`Table::solve_observed` refuses them).
+        Variant::Kalah => 3,
+        Variant::Oware => 4,
+        Variant::Togyz => 5,
     }
 }
 
@@ -148,7 +152,7 @@ fn repetition_value(pos: &Position) -> i8 {
             me - them
         }
         // The board is divided equally.
-        Variant::Tihbat | Variant::Mangala => 0,
+        Variant::Tihbat | Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => 0,
     }
 }
 
@@ -191,7 +195,8 @@ impl Table {
     /// Solves every position of `variant`.
     ///
     /// # Panics
-    /// For [`Variant::Mangala`], too large to solve.
+    /// For any variant but Modiar and Tihbat: Mangala and the others are too large to
+    /// solve.
     #[must_use]
     pub fn solve(variant: Variant) -> Table {
         Table::solve_up_to(variant, variant.total_stones())
@@ -201,7 +206,8 @@ impl Table {
     /// others stay unsolved): for tests.
     ///
     /// # Panics
-    /// For [`Variant::Mangala`], too large to solve.
+    /// For any variant but Modiar and Tihbat: Mangala and the others are too large to
+    /// solve.
     #[must_use]
     pub fn solve_up_to(variant: Variant, max_on_board: u8) -> Table {
         Table::solve_observed(variant, max_on_board, &mut |_| {})
@@ -211,14 +217,18 @@ impl Table {
     /// engine has no clock: a caller that wants to time the parts does it there).
     ///
     /// # Panics
-    /// For [`Variant::Mangala`], too large to solve.
+    /// For any variant but Modiar and Tihbat: Mangala and the others are too large to
+    /// solve.
     #[must_use]
     pub fn solve_observed(
         variant: Variant,
         max_on_board: u8,
         progress: &mut dyn FnMut(Progress),
     ) -> Table {
-        assert!(variant != Variant::Mangala, "Mangala is too large to solve");
+        assert!(
+            matches!(variant, Variant::Modiar | Variant::Tihbat),
+            "{variant} is too large to solve"
+        );
         let layout = Layout::new(variant);
         let mut table = Table {
             values: vec![UNKNOWN; layout.len()],

@@ -96,7 +96,7 @@ impl ChallengeFiltersRequest {
             Some(names) => names
                 .iter()
                 .map(|n| {
-                    n.parse::<Variant>().map_err(|e| {
+                    Variant::parse_offered(n).map_err(|e| {
                         Error::unprocessable("invalid_variant", format!("variants: {e}"))
                     })
                 })

@@ -95,8 +95,7 @@ pub async fn show(
         .clone()
         .filter(|v| !v.trim().is_empty())
         .unwrap_or_else(|| Variant::Tihbat.as_str().to_owned());
-    let start = variant_name
-        .parse::<Variant>()
+    let start = Variant::parse_offered(&variant_name)
         .map(|v| Position::start(v, Side::South))
         .ok();
     let pasted = query
@@ -135,8 +134,7 @@ pub async fn show(
         return Ok(render(&page)?.into_response());
     }
     let parsed = match pasted {
-        Some(text) => variant_name
-            .parse::<Variant>()
+        Some(text) => Variant::parse_offered(&variant_name)
             .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))
             .and_then(|v| parse_notation(v, text))
             .and_then(|p| {
@@ -186,7 +184,7 @@ pub async fn show(
 /// Why the position of the query was refused, in the language of `tr`, by the error's
 /// code (see [`PositionQuery::parse`]); `variant` is the game asked for.
 fn reason(tr: Tr, error: &Error, variant: &str) -> String {
-    let variant = variant.trim().parse::<Variant>().ok();
+    let variant = Variant::parse_offered(variant.trim()).ok();
     match (error.code(), variant) {
         ("invalid_variant", _) => tr.t("analysis-error-variant"),
         ("invalid_position", _) => tr.t("analysis-error-position"),

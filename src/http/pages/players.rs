@@ -116,7 +116,7 @@ pub async fn show(
         account_state.closed_at.map(|_| Closed::Closed)
     };
     let mut records = Vec::new();
-    for variant in Variant::ALL.into_iter().map(Some).chain([None]) {
+    for variant in Variant::OFFERED.into_iter().map(Some).chain([None]) {
         let line = state
             .service
             .standing_of(variant, &account)
@@ -217,10 +217,7 @@ pub async fn standings(
 ) -> Result<Html<String>, PageError> {
     let variant = match query.variant.as_deref() {
         None | Some("" | "all") => None,
-        Some(name) => Some(
-            name.parse::<Variant>()
-                .map_err(|_| Error::NotFound("variant"))?,
-        ),
+        Some(name) => Some(Variant::parse_offered(name).map_err(|_| Error::NotFound("variant"))?),
     };
     let page = parse_page(query.page.as_deref())?;
     let offset = (page - 1) * STANDINGS_PER_PAGE;
@@ -364,7 +361,7 @@ pub async fn finished(
     };
     let variant = match chosen(&query.variant) {
         None => None,
-        Some(v) => Some(v.parse::<Variant>().map_err(|_| {
+        Some(v) => Some(Variant::parse_offered(&v).map_err(|_| {
             Error::bad_request("invalid_query", format!("no game is called {v:?}"))
         })?),
     };

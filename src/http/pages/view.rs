@@ -152,7 +152,7 @@ pub struct VariantChoice {
 /// The three variants, `chosen` selected.
 #[must_use]
 pub fn variant_choices(chosen: &str) -> Vec<VariantChoice> {
-    Variant::ALL
+    Variant::OFFERED
         .into_iter()
         .map(|v| VariantChoice {
             name: v.as_str(),
