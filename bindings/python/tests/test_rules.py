@@ -33,7 +33,10 @@ def seedpost_bin() -> str:
 
 
 def fixture_cases():
-    """(source, variant, first, pits) of every COMMANDS line under the fixtures."""
+    """(source, variant, first, pits) of every COMMANDS line under the fixtures, for
+    the games the bindings and `seedpost replay` take (`rules.VARIANTS`): Kalah, Oware
+    and Togyz kumalak are in the Rust engine, with fixtures of their own, before the
+    server and the bindings offer them."""
     cases = []
     for commands in sorted(FIXTURES.rglob("COMMANDS")):
         for number, line in enumerate(commands.read_text().splitlines(), 1):
@@ -43,6 +46,8 @@ def fixture_cases():
                 continue
             assert words[:2] == ["seedpost", "replay"], f"{commands}:{number}"
             variant = words[words.index("--variant") + 1]
+            if variant not in rules.VARIANTS:
+                continue
             first = words[words.index("--first") + 1]
             pits = [int(w) for w in words[6:]]
             source = f"{commands.relative_to(ROOT)}:{number}"
