@@ -23,7 +23,8 @@ as well wins over the file). docs/bots.md shows a whole one:
     first = "challenger"
 
     [matchmaking]                            # see seedpost.matchmaking
-    opponents = ["house-random", "house-search"]
+    opponents = ["house-random", "house-search"]   # or discover = true: players
+    rating_range = 200                             # of the standings, within 200
     games = 3
 """
 

@@ -83,7 +83,8 @@ def test_a_config_file_sets_every_flag_engines_per_variant_and_matchmaking(tmp_p
     ('[accept]\nvariant = ["tihbat"]\n', "accept.variant"),
     ('engines = "two"\n', "engines"),
     ('engine = {chess = "x"}\n', "chess"),
-    ('[matchmaking]\ngames = 2\n', "opponents"),
+    ('[matchmaking]\ngames = 2\ndiscover = false\n', "opponents"),
+    ('[matchmaking]\nplayers = "robots"\n', "players"),
     ('url = \n', "bot.toml"),
 ])
 def test_a_config_file_with_an_unknown_key_or_a_wrong_value_is_refused_naming_it(

@@ -124,3 +124,120 @@ def test_the_game_json_replays_to_the_same_game_in_the_bindings(server):
             rules_game(tampered)
     with pytest.raises(ValueError):
         rules_game(alice.games(player=a)[0])  # a list item has no moves
+
+
+def finished_rated_game(winner, loser_name, loser, rated=True):
+    """`winner` challenges `loser_name`, who accepts and resigns: a finished game."""
+    challenge = winner.create_challenge("tihbat", opponent=loser_name, days_per_move=1,
+                                        rated=rated, first="challenger")
+    game = loser.accept_challenge(challenge["id"])
+    loser.resign(game["id"])
+
+
+def opponents_of(client, name):
+    return [g["players"]["south"] if g["players"]["north"] == name else g["players"]["north"]
+            for g in client.games(player=name)]
+
+
+def test_matchmaking_finds_its_opponents_in_the_standings_within_its_rating_range(launch_server, tmp_path):
+    server = launch_server()  # a server of its own: its standings hold only this test's players
+    name, bot = server.account("finder", bot=True)
+    players = {}
+    for kind, bot_flag in (("high", True), ("mid", True), ("low", True), ("person", False)):
+        players[kind] = server.account(kind, bot=bot_flag)
+    helpers = [server.account("helper") for _ in range(5)]
+    # The finder and `mid` win one rated game each, `high` two, `low` loses one; the
+    # person wins one too (as rated as `mid`, but not a bot).
+    finished_rated_game(bot, *helpers[0])
+    finished_rated_game(players["mid"][1], *helpers[1])
+    finished_rated_game(players["high"][1], *helpers[2])
+    finished_rated_game(players["high"][1], *helpers[3])
+    finished_rated_game(players["person"][1], *helpers[4])
+    finished_rated_game(helpers[4][1], *players["low"])
+    rating = {line["username"]: line["rating"]["rating"]
+              for line in bot.standings(variant="tihbat") if line["rating"]}
+    own = rating[name]
+    assert rating[players["mid"][0]] == pytest.approx(own)
+    gap = min(rating[players["high"][0]] - own, own - rating[players["low"][0]])
+    assert gap > 20, rating
+    stop = threading.Event()
+    answered = {kind: answer_challenges(client, name, stop, decline=kind != "mid")
+                for kind, (_, client) in players.items()}
+    first = engine(tmp_path, "first", 'say(f"pit {legal[0]}")\n')
+    settings = Matchmaking(
+        variants=["tihbat"], games=2, days_per_move=1, first="challenger", interval=0.3,
+        rating_range=gap / 2, players="bots", decline_backoff=600,
+    )
+    assert settings.discover  # no opponents named
+    runner = Runner(bot, first, matchmaking=settings).start()
+    thread, _ = run_in_thread(runner)
+    try:
+        wait_until(lambda: len(ongoing(bot, name)) == 2, 30, "two games going")
+        time.sleep(1.5)
+        assert len(answered["mid"]) == 2
+        assert {k: v for k, v in answered.items() if k != "mid" and v} == {}, \
+            "a player out of range, or not a bot, was challenged"
+        assert set(opponents_of(bot, name)) == {helpers[0][0], players["mid"][0]}
+        assert not runner.declined
+    finally:
+        stop.set()
+        runner.close()
+        thread.join(10)
+
+
+def test_discovered_matchmaking_backs_off_from_a_decliner_and_challenges_another(launch_server, tmp_path):
+    server = launch_server()
+    name, bot = server.account("finder", bot=True)
+    no_name, no = server.account("decliner", bot=True)
+    yes_name, yes = server.account("willing", bot=True)
+    _, helper = server.account("helper")
+    for who in (no_name, yes_name, name):  # casual games: in the standings, unrated (1500)
+        challenge = helper.create_challenge("tihbat", opponent=who, days_per_move=1)
+        game = {no_name: no, yes_name: yes, name: bot}[who].accept_challenge(challenge["id"])
+        helper.resign(game["id"])
+    stop = threading.Event()
+    declined = answer_challenges(no, name, stop, decline=True)
+    accepted = answer_challenges(yes, name, stop)
+    first = engine(tmp_path, "first", 'say(f"pit {legal[0]}")\n')
+    settings = Matchmaking(
+        variants=["tihbat"], games=3, days_per_move=1, first="challenger", interval=0.3,
+        rating_range=50, exclude=[server_helper_name(helper)], decline_backoff=600,
+    )
+    runner = Runner(bot, first, matchmaking=settings).start()
+    thread, _ = run_in_thread(runner)
+    try:
+        wait_until(lambda: len(ongoing(bot, name)) == 3, 30, "three games going")
+        time.sleep(1)
+        assert len(declined) == 1, "the player that declined was asked again"
+        assert len(accepted) == 3
+        assert [c["opponent"] for c in runner.declined] == [no_name]
+        assert {g["players"]["north"] for g in ongoing(bot, name)} == {yes_name}
+    finally:
+        stop.set()
+        runner.close()
+        thread.join(10)
+
+
+def server_helper_name(client):
+    return client.me()["username"]
+
+
+def test_the_matchmaker_takes_its_candidates_in_turn_and_skips_the_resting(monkeypatch):
+    from seedpost.matchmaking import Matchmaker
+
+    runner = type("R", (), {"username": "me", "client": None})()
+    maker = Matchmaker(runner, Matchmaking(opponents=["a", "b", "c"]))
+    monkeypatch.setattr(maker, "candidates", lambda variant: ["a", "b", "c"])
+    firsts = set()
+    for _ in range(20):
+        maker.asked.clear()
+        picked = []
+        for t in range(3):
+            name = maker._pick("tihbat")
+            maker.asked[name] = float(t + 1)
+            picked.append(name)
+        assert sorted(picked) == ["a", "b", "c"], "one was asked twice before another once"
+        firsts.add(picked[0])
+    assert len(firsts) > 1, "always the same one first"
+    maker.resting["b"] = time.monotonic() + 600
+    assert {maker._pick("tihbat") for _ in range(10)} <= {"a", "c"}
