@@ -14,7 +14,6 @@ use super::dialect::Backend;
 use super::prefs::{FiltersRow, PlaySettings};
 use super::push::{PushSubscription, SubscriptionRow};
 use super::sql::{AsConn, sql};
-use super::webhooks::seq;
 use crate::domain::notify::NotificationSettings;
 use crate::domain::{AccountId, ChallengeFilters, GameId};
 
@@ -177,47 +176,17 @@ pub(super) async fn import_carried<B: Backend>(
     carried: &Carried,
 ) -> Result<(), StoreError> {
     for s in &carried.play_settings {
-        sql(
-            "INSERT INTO play_settings (account_id, confirm_moves, updated_at) VALUES ($1, $2, $3)",
-        )
-        .bind(s.account.0)
-        .bind(s.value.confirm_moves)
-        .bind(micros(s.updated_at))
-        .execute(&mut *tx)
-        .await?;
+        super::prefs::insert_play_settings(&mut *tx, s.account, s.value, s.updated_at).await?;
     }
     for s in &carried.challenge_filters {
         super::prefs::insert_filters(&mut *tx, s.account, &s.value, s.updated_at).await?;
     }
     for s in &carried.notification_settings {
-        let text = serde_json::to_string(&s.value).map_err(|e| StoreError::Json(e.into()))?;
-        sql(
-            "INSERT INTO notification_settings (account_id, settings, updated_at) \
-             VALUES ($1, $2, $3)",
-        )
-        .bind(s.account.0)
-        .bind(text)
-        .bind(micros(s.updated_at))
-        .execute(&mut *tx)
-        .await?;
+        super::push::insert_notification_settings(&mut *tx, s.account, &s.value, s.updated_at)
+            .await?;
     }
     for d in &carried.push_subscriptions {
-        sql(concat!(
-            "INSERT INTO push_subscriptions (",
-            super::push::subscription_columns!(),
-            ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
-        ))
-        .bind(d.id.0)
-        .bind(d.account.0)
-        .bind(d.endpoint.as_str())
-        .bind(d.p256dh.as_str())
-        .bind(d.auth.as_str())
-        .bind(d.label.as_str())
-        .bind(seq(d.cursor))
-        .bind(micros(d.created_at))
-        .bind(d.last_success_at.map(micros))
-        .execute(&mut *tx)
-        .await?;
+        super::push::insert_subscription(&mut *tx, d).await?;
     }
     for k in &carried.server_keys {
         sql("INSERT INTO server_keys (name, value, created_at) VALUES ($1, $2, $3)")

@@ -104,18 +104,7 @@ impl<B: Backend> PrefsStore for SqlStore<B> {
         settings: PlaySettings,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        sql(
-            "INSERT INTO play_settings (account_id, confirm_moves, updated_at) \
-             VALUES ($1, $2, $3) ON CONFLICT (account_id) \
-             DO UPDATE SET confirm_moves = excluded.confirm_moves, \
-                           updated_at = excluded.updated_at",
-        )
-        .bind(account.0)
-        .bind(settings.confirm_moves)
-        .bind(micros(at))
-        .execute(&mut self.conn().await?)
-        .await
-        .map(drop)
+        insert_play_settings(&mut self.conn().await?, account, settings, at).await
     }
 
     async fn challenge_filters(
@@ -147,6 +136,28 @@ impl<B: Backend> PrefsStore for SqlStore<B> {
         };
         insert_filters(&mut self.conn().await?, account, filters, at).await
     }
+}
+
+/// Saves `settings` as the account's play settings (replacing any), on `conn`: the
+/// settings page and the import write them alike.
+pub(super) async fn insert_play_settings<B: Backend>(
+    conn: &mut impl AsConn<B>,
+    account: AccountId,
+    settings: PlaySettings,
+    at: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    sql(
+        "INSERT INTO play_settings (account_id, confirm_moves, updated_at) \
+         VALUES ($1, $2, $3) ON CONFLICT (account_id) \
+         DO UPDATE SET confirm_moves = excluded.confirm_moves, \
+                       updated_at = excluded.updated_at",
+    )
+    .bind(account.0)
+    .bind(settings.confirm_moves)
+    .bind(micros(at))
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// Saves `filters` as the account's (replacing any), on `conn`: the settings page and

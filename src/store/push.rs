@@ -11,7 +11,7 @@ use uuid::Uuid;
 use super::StoreError;
 use super::common::{corrupt, micros, row_limit};
 use super::dialect::{Backend, locking};
-use super::sql::{SqlStore, sql};
+use super::sql::{AsConn, SqlStore, sql};
 use super::webhooks::{Attempt, seq};
 use crate::domain::notify::NotificationSettings;
 use crate::domain::{AccountId, PushMessageId, PushSubscriptionId};
@@ -328,23 +328,7 @@ impl<B: Backend> PushStore for SqlStore<B> {
                     .bind(sub.endpoint.as_str())
                     .execute(tx)
                     .await?;
-                sql(concat!(
-                    "INSERT INTO push_subscriptions (",
-                    subscription_columns!(),
-                    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
-                ))
-                .bind(sub.id.0)
-                .bind(sub.account.0)
-                .bind(sub.endpoint)
-                .bind(sub.p256dh)
-                .bind(sub.auth)
-                .bind(sub.label)
-                .bind(seq(sub.cursor))
-                .bind(micros(sub.created_at))
-                .bind(sub.last_success_at.map(micros))
-                .execute(tx)
-                .await
-                .map(drop)
+                insert_subscription(tx, &sub).await
             })
         })
         .await
@@ -522,17 +506,53 @@ impl<B: Backend> PushStore for SqlStore<B> {
         settings: &NotificationSettings,
         at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let text = serde_json::to_string(settings).map_err(|e| StoreError::Json(e.into()))?;
-        sql(
-            "INSERT INTO notification_settings (account_id, settings, updated_at) \
-             VALUES ($1, $2, $3) ON CONFLICT (account_id) \
-             DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
-        )
-        .bind(account.0)
-        .bind(text)
-        .bind(micros(at))
-        .execute(&mut self.conn().await?)
-        .await
-        .map(drop)
+        insert_notification_settings(&mut self.conn().await?, account, settings, at).await
     }
+}
+
+/// Writes a push subscription as it is, on `conn`: a browser's new device and the
+/// import alike.
+pub(super) async fn insert_subscription<B: Backend>(
+    conn: &mut impl AsConn<B>,
+    sub: &PushSubscription,
+) -> Result<(), StoreError> {
+    sql(concat!(
+        "INSERT INTO push_subscriptions (",
+        subscription_columns!(),
+        ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+    ))
+    .bind(sub.id.0)
+    .bind(sub.account.0)
+    .bind(sub.endpoint.as_str())
+    .bind(sub.p256dh.as_str())
+    .bind(sub.auth.as_str())
+    .bind(sub.label.as_str())
+    .bind(seq(sub.cursor))
+    .bind(micros(sub.created_at))
+    .bind(sub.last_success_at.map(micros))
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+/// Saves `settings` as the account's notification settings (replacing any), on
+/// `conn`: the settings page and the import alike.
+pub(super) async fn insert_notification_settings<B: Backend>(
+    conn: &mut impl AsConn<B>,
+    account: AccountId,
+    settings: &NotificationSettings,
+    at: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let text = serde_json::to_string(settings).map_err(|e| StoreError::Json(e.into()))?;
+    sql(
+        "INSERT INTO notification_settings (account_id, settings, updated_at) \
+         VALUES ($1, $2, $3) ON CONFLICT (account_id) \
+         DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
+    )
+    .bind(account.0)
+    .bind(text)
+    .bind(micros(at))
+    .execute(conn)
+    .await
+    .map(drop)
 }

@@ -142,27 +142,35 @@ pub(super) fn lines(carried: &Carried) -> Vec<Line> {
     lines
 }
 
-/// Whether `list` already holds settings of `account`.
-fn saved_by<T>(list: &[Saved<T>], account: Uuid) -> bool {
-    list.iter().any(|s| s.account.0 == account)
+/// Adds `account`'s settings to `list`, refused when the account has some already
+/// (`what` names them).
+fn save<T>(
+    list: &mut Vec<Saved<T>>,
+    account: Uuid,
+    value: T,
+    updated_at: DateTime<Utc>,
+    what: &str,
+) -> Result<(), String> {
+    if list.iter().any(|s| s.account.0 == account) {
+        return Err(format!("{what} appear twice"));
+    }
+    list.push(Saved {
+        account: AccountId(account),
+        value,
+        updated_at,
+    });
+    Ok(())
 }
 
 impl Reader {
     pub(super) fn play_settings(&mut self, s: PlaySettingsLine) -> Result<(), String> {
         let what = format!("the play settings of account {}", s.account_id);
         self.player(s.account_id, &format!("{what}: its account"))?;
+        let value = PlaySettings {
+            confirm_moves: s.confirm_moves,
+        };
         let list = &mut self.data.carried.play_settings;
-        if saved_by(list, s.account_id) {
-            return Err(format!("{what} appear twice"));
-        }
-        list.push(Saved {
-            account: AccountId(s.account_id),
-            value: PlaySettings {
-                confirm_moves: s.confirm_moves,
-            },
-            updated_at: s.updated_at,
-        });
-        Ok(())
+        save(list, s.account_id, value, s.updated_at, &what)
     }
 
     pub(super) fn challenge_filters(&mut self, f: FiltersLine) -> Result<(), String> {
@@ -177,15 +185,7 @@ impl Reader {
         )
         .map_err(|e| format!("{what}: {e}"))?;
         let list = &mut self.data.carried.challenge_filters;
-        if saved_by(list, f.account_id) {
-            return Err(format!("{what} appear twice"));
-        }
-        list.push(Saved {
-            account: AccountId(f.account_id),
-            value: filters,
-            updated_at: f.updated_at,
-        });
-        Ok(())
+        save(list, f.account_id, filters, f.updated_at, &what)
     }
 
     pub(super) fn notifications(&mut self, n: NotificationsLine) -> Result<(), String> {
@@ -193,15 +193,7 @@ impl Reader {
         self.player(n.account_id, &format!("{what}: its account"))?;
         let settings = n.settings.validate().map_err(|e| format!("{what}: {e}"))?;
         let list = &mut self.data.carried.notification_settings;
-        if saved_by(list, n.account_id) {
-            return Err(format!("{what} appear twice"));
-        }
-        list.push(Saved {
-            account: AccountId(n.account_id),
-            value: settings,
-            updated_at: n.updated_at,
-        });
-        Ok(())
+        save(list, n.account_id, settings, n.updated_at, &what)
     }
 
     pub(super) fn server_key(&mut self, k: ServerKeyLine) -> Result<(), String> {
@@ -233,10 +225,10 @@ impl Reader {
                 "{what}: its endpoint or keys are not as the API keeps them"
             ));
         }
-        if d.label.chars().count() > 100 || d.label.chars().any(crate::domain::refused_char) {
-            return Err(format!(
-                "{what}: its label is over 100 characters or holds a control character"
-            ));
+        // A device's label is checked as a token's.
+        let label = crate::service::parse_label(&d.label).map_err(|e| format!("{what}: {e}"))?;
+        if label != d.label {
+            return Err(format!("{what}: its label {:?} is not trimmed", d.label));
         }
         if d.cursor > head {
             return Err(format!(

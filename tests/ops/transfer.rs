@@ -994,6 +994,21 @@ async fn an_import_refuses_a_bad_calendar_feed_or_digest_line_naming_it() {
     assert!(message.contains("appear twice"), "{message}");
 }
 
+/// A new, empty database of the same backend as `db`, and a store on it.
+async fn another_of_its_kind(db: &TestDb) -> (TestDb, std::sync::Arc<dyn Store>) {
+    let target = if db.is_postgres() {
+        TestDb::postgres()
+            .await
+            .expect("a second Postgres database")
+    } else {
+        TestDb::sqlite().await
+    };
+    let store = seedpost::store::connect(&target.url, 2)
+        .await
+        .expect("the database connects");
+    (target, store)
+}
+
 crate::on_both_backends!(
     an_export_taken_while_players_move_imports_every_time,
     every_account_facing_answer_and_every_exported_table_is_the_same_after_export_and_import,
@@ -1037,16 +1052,7 @@ async fn an_export_taken_while_players_move_imports_every_time(db: TestDb) {
     while exports < 4 {
         tokio::time::sleep(std::time::Duration::from_millis(150)).await;
         let exported = export_text(app.service.store().as_ref()).await;
-        let target = if db.is_postgres() {
-            TestDb::postgres()
-                .await
-                .expect("a second Postgres database")
-        } else {
-            TestDb::sqlite().await
-        };
-        let store = seedpost::store::connect(&target.url, 2)
-            .await
-            .expect("the database connects");
+        let (_target, store) = another_of_its_kind(&db).await;
         let counts = transfer::import(store.as_ref(), exported.as_bytes())
             .await
             .unwrap_or_else(|e| panic!("export {exports} taken during moves imports: {e}"));
@@ -1258,26 +1264,29 @@ async fn read(client: &Client, base: &str, token: &str, path: &str) -> (u16, Str
 /// The rows of each exported table in the database at `url`.
 async fn table_rows(url: &str) -> Vec<(&'static str, i64)> {
     use sqlx::{AssertSqlSafe, Connection};
+    // The names are the list's own: safe to splice.
+    let count = |table: &str| AssertSqlSafe(format!("SELECT count(*) FROM {table}"));
     let mut rows = Vec::new();
-    for table in transfer::EXPORTED_TABLES {
-        // The names are the list's own: safe to splice.
-        let count = AssertSqlSafe(format!("SELECT count(*) FROM {table}"));
-        let (n,): (i64,) = if url.starts_with("postgres") {
-            let mut conn = sqlx::PgConnection::connect(url).await.expect("connects");
-            sqlx::query_as(count)
+    if url.starts_with("postgres") {
+        let mut conn = sqlx::PgConnection::connect(url).await.expect("connects");
+        for table in transfer::EXPORTED_TABLES {
+            let (n,): (i64,) = sqlx::query_as(count(table))
                 .fetch_one(&mut conn)
                 .await
-                .expect("counts")
-        } else {
-            let mut conn = sqlx::SqliteConnection::connect(url)
-                .await
-                .expect("connects");
-            sqlx::query_as(count)
+                .expect("counts");
+            rows.push((*table, n));
+        }
+    } else {
+        let mut conn = sqlx::SqliteConnection::connect(url)
+            .await
+            .expect("connects");
+        for table in transfer::EXPORTED_TABLES {
+            let (n,): (i64,) = sqlx::query_as(count(table))
                 .fetch_one(&mut conn)
                 .await
-                .expect("counts")
-        };
-        rows.push((*table, n));
+                .expect("counts");
+            rows.push((*table, n));
+        }
     }
     rows
 }
@@ -1319,16 +1328,7 @@ async fn every_account_facing_answer_and_every_exported_table_is_the_same_after_
         "the club leaves exported tables empty: {empty:?}"
     );
 
-    let target = if db.is_postgres() {
-        TestDb::postgres()
-            .await
-            .expect("a second Postgres database")
-    } else {
-        TestDb::sqlite().await
-    };
-    let store = seedpost::store::connect(&target.url, 2)
-        .await
-        .expect("the database connects");
+    let (target, store) = another_of_its_kind(&db).await;
     transfer::import(store.as_ref(), exported.as_bytes())
         .await
         .expect("the import runs");
