@@ -107,7 +107,6 @@ class Runner:
             self.engine_commands = {v: list(c) for v, c in engine.items()}
         else:
             self.engine_commands = {v: list(engine) for v in ALL_VARIANTS}
-        self.engine_command = next(iter(self.engine_commands.values()))
         self.matchmaking = matchmaking
         self.tables = tables
         self._matchmaker: Optional[Matchmaker] = None

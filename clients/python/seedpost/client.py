@@ -173,9 +173,7 @@ class Client:
                 with answer:
                     raw = answer.read()
                     kind = answer.headers.get_content_type()
-            except (urllib.error.URLError, http.client.HTTPException, OSError) as e:
-                if isinstance(e, urllib.error.HTTPError):
-                    raise
+            except (http.client.HTTPException, OSError) as e:
                 cause = getattr(e, "reason", e) if isinstance(e, urllib.error.URLError) else e
                 if not resend or failed >= self.connect_retries:
                     raise ConnectionFailed(url, cause) from None

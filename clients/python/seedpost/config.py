@@ -113,7 +113,11 @@ def load(path: str) -> Dict[str, Any]:
     if "variants" in flags:
         flags["variants"] = ",".join(str(v) for v in flags["variants"])
     if "days_per_move" in flags:
-        flags["days_per_move"] = {int(d) for d in flags["days_per_move"]}
+        days = flags["days_per_move"]
+        try:
+            flags["days_per_move"] = {int(d) for d in days}
+        except (TypeError, ValueError):
+            raise ConfigError(f"accept.days_per_move: {days!r} is not a list of numbers") from None
     if engine is not None:
         if isinstance(engine, str):
             flags["engine"] = engine
@@ -129,9 +133,7 @@ def load(path: str) -> Dict[str, Any]:
             raise ConfigError("matchmaking: a table")
         try:
             flags["matchmaking"] = Matchmaking(**matchmaking)
-        except TypeError as e:
-            raise ConfigError(f"matchmaking: {e}") from None
-        except ValueError as e:
+        except (TypeError, ValueError) as e:
             raise ConfigError(f"matchmaking: {e}") from None
     if "token_file" in flags:
         base = os.path.dirname(os.path.abspath(path))

@@ -12,7 +12,7 @@ the players of the server's standings of the variant (`GET /standings?variant=`)
     players = "any"                       # any, bots or humans (discovered ones)
     allow_house = false                   # discovered house-* bots too
     exclude = ["someone"]                 # never these
-    refresh = 300                         # seconds the standings are kept
+    refresh = 300                         # seconds the standings and ratings are kept
     variants = ["tihbat", "modiar"]       # one drawn for each challenge
     games = 3                             # games in play (and challenges open) at once
     days_per_move = 1
@@ -104,7 +104,7 @@ class Matchmaker:
         self.resting: Dict[str, float] = {}  # opponent -> monotonic time it may be asked
         self.asked: Dict[str, float] = {}  # opponent -> monotonic time last challenged
         self._standings: Dict[str, Tuple[float, List[Tuple[str, float]]]] = {}
-        self._own: Dict[str, Tuple[float, float]] = {}
+        self._ratings: Dict[Tuple[str, str], Tuple[float, float]] = {}
         self._bots: Dict[str, bool] = {}
         self._next = 0.0
         self._lock = threading.Lock()
@@ -228,15 +228,15 @@ class Matchmaker:
         excluded = {name.lower() for name in settings.exclude} | {me}
         found: List[str] = []
         seen = set(excluded)
+        low, high = settings.min_rating, settings.max_rating
         for name in settings.opponents:
-            if name.lower() not in seen and self._rated_within(name, variant):
+            if name.lower() not in seen and self._named_within(name, variant, low, high):
                 found.append(name)
             seen.add(name.lower())
         if not settings.discover:
             return found
-        low, high = settings.min_rating, settings.max_rating
         if settings.rating_range is not None:
-            own = self._own_rating(variant)
+            own = self._rating_of(self.runner.username, variant)
             low = max(low, own - settings.rating_range) if low is not None else own - settings.rating_range
             high = min(high, own + settings.rating_range) if high is not None else own + settings.rating_range
         for name, rating in self._standings_of(variant):
@@ -248,7 +248,7 @@ class Matchmaker:
                 continue
             if key.startswith("deleted-"):
                 continue  # a deleted account's placeholder name
-            if (low is not None and rating < low) or (high is not None and rating > high):
+            if not _within(rating, low, high):
                 continue
             if settings.players != "any":
                 bot = self._is_bot(name)
@@ -276,18 +276,19 @@ class Matchmaker:
         log.debug("matchmaking: %d players in the %s standings", len(lines), variant)
         return lines
 
-    def _own_rating(self, variant: str) -> float:
-        """The bot's rating in `variant` (1500 without one), read again every `refresh`
-        seconds."""
+    def _rating_of(self, name: str, variant: str) -> float:
+        """The rating of player `name` in `variant` (1500 without one), read again every
+        `refresh` seconds. Raises `ApiError` when it cannot be read."""
         now = time.monotonic()
-        kept = self._own.get(variant)
+        key = (name.lower(), variant)
+        kept = self._ratings.get(key)
         if kept is not None and now - kept[0] < self.settings.refresh:
             return kept[1]
         rating = UNRATED
-        for entry in self.runner.client.player_ratings(self.runner.username).get("ratings", []):
+        for entry in self.runner.client.player_ratings(name).get("ratings", []):
             if entry.get("variant") == variant:
                 rating = float(entry["rating"])
-        self._own[variant] = (now, rating)
+        self._ratings[key] = (now, rating)
         return rating
 
     def _is_bot(self, name: str) -> Optional[bool]:
@@ -309,20 +310,21 @@ class Matchmaker:
         self._bots[name] = bot
         return bot
 
-    def _rated_within(self, opponent: str, variant: str) -> bool:
-        settings = self.settings
-        if settings.min_rating is None and settings.max_rating is None:
+    def _named_within(
+        self, opponent: str, variant: str, low: Optional[float], high: Optional[float]
+    ) -> bool:
+        """Whether the named `opponent`'s rating in `variant` is within `low`..`high`
+        (no bound: yes, without asking); no when its ratings cannot be read."""
+        if low is None and high is None:
             return True
-        rating = UNRATED
         try:
-            for entry in self.runner.client.player_ratings(opponent).get("ratings", []):
-                if entry.get("variant") == variant:
-                    rating = float(entry["rating"])
+            rating = self._rating_of(opponent, variant)
         except ApiError as e:
             log.warning("no ratings of %s: %s", opponent, e)
             return False
-        if settings.min_rating is not None and rating < settings.min_rating:
-            return False
-        if settings.max_rating is not None and rating > settings.max_rating:
-            return False
-        return True
+        return _within(rating, low, high)
+
+
+def _within(rating: float, low: Optional[float], high: Optional[float]) -> bool:
+    """Whether `rating` is within `low`..`high` (None: no bound on that side)."""
+    return (low is None or rating >= low) and (high is None or rating <= high)

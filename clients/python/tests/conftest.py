@@ -20,11 +20,11 @@ ROOT = Path(__file__).resolve().parents[3]
 PASSWORD = "a long password"
 
 
-class Server:
-    def __init__(self, url: str, process: subprocess.Popen, log: Path):
+class ServerAt:
+    """A server at `url`: clients of it, and new accounts."""
+
+    def __init__(self, url: str):
         self.url = url
-        self.process = process
-        self.log = log
 
     def client(self, token=None) -> Client:
         return Client(self.url, token)
@@ -34,6 +34,13 @@ class Server:
         name = f"{prefix}-{uuid.uuid4().hex[:8]}"
         made = self.client().sign_up(name, PASSWORD, bot=bot)
         return name, self.client(made["token"])
+
+
+class Server(ServerAt):
+    def __init__(self, url: str, process: subprocess.Popen, log: Path):
+        super().__init__(url)
+        self.process = process
+        self.log = log
 
 
 def binary() -> Path:
@@ -114,14 +121,14 @@ def server(tmp_path_factory):
     stop(running)
 
 
-class Restartable:
+class Restartable(ServerAt):
     """A server of its own on a fixed port, that a test kills and starts again (with
     the same database), or starts late."""
 
     def __init__(self, data: Path):
         self.data = data
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        super().__init__(f"http://127.0.0.1:{self.port}")
         self.running = None
 
     def start(self) -> Server:
@@ -132,14 +139,6 @@ class Restartable:
         if self.running is not None:
             stop(self.running, kill=True)
             self.running = None
-
-    def client(self, token=None) -> Client:
-        return Client(self.url, token)
-
-    def account(self, prefix: str = "py", bot: bool = False):
-        name = f"{prefix}-{uuid.uuid4().hex[:8]}"
-        made = self.client().sign_up(name, PASSWORD, bot=bot)
-        return name, self.client(made["token"])
 
 
 @pytest.fixture

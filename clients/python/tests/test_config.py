@@ -82,6 +82,7 @@ def test_a_config_file_sets_every_flag_engines_per_variant_and_matchmaking(tmp_p
     ('movetme = 5\n', "movetme"),
     ('[accept]\nvariant = ["tihbat"]\n', "accept.variant"),
     ('engines = "two"\n', "engines"),
+    ('[accept]\ndays_per_move = [1, "two"]\n', "accept.days_per_move"),
     ('engine = {chess = "x"}\n', "chess"),
     ('[matchmaking]\ngames = 2\ndiscover = false\n', "opponents"),
     ('[matchmaking]\nplayers = "robots"\n', "players"),
