@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::position::RepetitionKey;
-use crate::{EndedBy, IllegalMove, Outcome, Pit, Position, Side, Variant};
+use crate::{IllegalMove, Outcome, Pit, Position, Side, Variant};
 
 /// One entry of a game record: a side sowing a pit, or an automatic pass (§C7, §T4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -297,18 +297,11 @@ impl Game {
             self.history.clear();
         }
         self.remember();
-        match self.variant() {
-            Variant::Mangala | Variant::Kalah => {}
-            // §D12, §O9, §Z9: the third occurrence ends the game, each side taking the
-            // stones of its own row.
-            Variant::Modiar | Variant::Oware | Variant::Togyz if self.occurrences() >= 3 => {
-                self.position.end_taking_own_rows(EndedBy::Repetition);
-            }
-            // §T6: the second occurrence ends it with the board divided (§T7).
-            Variant::Tihbat if self.occurrences() >= 2 => {
-                self.position.end_dividing_board(EndedBy::Repetition);
-            }
-            Variant::Modiar | Variant::Tihbat | Variant::Oware | Variant::Togyz => {}
+        // §D12, §T6, §O9, §Z9.
+        if let Some(limit) = self.variant().repetition_limit()
+            && self.occurrences() >= limit
+        {
+            self.position.end_by_repetition();
         }
     }
 

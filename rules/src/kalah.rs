@@ -1,7 +1,7 @@
 //! Kalah(6,4) (RULES.md §K): 2×6 houses of 4 seeds and a store at each player's right.
 
 use crate::position::row_start;
-use crate::{EndedBy, Outcome, Pit, Position, Variant};
+use crate::{EndedBy, Pit, Position, Variant};
 
 /// Houses in a row.
 const N: usize = 6;
@@ -76,12 +76,7 @@ pub(crate) fn sow(pos: &mut Position, pit: Pit) {
     }
     // §K6: the side to move without a seed ends the game; the other side stores what
     // is left in its own houses.
-    let next = pos.to_move;
-    if pos.row(next).iter().all(|&s| s == 0) {
-        let other = row_start(Variant::Kalah, next.opposite());
-        let swept: u8 = pos.board[other..other + N].iter().sum();
-        pos.board[other..other + N].fill(0);
-        *pos.stores.get_mut(next.opposite()) += swept;
-        pos.outcome = Some(Outcome::from_score(pos.stores, EndedBy::EmptyRow));
+    if pos.row(pos.to_move).iter().all(|&s| s == 0) {
+        pos.end_taking_own_rows(EndedBy::EmptyRow);
     }
 }

@@ -120,11 +120,8 @@ pub(crate) fn sow(pos: &mut Position, pit: Pit) {
     }
     pos.to_move = me.opposite();
     // §O7: the mover's row empty and no move of the opponent's can feed it: the
-    // opponent captures every seed left.
+    // opponent captures every seed left, all of them in its own row.
     if row_empty(pos, me) && legal_moves(pos).is_empty() {
-        let left: u8 = pos.board[..RING].iter().sum();
-        pos.board[..RING].fill(0);
-        *pos.stores.get_mut(me.opposite()) += left;
-        pos.outcome = Some(Outcome::from_score(pos.stores, EndedBy::NoMoves));
+        pos.end_taking_own_rows(EndedBy::NoMoves);
     }
 }

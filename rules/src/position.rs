@@ -229,12 +229,9 @@ impl Position {
     /// assert!(with.with_tuzdyk(Side::North, pit).is_err());
     /// ```
     pub fn with_tuzdyk(mut self, owner: Side, pit: Pit) -> Result<Position, SetupError> {
-        let n = self.variant.pits_per_row();
         let house = row_start(self.variant, owner.opposite()) + pit.index();
         let allowed = self.variant == Variant::Togyz
-            && self.tuzdyk(owner).is_none()
-            && pit.index() < n - 1
-            && self.tuzdyk(owner.opposite()) != Some(pit)
+            && togyz::can_make_tuzdyk(&self, owner, house)
             && self.board[house] == 0;
         if !allowed {
             return Err(SetupError::Tuzdyk);
@@ -461,7 +458,26 @@ impl Position {
         RepetitionKey([word(0), word(8), last])
     }
 
-    /// Ends the game with each side taking the stones in its own row (§D11, §D12).
+    /// Ends the game by repetition, the position having occurred
+    /// [`Variant::repetition_limit`] times: each side takes the stones in its own row
+    /// (§D12, §O9, §Z9), or in Tihbat the board is divided (§T6, §T7). Mangala and Kalah
+    /// have no repetition rule and never end so.
+    pub(crate) fn end_by_repetition(&mut self) {
+        match self.variant {
+            Variant::Tihbat => self.end_dividing_board(EndedBy::Repetition),
+            Variant::Mangala
+            | Variant::Modiar
+            | Variant::Kalah
+            | Variant::Oware
+            | Variant::Togyz => {
+                self.end_taking_own_rows(EndedBy::Repetition);
+            }
+        }
+    }
+
+    /// Ends the game with each side taking the stones in its own row (§D11, §D12, §K6,
+    /// §O7, §O9, §Z8, §Z9; in §K6, §O7 and §Z8 one row is empty, so the other side takes
+    /// every stone left).
     pub(crate) fn end_taking_own_rows(&mut self, ended_by: EndedBy) {
         let n = self.variant.pits_per_row();
         let (south, north) = self.board[..2 * n].split_at_mut(n);

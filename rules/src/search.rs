@@ -33,7 +33,7 @@ use std::sync::Arc;
 
 use crate::endgame::MangalaTables;
 use crate::position::RepetitionKey;
-use crate::{Pit, Position, Side, Variant};
+use crate::{Pit, Position, Side};
 
 /// A bound on the work of one search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -202,22 +202,12 @@ impl Searcher {
         }
         let key = next.repetition_key();
         let count = 1 + self.path[start..].iter().filter(|&&k| k == key).count();
-        let limit = match next.variant {
-            Variant::Modiar | Variant::Oware | Variant::Togyz => 3,
-            Variant::Tihbat => 2,
-            Variant::Mangala | Variant::Kalah => usize::MAX,
-        };
-        if count >= limit {
+        if let Some(limit) = next.variant.repetition_limit()
+            && count >= limit
+        {
             self.nodes += 1;
             let mut ended = *next;
-            if matches!(
-                next.variant,
-                Variant::Modiar | Variant::Oware | Variant::Togyz
-            ) {
-                ended.end_taking_own_rows(crate::EndedBy::Repetition);
-            } else {
-                ended.end_dividing_board(crate::EndedBy::Repetition);
-            }
+            ended.end_by_repetition();
             return final_value(&ended, me);
         }
         let tail: Vec<RepetitionKey> = if captured {

@@ -13,8 +13,9 @@ const MAJORITY: u8 = 82;
 
 /// Whether `me`'s last stone, making 3 in the opponent's house at board index `house`,
 /// makes it `me`'s tuzdyk (§Z5): `me` has none yet, the house is not the opponent's 9th,
-/// nor the house with the number of the opponent's tuzdyk.
-fn can_make_tuzdyk(pos: &Position, me: Side, house: usize) -> bool {
+/// nor the house with the number of the opponent's tuzdyk. Also what
+/// [`Position::with_tuzdyk`] allows.
+pub(crate) fn can_make_tuzdyk(pos: &Position, me: Side, house: usize) -> bool {
     let number = house - row_start(Variant::Togyz, me.opposite());
     let theirs = *pos.tuzdyks.get(me.opposite());
     *pos.tuzdyks.get(me) == NO_TUZDYK
@@ -76,10 +77,6 @@ pub(crate) fn sow(pos: &mut Position, pit: Pit) {
     pos.to_move = me.opposite();
     // §Z8: the side to move without a stone ends the game; the mover takes its own.
     if pos.row(pos.to_move).iter().all(|&s| s == 0) {
-        let own = row_start(Variant::Togyz, me);
-        let left: u8 = pos.board[own..own + N].iter().sum();
-        pos.board[own..own + N].fill(0);
-        *pos.stores.get_mut(me) += left;
-        pos.outcome = Some(Outcome::from_score(pos.stores, EndedBy::EmptyRow));
+        pos.end_taking_own_rows(EndedBy::EmptyRow);
     }
 }

@@ -47,7 +47,15 @@ impl Variant {
     /// Whether the server offers this variant (it is in [`Variant::OFFERED`]).
     #[must_use]
     pub const fn is_offered(self) -> bool {
-        matches!(self, Variant::Mangala | Variant::Modiar | Variant::Tihbat)
+        // `contains` and `==` are not const: compare the discriminants.
+        let mut i = 0;
+        while i < Variant::OFFERED.len() {
+            if Variant::OFFERED[i] as u8 == self as u8 {
+                return true;
+            }
+            i += 1;
+        }
+        false
     }
 
     /// Parses the name of an offered variant (see [`Variant::OFFERED`]).
@@ -127,18 +135,23 @@ impl Variant {
         matches!(self, Variant::Mangala | Variant::Kalah | Variant::Togyz)
     }
 
-    /// Whether sowing runs through the mover's own store (Mangala §M5, Kalah §K3).
-    /// Togyz kumalak's stores are kept apart from the sowing (§Z1).
+    /// The occurrence of a position that ends the game (§D12, §T6, §O9, §Z9, counted as
+    /// in P7): the third in Modiar, Oware and Togyz kumalak, the second in Tihbat; `None`
+    /// in Mangala and Kalah, whose stones never come back round (P2, §K6).
     #[must_use]
-    pub const fn sows_into_stores(self) -> bool {
-        matches!(self, Variant::Mangala | Variant::Kalah)
+    pub const fn repetition_limit(self) -> Option<usize> {
+        match self {
+            Variant::Modiar | Variant::Oware | Variant::Togyz => Some(3),
+            Variant::Tihbat => Some(2),
+            Variant::Mangala | Variant::Kalah => None,
+        }
     }
 
-    /// Whether a position occurring again can end the game (§D12, §T6, §O9, §Z9):
-    /// every game but Mangala and Kalah, whose stones never come back round (P2, §K6).
+    /// Whether a position occurring again can end the game: the variant has a
+    /// [`Variant::repetition_limit`].
     #[must_use]
     pub const fn has_repetition(self) -> bool {
-        !matches!(self, Variant::Mangala | Variant::Kalah)
+        self.repetition_limit().is_some()
     }
 
     /// Whether a side without stones passes its turn (only Tihbat, §T4).
