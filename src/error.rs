@@ -302,6 +302,14 @@ impl Error {
     }
 }
 
+/// A password the rules refuse: 422 with the rule's code (`invalid_password` for
+/// its length, `invalid_text` for a refused character).
+impl From<crate::domain::InvalidPassword> for Error {
+    fn from(e: crate::domain::InvalidPassword) -> Error {
+        Error::unprocessable(e.code(), e.to_string())
+    }
+}
+
 impl From<StoreError> for Error {
     fn from(e: StoreError) -> Error {
         match e {

@@ -17,18 +17,17 @@ impl IntoResponse for Error {
         let mut body = json!({ "error": self.code(), "message": self.to_string() });
         match &self {
             Error::IllegalMove(reason) => body["reason"] = json!(reason.code()),
-            Error::RateLimited { retry_after } | Error::TableBuilding { retry_after, .. } => {
-                body["retry_after"] = json!(retry_after);
-            }
             Error::SinceAhead { head, .. } => body["head"] = json!(head),
             _ => {}
         }
+        let retry_after = self.retry_after();
+        if let Some(seconds) = retry_after {
+            body["retry_after"] = json!(seconds);
+        }
         let mut response = (status, Json(body)).into_response();
         let headers = response.headers_mut();
-        if let Some(retry_after) = self.retry_after()
-            && let Ok(value) = retry_after.to_string().parse()
-        {
-            headers.insert(header::RETRY_AFTER, value);
+        if let Some(seconds) = retry_after {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         if status == StatusCode::UNAUTHORIZED {
             // RFC 9110 §15.5.2: a 401 names the scheme to authenticate with.

@@ -120,7 +120,7 @@ impl Service {
     ///
     /// # Errors
     /// `invalid_username` (422; also for a name that reads as a house bot's, see
-    /// [`Username::is_house`]), `invalid_password` (422), `username_taken` (409);
+    /// [`Username::is_house`]), `invalid_password` or `invalid_text` (422), `username_taken` (409);
     /// `rate_limited` (429) past [`FloodLimits::sign_ups_per_address`](super::FloodLimits)
     /// in the last hour.
     pub async fn sign_up(&self, request: NewAccountRequest) -> Result<SignedUp> {
@@ -156,8 +156,7 @@ impl Service {
         let username = Username::parse(&request.username)
             .map_err(|e| Error::unprocessable("invalid_username", e.to_string()))?;
         check_reserved(&username)?;
-        let password = Password::parse(&request.password)
-            .map_err(|e| Error::unprocessable(e.code(), e.to_string()))?;
+        let password = Password::parse(&request.password)?;
         self.sign_ups.take(request.client, self.now())?;
         let password_hash = hash_password(password).await?;
         let account = NewAccount {

@@ -206,7 +206,7 @@ impl Service {
         let variant = loaded.game().variant;
         // In hand before the one place is taken: a table being built holds no one up.
         let solved = match table {
-            TableWait::Wait => self.solved_table(variant).await,
+            TableWait::Wait => self.house.table(variant).await,
             TableWait::Refuse => self.solved_table_now(variant).await?,
         };
         // One analysis at a time, with one searcher: each takes a core and a 4 MiB

@@ -49,16 +49,15 @@ impl Service {
     /// token cannot be used to guess it.
     ///
     /// # Errors
-    /// `invalid_password` (422) for a new password that is too short or too long,
-    /// checked first; `wrong_password` (422) for a wrong current one; `rate_limited`
+    /// `invalid_password` (422) for a new password that is too short or too long
+    /// (`invalid_text` for one holding a control character), checked first; `wrong_password` (422) for a wrong current one; `rate_limited`
     /// (429) while the account's log-ins from this address are slowed.
     pub async fn change_password(
         &self,
         account: &Account,
         change: PasswordChange<'_>,
     ) -> Result<Ended> {
-        let new = Password::parse(change.new)
-            .map_err(|e| Error::unprocessable(e.code(), e.to_string()))?;
+        let new = Password::parse(change.new)?;
         match self
             .log_in(account.username.as_str(), change.current, change.client)
             .await
@@ -358,11 +357,10 @@ impl Service {
     /// session of it ends (its tokens stay).
     ///
     /// # Errors
-    /// `not_found` (404); `invalid_password` (422).
+    /// `not_found` (404); `invalid_password` or `invalid_text` (422).
     pub async fn reset_password(&self, name: &str, password: &str) -> Result<Ended> {
         let account = self.operated(name).await?;
-        let password =
-            Password::parse(password).map_err(|e| Error::unprocessable(e.code(), e.to_string()))?;
+        let password = Password::parse(password)?;
         let hash = super::passwords::hash(password.expose().to_owned()).await?;
         let ended = self
             .store

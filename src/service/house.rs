@@ -8,7 +8,6 @@ use argon2::password_hash::{Output, SaltString};
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use seedpost_rules::Variant;
@@ -372,9 +371,8 @@ pub(super) struct HouseBots {
     source: SolvedTables,
     tihbat: OnceCell<Option<&'static Table>>,
     modiar: OnceCell<Option<&'static Table>>,
-    /// Whether the background build of each table was started.
-    tihbat_started: AtomicBool,
-    modiar_started: AtomicBool,
+    /// The background build of both tables, started once.
+    builds: std::sync::Once,
 }
 
 impl HouseBots {
@@ -388,8 +386,7 @@ impl HouseBots {
             source,
             tihbat: OnceCell::new(),
             modiar: OnceCell::new(),
-            tihbat_started: AtomicBool::new(false),
-            modiar_started: AtomicBool::new(false),
+            builds: std::sync::Once::new(),
         }
     }
 
@@ -426,11 +423,7 @@ impl HouseBots {
     /// The solved table of `variant`, fetched from the source on a blocking thread the
     /// first time (every caller meanwhile waits for that one fetch, asynchronously).
     pub(super) async fn table(&self, variant: Variant) -> Option<&'static Table> {
-        let cell = match variant {
-            Variant::Tihbat => &self.tihbat,
-            Variant::Modiar => &self.modiar,
-            Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => return None,
-        };
+        let cell = self.cell(variant)?;
         let source = Arc::clone(&self.source);
         *cell
             .get_or_init(|| async move {
@@ -448,31 +441,30 @@ impl HouseBots {
             .await
     }
 
-    /// The solved table of `variant` if it is ready, without waiting: `Err` while it is
-    /// being built (or not yet asked for), `Ok(None)` for a variant without one.
-    fn ready_table(&self, variant: Variant) -> Result<Option<&'static Table>, ()> {
-        let cell = match variant {
-            Variant::Tihbat => &self.tihbat,
-            Variant::Modiar => &self.modiar,
-            Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => {
-                return Ok(None);
-            }
-        };
-        cell.get().copied().ok_or(())
+    /// The cell of `variant`'s solved table; `None` for a variant without one.
+    fn cell(&self, variant: Variant) -> Option<&OnceCell<Option<&'static Table>>> {
+        match variant {
+            Variant::Tihbat => Some(&self.tihbat),
+            Variant::Modiar => Some(&self.modiar),
+            Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => None,
+        }
     }
 
-    /// Starts building the table of `variant` in the background unless it was started.
-    fn start_building(house: &Arc<HouseBots>, variant: Variant) {
-        let started = match variant {
-            Variant::Tihbat => &house.tihbat_started,
-            Variant::Modiar => &house.modiar_started,
-            Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => return,
-        };
-        if started.swap(true, Ordering::AcqRel) {
-            return;
-        }
-        let house = Arc::clone(house);
-        tokio::spawn(async move { house.table(variant).await });
+    /// The solved table of `variant` if it is ready, without waiting: `None` while it
+    /// is being built (or not yet asked for), `Some(None)` for a variant without one.
+    fn ready_table(&self, variant: Variant) -> Option<Option<&'static Table>> {
+        self.cell(variant)
+            .map_or(Some(None), |cell| cell.get().copied())
+    }
+
+    /// Starts building both tables in the background, once.
+    fn start_building(house: &Arc<HouseBots>) {
+        house.builds.call_once(|| {
+            for variant in [Variant::Tihbat, Variant::Modiar] {
+                let house = Arc::clone(house);
+                tokio::spawn(async move { house.table(variant).await });
+            }
+        });
     }
 }
 
@@ -483,9 +475,7 @@ impl Service {
     /// values"). Until a table is ready, [`Service::solved_table_now`] answers
     /// `table_building` and the perfect bot waits for it.
     pub fn start_solved_tables(&self) {
-        for variant in [Variant::Tihbat, Variant::Modiar] {
-            HouseBots::start_building(&self.house, variant);
-        }
+        HouseBots::start_building(&self.house);
     }
 
     /// The solved table of `variant` for an answer that does not wait for a build:
@@ -500,21 +490,15 @@ impl Service {
             return Ok(self.house.table(variant).await);
         }
         match self.house.ready_table(variant) {
-            Ok(table) => Ok(table),
-            Err(()) => {
-                HouseBots::start_building(&self.house, variant);
+            Some(table) => Ok(table),
+            None => {
+                self.start_solved_tables();
                 Err(Error::TableBuilding {
                     variant,
                     retry_after: TABLE_RETRY_AFTER,
                 })
             }
         }
-    }
-
-    /// The solved table of `variant`, waiting for its build (started if nothing had
-    /// started it). `None` for Mangala.
-    pub(super) async fn solved_table(&self, variant: Variant) -> Option<&'static Table> {
-        self.house.table(variant).await
     }
 }
 

@@ -497,8 +497,8 @@ impl Service {
     /// used up. Returns what ended.
     ///
     /// # Errors
-    /// `invalid_password` (422) for a password that is too short or too long,
-    /// checked first; `link_unknown`, `link_used`, `link_expired` (422);
+    /// `invalid_password` (422) for a password that is too short or too long
+    /// (`invalid_text` for one holding a control character), checked first; `link_unknown`, `link_used`, `link_expired` (422);
     /// `rate_limited` (429) past [`LinkLimits::failed_uses_per_address`] failed uses
     /// an hour from `client`.
     pub async fn confirm_password_reset(
@@ -507,8 +507,7 @@ impl Service {
         password: &str,
         client: Option<IpAddr>,
     ) -> Result<Ended> {
-        let new =
-            Password::parse(password).map_err(|e| Error::unprocessable(e.code(), e.to_string()))?;
+        let new = Password::parse(password)?;
         let (link, _) = self.usable_reset_link(secret, client).await?;
         let hash = super::passwords::hash(new.expose().to_owned()).await?;
         let now = self.now();

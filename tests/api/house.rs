@@ -265,12 +265,18 @@ impl Drop for HeldTables {
 
 /// Waits until `done`, looking every 20 ms. The two minutes are a guard against a
 /// hang, not a measure of speed.
-async fn until(what: &str, mut done: impl AsyncFnMut() -> bool) {
+async fn until(what: &str, done: impl AsyncFnMut() -> bool) {
+    until_within(Duration::from_secs(120), what, done).await;
+}
+
+/// Waits until `done`, looking every 20 ms, for at most `limit` (a guard against a
+/// hang, not a measure of speed).
+async fn until_within(limit: Duration, what: &str, mut done: impl AsyncFnMut() -> bool) {
     let started = Instant::now();
     while !done().await {
         assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "still not after two minutes: {what}"
+            started.elapsed() < limit,
+            "still not after {limit:?}: {what}"
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -559,14 +565,10 @@ async fn while_the_modiar_table_builds_tihbat_and_mangala_are_answered_and_modia
     tables.open();
     // The real build follows, some 17 s alone and minutes on a loaded machine: the ten
     // minutes are a guard against a hang, not a measure of speed.
-    let started = Instant::now();
-    while app.get(modiar, None).await.status.as_u16() != 200 {
-        assert!(
-            started.elapsed() < Duration::from_secs(600),
-            "no Modiar table after ten minutes"
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    until_within(Duration::from_secs(600), "the Modiar table", async || {
+        app.get(modiar, None).await.status.as_u16() == 200
+    })
+    .await;
     assert_eq!(app.get(modiar, None).await.expect(200)["kind"], "exact");
     let (_, modiar_game) = &finished[1];
     let analysis = app

@@ -165,9 +165,14 @@ pub async fn show(
     };
     let found = match state.service.analyse_position(parsed.clone()).await {
         Ok(found) => found,
-        Err(e @ Error::TableBuilding { variant, .. }) => {
+        Err(
+            e @ Error::TableBuilding {
+                variant,
+                retry_after,
+            },
+        ) => {
             page.error = Some(tr.t1("analysis-error-building", "game", variant.title()));
-            let retry = e.retry_after().unwrap_or(1).to_string();
+            let retry = retry_after.to_string();
             return Ok((
                 e.status(),
                 [(axum::http::header::RETRY_AFTER, retry)],
