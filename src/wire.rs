@@ -9,7 +9,6 @@ use seedpost_rules::{BySide, Side, Variant};
 use serde::Serialize;
 
 use crate::domain::{Challenge, DeclineReason, Game, GameStatus, MatchStatus};
-use crate::games::json::points;
 use crate::store::matches::{Match, MatchRef};
 
 mod schema;
@@ -292,7 +291,7 @@ impl MatchJson {
                     first: m.first_in(mg.number),
                     status: game.map_or(GameStatus::Ongoing, |g| g.state.status),
                     points: game
-                        .and_then(|g| g.state.result.as_ref().map(|r| points(g.state.status, r))),
+                        .and_then(|g| g.state.result.as_ref().map(|r| r.points(g.state.status))),
                 }
             })
             .collect();

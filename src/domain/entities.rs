@@ -163,6 +163,17 @@ pub struct GameResult {
     pub ending: Ending,
 }
 
+impl GameResult {
+    /// The points it gives each side in a game of `status`: none for an abort.
+    #[must_use]
+    pub fn points(&self, status: GameStatus) -> BySide<f64> {
+        if status == GameStatus::Aborted {
+            return BySide::new(0.0, 0.0);
+        }
+        seedpost_rules::Points::for_winner(self.winner).map(seedpost_rules::Points::as_f64)
+    }
+}
+
 /// The cached state of a game after its last ply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameState {

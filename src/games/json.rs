@@ -6,17 +6,8 @@ use seedpost_rules::{BySide, Outcome, Pit, Position, Side, Variant};
 use serde::{Deserialize, Serialize};
 
 use super::service::LoadedGame;
-use crate::domain::{Game, GameResult, GameStatus, GameWithMoves, Move};
+use crate::domain::{Game, GameStatus, Move};
 use crate::wire::{MatchRefJson, time};
-
-/// Points a stored result gives each side: none for an abort.
-#[must_use]
-pub fn points(status: GameStatus, result: &GameResult) -> BySide<f64> {
-    if status == GameStatus::Aborted {
-        return BySide::new(0.0, 0.0);
-    }
-    seedpost_rules::Points::for_winner(result.winner).map(seedpost_rules::Points::as_f64)
-}
 
 /// Each side's pits, from its owner's left (pit 1 first).
 #[must_use]
@@ -161,13 +152,13 @@ pub struct GameJson {
 }
 
 impl GameJson {
-    /// The full game with its moves; `position` is the replay of the moves (the
-    /// service's `GameJson::full` takes both from a loaded game).
+    /// The full game with its moves, as the API answers and events carry it.
     #[must_use]
-    pub fn with_moves(stored: &GameWithMoves, position: &Position) -> GameJson {
-        let mut json = GameJson::summary(&stored.game);
-        json.legal_moves = legal(position);
-        json.moves = Some(stored.moves.iter().map(MoveJson::from).collect());
+    pub fn full(loaded: &LoadedGame) -> GameJson {
+        let mut json = GameJson::summary(loaded.game());
+        json.legal_moves = legal(loaded.engine.position());
+        json.moves = Some(loaded.stored.moves.iter().map(MoveJson::from).collect());
+        json.match_ref = loaded.match_ref.map(MatchRefJson::from);
         json
     }
 
@@ -203,7 +194,7 @@ impl GameJson {
             clock: Clock::of(game),
             result: state.result.as_ref().map(|r| ResultJson {
                 score: r.score,
-                points: points(state.status, r),
+                points: r.points(state.status),
                 winner: r.winner,
                 ended_by: r.ending.code().to_owned(),
             }),
@@ -270,14 +261,4 @@ fn cached_position(game: &Game) -> Option<Position> {
 
 fn legal(position: &Position) -> Vec<u8> {
     position.legal_moves().map(Pit::number).collect()
-}
-
-impl GameJson {
-    /// The full game with its moves, as the API answers and events carry it.
-    #[must_use]
-    pub fn full(loaded: &LoadedGame) -> GameJson {
-        let mut json = GameJson::with_moves(&loaded.stored, loaded.engine.position());
-        json.match_ref = loaded.match_ref.map(MatchRefJson::from);
-        json
-    }
 }

@@ -436,10 +436,14 @@ impl Service {
         Fut: std::future::Future<Output = Result<Attempt<T>>>,
     {
         let mut read = first;
-        for _ in 0..attempts {
+        for tried in 1..=attempts {
             match attempt(read).await? {
                 Attempt::Done(answer) => return Ok(answer),
-                Attempt::ReadAgain => read = Read::fresh(self.game(id).await?),
+                // The game is read again only for an attempt still to come.
+                Attempt::ReadAgain if tried < attempts => {
+                    read = Read::fresh(self.game(id).await?);
+                }
+                Attempt::ReadAgain => break,
             }
         }
         Err(Error::conflict(
