@@ -73,7 +73,9 @@ impl Service {
 
 fn check_holder(holder: &str) -> Result<()> {
     let length = holder.chars().count();
-    if length == 0 || length > HOLDER_MAX || holder.chars().any(char::is_control) {
+    // The holder is named to another runner refused the lease: the same rule as every
+    // text shown (no control character, no bidi override).
+    if length == 0 || length > HOLDER_MAX || crate::domain::check_text(holder).is_err() {
         return Err(Error::unprocessable(
             "invalid_lease",
             format!(
