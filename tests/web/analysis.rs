@@ -52,11 +52,17 @@ async fn the_analysis_board_values_a_position_set_up_in_its_form_as_the_api_does
         page.body
     );
     assert!(page.text("p.value").contains("(exact)"), "{}", page.body);
-    let rows = page.all("table.moves tbody tr");
+    // Its own class: the game page's move list styles `.moves` as a row of plies.
+    assert_eq!(
+        page.count(".moves"),
+        0,
+        "the table is not styled as a move list"
+    );
+    let rows = page.all("table.pit-values tbody tr");
     let moves = api["moves"].as_array().expect("moves");
     assert_eq!(rows.len(), moves.len());
     assert_eq!(
-        page.count("table.moves tr.best"),
+        page.count("table.pit-values tr.best"),
         api["best"].as_array().map_or(0, Vec::len)
     );
     // The board: North's row from its right on top.
@@ -82,7 +88,7 @@ async fn a_pasted_position_is_analysed_and_a_bad_one_is_shown_with_its_reason(se
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     assert_eq!(page.text("p.value strong"), "+3");
     assert!(page.text("p.value").contains("estimate"), "{}", page.body);
-    assert_eq!(page.count("table.moves tbody tr"), 1);
+    assert_eq!(page.count("table.pit-values tbody tr"), 1);
 
     let bad = ayse
         .get("/analysis?variant=tihbat&south=7,7,7&north=7,7&to_move=south")
@@ -129,7 +135,7 @@ async fn the_board_and_the_panel_of_a_finished_game_speak_the_visitors_language(
         board.text("p.value")
     );
     assert!(board.text("p.value").ends_with("(kesin)"));
-    assert_eq!(board.text("table.moves th:first-child"), "Kuyu");
+    assert_eq!(board.text("table.pit-values th:first-child"), "Kuyu");
     let greek = visitor
         .get("/analysis?variant=mangala&position=0,0,0,0,0,1/1,1,0,0,0,0/south&lang=el")
         .await;
