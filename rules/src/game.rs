@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::position::RepetitionKey;
-use crate::{IllegalMove, Outcome, Pit, Position, Side, Variant};
+use crate::{Effect, EndedBy, IllegalMove, Outcome, Pit, Position, Side, Variant};
 
 /// One entry of a game record: a side sowing a pit, or an automatic pass (§C7, §T4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -303,6 +303,56 @@ impl Game {
         {
             self.position.end_by_repetition();
         }
+    }
+
+    /// What each ply did, in order (see [`Effect`]): `None` for a pass. Derived by
+    /// replaying the plies, the truth; a ply that ended the game by repetition (§D12,
+    /// §T6, §O9, §Z9) says so in [`Effect::ends`].
+    ///
+    /// # Examples
+    /// ```
+    /// use seedpost_rules::{Game, Pit, Side, Variant};
+    ///
+    /// let mut game = Game::new(Variant::Mangala, Side::South);
+    /// game.play(Pit::new(4).unwrap()).unwrap();
+    /// let effects = game.effects();
+    /// let first = effects[0].as_ref().unwrap();
+    /// // 4, 5, 6 and the store: the last stone in the store moves again (§M6).
+    /// assert_eq!((first.sown(), first.stored, first.extra_turn), (4, 1, true));
+    /// ```
+    #[must_use]
+    pub fn effects(&self) -> Vec<Option<Effect>> {
+        let mut game = Game::new(self.variant(), self.first);
+        self.plies
+            .iter()
+            .map(|&ply| {
+                let effect = match ply {
+                    Ply::Sow { pit, .. } => game.position.effect(pit).ok(),
+                    Ply::Pass { .. } => None,
+                };
+                // The plies replayed once already when this game was built.
+                let _ = game.push(ply);
+                effect.map(|mut e| {
+                    e.ends = game.position.is_over();
+                    e
+                })
+            })
+            .collect()
+    }
+
+    /// Whether playing `pit` now would end the game by repetition (§D12, §T6, §O9,
+    /// §Z9): the position it leads to (after any automatic pass) would occur the
+    /// [`Variant::repetition_limit`]-th time. `false` for an illegal move.
+    #[must_use]
+    pub fn repeats(&self, pit: Pit) -> bool {
+        if !self.variant().has_repetition() || !self.position.is_legal(pit) {
+            return false;
+        }
+        let mut next = self.clone();
+        next.play(pit).is_ok()
+            && next
+                .outcome()
+                .is_some_and(|o| o.ended_by == EndedBy::Repetition)
     }
 
     fn remember(&mut self) {

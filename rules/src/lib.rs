@@ -21,6 +21,7 @@
 
 #![forbid(unsafe_code)]
 
+mod effect;
 pub mod endgame;
 mod game;
 mod kalah;
@@ -39,6 +40,7 @@ mod tihbat;
 mod togyz;
 mod variant;
 
+pub use effect::{Capture, Effect, Hole};
 pub use game::{Game, Ply, ReplayError, ReplayFailure};
 pub use outcome::{EndedBy, Outcome, Points};
 pub use pit::{ParsePitError, Pit, PitSet};
