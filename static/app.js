@@ -2,8 +2,10 @@
 // forms and a reload shows the opponent's move. With it, on every page, times are
 // shown in the reader's time zone and the count of games waiting for the reader's move
 // (header and tab title) follows live, as do the home page's lists; on the game page
-// the board follows the game live (Server-Sent Events) and moves are sent without a
-// page load.
+// the board follows the game live (Server-Sent Events), moves are sent without a
+// page load, each new move is sown pit by pit on the board before the new position
+// is shown (under a second; not with reduced motion or the play setting off) and
+// said once in the page's aria-live region, and N opens the next game waiting.
 (function () {
   'use strict';
 
@@ -85,24 +87,133 @@
     return !!(el && el.closest && el.closest('#board'));
   }
 
-  // Puts the #live section of `html` (a whole page or the fragment) in place. Focus
-  // on the board stays on the board: on the same pit if it is still offered, else
-  // on the first pit offered, else on the board itself. `pit` names the pit a move
-  // was just sent from (its button lost focus when it was disabled).
+  // The summaries (li.ply-summary) of `section` after ply `since`, oldest first.
+  function summariesAfter(section, since) {
+    return Array.prototype.filter.call(section.querySelectorAll('li.ply-summary'), function (li) {
+      return parseInt(li.getAttribute('data-ply'), 10) > since;
+    });
+  }
+
+  // Says the moves after ply `since` of `section`, with `more` words after them.
+  function say(section, since, more) {
+    if (!announce) { return; }
+    var words = summariesAfter(section, since).map(function (li) { return li.textContent.trim(); });
+    announce.textContent = words.concat(more || []).join(' ');
+  }
+
+  // The sowing animation: each new ply's stones dropped hole by hole on the board
+  // shown (the position before them), then its captures; in all about a second.
+  var animating = false;
+  var waiting = null;
+  var reduced = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+  function hole(board, token) {
+    var store = /^store-(south|north)$/.exec(token);
+    if (store) { return board.querySelector('.store.' + store[1]); }
+    var pit = /^(south|north)-(\d)$/.exec(token);
+    return pit && board.querySelector('.pit[data-side=' + pit[1] + '][data-pit="' + pit[2] + '"]');
+  }
+  function count(el, delta) {
+    var badge = el.querySelector('.count');
+    var n = Math.max(0, (parseInt(badge && badge.textContent, 10) || 0) + delta);
+    if (badge) { badge.textContent = String(n); }
+    var svg = el.querySelector('svg');
+    if (!svg) { return; }
+    var stones = svg.querySelectorAll('.stone');
+    var store = el.classList.contains('store');
+    for (var i = stones.length; i < n; i += 1) {
+      var c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+      var a = i * 2.4;
+      var d = Math.min(55, 12 * Math.sqrt(i));
+      c.setAttribute('class', 'stone t' + (i % 4));
+      c.setAttribute('cx', String(Math.round((store ? 50 : 100) + (store ? d / 2 : d) * Math.cos(a))));
+      c.setAttribute('cy', String(Math.round((store ? 150 : 100) + (store ? 2 * d : d) * Math.sin(a))));
+      c.setAttribute('r', store ? '12' : '18');
+      svg.appendChild(c);
+    }
+    for (var j = stones.length - 1; j >= n; j -= 1) { stones[j].remove(); }
+  }
+  function land(el) {
+    Array.prototype.forEach.call(el.ownerDocument.querySelectorAll('.landing'), function (x) { x.classList.remove('landing'); });
+    el.classList.add('landing');
+  }
+  function sow(board, plies, done) {
+    var steps = [];
+    plies.forEach(function (li) {
+      var from = hole(board, li.getAttribute('data-side') + '-' + li.getAttribute('data-pit'));
+      var path = (li.getAttribute('data-path') || '').split(' ').filter(Boolean);
+      if (!from || !path.length) { return; }
+      steps.push(function () { count(from, -path.length); land(from); });
+      path.forEach(function (token) {
+        steps.push(function () { var el = hole(board, token); if (el) { count(el, 1); land(el); } });
+      });
+      steps.push(function () {
+        (li.getAttribute('data-captures') || '').split(' ').filter(Boolean).forEach(function (c) {
+          var part = c.split(':');
+          var pit = hole(board, part[0]);
+          var store = hole(board, 'store-' + part[2]);
+          var n = parseInt(part[1], 10) || 0;
+          if (pit) { count(pit, -n); pit.classList.add('captured'); }
+          if (store) { count(store, n); }
+        });
+      });
+    });
+    var delay = Math.max(25, Math.min(140, Math.floor(950 / Math.max(1, steps.length))));
+    var i = 0;
+    (function next() {
+      if (i >= steps.length) { done(); return; }
+      try { steps[i](); } catch (e) { i = steps.length; }
+      i += 1;
+      window.setTimeout(next, delay);
+    }());
+  }
+
+  // Puts the #live section of `html` (a whole page or the fragment) in place, after
+  // sowing the plies it adds to the live position shown. Focus on the board stays
+  // on the board: on the same pit if it is still offered, else on the first pit
+  // offered, else on the board itself. `pit` names the pit a move was just sent from
+  // (its button lost focus when it was disabled).
   function replace(html, pit) {
+    if (animating) { waiting = [html, pit]; return true; }
     var doc = new DOMParser().parseFromString(html, 'text/html');
     var next = doc.getElementById('live');
     var current = live();
     if (!next || !current) { return false; }
+    var since = parseInt(current.getAttribute('data-shown-ply'), 10);
+    var isLive = function (el) { return !el.hasAttribute('data-step'); };
+    var fresh = isLive(current) && isLive(next) ? summariesAfter(next, since) : [];
+    var board = current.querySelector('#board');
+    var contiguous = fresh.length > 0 && parseInt(fresh[0].getAttribute('data-ply'), 10) === since + 1;
+    if (contiguous && board && !reduced && !next.hasAttribute('data-still')) {
+      animating = true;
+      sow(board, fresh, function () {
+        animating = false;
+        swap(next, pit, fresh.length ? since : null);
+        if (waiting) { var w = waiting; waiting = null; replace(w[0], w[1]); }
+      });
+      return true;
+    }
+    swap(next, pit, fresh.length ? since : null);
+    return true;
+  }
+
+  // Puts `next` in place of the #live section; says its moves after ply `since`.
+  function swap(next, pit, since) {
+    var current = live();
+    if (!current) { return; }
     var focused = document.activeElement;
     var keep = pit || onBoard(focused);
     var refocus = pit || (focused && focused.matches && focused.matches('button.pit') ? focused.value : null);
     current.replaceWith(next);
     if (window.seedpostLocalTimes) { window.seedpostLocalTimes(next); }
-    var words = ['#notice', '#status', '#extra-move']
-      .map(function (css) { var el = next.querySelector(css); return el ? el.textContent : ''; })
+    var words = ['#notice', '#status', '#extra-move', '#repeat-warning']
+      .map(function (css) { var el = next.querySelector(css); return el ? el.textContent.trim() : ''; })
       .filter(function (text) { return text; });
-    if (announce) { announce.textContent = words.join(' '); }
+    if (since === null || isNaN(since)) {
+      if (announce) { announce.textContent = words.join(' '); }
+    } else {
+      say(next, since, words);
+    }
     if (keep) {
       var target = (refocus && next.querySelector('button.pit[value="' + refocus + '"]')) ||
         next.querySelector('button.pit') || next.querySelector('#board');
@@ -112,8 +223,13 @@
       if (stream) { stream.close(); stream = null; }
       loadAnalysis();
     }
-    return true;
   }
+
+  // On load, the moves the page sums up are said once.
+  window.setTimeout(function () {
+    var el = live();
+    if (el && !el.hasAttribute('data-step') && announce && !announce.textContent) { say(el, 0); }
+  }, 400);
 
   // The analysis of a finished game: put in place when ready, without a reload (the
   // server waits a while for it; while it is still being prepared, ask again).
@@ -165,6 +281,11 @@
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
     var t = event.target;
     if (t && t.matches && t.matches('input, textarea, select, [contenteditable]')) { return; }
+    if (event.key === 'n' || event.key === 'N') {
+      var nextGame = document.getElementById('next-game');
+      if (nextGame) { event.preventDefault(); window.location.href = nextGame.getAttribute('href'); }
+      return;
+    }
     var rel = event.key === 'ArrowLeft' ? 'prev' : event.key === 'ArrowRight' ? 'next' : null;
     var link = rel && document.querySelector('#live a[rel=' + rel + ']');
     if (!link) { return; }
@@ -198,7 +319,10 @@
     bar.hidden = !button;
     if (!button) { return; }
     var question = bar.querySelector('#confirm-question');
-    if (question) { question.textContent = question.getAttribute('data-text').replace('#', button.value); }
+    if (question) {
+      var text = button.classList.contains('repeats') ? 'data-text-repeats' : 'data-text';
+      question.textContent = question.getAttribute(text).replace('#', button.value);
+    }
     var play = bar.querySelector('#confirm-play');
     if (play) { play.value = button.value; }
     if (announce && question) { announce.textContent = question.textContent; }

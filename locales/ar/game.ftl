@@ -102,3 +102,21 @@ confirm-abort-title = إلغاء؟
 confirm-abort-question = هل تلغي هذه المباراة؟
 confirm-abort-explain = تنتهي المباراة بلا نتيجة ولا يحصل أحد على نقاط. لا يمكن التراجع عن ذلك.
 confirm-abort-button = نعم، ألغِ
+
+# ما فعلته آخر النقلات (المسألة 35): نقلة القارئ ثم الرد.
+game-last-moves = آخر النقلات
+game-ply-sown = { $move }: بُذرت { $count }
+game-ply-captured = أُخذت { $count } من { $pits }
+game-ply-stored = { $count } إلى المخزن
+game-ply-tuzdyk = صارت { $pit } توزدِك
+game-ply-extra = يلعب مرة أخرى
+game-ply-ends = انتهت اللعبة
+game-ply-pass = { $move }: لا حبات، ينتقل الدور
+game-ply-join = { $first }، { $next }
+game-ply-by-you = أنت: { $summary }.
+game-ply-by = { $name }: { $summary }.
+game-next = اللعبة التالية ({ $count } بانتظارك)
+game-next-key = اختصار لوحة المفاتيح: N
+game-repeat-warning = انتبه: { $pits } تكرر وضعًا سابقًا، وهذا ينهي اللعبة.
+game-confirm-question-repeats = هل تلعب الحفرة { $pit }؟ إنها تكرر وضعًا سابقًا، وهذا ينهي اللعبة.
+board-play-pit-repeats = العب الحفرة { $pit } (الحبات: { $count }): تكرر وضعًا سابقًا وتنهي اللعبة

@@ -90,3 +90,21 @@ confirm-abort-title = Anul·lar?
 confirm-abort-question = Vols anul·lar aquesta partida?
 confirm-abort-explain = La partida s'acaba sense resultat i ningú no puntua. No es pot desfer.
 confirm-abort-button = Sí, anul·la-la
+
+# Què han fet les últimes jugades (issue 35): la jugada del lector i després la resposta.
+game-last-moves = Últimes jugades
+game-ply-sown = { $move }: { $count } sembrades
+game-ply-captured = { $count } capturades de { $pits }
+game-ply-stored = { $count } al magatzem
+game-ply-tuzdyk = { $pit } esdevé tuzdik
+game-ply-extra = torna a jugar
+game-ply-ends = la partida s'ha acabat
+game-ply-pass = { $move }: cap pedra, passa el torn
+game-ply-join = { $first }, { $next }
+game-ply-by-you = Tu: { $summary }.
+game-ply-by = { $name }: { $summary }.
+game-next = Partida següent ({ $count } esperant)
+game-next-key = Drecera de teclat: N
+game-repeat-warning = Compte: { $pits } repetiria una posició, i això acaba la partida.
+game-confirm-question-repeats = Vols jugar el forat { $pit }? Repeteix una posició, cosa que acaba la partida.
+board-play-pit-repeats = Juga el forat { $pit } (pedres: { $count }): repeteix una posició i acaba la partida

@@ -100,6 +100,8 @@ play-title = Paràmetres de joc
 play-saved = Desat.
 play-confirm-moves = Confirma cada jugada
 play-confirm-moves-hint = (un primer toc en un forat el selecciona; un segon toc, o Confirma, el juga)
+play-still-moves = Mostra les jugades sense animació
+play-still-moves-hint = (les pedres passen de cop als seus forats nous en lloc de sembrar-se una a una)
 play-save = Desa
 
 reminders-verified = Verificada el { $when }: si oblides la contrasenya, s'hi pot enviar un enllaç per restablir-la.

@@ -90,3 +90,21 @@ confirm-abort-title = Ακύρωση;
 confirm-abort-question = Να ακυρωθεί αυτή η παρτίδα;
 confirm-abort-explain = Η παρτίδα τελειώνει χωρίς αποτέλεσμα και κανείς δεν παίρνει πόντους. Δεν αναιρείται.
 confirm-abort-button = Ναι, ακύρωση
+
+# Τι έκαναν οι τελευταίες κινήσεις (θέμα 35): η κίνηση του θεατή, μετά η απάντηση.
+game-last-moves = Τελευταίες κινήσεις
+game-ply-sown = { $move }: σπάρθηκαν { $count }
+game-ply-captured = πιάστηκαν { $count } από { $pits }
+game-ply-stored = { $count } στην αποθήκη
+game-ply-tuzdyk = το { $pit } έγινε τουζντίκ
+game-ply-extra = ξαναπαίζει
+game-ply-ends = το παιχνίδι τελείωσε
+game-ply-pass = { $move }: καμία πέτρα, η σειρά περνά
+game-ply-join = { $first }, { $next }
+game-ply-by-you = Εσείς: { $summary }.
+game-ply-by = { $name }: { $summary }.
+game-next = Επόμενο παιχνίδι ({ $count } σας περιμένουν)
+game-next-key = Συντόμευση πληκτρολογίου: N
+game-repeat-warning = Προσοχή: το { $pits } θα επαναλάμβανε μια θέση, και αυτό τελειώνει το παιχνίδι.
+game-confirm-question-repeats = Να παιχτεί ο λάκκος { $pit }; Επαναλαμβάνει μια θέση, και αυτό τελειώνει το παιχνίδι.
+board-play-pit-repeats = Παίξτε τον λάκκο { $pit } (πέτρες: { $count }): επαναλαμβάνει μια θέση και τελειώνει το παιχνίδι

@@ -93,3 +93,21 @@ confirm-abort-title = Abort?
 confirm-abort-question = Abort this game?
 confirm-abort-explain = The game ends without a result and nobody scores. This cannot be undone.
 confirm-abort-button = Yes, abort
+
+# What the last moves did (issue 35): the viewer's move, then the reply.
+game-last-moves = Last moves
+game-ply-sown = { $move }: { $count } sown
+game-ply-captured = { $count } captured from { $pits }
+game-ply-stored = { $count } into the store
+game-ply-tuzdyk = tuzdyk made at { $pit }
+game-ply-extra = moves again
+game-ply-ends = the game is over
+game-ply-pass = { $move }: no stones, the turn passes
+game-ply-join = { $first }, { $next }
+game-ply-by-you = You: { $summary }.
+game-ply-by = { $name }: { $summary }.
+game-next = Next game ({ $count } waiting)
+game-next-key = Keyboard shortcut: N
+game-repeat-warning = Careful: { $pits } would repeat a position, and that ends the game.
+game-confirm-question-repeats = Play pit { $pit }? It repeats a position, which ends the game.
+board-play-pit-repeats = Play pit { $pit } (stones: { $count }): it repeats a position and ends the game

@@ -107,6 +107,8 @@ play-title = Play settings
 play-saved = Saved.
 play-confirm-moves = Confirm each move
 play-confirm-moves-hint = (a first tap on a pit selects it; a second tap, or Confirm, plays it)
+play-still-moves = Show moves without animation
+play-still-moves-hint = (the stones move to their new pits at once instead of being sown one by one)
 play-save = Save
 
 reminders-verified = Verified on { $when }: if you forget your password, a reset link can go to this address.

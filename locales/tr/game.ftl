@@ -81,3 +81,21 @@ confirm-abort-title = İptal edilsin mi?
 confirm-abort-question = Bu oyunu iptal ediyor musun?
 confirm-abort-explain = Oyun sonuçsuz biter, kimse puan almaz. Bu geri alınamaz.
 confirm-abort-button = Evet, iptal et
+
+# Son hamlelerin yaptığı (sayı 35): izleyenin hamlesi, sonra yanıt.
+game-last-moves = Son hamleler
+game-ply-sown = { $move }: { $count } taş dağıtıldı
+game-ply-captured = { $pits } kuyusundan { $count } taş alındı
+game-ply-stored = hazineye { $count } taş
+game-ply-tuzdyk = { $pit } tuzdık oldu
+game-ply-extra = yeniden oynuyor
+game-ply-ends = oyun bitti
+game-ply-pass = { $move }: taş yok, sıra geçer
+game-ply-join = { $first }, { $next }
+game-ply-by-you = Sen: { $summary }.
+game-ply-by = { $name }: { $summary }.
+game-next = Sonraki oyun ({ $count } bekliyor)
+game-next-key = Klavye kısayolu: N
+game-repeat-warning = Dikkat: { $pits } bir konumu tekrarlar ve bu oyunu bitirir.
+game-confirm-question-repeats = { $pit }. kuyu oynansın mı? Bir konumu tekrarlar, bu da oyunu bitirir.
+board-play-pit-repeats = { $pit }. kuyuyu oyna (taş: { $count }): bir konumu tekrarlar ve oyunu bitirir

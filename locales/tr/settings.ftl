@@ -94,6 +94,8 @@ play-title = Oyun ayarları
 play-saved = Kaydedildi.
 play-confirm-moves = Her hamleyi onayla
 play-confirm-moves-hint = (kuyuya ilk dokunuş onu seçer; ikinci dokunuş ya da Onayla onu oynar)
+play-still-moves = Hamleleri canlandırmasız göster
+play-still-moves-hint = (taşlar tek tek dağıtılmak yerine yeni kuyularına hemen geçer)
 play-save = Kaydet
 
 reminders-verified = { $when } tarihinde doğrulandı: parolanı unutursan sıfırlama bağlantısı bu adrese gidebilir.

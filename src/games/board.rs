@@ -2,7 +2,7 @@
 //! viewer may do. One view feeds the whole page and the live fragment.
 
 use chrono::{DateTime, Utc};
-use seedpost_rules::{BySide, Pit, Ply, Position, Side, Variant};
+use seedpost_rules::{BySide, Effect, Hole, Pit, Ply, Position, Side, Variant};
 
 use super::service::LoadedGame;
 use super::view::{result_line, side_title, time_left};
@@ -75,6 +75,13 @@ pub struct PitView {
     pub playable: bool,
     /// Chosen, waiting for the move to be confirmed.
     pub selected: bool,
+    /// Sown into by the last move summarised (see [`GameView::summaries`]).
+    pub sown: bool,
+    /// Emptied by a capture of the last move summarised.
+    pub captured: bool,
+    /// Offered, and playing it would repeat a position and so end the game (§D12,
+    /// §T6).
+    pub repeats: bool,
     /// Its text alternative.
     pub label: String,
 }
@@ -137,6 +144,123 @@ pub struct DeadlineView {
     pub text: String,
     /// `2 days 3 hours left`, with a warning when time is running out.
     pub left: String,
+}
+
+/// What one ply did, as the game page says it and its script shows it.
+#[derive(Debug, Clone)]
+pub struct PlySummary {
+    /// The ply's number, from 1: the position after it is `?ply=N`.
+    pub ply: usize,
+    /// Made by the viewer.
+    pub mine: bool,
+    /// In words: `You: S3: 4 sown, 6 captured from N4.`
+    pub text: String,
+    /// The side that made it: `south` or `north`.
+    pub side: &'static str,
+    /// The pit sown (0 for a pass).
+    pub pit: u8,
+    /// The holes sown, in order, for the script: `south-3 store-south north-1`.
+    pub path: String,
+    /// The captures, for the script: `north-4:6:south` (the pit, the stones, whose
+    /// store), space-separated.
+    pub captures: String,
+}
+
+/// A pit as the notation names it (`N4`): the one function the move list uses too.
+fn pit_name(side: Side, pit: Pit) -> String {
+    Ply::Sow { side, pit }.to_string()
+}
+
+/// A hole as the script names it: `north-4`, `store-south`.
+fn hole_token(hole: Hole) -> String {
+    match hole {
+        Hole::Pit(side, pit) => format!("{}-{}", side.as_str(), pit.number()),
+        Hole::Store(side) => format!("store-{}", side.as_str()),
+    }
+}
+
+/// What `ply` did, in the words of `tr`, without who made it: `S3: 4 sown, 6 captured
+/// from N4`.
+fn ply_words(tr: Tr, ply: Ply, effect: Option<&Effect>, has_stores: bool) -> String {
+    let (Ply::Sow { .. }, Some(effect)) = (ply, effect) else {
+        return tr.t1("game-ply-pass", "move", ply.to_string());
+    };
+    let mut parts = vec![tr.t2(
+        "game-ply-sown",
+        "move",
+        ply.to_string(),
+        "count",
+        effect.sown(),
+    )];
+    if !effect.captures.is_empty() {
+        let pits: Vec<String> = effect
+            .captures
+            .iter()
+            .map(|c| pit_name(c.from.0, c.from.1))
+            .collect();
+        parts.push(tr.t2(
+            "game-ply-captured",
+            "count",
+            effect.captured(),
+            "pits",
+            pits.join(", "),
+        ));
+    }
+    if has_stores && effect.stored > 0 {
+        parts.push(tr.t1("game-ply-stored", "count", effect.stored));
+    }
+    if let Some(pit) = effect.tuzdyk {
+        parts.push(tr.t1(
+            "game-ply-tuzdyk",
+            "pit",
+            pit_name(effect.side.opposite(), pit),
+        ));
+    }
+    if effect.extra_turn {
+        parts.push(tr.t("game-ply-extra"));
+    }
+    if effect.ends {
+        parts.push(tr.t("game-ply-ends"));
+    }
+    let mut parts = parts.into_iter();
+    let first = parts.next().unwrap_or_default();
+    parts.fold(first, |words, next| {
+        tr.t2("game-ply-join", "first", words, "next", next)
+    })
+}
+
+/// The plies of `plies` (the first `upto` of the game's) that the page sums up: while
+/// stepping back, the one shown; else, for a player, from their last turn (its extra
+/// turns and passes too) to the latest ply, which shows their move and then the reply;
+/// for a watcher, the latest ply (and the sowing before a pass).
+fn summed_up(plies: &[Ply], stepping: bool, mine: Option<Side>) -> std::ops::Range<usize> {
+    let upto = plies.len();
+    if upto == 0 {
+        return 0..0;
+    }
+    let mut start = upto - 1;
+    if !stepping {
+        let own = mine.and_then(|me| {
+            plies
+                .iter()
+                .rposition(|p| p.side() == me && p.pit().is_some())
+        });
+        match (own, mine) {
+            (Some(i), Some(me)) => {
+                start = i;
+                while start > 0 && plies[start - 1].side() == me {
+                    start -= 1;
+                }
+            }
+            _ => {
+                if plies[start].pit().is_none() && start > 0 {
+                    start -= 1;
+                }
+            }
+        }
+    }
+    // A long run of passes and extra turns is summed up by its last plies.
+    start.max(upto.saturating_sub(8))..upto
 }
 
 /// An earlier position of the game, stepped to with `?ply=N`.
@@ -291,6 +415,18 @@ pub struct GameView {
     pub confirm: bool,
     /// The pit chosen and waiting for confirmation.
     pub selected: Option<u8>,
+    /// The last plies in words, oldest first: the viewer's move, then the reply.
+    pub summaries: Vec<PlySummary>,
+    /// The viewer's pits offered whose move would repeat a position and end the game:
+    /// `S2`.
+    pub repeating: Vec<String>,
+    /// The selected pit would repeat a position and end the game.
+    pub selected_repeats: bool,
+    /// Another game waiting for the viewer's move, and how many wait: the next-game
+    /// link (set by the page).
+    pub next_game: Option<(String, usize)>,
+    /// Moves are shown without the sowing animation (the viewer's play settings).
+    pub still: bool,
 }
 
 impl GameView {
@@ -336,6 +472,87 @@ impl GameView {
             format!("{} ({})", side_title(tr, side), names.get(side))
         });
         board.playable = my_turn;
+        let effects = loaded.engine.effects();
+        let range = summed_up(plies_shown, shown.is_some(), mine);
+        let summaries: Vec<PlySummary> = range
+            .clone()
+            .map(|i| {
+                let ply = plies_shown[i];
+                let effect = effects.get(i).and_then(Option::as_ref);
+                let words = ply_words(tr, ply, effect, game.variant.has_stores());
+                let mine_ply = Some(ply.side()) == mine;
+                PlySummary {
+                    ply: i + 1,
+                    mine: mine_ply,
+                    text: if mine_ply {
+                        tr.t1("game-ply-by-you", "summary", words)
+                    } else {
+                        tr.t2(
+                            "game-ply-by",
+                            "name",
+                            names.get(ply.side()).as_str(),
+                            "summary",
+                            words,
+                        )
+                    },
+                    side: ply.side().as_str(),
+                    pit: ply.pit().map_or(0, Pit::number),
+                    path: effect.map_or_else(String::new, |e| {
+                        e.path
+                            .iter()
+                            .map(|&h| hole_token(h))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    }),
+                    captures: effect.map_or_else(String::new, |e| {
+                        e.captures
+                            .iter()
+                            .map(|c| {
+                                format!(
+                                    "{}:{}:{}",
+                                    hole_token(Hole::Pit(c.from.0, c.from.1)),
+                                    c.stones,
+                                    c.to.as_str()
+                                )
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    }),
+                }
+            })
+            .collect();
+        // The board marks what the latest sowing summed up changed.
+        if let Some(effect) = range
+            .rev()
+            .find_map(|i| effects.get(i).and_then(Option::as_ref))
+        {
+            for p in board.top.iter_mut().chain(board.bottom.iter_mut()) {
+                let side = if p.side == "south" {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                let Some(pit) = Pit::new(p.number) else {
+                    continue;
+                };
+                p.sown = effect.path.contains(&Hole::Pit(side, pit));
+                p.captured = effect.captures.iter().any(|c| c.from == (side, pit));
+            }
+        }
+        // §D12, §T6: a move that repeats a position ends the game; say so on the pit.
+        let mut repeating = Vec::new();
+        if my_turn && let Some(me) = mine {
+            for p in &mut board.bottom {
+                let Some(pit) = Pit::new(p.number) else {
+                    continue;
+                };
+                if p.playable && loaded.engine.repeats(pit) {
+                    p.repeats = true;
+                    p.label = tr.t2("board-play-pit-repeats", "pit", p.number, "count", p.count);
+                    repeating.push(pit_name(me, pit));
+                }
+            }
+        }
         let side_word = |side: Side| {
             tr.t(match side {
                 Side::South => "game-side-south",
@@ -476,6 +693,11 @@ impl GameView {
             csrf: csrf.to_owned(),
             confirm: false,
             selected: None,
+            summaries,
+            repeating,
+            selected_repeats: false,
+            next_game: None,
+            still: false,
         }
     }
 
@@ -491,6 +713,7 @@ impl GameView {
             Some(p) => {
                 p.selected = true;
                 self.selected = Some(p.number);
+                self.selected_repeats = p.repeats;
                 true
             }
             None => false,
@@ -536,6 +759,9 @@ impl BoardView {
                 last: last_sown == Some((side, pit)),
                 playable,
                 selected: false,
+                sown: false,
+                captured: false,
+                repeats: false,
                 label: if playable {
                     tr.t2("board-play-pit", "pit", pit.number(), "count", count)
                 } else {

@@ -15,7 +15,7 @@ use futures_util::stream::{self, Stream, StreamExt};
 use serde::Deserialize;
 
 use super::board::{GameView, Rematch, step_to};
-use crate::domain::GameId;
+use crate::domain::{GameId, GameStatus};
 use crate::error::Error;
 use crate::http::AppState;
 use crate::http::extract::ClientAddr;
@@ -160,10 +160,23 @@ async fn view(
         at,
     );
     game.set_ratings(&state.service.game_ratings(loaded.game()).await?);
-    if game.board.playable
-        && let Some(account) = &visitor.account
-    {
-        game.confirm = state.service.play_settings(account).await?.confirm_moves;
+    if let Some(account) = &visitor.account {
+        let settings = state.service.play_settings(account).await?;
+        game.confirm = game.board.playable && settings.confirm_moves;
+        game.still = settings.still_moves;
+        // The next game waiting for this player's move (lichess's flow), once they
+        // are not to move here.
+        if !game.board.playable && game.step.is_none() {
+            let waiting: Vec<String> = state
+                .service
+                .games(Some(account), Some(GameStatus::Ongoing), None, true, 100)
+                .await?
+                .into_iter()
+                .map(|g| g.id.to_string())
+                .filter(|other| *other != game.id)
+                .collect();
+            game.next_game = waiting.first().map(|first| (first.clone(), waiting.len()));
+        }
     }
     if let Some(account) = &visitor.account
         && let Some(me) = loaded.side_of(account.id)

@@ -82,10 +82,12 @@ struct FiltersExportRow {
 pub(super) async fn read_carried<B: Backend>(
     conn: &mut impl AsConn<B>,
 ) -> Result<Carried, StoreError> {
-    let play: Vec<(Uuid, bool, DateTime<Utc>)> =
-        sql("SELECT account_id, confirm_moves, updated_at FROM play_settings ORDER BY account_id")
-            .all(&mut *conn)
-            .await?;
+    let play: Vec<(Uuid, bool, bool, DateTime<Utc>)> = sql(
+        "SELECT account_id, confirm_moves, still_moves, updated_at FROM play_settings \
+         ORDER BY account_id",
+    )
+    .all(&mut *conn)
+    .await?;
     let filters: Vec<FiltersExportRow> = sql(
         "SELECT account_id, variants, min_days, max_days, rated, casual, from_bots, \
                 from_humans, updated_at \
@@ -119,9 +121,12 @@ pub(super) async fn read_carried<B: Backend>(
     Ok(Carried {
         play_settings: play
             .into_iter()
-            .map(|(account, confirm_moves, updated_at)| Saved {
+            .map(|(account, confirm_moves, still_moves, updated_at)| Saved {
                 account: AccountId(account),
-                value: PlaySettings { confirm_moves },
+                value: PlaySettings {
+                    confirm_moves,
+                    still_moves,
+                },
                 updated_at,
             })
             .collect(),

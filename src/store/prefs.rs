@@ -19,6 +19,9 @@ pub struct PlaySettings {
     /// A move is confirmed before it is sent: a first press of a pit selects it, a
     /// second press (or Confirm) plays it. Off by default.
     pub confirm_moves: bool,
+    /// Moves are shown at once, without the board's sowing animation. Off by default
+    /// (the animation also stays off for a reader who asks for reduced motion).
+    pub still_moves: bool,
 }
 
 /// Storage of play settings.
@@ -86,14 +89,17 @@ impl FiltersRow {
 #[async_trait]
 impl<B: Backend> PrefsStore for SqlStore<B> {
     async fn play_settings(&self, account: AccountId) -> Result<PlaySettings, StoreError> {
-        let stored: Option<(bool,)> =
-            sql("SELECT confirm_moves FROM play_settings WHERE account_id = $1")
+        let stored: Option<(bool, bool)> =
+            sql("SELECT confirm_moves, still_moves FROM play_settings WHERE account_id = $1")
                 .bind(account.0)
                 .optional(&mut self.conn().await?)
                 .await?;
         Ok(
-            stored.map_or_else(PlaySettings::default, |(confirm_moves,)| PlaySettings {
-                confirm_moves,
+            stored.map_or_else(PlaySettings::default, |(confirm_moves, still_moves)| {
+                PlaySettings {
+                    confirm_moves,
+                    still_moves,
+                }
             }),
         )
     }
@@ -147,13 +153,15 @@ pub(super) async fn insert_play_settings<B: Backend>(
     at: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     sql(
-        "INSERT INTO play_settings (account_id, confirm_moves, updated_at) \
-         VALUES ($1, $2, $3) ON CONFLICT (account_id) \
+        "INSERT INTO play_settings (account_id, confirm_moves, still_moves, updated_at) \
+         VALUES ($1, $2, $3, $4) ON CONFLICT (account_id) \
          DO UPDATE SET confirm_moves = excluded.confirm_moves, \
+                       still_moves = excluded.still_moves, \
                        updated_at = excluded.updated_at",
     )
     .bind(account.0)
     .bind(settings.confirm_moves)
+    .bind(settings.still_moves)
     .bind(micros(at))
     .execute(conn)
     .await

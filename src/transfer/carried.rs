@@ -21,6 +21,9 @@ use crate::store::push::PushSubscription;
 pub(super) struct PlaySettingsLine {
     account_id: Uuid,
     confirm_moves: bool,
+    /// Absent from exports made before the setting existed: off.
+    #[serde(default)]
+    still_moves: bool,
     updated_at: DateTime<Utc>,
 }
 
@@ -92,6 +95,7 @@ pub(super) fn lines(carried: &Carried) -> Vec<Line> {
         Line::PlaySettings(PlaySettingsLine {
             account_id: s.account.0,
             confirm_moves: s.value.confirm_moves,
+            still_moves: s.value.still_moves,
             updated_at: s.updated_at,
         })
     }));
@@ -168,6 +172,7 @@ impl Reader {
         self.player(s.account_id, &format!("{what}: its account"))?;
         let value = PlaySettings {
             confirm_moves: s.confirm_moves,
+            still_moves: s.still_moves,
         };
         let list = &mut self.data.carried.play_settings;
         save(list, s.account_id, value, s.updated_at, &what)

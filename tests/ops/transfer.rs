@@ -305,6 +305,7 @@ async fn own_settings(
             bob,
             seedpost::store::PlaySettings {
                 confirm_moves: true,
+                still_moves: true,
             },
         )
         .await

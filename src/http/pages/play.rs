@@ -1,5 +1,6 @@
 //! The play settings page (`/settings/play`): how the account likes to play. For now
-//! whether moves are confirmed before they are sent (off by default).
+//! whether moves are confirmed before they are sent, and whether the board shows them
+//! without the sowing animation (both off by default).
 
 use askama::Template;
 use axum::extract::{RawQuery, State};
@@ -19,6 +20,7 @@ use crate::store::PlaySettings;
 struct PlaySettingsPage {
     layout: Layout,
     confirm_moves: bool,
+    still_moves: bool,
     /// What the form did.
     notice: Option<String>,
 }
@@ -34,15 +36,33 @@ pub async fn show(
     let page = PlaySettingsPage {
         layout: visitor.layout(&visitor.tr().t("play-title")),
         confirm_moves: settings.confirm_moves,
+        still_moves: settings.still_moves,
         notice: (query.as_deref() == Some("saved")).then(|| visitor.tr().t("play-saved")),
     };
     Ok(render(&page)?.into_response())
 }
 
-/// The form: a ticked box sends `confirm_moves=on`, an unticked one nothing.
+/// The form: a ticked box sends `confirm_moves=on` (or `still_moves=on`), an unticked
+/// one nothing.
 #[derive(Debug, Deserialize)]
 pub struct PlayForm {
     confirm_moves: Option<String>,
+    still_moves: Option<String>,
+}
+
+/// A ticked box (`on`) or an unticked one (absent).
+///
+/// # Errors
+/// `invalid_settings` (422) for any other value.
+fn ticked(name: &str, value: Option<&str>) -> Result<bool, Error> {
+    match value {
+        None => Ok(false),
+        Some("on") => Ok(true),
+        Some(other) => Err(Error::unprocessable(
+            "invalid_settings",
+            format!("{name} is on or absent, not {other:?}"),
+        )),
+    }
 }
 
 /// `POST /settings/play`: saves, then shows the page again saying so.
@@ -51,20 +71,10 @@ pub async fn save(
     PageForm { visitor, form }: PageForm<PlayForm>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
-    let confirm_moves = match form.confirm_moves.as_deref() {
-        None => false,
-        Some("on") => true,
-        Some(other) => {
-            return Err(Error::unprocessable(
-                "invalid_settings",
-                format!("confirm_moves is on or absent, not {other:?}"),
-            )
-            .into());
-        }
+    let settings = PlaySettings {
+        confirm_moves: ticked("confirm_moves", form.confirm_moves.as_deref())?,
+        still_moves: ticked("still_moves", form.still_moves.as_deref())?,
     };
-    state
-        .service
-        .set_play_settings(account, PlaySettings { confirm_moves })
-        .await?;
+    state.service.set_play_settings(account, settings).await?;
     Ok(Redirect::to("/settings/play?saved").into_response())
 }
