@@ -193,7 +193,11 @@
       });
       return true;
     }
-    swap(next, pit, fresh.length ? since : null);
+    // The same position again (a live notice racing the move's answer): said already.
+    var same = ['data-ply', 'data-shown-ply'].every(function (a) {
+      return current.getAttribute(a) === next.getAttribute(a);
+    });
+    swap(next, pit, fresh.length ? since : same ? -1 : null);
     return true;
   }
 
@@ -211,7 +215,7 @@
       .filter(function (text) { return text; });
     if (since === null || isNaN(since)) {
       if (announce) { announce.textContent = words.join(' '); }
-    } else {
+    } else if (since >= 0) {
       say(next, since, words);
     }
     if (keep) {

@@ -1,0 +1,289 @@
+//! The game page says and shows what each move did (issue 35), in Chromium at 360 and
+//! 1280 px: the mover's sowing is animated and summed up, then the reply's; each is
+//! said once in the aria-live region; the next game waiting is a link and the N key;
+//! a move that would repeat a position is marked and its confirmation says so; and
+//! from 1024 px the board and the moves stand side by side.
+
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use serde_json::Value;
+
+use crate::harness::*;
+
+async fn js(client: &Client, script: &str) -> Value {
+    client
+        .execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+async fn text_of(client: &Client, css: &str) -> String {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css}: {e}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+/// Waits until the aria-live region says something containing `words`; returns it.
+async fn said(client: &Client, words: &str) -> String {
+    let mut last = String::new();
+    for _ in 0..150 {
+        last = js(
+            client,
+            "return document.getElementById('announce').textContent;",
+        )
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+        if last.contains(words) {
+            return last;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the live region never said {words:?}; it says {last:?}");
+}
+
+/// Records on the page each time a hole is sown into (the `landing` class), with its
+/// time, so that the animation can be seen and timed after the fact.
+async fn watch_sowing(client: &Client) {
+    js(
+        client,
+        "window.seedpostLandings = [];
+         if (window.seedpostWatching) { return true; }
+         window.seedpostWatching = true;
+         new MutationObserver(function (changes) {
+           changes.forEach(function (c) {
+             if (c.target.classList && c.target.classList.contains('landing') && !/\\blanding\\b/.test(c.oldValue || '')) {
+               window.seedpostLandings.push(performance.now());
+             }
+           });
+         }).observe(document.body, { attributes: true, attributeFilter: ['class'], attributeOldValue: true, subtree: true });
+         return true;",
+    )
+    .await;
+}
+
+/// How many holes were sown into since [`watch_sowing`], and over how many ms.
+async fn sowing(client: &Client) -> (u64, f64) {
+    let v = js(
+        client,
+        "var l = window.seedpostLandings || []; return [l.length, l.length ? l[l.length - 1] - l[0] : 0];",
+    )
+    .await;
+    (v[0].as_u64().unwrap_or(0), v[1].as_f64().unwrap_or(0.0))
+}
+
+async fn overflow(client: &Client) -> i64 {
+    js(
+        client,
+        "return document.documentElement.scrollWidth - window.innerWidth;",
+    )
+    .await
+    .as_i64()
+    .unwrap_or(0)
+}
+
+/// `[left, top, right, bottom]` of `css`.
+async fn rect(client: &Client, css: &str) -> [f64; 4] {
+    let v = js(
+        client,
+        &format!(
+            "var r = document.querySelector({css:?}).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];"
+        ),
+    )
+    .await;
+    let n = |i: usize| v[i].as_f64().unwrap_or(f64::NAN);
+    [n(0), n(1), n(2), n(3)]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_move_then_its_reply_is_sown_summed_up_and_said_once_and_the_next_game_is_a_key_away()
+{
+    let Some(players) = TwoPlayers::start().await else {
+        return;
+    };
+    let (ayse, mehmet) = (&players.ayse, &players.mehmet);
+    let game = players.start_game("mangala").await;
+    let other = players.start_game("modiar").await;
+
+    // Ayşe on a phone, Mehmet on a desktop, both on the Mangala game.
+    ayse.set_window_size(360, 740).await.expect("resizable");
+    mehmet.set_window_size(1280, 800).await.expect("resizable");
+    mehmet.goto(&game).await.expect("the game");
+    ayse.goto(&game).await.expect("the game");
+    wait_for(ayse, "form.move button.pit[value='1']").await;
+    assert!(overflow(ayse).await <= 0, "no sideways scroll at 360 px");
+    watch_sowing(ayse).await;
+    mark(ayse).await;
+
+    // S1: the page sows it pit by pit (the pit emptied, then S1-S4), then shows it.
+    click(ayse, "button.pit[value='1']").await;
+    wait_for(ayse, "#live[data-ply='1'] #ply-summaries").await;
+    assert!(marked(ayse).await, "no page load");
+    let (holes, ms) = sowing(ayse).await;
+    assert_eq!(holes, 5, "the pit taken from, then four holes sown");
+    assert!(ms < 1200.0, "the sowing took {ms} ms");
+    assert_eq!(text_of(ayse, "#ply-summaries li").await, "You: S1: 4 sown.");
+    let words = said(ayse, "You: S1: 4 sown.").await;
+    let status = text_of(ayse, "#status").await;
+    assert_eq!(words, format!("You: S1: 4 sown. {status}"));
+    assert_eq!(
+        js(
+            ayse,
+            "return document.querySelectorAll('.pit.sown').length;"
+        )
+        .await,
+        4
+    );
+    assert_eq!(text_of(ayse, "#next-game").await, "Next game (1 waiting)");
+    assert!(overflow(ayse).await <= 0, "no sideways scroll at 360 px");
+
+    // Mehmet sees it sown and said live, then replies N1.
+    wait_for(mehmet, "#live[data-ply='1'] form.move button.pit").await;
+    said(mehmet, "ayse: S1: 4 sown.").await;
+    watch_sowing(ayse).await;
+    click(mehmet, "button.pit[value='1']").await;
+
+    // Ayşe's page sows his reply, then shows her move and his; only his is said.
+    wait_for(ayse, "#live[data-ply='2'] form.move").await;
+    assert!(marked(ayse).await, "no page load");
+    assert_eq!(sowing(ayse).await.0, 5, "his sowing too");
+    let items = ayse
+        .find_all(Locator::Css("#ply-summaries li"))
+        .await
+        .expect("summaries");
+    let mut texts = Vec::new();
+    for li in items {
+        texts.push(li.text().await.expect("text"));
+    }
+    assert_eq!(texts, ["You: S1: 4 sown.", "mehmet: N1: 4 sown."]);
+    let words = said(ayse, "mehmet: N1: 4 sown.").await;
+    assert!(!words.contains("You: S1"), "said once: {words}");
+    assert!(words.contains("Your turn."), "{words}");
+
+    // On load, the last move is said too.
+    mehmet.goto(&game).await.expect("the game again");
+    said(mehmet, "You: N1: 4 sown.").await;
+
+    // S6 captures; then N opens the Modiar game waiting.
+    click(ayse, "button.pit[value='6']").await;
+    wait_for(ayse, "#live[data-ply='3'] #next-game").await;
+    said(
+        ayse,
+        "You: S6: 4 sown, 6 captured from N2, 1 into the store.",
+    )
+    .await;
+    js(
+        ayse,
+        "document.dispatchEvent(new KeyboardEvent('keydown', { key: 'n', bubbles: true })); return true;",
+    )
+    .await;
+    wait_for(ayse, "#live[data-ply='0'] form.move").await;
+    let url = ayse.current_url().await.expect("a URL").to_string();
+    assert_eq!(url, other);
+    players.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_that_would_repeat_a_position_is_marked_and_the_confirmation_says_so() {
+    let Some(players) = TwoPlayers::start().await else {
+        return;
+    };
+    let (ayse, mehmet, base) = (&players.ayse, &players.mehmet, &players.base);
+    // Ayşe confirms her moves.
+    ayse.goto(&format!("{base}/settings/play"))
+        .await
+        .expect("settings");
+    click(ayse, "input[name=confirm_moves]").await;
+    click(ayse, "#play-settings button[type=submit]").await;
+    wait_for(ayse, "#play-notice").await;
+    let game = players.start_game("tihbat").await;
+    ayse.goto(&game).await.expect("the game");
+    mehmet.goto(&game).await.expect("the game");
+    // Pit 1 six times (§T6): the seventh would bring a position back.
+    for ply in 0..6 {
+        let player = if ply % 2 == 0 { ayse } else { mehmet };
+        wait_for(
+            player,
+            &format!("#live[data-ply='{ply}'] form.move button.pit[value='1']"),
+        )
+        .await;
+        assert_eq!(
+            js(
+                player,
+                "return document.querySelectorAll('.pit.repeats').length;"
+            )
+            .await,
+            0
+        );
+        click(player, "button.pit[value='1']").await;
+        if ply % 2 == 0 {
+            // The first tap selects; the second plays.
+            wait_for(ayse, "#confirm-move:not([hidden])").await;
+            assert_eq!(text_of(ayse, "#confirm-question").await, "Play pit 1?");
+            click(ayse, "#confirm-play").await;
+        }
+    }
+    for width in [360, 1280] {
+        ayse.set_window_size(width, 800).await.expect("resizable");
+        wait_for(ayse, "#live[data-ply='6'] button.pit.repeats[value='1']").await;
+        assert_eq!(
+            text_of(ayse, "#repeat-warning").await,
+            "⟲ Careful: S1 would repeat a position, and that ends the game."
+        );
+        assert!(overflow(ayse).await <= 0, "{width} px");
+    }
+    click(ayse, "button.pit[value='1']").await;
+    wait_for(ayse, "#confirm-move:not([hidden])").await;
+    assert_eq!(
+        text_of(ayse, "#confirm-question").await,
+        "Play pit 1? It repeats a position, which ends the game."
+    );
+    said(ayse, "It repeats a position").await;
+    players.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn from_1024_px_the_board_and_the_moves_stand_side_by_side() {
+    let Some(players) = TwoPlayers::start().await else {
+        return;
+    };
+    let ayse = &players.ayse;
+    let game = players.start_game("mangala").await;
+    ayse.goto(&game).await.expect("the game");
+    click(ayse, "button.pit[value='3']").await;
+    wait_for(ayse, "#live[data-ply='1'] #ply-summaries").await;
+
+    ayse.set_window_size(1280, 800).await.expect("resizable");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let board = rect(ayse, "#board").await;
+    let moves = rect(ayse, ".after-board").await;
+    assert!(
+        moves[0] >= board[2],
+        "the moves at the board's right: {board:?} {moves:?}"
+    );
+    assert!(
+        moves[1] < board[3],
+        "beside it, not below: {board:?} {moves:?}"
+    );
+    assert!(overflow(ayse).await <= 0, "1280 px");
+    let wide = screenshot(ayse, 1280, 800, "game-two-columns.png").await;
+
+    ayse.set_window_size(360, 740).await.expect("resizable");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let board = rect(ayse, "#board").await;
+    let moves = rect(ayse, ".after-board").await;
+    assert!(
+        moves[1] >= board[3],
+        "one column on a phone: {board:?} {moves:?}"
+    );
+    assert!(overflow(ayse).await <= 0, "360 px");
+    let narrow = screenshot(ayse, 360, 740, "game-one-column.png").await;
+    println!("screenshots: {}, {}", wide.display(), narrow.display());
+    players.close().await;
+}
