@@ -17,6 +17,7 @@
 pub mod api;
 pub mod board;
 pub mod cache;
+pub mod conditional;
 pub mod json;
 pub mod pages;
 pub mod service;

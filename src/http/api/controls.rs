@@ -165,6 +165,19 @@ pub struct AccountExportJson {
     vacation: VacationJson,
     /// Its ratings.
     ratings: Vec<VariantRatingJson>,
+    /// Its conditional lines in force, game by game.
+    conditional: Vec<AccountLinesJson>,
+}
+
+/// An account's conditional lines in one game, in its export.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct AccountLinesJson {
+    /// The game.
+    game: String,
+    /// The game's ply the lines start from.
+    ply: u32,
+    /// The lines: the pits sown in turn from that ply.
+    lines: Vec<Vec<u8>>,
 }
 
 impl From<&AccountExport> for AccountExportJson {
@@ -186,6 +199,19 @@ impl From<&AccountExport> for AccountExportJson {
             digest: DigestJson::from(&e.digest),
             vacation: VacationJson::from(&e.vacation),
             ratings: e.ratings.iter().map(VariantRatingJson::from).collect(),
+            conditional: e
+                .conditional
+                .iter()
+                .map(|l| AccountLinesJson {
+                    game: l.game.to_string(),
+                    ply: l.ply,
+                    lines: l
+                        .lines
+                        .iter()
+                        .map(|line| line.iter().map(|p| p.number()).collect())
+                        .collect(),
+                })
+                .collect(),
         }
     }
 }
