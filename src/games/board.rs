@@ -291,6 +291,8 @@ pub struct GameView {
     pub confirm: bool,
     /// The pit chosen and waiting for confirmation.
     pub selected: Option<u8>,
+    /// The viewer's conditional lines, for a player (`templates/_plan.html`).
+    pub plan: Option<super::plan::PlanPanel>,
 }
 
 impl GameView {
@@ -476,6 +478,7 @@ impl GameView {
             csrf: csrf.to_owned(),
             confirm: false,
             selected: None,
+            plan: None,
         }
     }
 

@@ -20,6 +20,7 @@ pub mod cache;
 pub mod conditional;
 pub mod json;
 pub mod pages;
+pub mod plan;
 pub mod service;
 pub mod store;
 pub mod view;

@@ -141,7 +141,7 @@ fn noticed(state: &AppState, code: &str, to: &str) -> Response {
     ([(SET_COOKIE, notice)], Redirect::to(to)).into_response()
 }
 
-async fn view(
+pub(super) async fn view(
     state: &AppState,
     visitor: &Visitor,
     id: GameId,
@@ -160,6 +160,10 @@ async fn view(
         at,
     );
     game.set_ratings(&state.service.game_ratings(loaded.game()).await?);
+    if let Some(account) = &visitor.account {
+        game.plan =
+            super::plan::panel(state, visitor.tr(), &visitor.csrf, &loaded, account).await?;
+    }
     if game.board.playable
         && let Some(account) = &visitor.account
     {
@@ -184,6 +188,23 @@ async fn view(
         );
     }
     Ok(game)
+}
+
+/// The game page of `id` showing `game` (as [`view`] built it), with its analysis
+/// panel: for the forms of other parts of the page (the plan's).
+pub(super) async fn game_page(
+    state: &AppState,
+    visitor: &Visitor,
+    id: GameId,
+    game: GameView,
+) -> Result<Response, PageError> {
+    let panel = panel(state, visitor.tr(), id, &game, ANALYSIS_WAIT).await;
+    Ok(render(&GamePage {
+        layout: visitor.layout(&game.title),
+        game,
+        panel,
+    })?
+    .into_response())
 }
 
 /// The query of a game page: `?ply=N` shows the position after ply N.

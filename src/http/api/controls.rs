@@ -137,7 +137,8 @@ pub(super) async fn log_out_everywhere(
     "calendar_since": null,
     "digest": {"email": null, "enabled": false, "last_sent_on": null, "verified": false, "verified_at": null, "mail_configured": false, "hour": 7},
     "vacation": {"on_vacation": false, "started_at": null, "until": null, "days_per_year": 20, "days_left": 20.0},
-    "ratings": []
+    "ratings": [],
+    "conditional": []
 }))]
 pub struct AccountExportJson {
     /// When it was taken.
