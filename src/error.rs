@@ -78,6 +78,28 @@ pub enum Error {
     /// The rules forbid the move.
     #[error("illegal move: {0}")]
     IllegalMove(IllegalMove),
+    /// A conditional line holds a ply the rules forbid where it stands (issue 36).
+    #[error("line {line}, ply {ply}: illegal move: {reason}")]
+    IllegalLine {
+        /// The line, counted from 1.
+        line: usize,
+        /// Its ply at fault, counted from 1.
+        ply: usize,
+        /// Why the rules forbid it.
+        reason: IllegalMove,
+    },
+    /// Two conditional lines answer the same plies of the opponent differently.
+    #[error(
+        "lines {first} and {second} answer the same plies of your opponent differently (at ply {ply})"
+    )]
+    ConflictingLines {
+        /// The first line, counted from 1.
+        first: usize,
+        /// The second line, counted from 1.
+        second: usize,
+        /// The ply where they part, counted from 1: one of yours.
+        ply: usize,
+    },
     /// The state of a challenge or game forbids the action.
     #[error("{message}")]
     Conflict {
@@ -182,6 +204,8 @@ impl Error {
             Error::StalePly { .. } => "stale_ply",
             Error::NotYourTurn => "not_your_turn",
             Error::IllegalMove(_) => "illegal_move",
+            Error::IllegalLine { .. } => "illegal_line",
+            Error::ConflictingLines { .. } => "conflicting_lines",
             Error::SinceAhead { .. } => "since_ahead",
             Error::RateLimited { .. } => "rate_limited",
             Error::TableBuilding { .. } => "table_building",
@@ -213,7 +237,10 @@ impl Error {
             Error::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            Error::Unprocessable { .. } | Error::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Error::Unprocessable { .. }
+            | Error::IllegalMove(_)
+            | Error::IllegalLine { .. }
+            | Error::ConflictingLines { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Error::NotAPlayer
             | Error::Forbidden(_)
             | Error::MissingScope(_)

@@ -94,6 +94,8 @@ pub const EXPORTED_TABLES: &[&str] = &[
     "notification_settings",
     "challenge_filters",
     "play_settings",
+    "conditional_lines",
+    "conditional_plies",
 ];
 
 /// The tables an export leaves out, each with why nobody misses them: queues,
@@ -293,6 +295,8 @@ enum Line {
     Notifications(carried::NotificationsLine),
     PushDevice(carried::PushDeviceLine),
     GameRating(carried::GameRatingLine),
+    Conditional(carried::ConditionalLine),
+    ConditionalPly(carried::ConditionalPlyLine),
 }
 
 /// An account's calendar feed: the hash of its URL's secret, never the secret.
@@ -1107,6 +1111,8 @@ impl Reader {
             Line::Notifications(n) => self.notifications(n),
             Line::PushDevice(d) => self.push_device(d),
             Line::GameRating(r) => self.game_rating(r),
+            Line::Conditional(l) => self.conditional(l),
+            Line::ConditionalPly(p) => self.conditional_ply(p),
         }
     }
 
@@ -1341,6 +1347,7 @@ impl Reader {
                 weekend_pause: g.weekend_pause,
             },
             on_vacation: BySide::default(),
+            plan_rev: 0,
             challenge_id: g.challenge_id.map(ChallengeId),
             // Its tournament's line comes later and links it.
             tournament: None,

@@ -221,6 +221,10 @@ pub struct Game {
     pub created_at: DateTime<Utc>,
     /// The cached state.
     pub state: GameState,
+    /// How many times its players' conditional lines were written (0: never, and a
+    /// move looks for none). A move is written only if it still stands at the count
+    /// its mover read (see `games::conditional`). Never shown to anyone.
+    pub plan_rev: i32,
 }
 
 /// A game with its moves: the truth.

@@ -31,6 +31,11 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(resign))
         .routes(routes!(abort))
         .routes(routes!(record))
+        .routes(routes!(
+            get_conditional,
+            put_conditional,
+            delete_conditional
+        ))
 }
 
 /// The three games and their boards.
@@ -318,4 +323,146 @@ pub async fn standings(
         .standings(variant, query.limit.unwrap_or(0), query.offset.unwrap_or(0))
         .await?;
     Ok(Json(standings.iter().map(StandingJson::from).collect()))
+}
+
+/// A player's conditional lines in a game, as only that player sees them.
+#[derive(Debug, serde::Serialize, ToSchema)]
+#[schema(example = json!({"ply": 6, "lines": [[3, 5], [2, 4, 1, 6]], "played": [4]}))]
+pub struct ConditionalJson {
+    /// The game's ply the lines start from.
+    ply: u32,
+    /// The lines in force: each the pits sown in turn from that ply, by whoever the
+    /// rules say moves (the opponent first; automatic passes are not written).
+    lines: Vec<Vec<u8>>,
+    /// The plies of the game the server played from this player's lines (seen by
+    /// this player alone).
+    played: Vec<u32>,
+}
+
+impl From<&crate::games::conditional::Plan> for ConditionalJson {
+    fn from(plan: &crate::games::conditional::Plan) -> ConditionalJson {
+        ConditionalJson {
+            ply: plan.ply,
+            lines: plan
+                .lines
+                .iter()
+                .map(|l| l.iter().map(|p| p.number()).collect())
+                .collect(),
+            played: plan.played.clone(),
+        }
+    }
+}
+
+/// Conditional lines to set.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"ply": 6, "lines": [[3, 5], [2, 4, 1, 6]]}))]
+pub struct ConditionalBody {
+    /// The game's `ply` as the player saw it: lines for another position are refused.
+    ply: i64,
+    /// The lines, each the pits sown in turn from the current position by whoever
+    /// the rules say moves: the opponent's ply or plies first, then at least one of
+    /// yours. At most 64 lines of at most 40 plies; an empty list clears them.
+    lines: Vec<Vec<i64>>,
+}
+
+/// Your conditional lines in a game, and the plies played from them. Nobody else
+/// ever sees them.
+#[utoipa::path(
+    get,
+    path = "/games/{id}/conditional",
+    operation_id = "get_conditional",
+    tag = "games",
+    security(("bearer" = ["play"])),
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "Your lines", body = ConditionalJson),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
+        (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
+            example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
+        (status = 404, response = crate::http::api::openapi::NotFound),
+    ),
+)]
+pub async fn get_conditional(
+    State(service): State<Service>,
+    Auth(account): Auth,
+    PathId(id): PathId<GameId>,
+) -> Result<Json<ConditionalJson>> {
+    let plan = service.conditional(&account, id).await?;
+    Ok(Json(ConditionalJson::from(&plan)))
+}
+
+/// Plans ahead while it is the opponent's turn: "if they play X, I play Y". When the
+/// opponent moves, the lines that start with the plies played stay and the rest are
+/// dropped; where a line's next ply is yours, the server plays it at once as your
+/// move, and goes on while the line says so. The new set replaces the old.
+#[utoipa::path(
+    put,
+    path = "/games/{id}/conditional",
+    operation_id = "put_conditional",
+    tag = "games",
+    security(("bearer" = ["play"])),
+    params(("id" = String, Path, description = "The game's id")),
+    request_body = ConditionalBody,
+    responses(
+        (status = 200, description = "The lines now in force", body = ConditionalJson),
+        (status = 400, response = crate::http::api::openapi::BadBody),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
+        (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
+            example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
+        (status = 404, response = crate::http::api::openapi::NotFound),
+        (status = 409, description = "`stale_ply`: the game is at another ply (reload it); `not_opponents_turn`: lines are set while the opponent is to move; `game_over`; `conflict`: the game changed meanwhile (retry)", body = ErrorJson,
+            example = json!({"error": "stale_ply", "message": "the game is at ply 7, not 6: reload it"})),
+        (status = 422, description = "`illegal_line`: a ply the rules forbid, with the `line` and `ply` (from 1) and the `reason`; `conflicting_lines`: two `lines` answer the same plies of the opponent differently, parting at your `ply`; `line_without_reply`: a line holds none of your plies; `too_many_lines`; `line_too_long`; `invalid_body`", body = ErrorJson,
+            example = json!({"error": "illegal_line", "message": "line 2, ply 3: illegal move: that pit is empty", "line": 2, "ply": 3, "reason": "empty_pit"})),
+        (status = 429, response = crate::http::api::openapi::TooManyRequests),
+    ),
+)]
+pub async fn put_conditional(
+    State(service): State<Service>,
+    Auth(account): Auth,
+    _: Throttle<ratelimit::Moves>,
+    PathId(id): PathId<GameId>,
+    body: std::result::Result<ApiJson<ConditionalBody>, Error>,
+) -> Result<Json<ConditionalJson>> {
+    // The game's existence and the player's place come before the body's checks.
+    let ApiJson(body) = match body {
+        Ok(body) => body,
+        Err(e) => {
+            let loaded = service.game(id).await?;
+            loaded.side_of(account.id).ok_or(Error::NotAPlayer)?;
+            return Err(e);
+        }
+    };
+    let plan = service
+        .set_conditional(&account, id, body.ply, &body.lines)
+        .await?;
+    Ok(Json(ConditionalJson::from(&plan)))
+}
+
+/// Clears your conditional lines in a game.
+#[utoipa::path(
+    delete,
+    path = "/games/{id}/conditional",
+    operation_id = "delete_conditional",
+    tag = "games",
+    security(("bearer" = ["play"])),
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 204, description = "Cleared"),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
+        (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
+            example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
+        (status = 404, response = crate::http::api::openapi::NotFound),
+        (status = 429, response = crate::http::api::openapi::TooManyRequests),
+    ),
+)]
+pub async fn delete_conditional(
+    State(service): State<Service>,
+    Auth(account): Auth,
+    _: Throttle<ratelimit::Moves>,
+    PathId(id): PathId<GameId>,
+) -> Result<StatusCode> {
+    service.clear_conditional(&account, id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -427,6 +427,8 @@ pub struct GameView {
     pub next_game: Option<(String, usize)>,
     /// Moves are shown without the sowing animation (the viewer's play settings).
     pub still: bool,
+    /// The viewer's conditional lines, for a player (`templates/_plan.html`).
+    pub plan: Option<super::plan::PlanPanel>,
 }
 
 impl GameView {
@@ -698,6 +700,7 @@ impl GameView {
             selected_repeats: false,
             next_game: None,
             still: false,
+            plan: None,
         }
     }
 

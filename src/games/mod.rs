@@ -17,8 +17,10 @@
 pub mod api;
 pub mod board;
 pub mod cache;
+pub mod conditional;
 pub mod json;
 pub mod pages;
+pub mod plan;
 pub mod service;
 pub mod store;
 pub mod view;

@@ -141,7 +141,7 @@ fn noticed(state: &AppState, code: &str, to: &str) -> Response {
     ([(SET_COOKIE, notice)], Redirect::to(to)).into_response()
 }
 
-async fn view(
+pub(super) async fn view(
     state: &AppState,
     visitor: &Visitor,
     id: GameId,
@@ -177,6 +177,8 @@ async fn view(
                 .collect();
             game.next_game = waiting.first().map(|first| (first.clone(), waiting.len()));
         }
+        game.plan =
+            super::plan::panel(state, visitor.tr(), &visitor.csrf, &loaded, account).await?;
     }
     if let Some(account) = &visitor.account
         && let Some(me) = loaded.side_of(account.id)
@@ -197,6 +199,23 @@ async fn view(
         );
     }
     Ok(game)
+}
+
+/// The game page of `id` showing `game` (as [`view`] built it), with its analysis
+/// panel: for the forms of other parts of the page (the plan's).
+pub(super) async fn game_page(
+    state: &AppState,
+    visitor: &Visitor,
+    id: GameId,
+    game: GameView,
+) -> Result<Response, PageError> {
+    let panel = panel(state, visitor.tr(), id, &game, ANALYSIS_WAIT).await;
+    Ok(render(&GamePage {
+        layout: visitor.layout(&game.title),
+        game,
+        panel,
+    })?
+    .into_response())
 }
 
 /// The query of a game page: `?ply=N` shows the position after ply N.

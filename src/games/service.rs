@@ -3,7 +3,8 @@
 use chrono::{DateTime, Utc};
 use seedpost_rules::{Pit, Ply, Record, Side, Variant};
 
-use super::store::GameStore;
+use super::conditional::{Lines, LinesAfter};
+use super::store::{GameStore, Seen};
 use crate::domain::{AccountId, DaysPerMove, Ending, EventKind, GameId, GameStatus, PlayerResult};
 use crate::error::{Error, Result};
 use crate::service::Service;
@@ -133,8 +134,12 @@ struct Planned {
     plies: Vec<Move>,
     /// The game's JSON after the move, made once for the answer and the events.
     json: Box<serde_json::value::RawValue>,
-    /// The events of the move.
+    /// The events of the move, and of the moves played from the opponent's lines.
     events: Vec<NewEvent>,
+    /// What the move does to the opponent's lines, when there are any.
+    lines: Option<LinesAfter>,
+    /// The moves the append holds: the mover's and those played from the lines.
+    moves: usize,
 }
 
 /// What the checks before the rules decided.
@@ -337,7 +342,16 @@ impl Service {
         seen: i64,
         pit: i64,
     ) -> Result<Attempt<MoveOutcome>> {
-        let planned = match (self.decide_move(&read.game, account, seen, pit), read.fresh) {
+        // The lines of the game, read fresh, only where some were ever set: a copy
+        // that missed the first ones makes the append miss and the game read again.
+        let game = read.game.game();
+        let (plan_rev, lines) = if game.plan_rev > 0 {
+            self.store.game_lines(game.id).await?
+        } else {
+            (game.plan_rev, Vec::new())
+        };
+        let decided = self.decide_move(&read.game, account, seen, pit, &lines);
+        let planned = match (decided, read.fresh) {
             (Ok(Decision::Play(planned)), _) => planned,
             (Ok(Decision::AlreadyPlayed), true) => {
                 return Ok(Attempt::Done(MoveOutcome::AlreadyPlayed(read.game)));
@@ -352,15 +366,23 @@ impl Service {
             plies,
             json,
             events,
+            lines,
+            moves,
         } = *planned;
         let (id, state) = (after.game().id, &after.game().state);
+        let seen = Seen {
+            ply: seen_ply,
+            plan_rev,
+        };
         match self
             .store
-            .append_plies(id, seen_ply, &plies, state, &events)
+            .append_plies(id, seen, &plies, state, &events, lines.as_ref())
             .await
         {
             Ok(_) => {
-                crate::metrics::move_played(after.game().variant);
+                for _ in 0..moves {
+                    crate::metrics::move_played(after.game().variant);
+                }
                 self.cache.put(&after);
                 if state.status != GameStatus::Ongoing {
                     self.after_end(&after).await;
@@ -375,12 +397,17 @@ impl Service {
     /// What a move submission comes to on `loaded`: the checks in their documented
     /// order, then the rules; the game after the move, with its plies and events,
     /// made once for the write and the answer.
+    ///
+    /// `lines` are the game's conditional lines: where the opponent's lines start with
+    /// this move, their owner's plies that follow are played at once, in the same
+    /// write, each a move of its own with its events (see [`super::conditional`]).
     fn decide_move(
         &self,
         loaded: &LoadedGame,
         account: &Account,
         seen: i64,
         pit: i64,
+        lines: &[Lines],
     ) -> Result<Decision> {
         let pit = match self.check_move(loaded, account, seen, pit)? {
             Checked::Play { pit } => pit,
@@ -389,6 +416,33 @@ impl Service {
         let mut engine = loaded.engine.clone();
         let before = engine.ply();
         engine.play(pit).map_err(Error::IllegalMove)?;
+        let game = loaded.game();
+        // The game after each move the append holds, in order.
+        let mut after_each = vec![engine.clone()];
+        // The lines that may answer are the opponent's (check_move made sure the
+        // mover is to move).
+        let owner_side = game.state.to_move.unwrap_or(Side::South).opposite();
+        let owner = game.players.get(owner_side);
+        let in_force = lines
+            .iter()
+            .find(|l| l.account == owner.id && l.ply == game.state.ply);
+        let lines_after = match in_force {
+            Some(l) => Some(super::conditional::follow(
+                &mut engine,
+                owner.id,
+                owner_side,
+                &l.lines,
+                pit,
+                |e| after_each.push(e.clone()),
+            )),
+            // Lines that no longer stand where the game is go with this move.
+            None if !lines.is_empty() => Some(LinesAfter {
+                owner: owner.id,
+                kept: None,
+                played: Vec::new(),
+            }),
+            None => None,
+        };
         let now = self.now();
         let plies: Vec<Move> = engine.plies()[before..]
             .iter()
@@ -400,24 +454,40 @@ impl Service {
                 at: now,
             })
             .collect();
-        let game = loaded.game();
         let due = crate::deadline::deadline(now, game.days_per_move, game.terms.weekend_pause);
-        // The game as it stands after the move: what the events carry.
-        let mut after = LoadedGame {
-            stored: loaded.stored.clone(),
-            engine,
-            match_ref: loaded.match_ref,
-        };
-        after.stored.game.state = state_of(&after.engine, due, now);
-        after.stored.moves.extend(plies.iter().copied());
-        let json = events::game_json(&after);
-        let events = events::game_events_of(&after, Some(EventKind::Move), now, &json);
+        // The game as it stands after each move: what its events carry. Each move
+        // tells both players; only the last tells whose turn it is, or the end.
+        let moves = after_each.len();
+        let mut events = Vec::new();
+        let mut json = None;
+        for (i, engine) in after_each.into_iter().enumerate() {
+            let mut after = LoadedGame {
+                stored: loaded.stored.clone(),
+                engine,
+                match_ref: loaded.match_ref,
+            };
+            let made = after.engine.ply() - before;
+            after.stored.game.state = state_of(&after.engine, due, now);
+            after.stored.moves.extend(plies[..made].iter().copied());
+            let this_json = events::game_json(&after);
+            let mut these = events::game_events_of(&after, Some(EventKind::Move), now, &this_json);
+            if i + 1 < moves {
+                these.retain(|e| e.kind == EventKind::Move);
+                events.extend(these);
+            } else {
+                events.extend(these);
+                json = Some((after, this_json));
+            }
+        }
+        let (after, json) = json.ok_or_else(|| Error::internal("a move without its game"))?;
         Ok(Decision::Play(Box::new(Planned {
             after,
             seen_ply: game.state.ply,
             plies,
             json,
             events,
+            lines: lines_after,
+            moves,
         })))
     }
 

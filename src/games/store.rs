@@ -13,18 +13,32 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use seedpost_rules::Variant;
 
+use seedpost_rules::Side;
+use uuid::Uuid;
+
+use super::conditional::{Line, Lines, LinesAfter, lines_text, parse_lines};
 use crate::domain::{
-    Event, FinishedFilter, Game, GameFilter, GameId, GameState, GameWithMoves, Move, NewEvent,
-    PlayerResult,
+    AccountId, Event, FinishedFilter, Game, GameFilter, GameId, GameState, GameWithMoves, Move,
+    NewEvent, PlayerResult,
 };
 use crate::store::common::{
-    GameRow, MoveRow, SELECT_OVERDUE, StateColumns, events_by_account, game_select, plies_columns,
-    row_limit, to_i32,
+    GameRow, MoveRow, SELECT_OVERDUE, StateColumns, events_by_account, game_select, micros,
+    plies_columns, row_limit, to_i32,
 };
-use crate::store::core::{Append, events_and_ratings, update_state};
+use crate::store::core::{Append, PlanWrite, events_and_ratings, update_state};
 use crate::store::dialect::Backend;
 use crate::store::sql::{SqlStore, on_backend, sql};
 use crate::store::{Store, StoreError};
+
+/// Where a mover read a game: the ply, and the count of writes of its lines (see
+/// `games::conditional`). An append is written only if the game still stands there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seen {
+    /// The number of plies before the append's.
+    pub ply: u32,
+    /// The game's `plan_rev`.
+    pub plan_rev: i32,
+}
 
 /// The games' storage. Every method is one transaction (or one statement). Served by
 /// every [`Store`].
@@ -59,11 +73,56 @@ pub trait GameStore {
     async fn append_plies(
         &self,
         id: GameId,
-        seen: u32,
+        seen: Seen,
         plies: &[Move],
         state: &GameState,
         events: &[NewEvent],
+        lines: Option<&LinesAfter>,
     ) -> Result<Vec<Event>, StoreError>;
+
+    /// The count of writes of game `id`'s lines and every player's lines in it, read
+    /// together.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown game.
+    async fn game_lines(&self, id: GameId) -> Result<(i32, Vec<Lines>), StoreError>;
+
+    /// `account`'s lines in game `id`, if it has any.
+    async fn account_lines(
+        &self,
+        id: GameId,
+        account: AccountId,
+    ) -> Result<Option<Lines>, StoreError>;
+
+    /// Replaces `account`'s lines in game `id` with `lines` (none: clears them), in one
+    /// transaction, if the game is still ongoing at ply `ply` with `to_move` to move;
+    /// raises the game's count of writes of lines.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the game changed meanwhile; nothing is written.
+    async fn set_lines(
+        &self,
+        id: GameId,
+        account: AccountId,
+        ply: u32,
+        to_move: Side,
+        lines: &[Line],
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+
+    /// Clears `account`'s lines in game `id`, raising the game's count of writes of
+    /// lines when there were some.
+    async fn clear_lines(&self, id: GameId, account: AccountId) -> Result<(), StoreError>;
+
+    /// The plies of game `id` the server played from `account`'s lines, in order.
+    async fn played_from_lines(
+        &self,
+        id: GameId,
+        account: AccountId,
+    ) -> Result<Vec<u32>, StoreError>;
+
+    /// Every line `account` has, in any game.
+    async fn lines_of_account(&self, account: AccountId) -> Result<Vec<Lines>, StoreError>;
 
     /// Replaces the cached state of a game that is ongoing at ply `seen` without adding
     /// plies (resign, abort, timeout).
@@ -104,12 +163,53 @@ impl<S: Store + ?Sized> GameStore for S {
     async fn append_plies(
         &self,
         id: GameId,
-        seen: u32,
+        seen: Seen,
         plies: &[Move],
         state: &GameState,
         events: &[NewEvent],
+        lines: Option<&LinesAfter>,
     ) -> Result<Vec<Event>, StoreError> {
-        on_backend!(self.sql(), s => append_plies(s, id, seen, plies, state, events).await)
+        on_backend!(self.sql(), s => append_plies(s, id, seen, plies, state, events, lines).await)
+    }
+
+    async fn game_lines(&self, id: GameId) -> Result<(i32, Vec<Lines>), StoreError> {
+        on_backend!(self.sql(), s => game_lines(s, id).await)
+    }
+
+    async fn account_lines(
+        &self,
+        id: GameId,
+        account: AccountId,
+    ) -> Result<Option<Lines>, StoreError> {
+        on_backend!(self.sql(), s => account_lines(s, id, account).await)
+    }
+
+    async fn set_lines(
+        &self,
+        id: GameId,
+        account: AccountId,
+        ply: u32,
+        to_move: Side,
+        lines: &[Line],
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => set_lines(s, id, account, ply, to_move, lines, now).await)
+    }
+
+    async fn clear_lines(&self, id: GameId, account: AccountId) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => clear_lines(s, id, account).await)
+    }
+
+    async fn played_from_lines(
+        &self,
+        id: GameId,
+        account: AccountId,
+    ) -> Result<Vec<u32>, StoreError> {
+        on_backend!(self.sql(), s => played_from_lines(s, id, account).await)
+    }
+
+    async fn lines_of_account(&self, account: AccountId) -> Result<Vec<Lines>, StoreError> {
+        on_backend!(self.sql(), s => lines_of_account(s, account).await)
     }
 
     async fn end_game(
@@ -221,19 +321,204 @@ async fn finished_games<B: Backend>(
 async fn append_plies<B: Backend>(
     store: &SqlStore<B>,
     id: GameId,
-    seen: u32,
+    seen: Seen,
     plies: &[Move],
     state: &GameState,
     events: &[NewEvent],
+    lines: Option<&LinesAfter>,
 ) -> Result<Vec<Event>, StoreError> {
+    let plan = match lines {
+        Some(after) => Some(PlanWrite {
+            owner: after.owner.0,
+            kept: match &after.kept {
+                Some((ply, kept)) => Some((to_i32("ply", *ply)?, lines_text(kept))),
+                None => None,
+            },
+            marks: after
+                .played
+                .iter()
+                .map(|&p| to_i32("ply", p))
+                .collect::<Result<_, _>>()?,
+            at: state.updated_at,
+        }),
+        None => None,
+    };
     let append = Append {
         id,
-        plies: plies_columns(seen, plies, state)?,
+        plies: plies_columns(seen.ply, plies, state)?,
         state: StateColumns::new(state)?,
-        seen: to_i32("ply", seen)?,
+        seen: to_i32("ply", seen.ply)?,
+        plan_rev: seen.plan_rev,
+        plan,
         events: events_by_account(events),
     };
     B::append_moves(store, append).await
+}
+
+/// A row of `conditional_lines`.
+type LinesRow = (Uuid, Uuid, i32, String, DateTime<Utc>);
+
+fn parse_lines_row((game, account, ply, text, updated_at): LinesRow) -> Result<Lines, StoreError> {
+    Ok(Lines {
+        game: GameId(game),
+        account: AccountId(account),
+        ply: u32::try_from(ply).map_err(|_| StoreError::Invalid(format!("lines at ply {ply}")))?,
+        lines: parse_lines(&text).map_err(StoreError::Invalid)?,
+        updated_at,
+    })
+}
+
+async fn game_lines<B: Backend>(
+    store: &SqlStore<B>,
+    id: GameId,
+) -> Result<(i32, Vec<Lines>), StoreError> {
+    type Row = (
+        i32,
+        Option<Uuid>,
+        Option<Uuid>,
+        Option<i32>,
+        Option<String>,
+        Option<DateTime<Utc>>,
+    );
+    let rows: Vec<Row> = sql(
+        "SELECT g.plan_rev, c.game_id, c.account_id, c.ply, c.lines, \
+                                     c.updated_at \
+                              FROM games g LEFT JOIN conditional_lines c ON c.game_id = g.id \
+                              WHERE g.id = $1 ORDER BY c.account_id",
+    )
+    .bind(id.0)
+    .all(&mut store.conn().await?)
+    .await?;
+    let rev = rows.first().ok_or(StoreError::NotFound)?.0;
+    let mut lines = Vec::new();
+    for row in rows {
+        if let (_, Some(game), Some(account), Some(ply), Some(text), Some(at)) = row {
+            lines.push(parse_lines_row((game, account, ply, text, at))?);
+        }
+    }
+    Ok((rev, lines))
+}
+
+async fn account_lines<B: Backend>(
+    store: &SqlStore<B>,
+    id: GameId,
+    account: AccountId,
+) -> Result<Option<Lines>, StoreError> {
+    let row: Option<LinesRow> = sql("SELECT game_id, account_id, ply, lines, updated_at \
+                                     FROM conditional_lines \
+                                     WHERE game_id = $1 AND account_id = $2")
+    .bind(id.0)
+    .bind(account.0)
+    .optional(&mut store.conn().await?)
+    .await?;
+    row.map(parse_lines_row).transpose()
+}
+
+async fn set_lines<B: Backend>(
+    store: &SqlStore<B>,
+    id: GameId,
+    account: AccountId,
+    ply: u32,
+    to_move: Side,
+    lines: &[Line],
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let ply = to_i32("ply", ply)?;
+    let text = (!lines.is_empty()).then(|| lines_text(lines));
+    store
+        .write(move |tx| {
+            Box::pin(async move {
+                // The game row first: it settles a move racing these lines (see
+                // `games::conditional`).
+                let raised = sql("UPDATE games SET plan_rev = plan_rev + 1 \
+                                  WHERE id = $1 AND ply = $2 AND status = 'ongoing' \
+                                    AND to_move = $3")
+                .bind(id.0)
+                .bind(ply)
+                .bind(to_move.as_str())
+                .execute(&mut *tx)
+                .await?;
+                if raised == 0 {
+                    return Err(StoreError::Conflict);
+                }
+                sql("DELETE FROM conditional_lines WHERE game_id = $1 AND account_id = $2")
+                    .bind(id.0)
+                    .bind(account.0)
+                    .execute(&mut *tx)
+                    .await?;
+                if let Some(text) = &text {
+                    sql("INSERT INTO conditional_lines \
+                             (game_id, account_id, ply, lines, updated_at) \
+                         VALUES ($1, $2, $3, $4, $5)")
+                    .bind(id.0)
+                    .bind(account.0)
+                    .bind(ply)
+                    .bind(text.as_str())
+                    .bind(micros(now))
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                Ok(())
+            })
+        })
+        .await
+}
+
+async fn clear_lines<B: Backend>(
+    store: &SqlStore<B>,
+    id: GameId,
+    account: AccountId,
+) -> Result<(), StoreError> {
+    store
+        .write(move |tx| {
+            Box::pin(async move {
+                // The game row first, as every writer of lines (see `set_lines`).
+                sql("UPDATE games SET plan_rev = plan_rev + 1 WHERE id = $1 \
+                       AND EXISTS (SELECT 1 FROM conditional_lines c \
+                                   WHERE c.game_id = $1 AND c.account_id = $2)")
+                .bind(id.0)
+                .bind(account.0)
+                .execute(&mut *tx)
+                .await?;
+                sql("DELETE FROM conditional_lines WHERE game_id = $1 AND account_id = $2")
+                    .bind(id.0)
+                    .bind(account.0)
+                    .execute(&mut *tx)
+                    .await?;
+                Ok(())
+            })
+        })
+        .await
+}
+
+async fn played_from_lines<B: Backend>(
+    store: &SqlStore<B>,
+    id: GameId,
+    account: AccountId,
+) -> Result<Vec<u32>, StoreError> {
+    let plies: Vec<i32> = sql("SELECT ply FROM conditional_plies \
+                               WHERE game_id = $1 AND account_id = $2 ORDER BY ply")
+    .bind(id.0)
+    .bind(account.0)
+    .values(&mut store.conn().await?)
+    .await?;
+    plies
+        .into_iter()
+        .map(|p| u32::try_from(p).map_err(|_| StoreError::Invalid(format!("ply {p}"))))
+        .collect()
+}
+
+async fn lines_of_account<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+) -> Result<Vec<Lines>, StoreError> {
+    let rows: Vec<LinesRow> = sql("SELECT game_id, account_id, ply, lines, updated_at \
+                                   FROM conditional_lines WHERE account_id = $1 \
+                                   ORDER BY updated_at, game_id")
+    .bind(account.0)
+    .all(&mut store.conn().await?)
+    .await?;
+    rows.into_iter().map(parse_lines_row).collect()
 }
 
 async fn end_game<B: Backend>(
@@ -256,6 +541,11 @@ async fn end_game<B: Backend>(
         .write_events(move |tx| {
             Box::pin(async move {
                 update_state(tx, id, seen, &state).await?;
+                // Lines of a game over are of no use to anyone.
+                sql("DELETE FROM conditional_lines WHERE game_id = $1")
+                    .bind(id.0)
+                    .execute(&mut *tx)
+                    .await?;
                 Ok(((), events_and_ratings(tx, id, &state, &events).await?))
             })
         })

@@ -17,6 +17,15 @@ impl IntoResponse for Error {
         let mut body = json!({ "error": self.code(), "message": self.to_string() });
         match &self {
             Error::IllegalMove(reason) => body["reason"] = json!(reason.code()),
+            Error::IllegalLine { line, ply, reason } => {
+                body["line"] = json!(line);
+                body["ply"] = json!(ply);
+                body["reason"] = json!(reason.code());
+            }
+            Error::ConflictingLines { first, second, ply } => {
+                body["lines"] = json!([first, second]);
+                body["ply"] = json!(ply);
+            }
             Error::SinceAhead { head, .. } => body["head"] = json!(head),
             _ => {}
         }

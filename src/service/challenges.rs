@@ -314,6 +314,7 @@ impl Service {
                 days_per_move: game.days_per_move,
                 terms: game.terms,
                 on_vacation: BySide::default(),
+                plan_rev: 0,
                 challenge_id: Some(id),
                 tournament: None,
                 created_at: now,

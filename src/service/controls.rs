@@ -129,7 +129,7 @@ impl Service {
     /// Everything the server keeps of `account` that its player may take away: the
     /// account, its tokens (without secrets), every game it played with the moves,
     /// its open challenges, webhooks (without secrets), push devices, notification
-    /// settings, calendar feed, digest, vacation and ratings.
+    /// settings, calendar feed, digest, vacation, ratings and conditional lines.
     ///
     /// # Errors
     /// Storage errors.
@@ -160,6 +160,7 @@ impl Service {
             digest: self.digest(account).await?,
             vacation: self.vacation(account).await?,
             ratings: self.store.account_ratings(account.id).await?,
+            conditional: self.conditional_of_account(account).await?,
         })
     }
 
@@ -408,4 +409,6 @@ pub struct AccountExport {
     pub vacation: super::VacationStatus,
     /// Its ratings.
     pub ratings: Vec<VariantRating>,
+    /// Its conditional lines in force, in any game.
+    pub conditional: Vec<crate::games::conditional::Lines>,
 }

@@ -100,6 +100,7 @@ fn started(
             days_per_move: game.days_per_move,
             terms: game.terms,
             on_vacation: BySide::default(),
+            plan_rev: 0,
             challenge_id,
             tournament: None,
             created_at: game.created_at,

@@ -456,6 +456,7 @@ impl Service {
                 days_per_move: game.days_per_move,
                 terms,
                 on_vacation: BySide::default(),
+                plan_rev: 0,
                 challenge_id: None,
                 tournament: Some(TournamentRef {
                     id: tournament.id,

@@ -154,8 +154,10 @@ const ACCOUNT_EXISTS: &str = "SELECT 1 FROM accounts WHERE id = $1";
 /// What a deletion deletes, each statement with the account as `$1`. Webhook
 /// deliveries and push messages go with their webhooks and subscriptions (`ON DELETE
 /// CASCADE`).
-const DELETE_DATA: [&str; 18] = [
+const DELETE_DATA: [&str; 20] = [
     "DELETE FROM sessions WHERE account_id = $1",
+    "DELETE FROM conditional_lines WHERE account_id = $1",
+    "DELETE FROM conditional_plies WHERE account_id = $1",
     "DELETE FROM tokens WHERE account_id = $1",
     "DELETE FROM webhooks WHERE account_id = $1",
     "DELETE FROM push_subscriptions WHERE account_id = $1",

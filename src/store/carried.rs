@@ -1,7 +1,8 @@
 //! The rows an export carries beside the games and accounts: each account's
 //! settings (play settings, challenge filters, notification settings), its push
 //! devices, the server's own keys (the VAPID key those devices were subscribed
-//! with) and how each rated game moved its players' ratings. Read in the export's
+//! with), how each rated game moved its players' ratings, and each player's
+//! conditional lines with the plies played from them. Read in the export's
 //! snapshot and written in the import's transaction (see [`super::ops`]).
 
 use chrono::{DateTime, Utc};
@@ -52,6 +53,33 @@ pub struct GameRatingRecord {
     pub after: f64,
 }
 
+/// A player's conditional lines in one game (`conditional_lines`), the lines as
+/// stored (JSON, see `games::conditional`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinesRecord {
+    /// The game.
+    pub game: GameId,
+    /// Whose lines.
+    pub account: AccountId,
+    /// The game's ply they start from.
+    pub ply: i32,
+    /// The lines, as stored.
+    pub lines: String,
+    /// When they were last written.
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A ply the server played from a player's lines (`conditional_plies`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayedRecord {
+    /// The game.
+    pub game: GameId,
+    /// The ply.
+    pub ply: i32,
+    /// Whose lines it came from.
+    pub account: AccountId,
+}
+
 /// Everything this module carries.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Carried {
@@ -67,6 +95,10 @@ pub struct Carried {
     pub server_keys: Vec<ServerKey>,
     /// How every rated game moved its players' ratings.
     pub game_ratings: Vec<GameRatingRecord>,
+    /// Every player's conditional lines in force.
+    pub conditional_lines: Vec<LinesRecord>,
+    /// Every ply the server played from a player's lines.
+    pub conditional_plies: Vec<PlayedRecord>,
 }
 
 /// A row of `challenge_filters` with its account.
@@ -118,7 +150,35 @@ pub(super) async fn read_carried<B: Backend>(
     )
     .all(&mut *conn)
     .await?;
+    let lines: Vec<(Uuid, Uuid, i32, String, DateTime<Utc>)> = sql(
+        "SELECT game_id, account_id, ply, lines, updated_at FROM conditional_lines \
+         ORDER BY game_id, account_id",
+    )
+    .all(&mut *conn)
+    .await?;
+    let played: Vec<(Uuid, i32, Uuid)> =
+        sql("SELECT game_id, ply, account_id FROM conditional_plies ORDER BY game_id, ply")
+            .all(&mut *conn)
+            .await?;
     Ok(Carried {
+        conditional_lines: lines
+            .into_iter()
+            .map(|(game, account, ply, lines, updated_at)| LinesRecord {
+                game: GameId(game),
+                account: AccountId(account),
+                ply,
+                lines,
+                updated_at,
+            })
+            .collect(),
+        conditional_plies: played
+            .into_iter()
+            .map(|(game, ply, account)| PlayedRecord {
+                game: GameId(game),
+                ply,
+                account: AccountId(account),
+            })
+            .collect(),
         play_settings: play
             .into_iter()
             .map(|(account, confirm_moves, still_moves, updated_at)| Saved {
@@ -198,6 +258,32 @@ pub(super) async fn import_carried<B: Backend>(
             .bind(k.name.as_str())
             .bind(k.value.as_str())
             .bind(micros(k.created_at))
+            .execute(&mut *tx)
+            .await?;
+    }
+    for l in &carried.conditional_lines {
+        sql(
+            "INSERT INTO conditional_lines (game_id, account_id, ply, lines, updated_at) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(l.game.0)
+        .bind(l.account.0)
+        .bind(l.ply)
+        .bind(l.lines.as_str())
+        .bind(micros(l.updated_at))
+        .execute(&mut *tx)
+        .await?;
+        // A move looks for lines in a game only once some were written there.
+        sql("UPDATE games SET plan_rev = plan_rev + 1 WHERE id = $1")
+            .bind(l.game.0)
+            .execute(&mut *tx)
+            .await?;
+    }
+    for p in &carried.conditional_plies {
+        sql("INSERT INTO conditional_plies (game_id, ply, account_id) VALUES ($1, $2, $3)")
+            .bind(p.game.0)
+            .bind(p.ply)
+            .bind(p.account.0)
             .execute(&mut *tx)
             .await?;
     }

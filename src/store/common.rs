@@ -48,7 +48,7 @@ macro_rules! game_select {
                 na.bot AS north_bot, g.first, g.days_per_move, g.challenge_id, g.created_at, \
                 g.status, g.ply, g.to_move, g.board, g.store_south, g.store_north, g.deadline, \
                 g.winner, g.ended_by, g.score_south, g.score_north, g.updated_at, g.rated, \
-                g.weekend_pause, \
+                g.weekend_pause, g.plan_rev, \
                 (EXISTS (SELECT 1 FROM vacations v \
                          WHERE v.account_id = g.south_id AND v.ended_at IS NULL) \
                  AND NOT EXISTS (SELECT 1 FROM tournament_games tg \
@@ -156,7 +156,7 @@ pub(super) async fn finish<DB: sqlx::Database, T>(
 }
 
 /// `t` to the microsecond, as both backends keep it.
-pub(super) fn micros(t: DateTime<Utc>) -> DateTime<Utc> {
+pub(crate) fn micros(t: DateTime<Utc>) -> DateTime<Utc> {
     t.trunc_subsecs(6)
 }
 
@@ -415,6 +415,7 @@ pub(crate) struct GameRow {
     updated_at: DateTime<Utc>,
     rated: bool,
     weekend_pause: bool,
+    plan_rev: i32,
     south_vacation: bool,
     north_vacation: bool,
     tournament_id: Option<Uuid>,
@@ -494,6 +495,7 @@ impl GameRow {
                 result,
                 updated_at: self.updated_at,
             },
+            plan_rev: self.plan_rev,
         })
     }
 

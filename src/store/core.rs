@@ -30,10 +30,21 @@ const LAST_USED_RESOLUTION: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
 
 /// The update of a game's cached state (`$1` to `$12`, see [`bind_state`]) if it is
 /// still ongoing at ply `$14`; `$13` is the game.
-pub(super) const UPDATE_STATE: &str = "UPDATE games SET status = $1, ply = $2, to_move = $3, \
-     board = $4, store_south = $5, store_north = $6, deadline = $7, winner = $8, \
-     ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
-     WHERE id = $13 AND ply = $14 AND status = 'ongoing'";
+macro_rules! update_state_sql {
+    () => {
+        "UPDATE games SET status = $1, ply = $2, to_move = $3, \
+         board = $4, store_south = $5, store_north = $6, deadline = $7, winner = $8, \
+         ended_by = $9, score_south = $10, score_north = $11, updated_at = $12 \
+         WHERE id = $13 AND ply = $14 AND status = 'ongoing'"
+    };
+}
+
+/// [`update_state_sql`], for the writers of a game's state that do not add plies.
+pub(super) const UPDATE_STATE: &str = update_state_sql!();
+
+/// [`update_state_sql`] for an append, which also needs the game's lines to stand
+/// where its mover read them: their count of writes `plan_rev` is `$15`.
+const UPDATE_STATE_AT_REV: &str = concat!(update_state_sql!(), " AND plan_rev = $15");
 
 /// The insertion of a game: its cached state as `$1` to `$12` (see [`bind_state`]),
 /// then `$13` to `$22`; `$19` is its challenge (none for later games of a match).
@@ -322,12 +333,67 @@ pub struct Append {
     pub(crate) id: GameId,
     /// The ply its mover saw.
     pub(crate) seen: i32,
+    /// The count of writes of the game's lines its mover saw (see `games.plan_rev`).
+    pub(crate) plan_rev: i32,
+    /// What the append does to a player's conditional lines, if it touches any: such
+    /// an append is written alone, never batched.
+    pub(crate) plan: Option<PlanWrite>,
     /// The plies, numbered from `seen + 1`.
     pub(crate) plies: Vec<MoveColumns>,
     /// The state they lead to.
     pub(crate) state: StateColumns,
     /// The events they cause, by account.
     pub(crate) events: Vec<AccountEvents>,
+}
+
+/// What an append does to the conditional lines of its game (see
+/// `games::conditional`): every row of lines of the game is deleted, the lines left
+/// standing written again, and the plies played from them marked for their owner.
+#[derive(Debug, Clone)]
+pub struct PlanWrite {
+    /// Whose lines they are.
+    pub(crate) owner: uuid::Uuid,
+    /// The lines left standing, as stored (JSON), and the ply they start from; `None`
+    /// when none is left.
+    pub(crate) kept: Option<(i32, String)>,
+    /// The plies the server played from the lines.
+    pub(crate) marks: Vec<i32>,
+    /// Now.
+    pub(crate) at: DateTime<Utc>,
+}
+
+/// Writes `plan` for game `id` in the append's transaction.
+async fn write_plan<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    id: GameId,
+    plan: &PlanWrite,
+) -> Result<(), StoreError> {
+    sql("DELETE FROM conditional_lines WHERE game_id = $1")
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
+    if let Some((ply, lines)) = &plan.kept {
+        sql(
+            "INSERT INTO conditional_lines (game_id, account_id, ply, lines, updated_at) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id.0)
+        .bind(plan.owner)
+        .bind(*ply)
+        .bind(lines.as_str())
+        .bind(micros(plan.at))
+        .execute(&mut *tx)
+        .await?;
+    }
+    for ply in &plan.marks {
+        sql("INSERT INTO conditional_plies (game_id, ply, account_id) VALUES ($1, $2, $3)")
+            .bind(id.0)
+            .bind(*ply)
+            .bind(plan.owner)
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(())
 }
 
 /// Appends plies to a game, with the state they lead to, their events and the game's
@@ -341,7 +407,18 @@ pub(super) async fn append_alone<B: Backend>(
     let ((), stored) = store
         .write_events(move |tx| {
             Box::pin(async move {
-                update_state(tx, a.id, a.seen, &a.state).await?;
+                let updated = bind_state(sql(UPDATE_STATE_AT_REV), &a.state)
+                    .bind(a.id.0)
+                    .bind(a.seen)
+                    .bind(a.plan_rev)
+                    .execute(&mut *tx)
+                    .await?;
+                if updated == 0 {
+                    return Err(missed(tx, GAME_EXISTS, a.id.0).await);
+                }
+                if let Some(plan) = &a.plan {
+                    write_plan(tx, a.id, plan).await?;
+                }
                 for ply in &a.plies {
                     sql(INSERT_MOVE)
                         .bind(a.id.0)

@@ -90,12 +90,13 @@ pub(super) async fn insert_events(
 /// Appends a move: batched with the concurrent moves of other games when it leaves its
 /// game going (see [`appends`]); alone otherwise, since a move that ends the game may
 /// rate it in the same transaction, the rating rows locked after the game row, as when
-/// a game ends otherwise (resign, timeout).
+/// a game ends otherwise (resign, timeout); and alone when it plays or prunes a
+/// player's conditional lines, which it rewrites in its transaction.
 pub(super) async fn append_moves(
     store: &PgStore,
     append: Append,
 ) -> Result<Vec<Event>, StoreError> {
-    if append.state.status != "ongoing" {
+    if append.state.status != "ongoing" || append.plan.is_some() {
         return append_alone(store, append).await;
     }
     let id = append.id;

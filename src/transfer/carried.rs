@@ -13,7 +13,9 @@ use crate::domain::{
     AccountId, ChallengeFilters, DaysPerMove, GameId, GameStatus, PushSubscriptionId,
 };
 use crate::store::PlaySettings;
-use crate::store::carried::{Carried, GameRatingRecord, Saved, ServerKey};
+use crate::store::carried::{
+    Carried, GameRatingRecord, LinesRecord, PlayedRecord, Saved, ServerKey,
+};
 use crate::store::push::PushSubscription;
 
 /// An account's play settings. Exports from before they were carried have none.
@@ -81,6 +83,25 @@ pub(super) struct GameRatingLine {
     rating_after: f64,
 }
 
+/// A player's conditional lines in force in one game, as `PUT
+/// /games/{id}/conditional` takes them. Exports from before them have none.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct ConditionalLine {
+    game_id: Uuid,
+    account_id: Uuid,
+    ply: u32,
+    lines: Vec<Vec<u8>>,
+    updated_at: DateTime<Utc>,
+}
+
+/// A ply the server played from a player's lines.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct ConditionalPlyLine {
+    game_id: Uuid,
+    ply: u32,
+    account_id: Uuid,
+}
+
 /// The lines of `carried`, in the order the import reads them.
 pub(super) fn lines(carried: &Carried) -> Vec<Line> {
     let mut lines = Vec::new();
@@ -133,6 +154,26 @@ pub(super) fn lines(carried: &Carried) -> Vec<Line> {
             cursor: d.cursor,
             created_at: d.created_at,
             last_success_at: d.last_success_at,
+        })
+    }));
+    lines.extend(carried.conditional_lines.iter().map(|l| {
+        let parsed = crate::games::conditional::parse_lines(&l.lines).unwrap_or_default();
+        Line::Conditional(ConditionalLine {
+            game_id: l.game.0,
+            account_id: l.account.0,
+            ply: u32::try_from(l.ply).unwrap_or_default(),
+            lines: parsed
+                .iter()
+                .map(|line| line.iter().map(|p| p.number()).collect())
+                .collect(),
+            updated_at: l.updated_at,
+        })
+    }));
+    lines.extend(carried.conditional_plies.iter().map(|p| {
+        Line::ConditionalPly(ConditionalPlyLine {
+            game_id: p.game.0,
+            ply: u32::try_from(p.ply).unwrap_or_default(),
+            account_id: p.account.0,
         })
     }));
     lines.extend(carried.game_ratings.iter().map(|r| {
@@ -258,6 +299,105 @@ impl Reader {
             cursor: d.cursor,
             created_at: d.created_at,
             last_success_at: d.last_success_at,
+        });
+        Ok(())
+    }
+
+    /// The game of a line on `game_id`, and the side `account_id` plays in it.
+    fn game_played(
+        &self,
+        game_id: Uuid,
+        account_id: Uuid,
+        what: &str,
+    ) -> Result<(&crate::store::GameWithMoves, seedpost_rules::Side), String> {
+        let game = self
+            .game_index
+            .get(&game_id)
+            .and_then(|i| self.data.games.get(*i))
+            .ok_or_else(|| format!("{what}: the game is not on an earlier line"))?;
+        let side = crate::games::service::side_of(&game.game, AccountId(account_id))
+            .ok_or_else(|| format!("{what}: the account does not play the game"))?;
+        Ok((game, side))
+    }
+
+    pub(super) fn conditional(&mut self, l: ConditionalLine) -> Result<(), String> {
+        let what = format!(
+            "the conditional lines of account {} in game {}",
+            l.account_id, l.game_id
+        );
+        let (game, side) = self.game_played(l.game_id, l.account_id, &what)?;
+        let state = &game.game.state;
+        if state.status != GameStatus::Ongoing
+            || state.ply != l.ply
+            || state.to_move != Some(side.opposite())
+        {
+            return Err(format!(
+                "{what}: the game is not ongoing at ply {} with the opponent to move",
+                l.ply
+            ));
+        }
+        // Checked as the API checks them, from the game's position.
+        let plies: Vec<seedpost_rules::Ply> = game
+            .moves
+            .iter()
+            .map(|m| match m.pit {
+                Some(pit) => seedpost_rules::Ply::Sow { side: m.side, pit },
+                None => seedpost_rules::Ply::Pass { side: m.side },
+            })
+            .collect();
+        let engine = seedpost_rules::Game::replay(game.game.variant, game.game.first, &plies)
+            .map_err(|e| format!("{what}: the game does not replay: {e}"))?;
+        let offered: Vec<Vec<i64>> = l
+            .lines
+            .iter()
+            .map(|line| line.iter().map(|&n| i64::from(n)).collect())
+            .collect();
+        let lines = crate::games::conditional::check_lines(&engine, side, &offered)
+            .map_err(|e| format!("{what}: {e}"))?;
+        if lines.is_empty() || lines.len() != offered.len() {
+            return Err(format!("{what}: none, or some twice"));
+        }
+        let list = &mut self.data.carried.conditional_lines;
+        if list
+            .iter()
+            .any(|x| x.game.0 == l.game_id && x.account.0 == l.account_id)
+        {
+            return Err(format!("{what} appear twice"));
+        }
+        list.push(LinesRecord {
+            game: GameId(l.game_id),
+            account: AccountId(l.account_id),
+            ply: i32::try_from(l.ply).map_err(|_| format!("{what}: ply {}", l.ply))?,
+            lines: crate::games::conditional::lines_text(&lines),
+            updated_at: l.updated_at,
+        });
+        Ok(())
+    }
+
+    pub(super) fn conditional_ply(&mut self, p: ConditionalPlyLine) -> Result<(), String> {
+        let what = format!(
+            "ply {} of game {} played from the lines of account {}",
+            p.ply, p.game_id, p.account_id
+        );
+        let (game, side) = self.game_played(p.game_id, p.account_id, &what)?;
+        let played = usize::try_from(p.ply)
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| game.moves.get(i));
+        if !played.is_some_and(|m| m.side == side && m.pit.is_some()) {
+            return Err(format!("{what}: no such ply of the account's side"));
+        }
+        let list = &mut self.data.carried.conditional_plies;
+        if list
+            .iter()
+            .any(|x| x.game.0 == p.game_id && i64::from(x.ply) == i64::from(p.ply))
+        {
+            return Err(format!("{what} appears twice"));
+        }
+        list.push(PlayedRecord {
+            game: GameId(p.game_id),
+            ply: i32::try_from(p.ply).map_err(|_| format!("{what}: ply {}", p.ply))?,
+            account: AccountId(p.account_id),
         });
         Ok(())
     }

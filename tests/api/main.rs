@@ -12,6 +12,7 @@ mod abuse;
 mod accounts;
 mod calendar;
 mod challenges;
+mod conditional;
 mod controls;
 mod digest;
 mod events;

@@ -16,6 +16,7 @@ mod house;
 mod languages;
 mod matches;
 mod notify;
+mod plan;
 mod play;
 mod players;
 mod ratings;

@@ -559,6 +559,32 @@ class Client:
         """Aborts the game (before both sides have moved)."""
         return cast(models.GameJson, self._request("POST", f"/games/{_seg(id)}/abort"))
 
+    @route("GET", "/games/{id}/conditional")
+    def conditional(self, id: str) -> models.ConditionalJson:
+        """Your conditional lines in the game (`{"ply", "lines", "played"}`), seen by
+        you alone: `played` holds the plies the server played from them."""
+        return cast(
+            models.ConditionalJson, self._request("GET", f"/games/{_seg(id)}/conditional")
+        )
+
+    @route("PUT", "/games/{id}/conditional")
+    def set_conditional(self, id: str, ply: int, lines: List[List[int]]) -> models.ConditionalJson:
+        """Plans ahead while it is the opponent's turn, at the game's `ply`: each line
+        is the pits sown in turn from there by whoever the rules say moves, the
+        opponent first, then at least one of yours ("if they play X, I play Y"). The
+        new set replaces the old; an empty list clears it. 422 `illegal_line` (with
+        `line` and `ply`), `conflicting_lines`; 409 `stale_ply`, `not_opponents_turn`."""
+        body = {"ply": ply, "lines": lines}
+        return cast(
+            models.ConditionalJson,
+            self._request("PUT", f"/games/{_seg(id)}/conditional", body=body),
+        )
+
+    @route("DELETE", "/games/{id}/conditional")
+    def clear_conditional(self, id: str) -> None:
+        """Clears your conditional lines in the game."""
+        self._request("DELETE", f"/games/{_seg(id)}/conditional")
+
     @route("GET", "/games/{id}/record")
     def record(self, id: str) -> str:
         """The game in the text notation (`seedpost_rules.Record.parse` reads it)."""

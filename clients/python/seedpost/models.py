@@ -72,6 +72,8 @@ class _AccountExportJsonRequired(TypedDict):
     vacation: 'VacationJson'
     #: Its ratings.
     ratings: List['VariantRatingJson']
+    #: Its conditional lines in force, game by game.
+    conditional: List['AccountLinesJson']
 
 
 class AccountExportJson(_AccountExportJsonRequired, total=False):
@@ -88,6 +90,16 @@ class AccountJson(TypedDict):
     bot: bool
     #: When it was made.
     created_at: str
+
+
+class AccountLinesJson(TypedDict):
+    """An account's conditional lines in one game, in its export."""
+    #: The game.
+    game: str
+    #: The game's ply the lines start from.
+    ply: int
+    #: The lines: the pits sown in turn from that ply.
+    lines: List[List[int]]
 
 
 class AnalysisJson(TypedDict):
@@ -216,6 +228,24 @@ class ChannelSettingsJson(TypedDict, total=False):
     kinds: List[str]
     #: Minutes before a move's deadline at which a reminder is sent: each one of 15, 30, 60, 120, 240, 480, 720, 1440, 2880. Each is sent once per move while the clock runs; a time as long as the move's whole time or longer is not sent for that move, and of several that came due together only the nearest the deadline is (docs/notifications.md).
     reminders: List[int]
+
+
+class ConditionalBody(TypedDict):
+    """Conditional lines to set."""
+    #: The game's `ply` as the player saw it: lines for another position are refused.
+    ply: int
+    #: The lines, each the pits sown in turn from the current position by whoever the rules say moves: the opponent's ply or plies first, then at least one of yours. At most 64 lines of at most 40 plies; an empty list clears them.
+    lines: List[List[int]]
+
+
+class ConditionalJson(TypedDict):
+    """A player's conditional lines in a game, as only that player sees them."""
+    #: The game's ply the lines start from.
+    ply: int
+    #: The lines in force: each the pits sown in turn from that ply, by whoever the rules say moves (the opponent first; automatic passes are not written).
+    lines: List[List[int]]
+    #: The plies of the game the server played from this player's lines (seen by this player alone).
+    played: List[int]
 
 
 class CrossCellJson(TypedDict):

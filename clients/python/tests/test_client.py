@@ -195,6 +195,19 @@ def test_every_route_answers_through_its_method(server, monkeypatch):
     second = use("create_challenge", "tihbat", opponent=b, first="challenger")
     game = other.accept_challenge(second["id"])
     game = use("play", game["id"], 0, 1)
+    # Conditional lines while the other is to move: their move, then a reply of mine.
+    for their in game["legal_moves"]:
+        after = rules.Game("tihbat", game["first"])
+        after.play(1)
+        after.play(their)
+        if after.position.to_move != game["to_move"] and after.legal_moves():
+            break
+    line = [their, after.legal_moves()[0]]
+    planned = use("set_conditional", game["id"], game["ply"], [line])
+    assert planned == {"ply": game["ply"], "lines": [line], "played": []}
+    assert use("conditional", game["id"]) == planned
+    use("clear_conditional", game["id"])
+    assert me.conditional(game["id"])["lines"] == []
     assert use("resign", game["id"])["result"]["ended_by"] == "resign"
     assert use("record", game["id"]).startswith('[Variant "tihbat"]')
     assert use("analysis", game["id"])["game_id"] == game["id"]

@@ -137,7 +137,8 @@ pub(super) async fn log_out_everywhere(
     "calendar_since": null,
     "digest": {"email": null, "enabled": false, "last_sent_on": null, "verified": false, "verified_at": null, "mail_configured": false, "hour": 7},
     "vacation": {"on_vacation": false, "started_at": null, "until": null, "days_per_year": 20, "days_left": 20.0},
-    "ratings": []
+    "ratings": [],
+    "conditional": []
 }))]
 pub struct AccountExportJson {
     /// When it was taken.
@@ -165,6 +166,19 @@ pub struct AccountExportJson {
     vacation: VacationJson,
     /// Its ratings.
     ratings: Vec<VariantRatingJson>,
+    /// Its conditional lines in force, game by game.
+    conditional: Vec<AccountLinesJson>,
+}
+
+/// An account's conditional lines in one game, in its export.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct AccountLinesJson {
+    /// The game.
+    game: String,
+    /// The game's ply the lines start from.
+    ply: u32,
+    /// The lines: the pits sown in turn from that ply.
+    lines: Vec<Vec<u8>>,
 }
 
 impl From<&AccountExport> for AccountExportJson {
@@ -186,6 +200,19 @@ impl From<&AccountExport> for AccountExportJson {
             digest: DigestJson::from(&e.digest),
             vacation: VacationJson::from(&e.vacation),
             ratings: e.ratings.iter().map(VariantRatingJson::from).collect(),
+            conditional: e
+                .conditional
+                .iter()
+                .map(|l| AccountLinesJson {
+                    game: l.game.to_string(),
+                    ply: l.ply,
+                    lines: l
+                        .lines
+                        .iter()
+                        .map(|line| line.iter().map(|p| p.number()).collect())
+                        .collect(),
+                })
+                .collect(),
         }
     }
 }

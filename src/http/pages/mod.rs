@@ -113,6 +113,7 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/challenges/{id}/cancel", post(home::cancel))
         .route("/live", get(live::account))
         .merge(crate::games::pages::routes())
+        .merge(crate::games::plan::routes())
         .route("/matches/{id}", get(matches::show))
         .route("/players/{name}", get(players::show))
         .route("/players/{name}/games", get(players::finished))

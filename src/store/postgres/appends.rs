@@ -201,14 +201,15 @@ async fn append_once(
         "WITH b AS ( \
              SELECT * FROM unnest($1::uuid[], $2::integer[], $3::integer[], $4::text[], \
                                   $5::text[], $6::integer[], $7::integer[], \
-                                  $8::timestamptz[], $9::timestamptz[]) \
+                                  $8::timestamptz[], $9::timestamptz[], $20::integer[]) \
                   AS b(id, seen, ply, to_move, board, store_south, store_north, deadline, \
-                       updated_at) \
+                       updated_at, plan_rev) \
          ), updated AS ( \
              UPDATE games g SET ply = b.ply, to_move = b.to_move, board = b.board, \
                     store_south = b.store_south, store_north = b.store_north, \
                     deadline = b.deadline, updated_at = b.updated_at \
              FROM b WHERE g.id = b.id AND g.ply = b.seen AND g.status = 'ongoing' \
+                    AND g.plan_rev = b.plan_rev \
              RETURNING g.id \
          ), moved AS ( \
              INSERT INTO moves (game_id, ply, side, pit, at) \
@@ -265,6 +266,7 @@ async fn append_once(
     .bind(&events.kind)
     .bind(&events.payload)
     .bind(&events.at)
+    .bind(&games.plan_rev)
     .fetch_one(conn)
     .await?;
     let updated = updated.unwrap_or_default();
@@ -325,6 +327,7 @@ struct Games {
     store_north: Vec<i32>,
     deadline: Vec<Option<DateTime<Utc>>>,
     updated_at: Vec<DateTime<Utc>>,
+    plan_rev: Vec<i32>,
 }
 
 impl Games {
@@ -338,6 +341,7 @@ impl Games {
         self.store_north.push(m.state.store_north);
         self.deadline.push(m.state.deadline);
         self.updated_at.push(m.state.updated_at);
+        self.plan_rev.push(m.plan_rev);
     }
 }
 
@@ -374,6 +378,8 @@ mod tests {
         Append {
             id: GameId(game),
             seen,
+            plan_rev: 0,
+            plan: None,
             plies: Vec::new(),
             state: StateColumns {
                 status: "ongoing",

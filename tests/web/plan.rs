@@ -1,0 +1,121 @@
+//! "Plan ahead" on the game page without JavaScript (issue 36): lines typed as pits,
+//! listed with delete buttons, played when the opponent's move matches, and seen by
+//! their owner alone.
+
+use reqwest::StatusCode;
+use seedpost_rules::{Pit, Side, Variant};
+
+use crate::helpers::{Browser, Server, start_game};
+use crate::on_both_backends;
+
+on_both_backends!(a_player_plans_ahead_on_the_game_page_and_the_opponent_never_sees_it);
+
+/// The replay of a Mangala game's JSON, South first.
+fn engine_of(game: &serde_json::Value) -> seedpost_rules::Game {
+    let mut engine = seedpost_rules::Game::new(Variant::Mangala, Side::South);
+    for m in game["moves"].as_array().expect("moves") {
+        if let Some(pit) = m["pit"].as_u64() {
+            let pit = Pit::new(u8::try_from(pit).expect("a pit")).expect("a pit");
+            engine.play(pit).expect("the game replays");
+        }
+    }
+    engine
+}
+
+/// The first pit of the side to move that ends its turn and not the game.
+fn plain(game: &seedpost_rules::Game) -> u8 {
+    let side = game.position().to_move();
+    (1..=6)
+        .find(|&n| {
+            let mut g = game.clone();
+            g.play(Pit::new(n).expect("a pit")) == Ok(1)
+                && g.position().to_move() != side
+                && g.outcome().is_none()
+        })
+        .expect("a plain move")
+}
+
+fn then(game: &seedpost_rules::Game, pit: u8) -> seedpost_rules::Game {
+    let mut game = game.clone();
+    game.play(Pit::new(pit).expect("a pit")).expect("legal");
+    game
+}
+
+async fn a_player_plans_ahead_on_the_game_page_and_the_opponent_never_sees_it(server: Server) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    let zeynep = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    zeynep.sign_up("zeynep").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let api = game.as_str();
+    // On her own turn, no plan; after her move, it is mehmet's turn.
+    let page = ayse.get(&game).await;
+    assert_eq!(page.count("#plan"), 0);
+    let first = plain(&engine_of(&ayse.api(api).await));
+    let page = ayse
+        .press(&page.form("form.move"), "pit", &first.to_string())
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let page = ayse.get(&game).await;
+    assert_eq!(page.text("#plan h2"), "Plan ahead");
+    assert_eq!(page.count(".plan-none"), 1);
+    // A line that breaks the rules is refused with the reason, and nothing is kept.
+    let refused = ayse
+        .submit(&page.form("form.plan-add").set("line", "1 9"))
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.text("#plan .error").contains("ply 2"),
+        "{}",
+        refused.text("#plan")
+    );
+    let typo = ayse
+        .submit(&page.form("form.plan-add").set("line", "three"))
+        .await;
+    assert_eq!(typo.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // A good line: their move, then hers.
+    let e1 = engine_of(&ayse.api(api).await);
+    let theirs = plain(&e1);
+    let mine = plain(&then(&e1, theirs));
+    let line = format!("{theirs} {mine}");
+    let page = ayse
+        .submit(&page.form("form.plan-add").set("line", &line))
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(page.text(".plan-line"), line);
+    // Nobody else sees it.
+    for other in [&mehmet, &zeynep] {
+        let seen = other.get(&game).await;
+        assert_eq!(seen.count("#plan"), 0);
+        assert!(!seen.body.contains("plan-line"));
+    }
+    // Mehmet plays into the line: her reply is played at once.
+    let page = mehmet.get(&game).await;
+    let after = mehmet
+        .press(&page.form("form.move"), "pit", &theirs.to_string())
+        .await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.body);
+    let json = ayse.api(api).await;
+    assert_eq!(json["ply"], 3);
+    assert_eq!(json["moves"][2]["pit"], mine);
+    let hers = ayse.get(&game).await;
+    assert_eq!(hers.text(".plan-played"), "Played from your lines: plies 3.");
+    let his = mehmet.get(&game).await;
+    assert_eq!(his.count("#plan"), 0);
+    // A line deleted with its button is gone.
+    let e3 = engine_of(&json);
+    let theirs = plain(&e3);
+    let line = format!("{theirs} {}", plain(&then(&e3, theirs)));
+    let page = ayse
+        .submit(&hers.form("form.plan-add").set("line", &line))
+        .await;
+    assert_eq!(page.text(".plan-line"), line);
+    let page = ayse
+        .submit(&page.form("form[action$='/plan/delete']"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(page.count(".plan-line"), 0);
+    assert_eq!(page.count(".plan-none"), 1);
+}
