@@ -351,13 +351,20 @@ impl ServeArgs {
     /// [`ConfigError::ReadReplicaNeedsPostgres`] for a read replica beside an SQLite
     /// database, or one whose URL is not Postgres'.
     pub fn check(&self) -> Result<(), ConfigError> {
-        if let Some(read) = &self.read_database_url
+        if let Some(read) = self.read_database_url()
             && (!crate::store::is_postgres(&self.database.database_url)
                 || !crate::store::is_postgres(read))
         {
             return Err(ConfigError::ReadReplicaNeedsPostgres);
         }
         Ok(())
+    }
+
+    /// The read replica's URL; an empty one (an unset variable passed on by a compose
+    /// file) is none.
+    #[must_use]
+    pub fn read_database_url(&self) -> Option<&str> {
+        self.read_database_url.as_deref().filter(|u| !u.is_empty())
     }
 
     /// The replica's lag bound.
@@ -615,6 +622,7 @@ mod tests {
         let pg = "postgres://db/seedpost";
         let replica = "postgres://replica/seedpost";
         assert_eq!(check(&["--database-url", pg]), Ok(()));
+        assert_eq!(check(&["--read-database-url", ""]), Ok(()), "empty: none");
         assert_eq!(
             check(&["--database-url", pg, "--read-database-url", replica]),
             Ok(())

@@ -102,7 +102,7 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
     let store =
         seedpost::store::connect(&args.database.database_url, args.database.pool_size()).await?;
-    let reads = match &args.read_database_url {
+    let reads = match args.read_database_url() {
         Some(url) => seedpost::store::replica::Reads::with_replica(
             store.clone(),
             url,
