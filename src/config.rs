@@ -157,6 +157,19 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub database: DatabaseArgs,
 
+    /// A streaming read replica of the Postgres database (`postgres://`): reads that
+    /// may be a moment old (spectators' pages, lists, standings, players' pages,
+    /// tournaments) go to it while it is within `--replica-max-lag` of the primary;
+    /// every write and every read that decides one go to the primary. Postgres only.
+    #[arg(long, env = "SEEDPOST_READ_DATABASE_URL", global = true)]
+    pub read_database_url: Option<String>,
+
+    /// Seconds the read replica may lag behind the primary before reads go to the
+    /// primary instead.
+    #[arg(long, env = "SEEDPOST_REPLICA_MAX_LAG", default_value_t = 5.0, global = true,
+          value_parser = parse_max_lag)]
+    pub replica_max_lag: f64,
+
     /// The address and port to listen on.
     #[arg(
         long,
@@ -300,7 +313,66 @@ pub struct ServeArgs {
     pub max_streams_per_address: usize,
 }
 
+/// A `--replica-max-lag`: seconds, from 0.1 to a day.
+fn parse_max_lag(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if (0.1..=86_400.0).contains(&seconds) => Ok(seconds),
+        _ => Err("seconds from 0.1 to 86400".to_owned()),
+    }
+}
+
+/// A configuration that cannot run, with a stable code (printed as
+/// `error[code]: …`, and named in docs/operations.md).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// A read replica of an SQLite database: only Postgres has replicas.
+    #[error(
+        "error[read_replica_needs_postgres]: --read-database-url (SEEDPOST_READ_DATABASE_URL) \
+         needs a Postgres primary (a postgres:// --database-url) and a postgres:// URL of \
+         its streaming replica"
+    )]
+    ReadReplicaNeedsPostgres,
+}
+
+impl ConfigError {
+    /// The stable code.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            ConfigError::ReadReplicaNeedsPostgres => "read_replica_needs_postgres",
+        }
+    }
+}
+
 impl ServeArgs {
+    /// Checks what the flags cannot check one by one.
+    ///
+    /// # Errors
+    /// [`ConfigError::ReadReplicaNeedsPostgres`] for a read replica beside an SQLite
+    /// database, or one whose URL is not Postgres'.
+    pub fn check(&self) -> Result<(), ConfigError> {
+        if let Some(read) = self.read_database_url()
+            && (!crate::store::is_postgres(&self.database.database_url)
+                || !crate::store::is_postgres(read))
+        {
+            return Err(ConfigError::ReadReplicaNeedsPostgres);
+        }
+        Ok(())
+    }
+
+    /// The read replica's URL; an empty one (an unset variable passed on by a compose
+    /// file) is none.
+    #[must_use]
+    pub fn read_database_url(&self) -> Option<&str> {
+        self.read_database_url.as_deref().filter(|u| !u.is_empty())
+    }
+
+    /// The replica's lag bound.
+    #[must_use]
+    pub fn replica_max_lag(&self) -> std::time::Duration {
+        std::time::Duration::from_secs_f64(self.replica_max_lag)
+    }
+
     /// The limits on connections these flags set.
     #[must_use]
     pub fn connection_limits(&self) -> crate::http::conn::ConnectionLimits {
@@ -537,6 +609,46 @@ mod tests {
     fn missing(args: &[&str]) -> Option<&'static str> {
         let cli = Cli::try_parse_from(["seedpost"].iter().chain(args)).expect("good flags");
         cli.serve.public_url_missing()
+    }
+
+    #[test]
+    fn a_read_replica_beside_sqlite_is_a_configuration_error_with_its_code() {
+        let check = |args: &[&str]| {
+            Cli::try_parse_from(["seedpost"].iter().chain(args))
+                .expect("good flags")
+                .serve
+                .check()
+        };
+        let pg = "postgres://db/seedpost";
+        let replica = "postgres://replica/seedpost";
+        assert_eq!(check(&["--database-url", pg]), Ok(()));
+        assert_eq!(check(&["--read-database-url", ""]), Ok(()), "empty: none");
+        assert_eq!(
+            check(&["--database-url", pg, "--read-database-url", replica]),
+            Ok(())
+        );
+        for args in [
+            &["--read-database-url", replica][..],
+            &[
+                "--database-url",
+                "sqlite://x.db",
+                "--read-database-url",
+                replica,
+            ],
+            &["--database-url", pg, "--read-database-url", "sqlite://x.db"],
+        ] {
+            let refused = check(args).expect_err("refused");
+            assert_eq!(refused.code(), "read_replica_needs_postgres");
+            assert!(
+                refused
+                    .to_string()
+                    .starts_with("error[read_replica_needs_postgres]")
+            );
+        }
+        assert!(
+            Cli::try_parse_from(["seedpost", "--replica-max-lag", "0"]).is_err(),
+            "a bound of nothing"
+        );
     }
 
     #[test]

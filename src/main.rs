@@ -95,9 +95,24 @@ fn init_tracing(format: LogFormat) {
 
 async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
     init_tracing(args.log_format);
+    if let Err(e) = args.check() {
+        // The message is the whole story, with its code: no `error:` before it.
+        eprintln!("{e}");
+        std::process::exit(2);
+    }
     let store =
         seedpost::store::connect(&args.database.database_url, args.database.pool_size()).await?;
+    let reads = match args.read_database_url() {
+        Some(url) => seedpost::store::replica::Reads::with_replica(
+            store.clone(),
+            url,
+            args.database.pool_size(),
+            args.replica_max_lag(),
+        )?,
+        None => seedpost::store::replica::Reads::primary(store.clone()),
+    };
     let mut service = Service::new(store, Arc::new(SystemClock))
+        .with_reads(reads)
         .with_private_webhooks(args.webhook_allow_private)
         .with_vacation_days(args.vacation_days)
         .with_flood_limits(args.floods.limits())

@@ -221,3 +221,43 @@ pub async fn render(store: &dyn Store) -> String {
     }
     String::from_utf8(out).unwrap_or_default()
 }
+
+/// The read replica's lines of the exposition, from this instance's view of it
+/// (docs/operations.md, "A read replica"): its lag, whether reads fall back to the
+/// primary, and where the reads that could go to it went.
+#[must_use]
+pub fn replica(status: &crate::store::replica::ReplicaStatus) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let up = u8::from(status.state != "down");
+    let fallback = u8::from(status.state != "streaming");
+    // A replica down has no lag to tell: NaN, as Prometheus writes an unknown value.
+    let lag = status.lag_seconds.unwrap_or(f64::NAN);
+    let _ = write!(
+        out,
+        "# HELP seedpost_replica_lag_seconds How far the read replica is behind the primary.\n\
+         # TYPE seedpost_replica_lag_seconds gauge\n\
+         seedpost_replica_lag_seconds {lag}\n\
+         # HELP seedpost_replica_max_lag_seconds Past this lag, reads go to the primary.\n\
+         # TYPE seedpost_replica_max_lag_seconds gauge\n\
+         seedpost_replica_max_lag_seconds {max}\n\
+         # HELP seedpost_replica_up Whether the read replica answers (1) or not (0).\n\
+         # TYPE seedpost_replica_up gauge\n\
+         seedpost_replica_up {up}\n\
+         # HELP seedpost_replica_fallback Whether reads that may be a moment old go to the primary (1: replica down or lagging) or the replica (0).\n\
+         # TYPE seedpost_replica_fallback gauge\n\
+         seedpost_replica_fallback {fallback}\n\
+         # HELP seedpost_replica_reads_total Reads that may be a moment old, by the database that served them.\n\
+         # TYPE seedpost_replica_reads_total counter\n\
+         seedpost_replica_reads_total{{served_by=\"replica\"}} {replica}\n\
+         seedpost_replica_reads_total{{served_by=\"primary\"}} {primary}\n\
+         # HELP seedpost_replica_failed_reads_total Reads the replica failed, read again on the primary.\n\
+         # TYPE seedpost_replica_failed_reads_total counter\n\
+         seedpost_replica_failed_reads_total {failed}\n",
+        max = status.max_lag_seconds,
+        replica = status.reads_replica,
+        primary = status.reads_primary,
+        failed = status.reads_failed,
+    );
+    out
+}

@@ -197,33 +197,48 @@ impl Service {
         // With a copy of the game here, the game row alone is read: if it stands at
         // the copy's ply, the copy's moves and replay are the row's (moves are only
         // ever appended); otherwise the moves are read and replayed.
-        if let Some(copy) = self.cache.latest(id) {
-            let game = match self.store.game_state(id).await {
-                Err(StoreError::NotFound) => {
-                    self.cache.forget(id);
-                    return Err(Error::NotFound("game"));
+        //
+        // A spectator's read may be the replica's, a moment old (see
+        // `crate::store::replica`): the copy is then used only when it stands at the
+        // replica's ply, and what is kept is the older game, which the next read of
+        // the primary finds behind its row and reads again.
+        let copy = self.cache.latest(id);
+        let read = self
+            .reads
+            .run(|s| {
+                let copy = copy.clone();
+                async move {
+                    if let Some(copy) = copy {
+                        let game = s.game_state(id).await?;
+                        if game.state.ply == copy.game().state.ply {
+                            return Ok(Ok(LoadedGame {
+                                stored: GameWithMoves {
+                                    game,
+                                    moves: copy.stored.moves,
+                                },
+                                engine: copy.engine,
+                                match_ref: copy.match_ref,
+                            }));
+                        }
+                    }
+                    let stored = s.game(id).await?;
+                    Ok(Err((stored, s.match_of_game(id).await?)))
                 }
-                other => other?,
-            };
-            if game.state.ply == copy.game().state.ply {
-                let loaded = LoadedGame {
-                    stored: GameWithMoves {
-                        game,
-                        moves: copy.stored.moves,
-                    },
-                    engine: copy.engine,
-                    match_ref: copy.match_ref,
-                };
-                self.cache.put(&loaded);
-                return Ok(loaded);
+            })
+            .await;
+        let loaded = match read {
+            Err(StoreError::NotFound) => {
+                self.cache.forget(id);
+                return Err(Error::NotFound("game"));
             }
-        }
-        let mut loaded = match self.store.game(id).await {
-            Err(StoreError::NotFound) => return Err(Error::NotFound("game")),
-            Ok(stored) => LoadedGame::new(stored)?,
             Err(e) => return Err(e.into()),
+            Ok(Ok(loaded)) => loaded,
+            Ok(Err((stored, match_ref))) => {
+                let mut loaded = LoadedGame::new(stored)?;
+                loaded.match_ref = match_ref;
+                loaded
+            }
         };
-        loaded.match_ref = self.store.match_of_game(id).await?;
         self.cache.put(&loaded);
         Ok(loaded)
     }
@@ -251,7 +266,7 @@ impl Service {
             viewer: viewer.map(|a| a.id),
             limit,
         };
-        Ok(self.store.games(&filter).await?)
+        Ok(self.reads.run(|s| s.games(&filter)).await?)
     }
 
     /// The games matching `filter`, most urgent first for its viewer (see
@@ -286,7 +301,7 @@ impl Service {
             // One more tells whether another page follows.
             limit: per_page + 1,
         };
-        let mut games = self.store.finished_games(&filter).await?;
+        let mut games = self.reads.run(|s| s.finished_games(&filter)).await?;
         let more = games.len() > per_page as usize;
         games.truncate(per_page as usize);
         Ok((account, games, more))
@@ -813,7 +828,10 @@ impl Service {
         limit: u32,
         offset: u32,
     ) -> Result<Vec<Standing>> {
-        Ok(self.store.standings(variant, limit, offset).await?)
+        Ok(self
+            .reads
+            .run(|s| s.standings(variant, limit, offset))
+            .await?)
     }
 
     /// The account's place (1 for the first) and line in the standings of one
@@ -826,7 +844,10 @@ impl Service {
         variant: Option<Variant>,
         account: &Account,
     ) -> Result<Option<(u32, Standing)>> {
-        Ok(self.store.standing_of(variant, account.id).await?)
+        Ok(self
+            .reads
+            .run(|s| s.standing_of(variant, account.id))
+            .await?)
     }
 
     /// A game in the text notation, with its players, dates and result as tags.

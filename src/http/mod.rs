@@ -23,6 +23,7 @@ pub mod extract;
 pub mod ops;
 pub mod pages;
 pub mod ratelimit;
+pub mod reads;
 
 /// The largest request body accepted (64 KiB).
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -76,6 +77,11 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(pages::method_not_allowed)
         // The language of pages, error pages included (see `pages::lang`).
         .layer(axum::middleware::from_fn(pages::language_scope))
+        // Where the request's reads may go, with a read replica (see `reads`).
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            reads::scope,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             ops::observe,

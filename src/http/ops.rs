@@ -53,22 +53,39 @@ async fn readyz(State(service): State<Service>) -> Response {
     let outcome = tokio::time::timeout(READY_TIMEOUT, check)
         .await
         .unwrap_or_else(|_| Err("the database did not answer in time".to_owned()));
+    // The replica is told, not required: while it is down or lagging the primary
+    // serves every read, and the instance is still ready.
+    let replica = service.reads().status().map(|s| {
+        json!({
+            "state": s.state,
+            "reads": if s.state == "streaming" { "replica" } else { "primary" },
+            "lag_seconds": s.lag_seconds,
+            "max_lag_seconds": s.max_lag_seconds,
+            "reason": s.reason,
+        })
+    });
+    let mut body = match &outcome {
+        Ok(()) => json!({"status": "ready"}),
+        Err(message) => json!({"status": "unavailable", "message": message}),
+    };
+    if let Some(replica) = replica {
+        body["replica"] = replica;
+    }
     match outcome {
-        Ok(()) => Json(json!({"status": "ready"})).into_response(),
+        Ok(()) => Json(body).into_response(),
         Err(message) => {
             tracing::warn!(%message, "not ready");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({"status": "unavailable", "message": message})),
-            )
-                .into_response()
+            (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response()
         }
     }
 }
 
 /// The Prometheus text exposition.
 async fn metrics(State(service): State<Service>) -> Response {
-    let text = crate::metrics::render(service.store().as_ref()).await;
+    let mut text = crate::metrics::render(service.store().as_ref()).await;
+    if let Some(status) = service.reads().status() {
+        text.push_str(&crate::metrics::replica(&status));
+    }
     (
         [(
             header::CONTENT_TYPE,
@@ -81,7 +98,7 @@ async fn metrics(State(service): State<Service>) -> Response {
 
 /// Whether a route streams its answer without end: such routes get no request
 /// timeout (docs/operations.md, "Production settings").
-fn is_streaming_route(route: &str) -> bool {
+pub(super) fn is_streaming_route(route: &str) -> bool {
     route.ends_with("/stream") || route.ends_with("/live") || route.ends_with("/stream/events")
 }
 

@@ -308,7 +308,7 @@ impl Service {
     /// # Errors
     /// `not_found` (404).
     pub async fn account(&self, username: &str) -> Result<Account> {
-        match self.store.account_by_name(username).await {
+        match self.reads.run(|s| s.account_by_name(username)).await {
             Err(StoreError::NotFound) => Err(Error::NotFound("player")),
             other => Ok(other?),
         }

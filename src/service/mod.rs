@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use crate::clock::Clock;
 use crate::games::cache::GameCache;
 use crate::store::Store;
+use crate::store::replica::Reads;
 
 mod accounts;
 mod analysis;
@@ -76,6 +77,9 @@ pub struct Service {
     // The features moved into their own folders (`crate::games`) still add their use
     // cases to this struct, and reach the store and their state through it.
     pub(crate) store: Arc<dyn Store>,
+    /// Where the reads that may be a moment old go: the store's primary, or a read
+    /// replica (see [`crate::store::replica`]).
+    pub(crate) reads: Reads,
     clock: Arc<dyn Clock>,
     events: events::EventBus,
     /// Whether webhooks may call private addresses.
@@ -106,6 +110,7 @@ impl Service {
     /// A service over `store`, telling time by `clock`.
     pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>) -> Service {
         Service {
+            reads: Reads::primary(store.clone()),
             store,
             clock,
             events: events::EventBus::new(),
@@ -169,6 +174,21 @@ impl Service {
     #[must_use]
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    /// Sends the reads that may be a moment old where `reads` says (see
+    /// [`Reads::with_replica`]), instead of to the store.
+    #[must_use]
+    pub fn with_reads(mut self, reads: Reads) -> Service {
+        self.reads = reads;
+        self
+    }
+
+    /// Where the reads that may be a moment old go (for the HTTP layer's read
+    /// positions, `/readyz` and `/metrics`).
+    #[must_use]
+    pub fn reads(&self) -> &Reads {
+        &self.reads
     }
 
     /// The current time by the service's clock.

@@ -26,7 +26,7 @@ impl Service {
     /// `not_found` (404) for an unknown player.
     pub async fn player_ratings(&self, username: &str) -> Result<(Account, Vec<VariantRating>)> {
         let account = self.account(username).await?;
-        let ratings = self.store.account_ratings(account.id).await?;
+        let ratings = self.reads.run(|s| s.account_ratings(account.id)).await?;
         Ok((account, ratings))
     }
 

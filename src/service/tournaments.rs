@@ -204,7 +204,10 @@ impl Service {
         limit: u32,
         offset: u32,
     ) -> Result<Vec<Tournament>> {
-        Ok(self.store.tournaments(status, limit, offset).await?)
+        Ok(self
+            .reads
+            .run(|s| s.tournaments(status, limit, offset))
+            .await?)
     }
 
     /// A tournament with its players, games and crosstable.
@@ -212,12 +215,22 @@ impl Service {
     /// # Errors
     /// `not_found` (404).
     pub async fn tournament(&self, id: TournamentId) -> Result<TournamentView> {
-        let tournament = match self.store.tournament(id).await {
+        // The three from one database: the crosstable adds up what the lists hold.
+        let read = self
+            .reads
+            .run(|s| async move {
+                let tournament = s.tournament(id).await?;
+                Ok((
+                    tournament,
+                    s.entrants(id).await?,
+                    s.tournament_games(id).await?,
+                ))
+            })
+            .await;
+        let (tournament, entrants, games) = match read {
             Err(StoreError::NotFound) => return Err(Error::NotFound("tournament")),
             other => other?,
         };
-        let entrants = self.store.entrants(id).await?;
-        let games = self.store.tournament_games(id).await?;
         let players: Vec<(AccountId, String)> = entrants
             .iter()
             .map(|e| (e.player.id, e.player.username.to_string()))

@@ -43,6 +43,7 @@ pub mod prefs;
 pub mod push;
 pub mod ratings;
 pub mod reminders;
+pub mod replica;
 pub mod sql;
 pub mod sqlite;
 pub mod tournaments;

@@ -225,17 +225,22 @@ impl<B: Backend> SqlStore<B> {
     /// [`StoreError::Unavailable`] when the database cannot be reached or opened; an
     /// error for a bad URL or a failed migration.
     pub async fn connect(url: &str, pool_size: u32) -> Result<Self, StoreError> {
-        let pool = B::connect(url, pool_size.max(1)).await?;
+        let store = SqlStore::over(B::connect(url, pool_size.max(1)).await?);
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// The store over `pool`, as it is: no migration is applied (a read replica's
+    /// pool, which cannot be written).
+    pub(crate) fn over(pool: Pool<B>) -> Self {
         let listeners = Listeners::default();
-        let store = SqlStore {
+        SqlStore {
             games: game_batcher(pool.clone()),
             tokens: token_batcher(pool.clone()),
             own: B::own(&pool, &listeners),
             listeners,
             pool,
-        };
-        store.migrate().await?;
-        Ok(store)
+        }
     }
 
     /// Applies the migrations of the backend not yet applied.

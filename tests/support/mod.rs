@@ -11,6 +11,7 @@ use std::ops::Deref;
 
 pub mod db;
 pub mod push;
+pub mod replica;
 pub mod server;
 pub mod smtp;
 

@@ -11,12 +11,14 @@
 //! ```
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
 use seedpost::clock::ManualClock;
 use seedpost::http::ratelimit::{RateLimiter, RateLimits};
 use seedpost::http::{AppState, Settings};
 use seedpost::service::{FloodLimits, Service};
+use seedpost::store::replica::Reads;
 
 use super::db::TestDb;
 
@@ -54,7 +56,12 @@ pub struct ServerBuilder {
     private_webhooks: bool,
     floods: FloodLimits,
     configure: Option<Configure>,
+    /// A read replica's URL for the database's URL, and the lag bound.
+    replica: Option<(ReplicaUrl, Duration)>,
 }
+
+/// The URL on a read replica of the database at a URL.
+type ReplicaUrl = Box<dyn FnOnce(&str) -> String + Send>;
 
 /// The caps of the test servers unless told: the defaults, but no cap on sign-ups, as
 /// every test signs its players up from one address.
@@ -106,6 +113,17 @@ impl ServerBuilder {
         self
     }
 
+    /// Sends the reads that may be a moment old to the replica whose URL for the
+    /// server's database `url_of` tells, within `max_lag`.
+    pub fn replica(
+        mut self,
+        url_of: impl FnOnce(&str) -> String + Send + 'static,
+        max_lag: Duration,
+    ) -> ServerBuilder {
+        self.replica = Some((Box::new(url_of), max_lag));
+        self
+    }
+
     /// Makes the service into what `configure` returns before serving.
     pub fn configure(
         mut self,
@@ -136,7 +154,15 @@ impl ServerBuilder {
             .await
             .expect("port 0 binds");
         let base = format!("http://{}", listener.local_addr().expect("an address"));
+        let reads = match self.replica {
+            Some((url_of, max_lag)) => {
+                Reads::with_replica(store.clone(), &url_of(&url), 8, max_lag)
+                    .expect("a replica of a Postgres database")
+            }
+            None => Reads::primary(store.clone()),
+        };
         let mut service = Service::new(store, clock.clone())
+            .with_reads(reads)
             .with_private_webhooks(self.private_webhooks)
             .with_flood_limits(self.floods);
         if let Some(configure) = self.configure {
@@ -192,6 +218,7 @@ impl Server {
             private_webhooks: false,
             floods: TEST_FLOODS,
             configure: None,
+            replica: None,
         }
     }
 

@@ -99,6 +99,10 @@ class Client:
         self.connect_retries = connect_retries
         self.max_connect_backoff = max_connect_backoff
         self.user_agent = user_agent
+        # The server's read position after this client's last write (the
+        # `Seedpost-Lsn` header), sent back so that behind a read replica the client
+        # reads its own writes on any instance (docs/operations.md, "A read replica").
+        self.read_position: Optional[str] = None
 
     @classmethod
     def routes(cls) -> Dict[Tuple[str, str], str]:
@@ -139,6 +143,8 @@ class Client:
         all_headers = {"User-Agent": self.user_agent, "Accept": "application/json"}
         if self.token:
             all_headers["Authorization"] = f"Bearer {self.token}"
+        if self.read_position:
+            all_headers["Seedpost-Lsn"] = self.read_position
         data = None
         if body is not None:
             data = json.dumps(body).encode()
@@ -173,6 +179,9 @@ class Client:
                 with answer:
                     raw = answer.read()
                     kind = answer.headers.get_content_type()
+                    position = answer.headers.get("Seedpost-Lsn")
+                    if position:
+                        self.read_position = position
             except (http.client.HTTPException, OSError) as e:
                 cause = getattr(e, "reason", e) if isinstance(e, urllib.error.URLError) else e
                 if not resend or failed >= self.connect_retries:
