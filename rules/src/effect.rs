@@ -130,14 +130,14 @@ impl Position {
             .is_some_and(|o| matches!(o.ended_by, EndedBy::EmptyRow | EndedBy::NoMoves));
         let mut captures = Vec::new();
         if !shared {
-            for i in 0..2 * n {
-                if sown[i] > after.board[i] {
+            for (i, (&sown, &left)) in sown.iter().zip(&after.board).enumerate().take(2 * n) {
+                if sown > left {
                     let owner = [Side::South, Side::North]
                         .into_iter()
                         .find(|&s| usize::from(*self.tuzdyks.get(s)) == i);
                     captures.push(Capture {
                         from: hole_at(i),
-                        stones: sown[i] - after.board[i],
+                        stones: sown - left,
                         to: owner.unwrap_or(me),
                     });
                 }

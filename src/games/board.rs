@@ -883,6 +883,29 @@ mod tests {
     }
 
     #[test]
+    fn the_page_sums_up_the_viewer_s_last_turn_then_the_replies() {
+        let sow = |side, n| Ply::Sow {
+            side,
+            pit: Pit::new(n).expect("a pit"),
+        };
+        let (s, n) = (Side::South, Side::North);
+        let plies = [sow(s, 1), sow(n, 2), sow(s, 4), sow(s, 2), sow(n, 3)];
+        // South's turn of two plies (an extra turn), then North's reply.
+        assert_eq!(summed_up(&plies, false, Some(s)), 2..5);
+        // North's last move, then South's two.
+        assert_eq!(summed_up(&plies[..4], false, Some(n)), 1..4);
+        // A watcher reads the latest ply; a player who has not moved, too.
+        assert_eq!(summed_up(&plies, false, None), 4..5);
+        assert_eq!(summed_up(&plies[..1], false, Some(n)), 0..1);
+        // Stepping back shows the ply stepped to.
+        assert_eq!(summed_up(&plies[..3], true, Some(s)), 2..3);
+        // A pass comes with the sowing before it.
+        let passed = [sow(s, 1), Ply::Pass { side: n }];
+        assert_eq!(summed_up(&passed, false, None), 0..2);
+        assert_eq!(summed_up(&[], false, Some(s)), 0..0);
+    }
+
+    #[test]
     fn stones_stay_inside_their_pit_at_every_count() {
         for n in 0..=48u8 {
             let stones = lay_stones(n, 100.0, 100.0, 78.0, 1.0, 0);

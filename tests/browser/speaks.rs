@@ -287,3 +287,26 @@ async fn from_1024_px_the_board_and_the_moves_stand_side_by_side() {
     println!("screenshots: {}, {}", wide.display(), narrow.display());
     players.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_animation_turned_off_a_move_is_shown_at_once_and_still_said() {
+    let Some(players) = TwoPlayers::start().await else {
+        return;
+    };
+    let (ayse, base) = (&players.ayse, &players.base);
+    ayse.goto(&format!("{base}/settings/play"))
+        .await
+        .expect("settings");
+    click(ayse, "input[name=still_moves]").await;
+    click(ayse, "#play-settings button[type=submit]").await;
+    wait_for(ayse, "#play-notice").await;
+    let game = players.start_game("mangala").await;
+    ayse.goto(&game).await.expect("the game");
+    wait_for(ayse, "#live[data-still] form.move button.pit[value='1']").await;
+    watch_sowing(ayse).await;
+    click(ayse, "button.pit[value='1']").await;
+    wait_for(ayse, "#live[data-ply='1'] #ply-summaries").await;
+    said(ayse, "You: S1: 4 sown.").await;
+    assert_eq!(sowing(ayse).await.0, 0, "nothing sown pit by pit");
+    players.close().await;
+}
