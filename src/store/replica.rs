@@ -356,7 +356,7 @@ impl Reads {
         };
         Some(ReplicaStatus {
             state,
-            lag_seconds: down.is_none().then(|| lag.as_secs_f64()),
+            lag_seconds: down.is_none().then_some(lag.as_secs_f64()),
             max_lag_seconds: replica.max_lag.as_secs_f64(),
             reason: down,
             reads_replica: replica.to_replica.load(Ordering::Relaxed),
