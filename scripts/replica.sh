@@ -74,9 +74,29 @@ make_replica() {
   chown postgres:postgres "$dir/pg_ident.conf"
 }
 
+# Whether the running replica receives the primary's log. Without a replication slot
+# (which would keep the primary's log without bound for a replica left stopped), a
+# replica that fell too far behind finds the log it needs removed and never catches
+# up: it is made again.
+streaming() {
+  for _ in $(seq 1 10); do
+    if [ "$(psql -h 127.0.0.1 -p "$port" -U postgres -d postgres -tAXc \
+      "select count(*) from pg_stat_wal_receiver where status = 'streaming'" 2>/dev/null)" = 1 ]; then
+      return 0
+    fi
+    sleep 0.5
+  done
+  return 1
+}
+
 up() {
   if running; then
-    return
+    if streaming; then
+      return
+    fi
+    echo "the replica on port $port does not stream (too far behind?): making it again" >&2
+    stop
+    rm -rf "$dir"
   fi
   if [ ! -f "$dir/standby.signal" ]; then
     make_replica

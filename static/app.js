@@ -37,7 +37,8 @@
   function refreshHome() {
     if (busy) { return; }
     busy = true;
-    fetch('/', { headers: { Accept: 'text/html' }, credentials: 'same-origin' })
+    // Told by the stream (the primary's notice): read the primary, not a replica behind it.
+    fetch('/', { headers: { Accept: 'text/html', 'Seedpost-Read': 'primary' }, credentials: 'same-origin' })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         var next = html && new DOMParser().parseFromString(html, 'text/html').getElementById('home-live');
@@ -302,7 +303,7 @@
     if (!el) { return; }
     if (loading) { again = true; return; }
     loading = true;
-    fetch(el.getAttribute('data-fragment'), { headers: { Accept: 'text/html' }, credentials: 'same-origin' })
+    fetch(el.getAttribute('data-fragment'), { headers: { Accept: 'text/html', 'Seedpost-Read': 'primary' }, credentials: 'same-origin' })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) { if (html) { replace(html); } })
       .catch(function () {})

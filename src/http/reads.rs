@@ -10,6 +10,11 @@
 //! replayed that far; any instance can tell, as the position is the primary's. An API
 //! client that keeps neither still reads its writes on the instance it wrote through:
 //! the instance keeps each credential's last position for [`PIN_TTL`].
+//!
+//! A page's script that reads again because a stream told it of a change (the game
+//! page's board, the home page's lists) asks for the primary with `Seedpost-Read:
+//! primary` ([`READ_HEADER`]): what it reads must not be older than the notice, which
+//! came from the primary.
 
 use std::hash::BuildHasher;
 use std::sync::LazyLock;
@@ -29,6 +34,10 @@ pub const LSN_COOKIE: &str = "seedpost_lsn";
 /// The header carrying the client's read position, both ways.
 pub static LSN_HEADER: HeaderName = HeaderName::from_static("seedpost-lsn");
 
+/// The header by which a request asks for every read from the primary
+/// (`Seedpost-Read: primary`).
+pub static READ_HEADER: HeaderName = HeaderName::from_static("seedpost-read");
+
 /// Hashes credentials into the keys of the instance's pins (never kept in clear).
 static CREDENTIAL_KEYS: LazyLock<std::hash::RandomState> =
     LazyLock::new(std::hash::RandomState::new);
@@ -45,10 +54,14 @@ pub(super) async fn scope(State(state): State<AppState>, request: Request, next:
         .extensions()
         .get::<MatchedPath>()
         .is_some_and(|p| super::ops::is_streaming_route(p.as_str()));
+    let fresh = request
+        .headers()
+        .get(&READ_HEADER)
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"primary"));
     let key = credential_key(request.headers());
     let after = client_position(request.headers()).max(key.and_then(|k| reads.pinned(k)));
     let scope = ReadScope {
-        stale_ok: safe && !streaming,
+        stale_ok: safe && !streaming && !fresh,
         after,
     };
     let mut response = scoped(scope, next.run(request)).await;

@@ -289,7 +289,7 @@ impl Reads {
             Err(e) => {
                 if !matches!(e, StoreError::NotFound) {
                     replica.failed.fetch_add(1, Ordering::Relaxed);
-                    tracing::warn!(error = %crate::error::Chain(&e), "a replica read failed; reading the primary");
+                    tracing::warn!(error = %chain(&e), "a replica read failed; reading the primary");
                     replica.fail(&e);
                 }
                 replica.to_primary.fetch_add(1, Ordering::Relaxed);
@@ -356,7 +356,7 @@ impl Reads {
         };
         Some(ReplicaStatus {
             state,
-            lag_seconds: down.is_none().then(|| lag.as_secs_f64()),
+            lag_seconds: down.is_none().then_some(lag.as_secs_f64()),
             max_lag_seconds: replica.max_lag.as_secs_f64(),
             reason: down,
             reads_replica: replica.to_replica.load(Ordering::Relaxed),
@@ -428,8 +428,21 @@ impl Replica {
     /// Takes the replica for down until its next good poll, after `e`.
     fn fail(&self, e: &StoreError) {
         let mut health = self.health.lock().unwrap_or_else(PoisonError::into_inner);
-        health.down = Some(crate::error::Chain(e).to_string());
+        health.down = Some(chain(e));
     }
+}
+
+/// `e` and the errors beneath it, as one line (the store is beneath `crate::error`,
+/// whose `Chain` does the same for the layers above).
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut line = e.to_string();
+    let mut source = e.source();
+    while let Some(cause) = source {
+        line.push_str(": ");
+        line.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    line
 }
 
 /// The primary's log position now.
@@ -484,7 +497,7 @@ async fn poll_forever(replica: Weak<Replica>) {
                     health.polled(primary, replayed, at);
                 }
                 Err(e) => {
-                    let why = crate::error::Chain(&e).to_string();
+                    let why = chain(&e);
                     if !was_down {
                         tracing::warn!(error = %why, "the read replica is down: reads go to the primary");
                     }

@@ -236,6 +236,14 @@ async fn a_spectator_reads_the_replica_while_the_mover_reads_their_own_move() {
         .await
         .expect("the page");
     assert_eq!(page.status(), StatusCode::OK);
+    assert_eq!(
+        ply(Client::new()
+            .get(game_url(&second))
+            .header("seedpost-read", "primary"))
+        .await,
+        1,
+        "a live page's refresh after a notice asks for the primary"
+    );
     assert!(
         metric(
             &first,
