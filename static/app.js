@@ -1,7 +1,7 @@
 // seedpost: progressive enhancement. Everything works without it: moves are plain
 // forms and a reload shows the opponent's move. With it, on every page, times are
-// shown in the reader's time zone and the count of games waiting for the reader's move
-// (header and tab title) follows live, as do the home page's lists; on the game page
+// shown in the reader's time zone and the count of what waits for the reader (games
+// where it is their move, challenges to answer: header and tab title) follows live, as do the home page's lists; on the game page
 // the board follows the game live (Server-Sent Events) and moves are sent without a
 // page load.
 (function () {
@@ -52,7 +52,8 @@
     source.addEventListener('changed', function (event) {
       var data;
       try { data = JSON.parse(event.data); } catch (e) { return; }
-      var n = parseInt(data.turns, 10) || 0;
+      // Everything waiting: turns and challenges to answer.
+      var n = parseInt(data.waiting, 10) || 0;
       badge.textContent = String(n);
       badge.hidden = n === 0;
       if (data.label) { badge.setAttribute('aria-label', data.label); }
