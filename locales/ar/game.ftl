@@ -20,6 +20,7 @@ game-versus = { $bottom } ضد { $top }
 game-match-link = المباراة { $number } من { $of } في اللقاء
 game-rules-of = قواعد { $variant }
 game-record = السجل
+game-analyse-position = حلّل هذا الوضع
 game-deadline = الموعد النهائي
 game-thinking = { $name } يفكّر…
 game-vacation = توقفت الساعة: { $name } في عطلة. يتأخر الموعد النهائي بقدر ما تتوقف الساعة.

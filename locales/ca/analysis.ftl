@@ -51,7 +51,7 @@ analysis-error-building = La taula de { $game } s'està construint, cosa que tri
 
 # The panel of a finished game.
 analysis-panel-title = Anàlisi
-analysis-panel-values = Cada valor és la diferència final de punts que el jugador que ha mogut es pot assegurar jugant de la millor manera d'allà endavant: + per davant, − per darrere, per aquest nombre de pedres.
+analysis-panel-values = Cada valor és de { $name }, després de cada jugada: la diferència final de punts que { $name } es pot assegurar jugant de la millor manera d'allà endavant (+ per davant, − per darrere, per aquest nombre de pedres).
 analysis-panel-exact = Tots els valors d'aquí són exactes.
 analysis-panel-estimates = Els valors marcats amb ≈ són estimacions d'una cerca; els altres són exactes.
 analysis-panel-mistakes = Una jugada que perd valor i no és de les millors és un error. Selecciona una jugada per veure la posició que en resulta.

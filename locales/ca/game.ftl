@@ -20,6 +20,7 @@ game-versus = { $bottom } contra { $top }
 game-match-link = Partida { $number } de { $of } del matx
 game-rules-of = Regles de { $variant }
 game-record = Registre
+game-analyse-position = Analitza aquesta posició
 game-deadline = Termini
 game-thinking = { $name } està pensant…
 game-vacation = Rellotge aturat: { $name } és de vacances. El termini s'allarga el temps que el rellotge està aturat.

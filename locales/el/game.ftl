@@ -20,6 +20,7 @@ game-versus = { $bottom } εναντίον { $top }
 game-match-link = Παρτίδα { $number } από { $of } του αγώνα
 game-rules-of = Κανόνες του { $variant }
 game-record = Καταγραφή
+game-analyse-position = Ανάλυση αυτής της θέσης
 game-deadline = Προθεσμία
 game-thinking = { $name } σκέφτεται…
 game-vacation = Το ρολόι σταμάτησε: { $name } είναι σε διακοπές. Η προθεσμία μετατίθεται όσο στέκεται το ρολόι.

@@ -22,6 +22,7 @@ game-versus = { $bottom } v { $top }
 game-match-link = Game { $number } of { $of } of the match
 game-rules-of = Rules of { $variant }
 game-record = Record
+game-analyse-position = Analyse this position
 game-deadline = Deadline
 game-thinking = { $name } is thinking…
 game-vacation = Clock stopped: { $name } is on vacation. The deadline moves on by the time it stands still.

@@ -20,6 +20,7 @@ game-versus = { $bottom } - { $top }
 game-match-link = Maçın { $of } oyunundan { $number }.
 game-rules-of = { $variant } kuralları
 game-record = Kayıt
+game-analyse-position = Bu konumu analiz et
 game-deadline = Son süre
 game-thinking = { $name } düşünüyor…
 game-vacation = Saat durdu: { $name } tatilde. Son süre, saatin durduğu kadar ileri kayar.

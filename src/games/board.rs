@@ -291,6 +291,9 @@ pub struct GameView {
     pub confirm: bool,
     /// The pit chosen and waiting for confirmation.
     pub selected: Option<u8>,
+    /// The analysis board's address for the position shown, while a side is to move
+    /// there (see [`super::view::analyse_href`]).
+    pub analyse: Option<String>,
 }
 
 impl GameView {
@@ -476,6 +479,12 @@ impl GameView {
             csrf: csrf.to_owned(),
             confirm: false,
             selected: None,
+            analyse: super::view::analyse_href(
+                game.variant,
+                loaded.engine.first(),
+                plies,
+                shown.unwrap_or(plies.len()),
+            ),
         }
     }
 

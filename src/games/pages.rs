@@ -240,7 +240,9 @@ async fn panel(
         return panel;
     }
     match state.service.analysis_within(id, wait).await {
-        Ok(Some(analysis)) => panel.analysis = Some(AnalysisView::new(&analysis, &game.names, tr)),
+        Ok(Some(analysis)) => {
+            panel.analysis = Some(AnalysisView::new(&analysis, &game.names, game.near, tr))
+        }
         Ok(None) => panel.pending = true,
         Err(Error::Conflict { .. }) => {}
         Err(e) => {

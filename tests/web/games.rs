@@ -279,7 +279,10 @@ async fn a_challenge_form_error_keeps_the_choices(server: Server) {
         page.attr("select[name=days_per_move] option[selected]", "value"),
         "7"
     );
-    assert_eq!(page.attr("input[name=opponent]", "value"), "nobody");
+    assert_eq!(
+        page.attr("#new-challenge input[name=opponent]", "value"),
+        "nobody"
+    );
 }
 
 async fn the_live_stream_announces_each_move(server: Server) {
