@@ -62,13 +62,13 @@ home-computer = Play the computer
 home-computer-hint = A house bot accepts within seconds and answers each move at once.
 home-level = Level
 home-level-random = Random
-home-level-random-hint = Plays any legal move: the easiest.
+home-level-random-hint = Any legal move: the easiest.
 home-level-greedy = Greedy
-home-level-greedy-hint = Takes the most stones it can at once, without looking further.
+home-level-greedy-hint = Takes the most stones it can now.
 home-level-search = Search
 home-level-search-hint = Looks a few moves ahead.
 home-level-perfect = Perfect
-home-level-perfect-hint = Perfect play in Tihbat and Modiar, whose every position is solved; a deep search in Mangala.
+home-level-perfect-hint = Perfect play in Tihbat and Modiar (solved); a deep search in Mangala.
 home-computer-play = Start the game
 
 welcome-title = Mancala by correspondence

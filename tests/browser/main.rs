@@ -14,4 +14,5 @@ mod board;
 mod flow;
 mod harness;
 mod languages;
+mod newcomer;
 mod widths;
