@@ -142,6 +142,15 @@ async fn a_rated_game_from_the_form_shows_its_terms_and_both_ratings_with_their_
         rows[1].contains("ayse") && rows[1].contains(&shown(after.south)),
         "{rows:?}"
     );
+    // The footnote's "±" is shown on every screen: the deviation is not one of the
+    // parts a phone leaves out.
+    assert!(standings.text(".hint").contains('±'));
+    assert_eq!(standings.count("td.rating .deviation"), 2);
+    assert_eq!(standings.count("td.rating .wide-only"), 0);
+    // Points read left to right in every language: "0½" is not turned into "½0" by a
+    // right-to-left page.
+    let arabic = ayse.get("/standings?variant=tihbat&lang=ar").await;
+    assert_eq!(arabic.count("td.points bdi[dir=ltr]"), 2, "{}", arabic.body);
     let player = ayse.get("/players/ayse").await;
     let record = player.text("table.record");
     assert!(record.contains(&shown(after.south)), "{record}");

@@ -29,7 +29,8 @@ pub struct StandingLine {
     points: String,
     /// The Glicko-2 rating, `?` after a provisional one; "—" when unrated.
     rating: String,
-    /// Its deviation, `± 187`, or nothing when unrated (left out on a phone).
+    /// Its deviation, `± 187`, or nothing when unrated (shown on every screen: the
+    /// footnote explains it).
     deviation: String,
 }
 
