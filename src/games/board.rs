@@ -437,15 +437,18 @@ impl GameView {
             deadline,
             thinking,
             days_per_move: game.days_per_move.days(),
-            terms: format!(
-                "{}{}",
-                if game.terms.rated { "Rated" } else { "Casual" },
-                if game.terms.weekend_pause {
-                    " · clocks paused at weekends (UTC)"
+            terms: {
+                let kind = tr.t(if game.terms.rated {
+                    "game-terms-rated"
                 } else {
-                    ""
+                    "game-terms-casual"
+                });
+                if game.terms.weekend_pause {
+                    format!("{kind} · {}", tr.t("game-terms-weekend-pause"))
+                } else {
+                    kind
                 }
-            ),
+            },
             tournament: game
                 .tournament
                 .as_ref()

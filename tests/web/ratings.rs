@@ -62,6 +62,15 @@ async fn a_rated_game_from_the_form_shows_its_terms_and_both_ratings_with_their_
         "{}",
         page.body
     );
+    // In the page's language, on every game page.
+    let turkish = ayse.get(&format!("{path}?lang=tr")).await;
+    assert!(
+        turkish
+            .text(".game-links")
+            .contains("Puanlı · saatler hafta sonları durur (UTC)"),
+        "{}",
+        turkish.text(".game-links")
+    );
     assert_eq!(page.count("p.vacation"), 0);
     // Mehmet goes away: both see it on the game's page.
     let away = server.service.account("mehmet").await.expect("mehmet");
