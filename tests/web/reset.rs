@@ -160,7 +160,12 @@ async fn a_forgotten_password_is_reset_from_the_log_in_page_through_the_mailed_l
     // Its message is printed once: no alert at the top linking to a form that is not
     // there.
     let message = used.text("#form-error");
-    assert_eq!(used.body.matches(message.as_str()).count(), 1, "{}", used.body);
+    assert_eq!(
+        used.body.matches(message.as_str()).count(),
+        1,
+        "{}",
+        used.body
+    );
     assert_eq!(used.count(".form-alert"), 0);
 }
 

@@ -122,9 +122,10 @@ fn confirm_page(
     // The alert at the top links to a form further down; a link that cannot be used
     // has no form, and its message is said once, in the page.
     let page = ConfirmPage {
-        layout: visitor
-            .layout(&tr.t("reset-new-title"))
-            .alerting(message.as_ref().filter(|_| username.is_some()), "form-error"),
+        layout: visitor.layout(&tr.t("reset-new-title")).alerting(
+            message.as_ref().filter(|_| username.is_some()),
+            "form-error",
+        ),
         token,
         username,
         error: message,

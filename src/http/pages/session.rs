@@ -183,7 +183,7 @@ impl FromRequestParts<AppState> for Visitor {
                 lang,
             },
         };
-        super::lang::settle(visitor.lang, &visitor.csrf);
+        super::lang::settle(&visitor);
         parts.extensions.insert(visitor.clone());
         Ok(visitor)
     }

@@ -162,11 +162,16 @@ impl Layout {
         }
     }
 
-    /// A layout that knows nobody (error pages), in the request's language; its
-    /// language menu carries the visitor's token if the request read it.
+    /// The layout of an error page, in the request's language, showing the visitor
+    /// signed in (their name, their count, their token in the language menu) when the
+    /// request got as far as reading who they are.
     #[must_use]
     pub fn bare(title: &str) -> Layout {
-        Layout::new(title, None, &lang::current().csrf)
+        let current = lang::current();
+        Layout {
+            waiting: current.waiting,
+            ..Layout::new(title, current.viewer, &current.csrf)
+        }
     }
 
     /// Whether `lang` is the page's language (the menu marks it).
