@@ -96,7 +96,6 @@ analysis-point-mistake = { $lost ->
 analysis-point-pit = الحفرة { $pit }
 analysis-pass = تمرير
 analysis-move = النقلة
-analysis-player = اللاعب
 analysis-mark = العلامة
 analysis-mistake = خطأ
 analysis-pending = يحلّل الحاسوب هذه المباراة؛ سيظهر التحليل هنا حين يجهز.

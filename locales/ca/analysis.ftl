@@ -70,7 +70,6 @@ analysis-point-mistake = Jugada { $ply } de { $name } ({ $pit }): { $lead }; un 
 analysis-point-pit = forat { $pit }
 analysis-pass = passa
 analysis-move = Jugada
-analysis-player = Jugador
 analysis-mark = Marca
 analysis-mistake = error
 analysis-pending = L'ordinador està analitzant aquesta partida; l'anàlisi apareixerà aquí quan estigui a punt.

@@ -76,7 +76,6 @@ analysis-point-mistake = { $lost ->
 analysis-point-pit = λάκκος { $pit }
 analysis-pass = πάσο
 analysis-move = Κίνηση
-analysis-player = Παίκτης
 analysis-mark = Σήμανση
 analysis-mistake = λάθος
 analysis-pending = Ο υπολογιστής αναλύει αυτή την παρτίδα· η ανάλυση θα εμφανιστεί εδώ μόλις είναι έτοιμη.

@@ -70,7 +70,6 @@ analysis-point-mistake = Move { $ply } by { $name } ({ $pit }): { $lead }; a mis
 analysis-point-pit = pit { $pit }
 analysis-pass = pass
 analysis-move = Move
-analysis-player = Player
 analysis-mark = Mark
 analysis-mistake = mistake
 analysis-pending = The computer is analysing this game; the analysis appears here when it is ready.

@@ -61,7 +61,6 @@ analysis-point-mistake = { $ply }. hamle, { $name } ({ $pit }): { $lead }; hata,
 analysis-point-pit = { $pit }. kuyu
 analysis-pass = pas
 analysis-move = Hamle
-analysis-player = Oyuncu
 analysis-mark = İşaret
 analysis-mistake = hata
 analysis-pending = Bilgisayar bu oyunu analiz ediyor; analiz hazır olunca burada görünecek.
