@@ -234,32 +234,6 @@ impl GameLine {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::Lang;
-    use chrono::TimeZone;
-
-    #[test]
-    fn time_left_reads_in_the_two_largest_units() {
-        let now = Utc
-            .with_ymd_and_hms(2026, 1, 1, 0, 0, 0)
-            .single()
-            .unwrap_or_default();
-        let at = |h: i64, m: i64| now + chrono::Duration::hours(h) + chrono::Duration::minutes(m);
-        let en = Tr::new(Lang::En);
-        assert_eq!(time_left(en, at(51, 0), now), "2 days 3 hours");
-        assert_eq!(time_left(en, at(48, 0), now), "2 days");
-        assert_eq!(time_left(en, at(5, 12), now), "5 hours 12 minutes");
-        assert_eq!(time_left(en, at(1, 1), now), "1 hour 1 minute");
-        assert_eq!(time_left(en, at(0, 0), now), "no time left");
-        let tr = Tr::new(Lang::Tr);
-        assert_eq!(time_left(tr, at(51, 0), now), "2 gün 3 saat");
-        let ar = Tr::new(Lang::Ar);
-        assert_eq!(time_left(ar, at(48, 0), now), "يومان");
-    }
-}
-
 /// The analysis board's address for the position after the first `n` of `plies`
 /// (a game of `variant` that `first` began): the position, whose move it is, and the
 /// positions seen since the last capture (the repetition rules weigh them; the latest
@@ -313,4 +287,30 @@ pub fn analyse_href(
     }
     let query = serde_urlencoded::to_string(query).ok()?;
     Some(format!("/analysis?{query}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Lang;
+    use chrono::TimeZone;
+
+    #[test]
+    fn time_left_reads_in_the_two_largest_units() {
+        let now = Utc
+            .with_ymd_and_hms(2026, 1, 1, 0, 0, 0)
+            .single()
+            .unwrap_or_default();
+        let at = |h: i64, m: i64| now + chrono::Duration::hours(h) + chrono::Duration::minutes(m);
+        let en = Tr::new(Lang::En);
+        assert_eq!(time_left(en, at(51, 0), now), "2 days 3 hours");
+        assert_eq!(time_left(en, at(48, 0), now), "2 days");
+        assert_eq!(time_left(en, at(5, 12), now), "5 hours 12 minutes");
+        assert_eq!(time_left(en, at(1, 1), now), "1 hour 1 minute");
+        assert_eq!(time_left(en, at(0, 0), now), "no time left");
+        let tr = Tr::new(Lang::Tr);
+        assert_eq!(time_left(tr, at(51, 0), now), "2 gün 3 saat");
+        let ar = Tr::new(Lang::Ar);
+        assert_eq!(time_left(ar, at(48, 0), now), "يومان");
+    }
 }
