@@ -1,11 +1,12 @@
 // seedpost: progressive enhancement. Everything works without it: moves are plain
 // forms and a reload shows the opponent's move. With it, on every page, times are
-// shown in the reader's time zone and the count of games waiting for the reader's move
-// (header and tab title) follows live, as do the home page's lists; on the game page
-// the board follows the game live (Server-Sent Events), moves are sent without a
-// page load, each new move is sown pit by pit on the board before the new position
-// is shown (under a second; not with reduced motion or the play setting off) and
-// said once in the page's aria-live region, and N opens the next game waiting.
+// shown in the reader's time zone and the count of what waits for the reader (games
+// where it is their move, challenges to answer: header and tab title) follows live,
+// as do the home page's lists; on the game page the board follows the game live
+// (Server-Sent Events), moves are sent without a page load, each new move is sown pit
+// by pit on the board before the new position is shown (under a second; not with
+// reduced motion or the play setting off) and said once in the page's aria-live
+// region, and N opens the next game waiting.
 (function () {
   'use strict';
 
@@ -55,7 +56,8 @@
     source.addEventListener('changed', function (event) {
       var data;
       try { data = JSON.parse(event.data); } catch (e) { return; }
-      var n = parseInt(data.turns, 10) || 0;
+      // Everything waiting: turns and challenges to answer.
+      var n = parseInt(data.waiting, 10) || 0;
       badge.textContent = String(n);
       badge.hidden = n === 0;
       if (data.label) { badge.setAttribute('aria-label', data.label); }

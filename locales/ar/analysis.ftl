@@ -59,7 +59,7 @@ analysis-error-building = يُبنى جدول { $game } الآن، وهذا يس
 
 # The panel of a finished game.
 analysis-panel-title = التحليل
-analysis-panel-values = كل قيمة هي فارق النتيجة النهائية الذي يستطيع اللاعب صاحب النقلة أن يضمنه باللعب الأمثل من تلك اللحظة: + متقدم، − متأخر، بذلك العدد من الحبات.
+analysis-panel-values = كل قيمة هنا هي لـ { $name } بعد كل نقلة: فارق النتيجة النهائية الذي يستطيع { $name } أن يضمنه باللعب الأمثل من تلك اللحظة (+ متقدم، − متأخر، بذلك العدد من الحبات).
 analysis-panel-exact = كل القيم هنا دقيقة.
 analysis-panel-estimates = القيم المعلَّمة بالرمز ≈ تقديرات من بحث؛ والباقي دقيق.
 analysis-panel-mistakes = النقلة التي تُفقِد قيمةً وليست من أفضل النقلات خطأ. اختر نقلة لترى الوضع بعدها.
@@ -96,7 +96,6 @@ analysis-point-mistake = { $lost ->
 analysis-point-pit = الحفرة { $pit }
 analysis-pass = تمرير
 analysis-move = النقلة
-analysis-player = اللاعب
 analysis-mark = العلامة
 analysis-mistake = خطأ
 analysis-pending = يحلّل الحاسوب هذه المباراة؛ سيظهر التحليل هنا حين يجهز.

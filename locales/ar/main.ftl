@@ -18,6 +18,15 @@ nav-turns-waiting = { $count ->
     [many] { $count } مباراة تنتظر نقلتك
    *[other] { $count } مباراة تنتظر نقلتك
 }
+nav-challenges-waiting = { $count ->
+    [zero] لا تحدٍّ ينتظر ردك
+    [one] تحدٍّ واحد ينتظر ردك
+    [two] تحدّيان ينتظران ردك
+    [few] { $count } تحدّيات تنتظر ردك
+    [many] { $count } تحدّيًا ينتظر ردك
+   *[other] { $count } تحدٍّ ينتظر ردك
+}
+nav-waiting-both = { $games }، { $challenges }
 nav-settings = الإعدادات
 nav-log-out = تسجيل الخروج
 nav-log-in = تسجيل الدخول

@@ -49,3 +49,5 @@ refused-mail-not-configured = هذا الخادم لا يرسل بريدًا إ�
 refused-invalid-identifier = اكتب اسم مستخدم أو عنوان بريد إلكتروني.
 refused-no-address = أدخل عنوانًا أولًا.
 refused-already-verified = تم التحقق من هذا العنوان من قبل.
+refused-too-late-to-abort = لعب الطرفان: لم يعد إلغاء المباراة ممكنًا. ما زال بإمكانك الاستسلام.
+refused-other = تعذّر تنفيذ ذلك (السبب: { $code }).

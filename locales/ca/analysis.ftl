@@ -51,7 +51,7 @@ analysis-error-building = La taula de { $game } s'està construint, cosa que tri
 
 # The panel of a finished game.
 analysis-panel-title = Anàlisi
-analysis-panel-values = Cada valor és la diferència final de punts que el jugador que ha mogut es pot assegurar jugant de la millor manera d'allà endavant: + per davant, − per darrere, per aquest nombre de pedres.
+analysis-panel-values = Cada valor és de { $name }, després de cada jugada: la diferència final de punts que { $name } es pot assegurar jugant de la millor manera d'allà endavant (+ per davant, − per darrere, per aquest nombre de pedres).
 analysis-panel-exact = Tots els valors d'aquí són exactes.
 analysis-panel-estimates = Els valors marcats amb ≈ són estimacions d'una cerca; els altres són exactes.
 analysis-panel-mistakes = Una jugada que perd valor i no és de les millors és un error. Selecciona una jugada per veure la posició que en resulta.
@@ -70,7 +70,6 @@ analysis-point-mistake = Jugada { $ply } de { $name } ({ $pit }): { $lead }; un 
 analysis-point-pit = forat { $pit }
 analysis-pass = passa
 analysis-move = Jugada
-analysis-player = Jugador
 analysis-mark = Marca
 analysis-mistake = error
 analysis-pending = L'ordinador està analitzant aquesta partida; l'anàlisi apareixerà aquí quan estigui a punt.

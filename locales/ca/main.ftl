@@ -14,6 +14,11 @@ nav-turns-waiting = { $count ->
     [one] { $count } partida espera la teva jugada
    *[other] { $count } partides esperen la teva jugada
 }
+nav-challenges-waiting = { $count ->
+    [one] { $count } repte espera la teva resposta
+   *[other] { $count } reptes esperen la teva resposta
+}
+nav-waiting-both = { $games }, { $challenges }
 nav-settings = Configuració
 nav-log-out = Surt
 nav-log-in = Inicia la sessió

@@ -45,3 +45,5 @@ refused-mail-not-configured = Aquest servidor no envia correu electrònic: deman
 refused-invalid-identifier = Escriu un nom d'usuari o una adreça electrònica.
 refused-no-address = Primer indica una adreça.
 refused-already-verified = Aquesta adreça ja està verificada.
+refused-too-late-to-abort = Tots dos bàndols han mogut: la partida ja no es pot anul·lar. Encara pots abandonar.
+refused-other = No s'ha pogut fer (motiu: { $code }).

@@ -14,6 +14,11 @@ nav-turns-waiting = { $count ->
     [one] { $count } παρτίδα περιμένει την κίνησή σας
    *[other] { $count } παρτίδες περιμένουν την κίνησή σας
 }
+nav-challenges-waiting = { $count ->
+    [one] { $count } πρόκληση περιμένει την απάντησή σας
+   *[other] { $count } προκλήσεις περιμένουν την απάντησή σας
+}
+nav-waiting-both = { $games }, { $challenges }
 nav-settings = Ρυθμίσεις
 nav-log-out = Αποσύνδεση
 nav-log-in = Σύνδεση

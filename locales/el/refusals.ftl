@@ -45,3 +45,5 @@ refused-mail-not-configured = Αυτός ο διακομιστής δεν στέ
 refused-invalid-identifier = Γράψτε όνομα χρήστη ή διεύθυνση email.
 refused-no-address = Ορίστε πρώτα μια διεύθυνση.
 refused-already-verified = Αυτή η διεύθυνση έχει ήδη επαληθευτεί.
+refused-too-late-to-abort = Έπαιξαν και οι δύο πλευρές: η παρτίδα δεν μπορεί πια να ακυρωθεί. Μπορείτε ακόμη να εγκαταλείψετε.
+refused-other = Αυτό δεν ήταν δυνατό (αιτία: { $code }).

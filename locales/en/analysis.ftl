@@ -51,7 +51,7 @@ analysis-error-building = The table of { $game } is being built, which takes som
 
 # The panel of a finished game.
 analysis-panel-title = Analysis
-analysis-panel-values = Each value is the final score difference the player who moved can make sure of with best play from there on: + ahead, − behind, by that many stones.
+analysis-panel-values = Every value is { $name }'s, after each move: the final score difference { $name } can make sure of with best play from there on (+ ahead, − behind, by that many stones).
 analysis-panel-exact = Every value here is exact.
 analysis-panel-estimates = Values marked ≈ are estimates from a search; the others are exact.
 analysis-panel-mistakes = A move that loses value and is not among the best is a mistake. Select a move to see the position after it.
@@ -70,7 +70,6 @@ analysis-point-mistake = Move { $ply } by { $name } ({ $pit }): { $lead }; a mis
 analysis-point-pit = pit { $pit }
 analysis-pass = pass
 analysis-move = Move
-analysis-player = Player
 analysis-mark = Mark
 analysis-mistake = mistake
 analysis-pending = The computer is analysing this game; the analysis appears here when it is ready.

@@ -15,6 +15,11 @@ nav-turns-waiting = { $count ->
     [one] { $count } game waiting for your move
    *[other] { $count } games waiting for your move
 }
+nav-challenges-waiting = { $count ->
+    [one] { $count } challenge waiting for your answer
+   *[other] { $count } challenges waiting for your answer
+}
+nav-waiting-both = { $games }, { $challenges }
 nav-settings = Settings
 nav-log-out = Log out
 nav-log-in = Log in

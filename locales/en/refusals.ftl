@@ -46,3 +46,5 @@ refused-mail-not-configured = This server sends no e-mail: ask its operator to s
 refused-invalid-identifier = Type a user name or an e-mail address.
 refused-no-address = Set an address first.
 refused-already-verified = This address is verified already.
+refused-too-late-to-abort = Both sides have moved: the game can no longer be aborted. Resigning is still possible.
+refused-other = This could not be done (reason: { $code }).

@@ -45,7 +45,7 @@ analysis-error-building = { $game } tablosu hazırlanıyor; bu, sunucu başladı
 
 # The panel of a finished game.
 analysis-panel-title = Analiz
-analysis-panel-values = Her değer, hamleyi yapan oyuncunun o andan sonra en iyi oyunla garanti edebileceği son skor farkıdır: + önde, − geride, o kadar taşla.
+analysis-panel-values = Her değer, her hamleden sonra { $name } içindir: { $name } oyuncusunun o andan sonra en iyi oyunla garanti edebileceği son skor farkı (+ önde, − geride, o kadar taşla).
 analysis-panel-exact = Buradaki bütün değerler kesin.
 analysis-panel-estimates = ≈ işaretli değerler bir aramadan gelen tahminlerdir; ötekiler kesin.
 analysis-panel-mistakes = Değer kaybettiren ve en iyi hamlelerden olmayan bir hamle hatadır. Bir hamleyi seçersen ondan sonraki konumu görürsün.
@@ -61,7 +61,6 @@ analysis-point-mistake = { $ply }. hamle, { $name } ({ $pit }): { $lead }; hata,
 analysis-point-pit = { $pit }. kuyu
 analysis-pass = pas
 analysis-move = Hamle
-analysis-player = Oyuncu
 analysis-mark = İşaret
 analysis-mistake = hata
 analysis-pending = Bilgisayar bu oyunu analiz ediyor; analiz hazır olunca burada görünecek.

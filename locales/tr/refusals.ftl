@@ -42,3 +42,5 @@ refused-mail-not-configured = Bu sunucu e-posta göndermiyor: yeni bir parola be
 refused-invalid-identifier = Bir kullanıcı adı ya da e-posta adresi yaz.
 refused-no-address = Önce bir adres gir.
 refused-already-verified = Bu adres zaten doğrulandı.
+refused-too-late-to-abort = İki taraf da hamle yaptı: oyun artık iptal edilemez. Hâlâ terk edebilirsin.
+refused-other = Bu yapılamadı (neden: { $code }).

@@ -429,6 +429,9 @@ pub struct GameView {
     pub still: bool,
     /// The viewer's conditional lines, for a player (`templates/_plan.html`).
     pub plan: Option<super::plan::PlanPanel>,
+    /// The analysis board's address for the position shown, while a side is to move
+    /// there (see [`super::view::analyse_href`]).
+    pub analyse: Option<String>,
 }
 
 impl GameView {
@@ -653,15 +656,18 @@ impl GameView {
             deadline,
             thinking,
             days_per_move: game.days_per_move.days(),
-            terms: format!(
-                "{}{}",
-                if game.terms.rated { "Rated" } else { "Casual" },
-                if game.terms.weekend_pause {
-                    " · clocks paused at weekends (UTC)"
+            terms: {
+                let kind = tr.t(if game.terms.rated {
+                    "game-terms-rated"
                 } else {
-                    ""
+                    "game-terms-casual"
+                });
+                if game.terms.weekend_pause {
+                    format!("{kind} · {}", tr.t("game-terms-weekend-pause"))
+                } else {
+                    kind
                 }
-            ),
+            },
             tournament: game
                 .tournament
                 .as_ref()
@@ -701,6 +707,12 @@ impl GameView {
             next_game: None,
             still: false,
             plan: None,
+            analyse: super::view::analyse_href(
+                game.variant,
+                loaded.engine.first(),
+                plies,
+                shown.unwrap_or(plies.len()),
+            ),
         }
     }
 

@@ -272,7 +272,9 @@ async fn panel(
         return panel;
     }
     match state.service.analysis_within(id, wait).await {
-        Ok(Some(analysis)) => panel.analysis = Some(AnalysisView::new(&analysis, &game.names, tr)),
+        Ok(Some(analysis)) => {
+            panel.analysis = Some(AnalysisView::new(&analysis, &game.names, game.near, tr))
+        }
         Ok(None) => panel.pending = true,
         Err(Error::Conflict { .. }) => {}
         Err(e) => {
@@ -473,6 +475,20 @@ async fn confirm(
 ) -> Result<Html<String>, PageError> {
     visitor.require()?;
     let game = view(state, visitor, id, None, None).await?;
+    // Asked only where the answer could be yes: the refusal the form would meet.
+    if !game.is_player {
+        return Err(Error::NotAPlayer.into());
+    }
+    if !game.ongoing {
+        return Err(Error::GameOver.into());
+    }
+    if !resign && !game.can_abort {
+        return Err(Error::conflict(
+            "too_late_to_abort",
+            "both sides have moved: the game can no longer be aborted",
+        )
+        .into());
+    }
     let page = if resign {
         ConfirmPage {
             layout: visitor.layout(&visitor.tr().t("confirm-resign-title")),

@@ -234,6 +234,61 @@ impl GameLine {
     }
 }
 
+/// The analysis board's address for the position after the first `n` of `plies`
+/// (a game of `variant` that `first` began): the position, whose move it is, and the
+/// positions seen since the last capture (the repetition rules weigh them; the latest
+/// [`crate::analysis::position::MAX_SEEN`] of them). `None` for a position where
+/// nobody is to move: the game is over there, and there is nothing to analyse.
+#[must_use]
+pub fn analyse_href(
+    variant: seedpost_rules::Variant,
+    first: Side,
+    plies: &[seedpost_rules::Ply],
+    n: usize,
+) -> Option<String> {
+    use crate::analysis::position::{MAX_SEEN, notation};
+    let mut game = seedpost_rules::Game::new(variant, first);
+    let mut seen = vec![*game.position()];
+    for &ply in plies.iter().take(n) {
+        if game.push(ply).is_err() {
+            break;
+        }
+        seen.push(*game.position());
+    }
+    let position = seen.pop()?;
+    let side = position.to_move()?;
+    // The positions of this segment: as many stones on the board as now.
+    let since: Vec<String> = seen
+        .iter()
+        .rev()
+        .take_while(|p| p.on_board() == position.on_board())
+        .take(MAX_SEEN)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .map(notation)
+        .collect();
+    let row = |side: Side| {
+        position
+            .row(side)
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let mut query = vec![
+        ("variant", variant.as_str().to_owned()),
+        ("south", row(Side::South)),
+        ("north", row(Side::North)),
+        ("to_move", side.as_str().to_owned()),
+    ];
+    if !since.is_empty() {
+        query.push(("seen", since.join(";")));
+    }
+    let query = serde_urlencoded::to_string(query).ok()?;
+    Some(format!("/analysis?{query}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -147,10 +147,13 @@ fn event(
     let variant = game.variant.title();
     let url = format!("{base}/games/{}", game.id);
     let description = if to_move == side {
+        let pace = match game.days_per_move.days() {
+            1 => "a day per move".to_owned(),
+            days => format!("{days} days per move"),
+        };
         format!(
-            "Your move in {variant} against {opponent}, {} days per move: \
-             play it by this time or lose on time. {url}",
-            game.days_per_move.days()
+            "Your move in {variant} against {opponent}, {pace}: \
+             play it by this time or lose on time. {url}"
         )
     } else {
         format!(

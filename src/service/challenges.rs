@@ -236,6 +236,15 @@ impl Service {
         Ok(self.store.open_challenges(account.id, page).await?)
     }
 
+    /// How many open challenges wait for `account`'s answer (those naming it): counted
+    /// with its turns in the pages' header.
+    ///
+    /// # Errors
+    /// Storage errors only.
+    pub async fn challenges_to_answer(&self, account: &Account) -> Result<usize> {
+        Ok(self.store.count_challenges_to(account.id).await?)
+    }
+
     /// The challenges `account` made in the last week that were declined, newest
     /// first, at most `limit`: what its home page tells it, with the reasons.
     ///

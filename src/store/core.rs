@@ -741,6 +741,15 @@ impl<B: Backend> Store for SqlStore<B> {
         rows.into_iter().map(ChallengeRow::parse).collect()
     }
 
+    async fn count_challenges_to(&self, account: AccountId) -> Result<usize, StoreError> {
+        let (count,): (i64,) =
+            sql("SELECT COUNT(*) FROM challenges WHERE status = 'open' AND opponent_id = $1")
+                .bind(account.0)
+                .one(&mut self.conn().await?)
+                .await?;
+        Ok(usize::try_from(count).unwrap_or(0))
+    }
+
     async fn declined_challenges(
         &self,
         challenger: AccountId,

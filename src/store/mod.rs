@@ -338,6 +338,10 @@ pub trait Store:
         page: Page<ChallengeId>,
     ) -> Result<Vec<Challenge>, StoreError>;
 
+    /// How many open challenges name `account` as the opponent: those waiting for its
+    /// answer.
+    async fn count_challenges_to(&self, account: AccountId) -> Result<usize, StoreError>;
+
     /// The challenges `challenger` made since `since` that were declined, newest
     /// first, at most `limit`.
     async fn declined_challenges(

@@ -14,7 +14,37 @@ use crate::helpers::{Player, TestApp};
 crate::on_both_backends!(
     the_feed_lists_each_ongoing_game_at_its_deadline_and_follows_the_moves,
     a_new_url_kills_the_old_one_and_a_stopped_feed_is_not_found,
+    a_game_of_one_day_per_move_says_a_day_not_1_days,
 );
+
+async fn a_game_of_one_day_per_move_says_a_day_not_1_days(app: TestApp) {
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let challenge = app
+        .post(
+            "/challenges",
+            Some(&ayse.token),
+            serde_json::json!({"variant": "tihbat", "days_per_move": 1, "first": "challenger", "opponent": "mehmet"}),
+        )
+        .await
+        .expect(201);
+    let game = app
+        .post(
+            &format!("/challenges/{}/accept", id(&challenge)),
+            Some(&mehmet.token),
+            serde_json::json!({}),
+        )
+        .await
+        .expect(201);
+    let url = new_feed(&app, &ayse).await;
+    let listed = events(&url).await;
+    let description = event_of(&listed, &app.base, &id(&game))
+        .get_description()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(description.contains("a day per move"), "{description}");
+    assert!(!description.contains("1 days"), "{description}");
+}
 
 /// Makes a new feed URL for `player`.
 async fn new_feed(app: &TestApp, player: &Player) -> String {

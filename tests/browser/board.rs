@@ -182,7 +182,7 @@ async fn the_analysis_appears_when_the_game_ends_without_a_reload() {
     wait_for(ayse, "#analysis table tbody tr").await;
     wait_for(ayse, "#value-graph svg").await;
     assert!(marked(ayse).await, "the analysis came without a reload");
-    let who = text(ayse, "#analysis tbody tr td.who").await;
+    let who = text(ayse, "#analysis tbody tr .who").await;
     assert_eq!(who, "ayse", "rows name the player who moved");
 
     players.close().await;

@@ -104,9 +104,17 @@ async fn the_home_page_and_the_header_count_follow_challenges_and_moves_live() {
     wait_for(mehmet, "#turns[hidden]").await;
     mark(mehmet).await;
     ayse.goto(&format!("{base}/")).await.expect("home");
-    click(ayse, "select[name=variant] option[value=tihbat]").await;
-    click(ayse, "select[name=first] option[value=challenger]").await;
-    fill(ayse, "input[name=opponent]", "mehmet").await;
+    click(
+        ayse,
+        "#new-challenge select[name=variant] option[value=tihbat]",
+    )
+    .await;
+    click(
+        ayse,
+        "#new-challenge select[name=first] option[value=challenger]",
+    )
+    .await;
+    fill(ayse, "#new-challenge input[name=opponent]", "mehmet").await;
     click(ayse, "form#new-challenge button[type=submit]").await;
     wait_for(ayse, ".challenge-mine").await;
     wait_for(mehmet, ".challenge-to-me").await;

@@ -250,11 +250,15 @@ impl TwoPlayers {
         ayse.goto(&format!("{base}/")).await.expect("home");
         click(
             ayse,
-            &format!("select[name=variant] option[value={variant}]"),
+            &format!("#new-challenge select[name=variant] option[value={variant}]"),
         )
         .await;
-        click(ayse, "select[name=first] option[value=challenger]").await;
-        fill(ayse, "input[name=opponent]", "mehmet").await;
+        click(
+            ayse,
+            "#new-challenge select[name=first] option[value=challenger]",
+        )
+        .await;
+        fill(ayse, "#new-challenge input[name=opponent]", "mehmet").await;
         click(ayse, "form#new-challenge button[type=submit]").await;
         wait_for(ayse, ".challenge-mine").await;
         mehmet.goto(&format!("{base}/")).await.expect("home");

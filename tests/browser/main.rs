@@ -14,5 +14,6 @@ mod board;
 mod flow;
 mod harness;
 mod languages;
+mod newcomer;
 mod speaks;
 mod widths;

@@ -11,6 +11,7 @@ on_both_backends!(
     the_analysis_board_values_a_position_set_up_in_its_form_as_the_api_does,
     a_pasted_position_is_analysed_and_a_bad_one_is_shown_with_its_reason,
     the_board_and_the_panel_of_a_finished_game_speak_the_visitors_language,
+    analyse_this_position_opens_the_analysis_board_on_the_position_shown,
 );
 
 /// Sends a GET form as a browser would: its fields in the query string.
@@ -205,7 +206,7 @@ async fn the_board_and_the_panel_of_a_finished_game_speak_the_visitors_language(
     );
     assert!(page.text("#value-graph figcaption").contains("ayse"));
     let labels: Vec<String> = page
-        .all("#value-graph circle title")
+        .all("#value-graph a > title")
         .iter()
         .map(|t| t.text().collect())
         .collect();
@@ -224,9 +225,65 @@ async fn the_board_and_the_panel_of_a_finished_game_speak_the_visitors_language(
         english.text("#value-graph-title")
     );
     let first: String = english
-        .all("#value-graph circle title")
+        .all("#value-graph a > title")
         .get(1)
         .map(|t| t.text().collect())
         .unwrap_or_default();
     assert!(first.starts_with("Move 1 by ayse (pit "), "{first}");
+}
+
+async fn analyse_this_position_opens_the_analysis_board_on_the_position_shown(server: Server) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    play_some([&ayse, &mehmet], &game, 2).await;
+    let json = ayse.api(&game).await;
+    // Stepped back to the position after the first move, and the live one: each
+    // opens the board on its own position, whoever looks (a player or not).
+    let stranger = Browser::new(&server);
+    for (viewer, at) in [(&ayse, Some(1)), (&stranger, Some(0)), (&mehmet, None)] {
+        let path = at.map_or_else(|| game.clone(), |ply| format!("{game}?ply={ply}"));
+        let page = viewer.get(&path).await;
+        let href = page.attr("#analyse-position", "href");
+        let board = viewer.get(&href).await;
+        assert_eq!(board.status, StatusCode::OK, "{href}: {}", board.body);
+        // The position after `at` plies, replayed by the engine from the record.
+        let mut replay =
+            seedpost_rules::Game::new(seedpost_rules::Variant::Tihbat, seedpost_rules::Side::South);
+        let moves = json["moves"].as_array().expect("moves");
+        for m in moves.iter().take(at.unwrap_or(moves.len())) {
+            let side: seedpost_rules::Side = m["side"]
+                .as_str()
+                .and_then(|s| s.parse().ok())
+                .expect("a side");
+            let pit = m["pit"]
+                .as_u64()
+                .and_then(|p| u8::try_from(p).ok())
+                .and_then(seedpost_rules::Pit::new)
+                .expect("a pit");
+            replay
+                .push(seedpost_rules::Ply::Sow { side, pit })
+                .expect("a legal move");
+        }
+        let row = |side: seedpost_rules::Side| {
+            replay
+                .position()
+                .row(side)
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let row = |side: &str| row(side.parse().expect("a side"));
+        assert_eq!(board.attr("input#south", "value"), row("south"), "{href}");
+        assert_eq!(board.attr("input#north", "value"), row("north"), "{href}");
+        assert_eq!(
+            board.count("table.pit-values"),
+            1,
+            "analysed: {}",
+            board.body
+        );
+    }
 }

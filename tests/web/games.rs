@@ -279,7 +279,10 @@ async fn a_challenge_form_error_keeps_the_choices(server: Server) {
         page.attr("select[name=days_per_move] option[selected]", "value"),
         "7"
     );
-    assert_eq!(page.attr("input[name=opponent]", "value"), "nobody");
+    assert_eq!(
+        page.attr("#new-challenge input[name=opponent]", "value"),
+        "nobody"
+    );
 }
 
 async fn the_live_stream_announces_each_move(server: Server) {
@@ -320,6 +323,7 @@ async fn the_live_stream_announces_each_move(server: Server) {
 }
 
 on_both_backends!(
+    aborting_is_not_asked_by_its_address_once_both_sides_moved_and_the_refusal_is_translated,
     a_game_is_played_from_sign_up_to_its_end_without_javascript,
     the_board_shows_the_pits_of_the_game_json,
     only_the_player_to_move_is_offered_the_legal_pits,
@@ -671,4 +675,56 @@ async fn a_rematch_offers_the_same_game_to_the_opponent_who_now_moves_first(serv
         "mehmet, second before, moves first now"
     );
     assert_eq!(started.text("#status"), "Your turn.");
+}
+
+async fn aborting_is_not_asked_by_its_address_once_both_sides_moved_and_the_refusal_is_translated(
+    server: Server,
+) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    play_some([&ayse, &mehmet], &game, 1).await;
+    // One side moved: still asked.
+    assert_eq!(
+        mehmet.get(&format!("{game}/abort")).await.status,
+        StatusCode::OK
+    );
+    play_some([&ayse, &mehmet], &game, 1).await;
+    // Both moved: the page no longer asks a question whose answer is no.
+    let page = mehmet.get(&format!("{game}/abort")).await;
+    assert_eq!(page.status, StatusCode::CONFLICT, "{}", page.body);
+    assert_eq!(page.count("form[action$='/abort']"), 0);
+    assert_eq!(
+        page.text("main .alert"),
+        "Both sides have moved: the game can no longer be aborted. Resigning is still possible."
+    );
+    // The error page knows who is signed in: their name, no "Log in · Sign up".
+    assert_eq!(
+        page.count("header.site a[href='/players/mehmet']"),
+        1,
+        "{}",
+        page.body
+    );
+    assert_eq!(page.count("header.site a[href^='/login']"), 0);
+    // In Turkish, in Turkish words; a refusal without words of its own says its
+    // code in the page's language, not the API's English sentence.
+    let turkish = mehmet.get(&format!("{game}/abort?lang=tr")).await;
+    assert_eq!(
+        turkish.text("main .alert"),
+        "İki taraf da hamle yaptı: oyun artık iptal edilemez. Hâlâ terk edebilirsin."
+    );
+    let stranger = Browser::new(&server);
+    stranger.sign_up("ceren").await;
+    let greek = stranger.get(&format!("{game}/abort?lang=el")).await;
+    assert_eq!(greek.status, StatusCode::FORBIDDEN);
+    assert_eq!(greek.count("header.site a[href='/players/ceren']"), 1);
+    assert!(
+        !greek.text("main .alert").is_ascii(),
+        "{}",
+        greek.text("main .alert")
+    );
+    // Nor is it done by sending the form.
+    assert_eq!(mehmet.api(&game).await["status"], "ongoing");
 }

@@ -70,6 +70,10 @@ impl Page {
         let mut fields = Vec::new();
         for input in form.select(&sel("input[name]")) {
             let v = input.value();
+            // Of a group of radio buttons, only the one chosen is sent.
+            if v.attr("type") == Some("radio") && v.attr("checked").is_none() {
+                continue;
+            }
             fields.push((
                 v.attr("name").unwrap_or_default().to_owned(),
                 v.attr("value").unwrap_or_default().to_owned(),

@@ -35,6 +35,20 @@ async fn a_players_page_says_you_only_to_the_player_whose_move_it_is(server: Ser
     }
     let own = ayse.get("/players/ayse").await.text("ul.games li");
     assert!(own.contains("you to move"), "ayse reads: {own}");
+    // On his page Mehmet's game names both players, not "against ayse"... and on
+    // hers, not "against mehmet" as if he played himself.
+    let on_hers = mehmet.get("/players/ayse").await.text("ul.games li");
+    assert!(
+        !on_hers.contains("against") && on_hers.contains("ayse v mehmet"),
+        "mehmet reads on ayse's page: {on_hers}"
+    );
+    let on_his = ayse.get("/players/mehmet").await.text("ul.games li");
+    assert!(
+        !on_his.contains("against") && on_his.contains("ayse v mehmet"),
+        "ayse reads on mehmet's page: {on_his}"
+    );
+    // On her own page, her opponent.
+    assert!(own.contains("against mehmet"), "ayse reads: {own}");
     // Her opponent's page says the same to each.
     let theirs = zeynep.get("/players/mehmet").await.text("ul.games li");
     assert!(theirs.contains("ayse to move"), "zeynep reads: {theirs}");

@@ -62,6 +62,15 @@ async fn a_rated_game_from_the_form_shows_its_terms_and_both_ratings_with_their_
         "{}",
         page.body
     );
+    // In the page's language, on every game page.
+    let turkish = ayse.get(&format!("{path}?lang=tr")).await;
+    assert!(
+        turkish
+            .text(".game-links")
+            .contains("Puanlı · saatler hafta sonları durur (UTC)"),
+        "{}",
+        turkish.text(".game-links")
+    );
     assert_eq!(page.count("p.vacation"), 0);
     // Mehmet goes away: both see it on the game's page.
     let away = server.service.account("mehmet").await.expect("mehmet");
@@ -142,6 +151,15 @@ async fn a_rated_game_from_the_form_shows_its_terms_and_both_ratings_with_their_
         rows[1].contains("ayse") && rows[1].contains(&shown(after.south)),
         "{rows:?}"
     );
+    // The footnote's "±" is shown on every screen: the deviation is not one of the
+    // parts a phone leaves out.
+    assert!(standings.text(".hint").contains('±'));
+    assert_eq!(standings.count("td.rating .deviation"), 2);
+    assert_eq!(standings.count("td.rating .wide-only"), 0);
+    // Points read left to right in every language: "0½" is not turned into "½0" by a
+    // right-to-left page.
+    let arabic = ayse.get("/standings?variant=tihbat&lang=ar").await;
+    assert_eq!(arabic.count("td.points bdi[dir=ltr]"), 2, "{}", arabic.body);
     let player = ayse.get("/players/ayse").await;
     let record = player.text("table.record");
     assert!(record.contains(&shown(after.south)), "{record}");

@@ -115,6 +115,12 @@ async fn the_digest_form_keeps_a_good_address_and_refuses_a_bad_one(server: Serv
         .submit(&form.clone().set("email", "ayse@example.org"))
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    // Saved, the browser is sent on to the page's own address: a reload does not
+    // send the form again.
+    assert_eq!(
+        saved.url,
+        format!("{}/settings/reminders?saved=1", browser.base)
+    );
     assert_eq!(
         saved.text("#digest-saved"),
         "Saved: the daily e-mail goes to ayse@example.org."

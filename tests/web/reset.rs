@@ -72,6 +72,7 @@ async fn the_reminders_page_says_whether_the_address_is_verified_and_sends_the_l
     let refused = browser.get(&format!("/verify-address?token={first}")).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(refused.count("#form-error"), 1);
+    assert_eq!(refused.count(".form-alert"), 0, "said once");
 }
 
 async fn a_forgotten_password_is_reset_from_the_log_in_page_through_the_mailed_link(
@@ -156,6 +157,16 @@ async fn a_forgotten_password_is_reset_from_the_log_in_page_through_the_mailed_l
         .await;
     assert_eq!(used.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(used.count("form[action='/password-reset/confirm']"), 0);
+    // Its message is printed once: no alert at the top linking to a form that is not
+    // there.
+    let message = used.text("#form-error");
+    assert_eq!(
+        used.body.matches(message.as_str()).count(),
+        1,
+        "{}",
+        used.body
+    );
+    assert_eq!(used.count(".form-alert"), 0);
 }
 
 async fn without_smtp_the_reset_page_says_to_ask_the_operator(server: Server) {

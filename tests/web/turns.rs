@@ -81,6 +81,98 @@ async fn the_account_stream_sends_the_new_count_when_the_opponent_moves(server: 
     assert_eq!(data["label"], "1 game waiting for your move", "{received}");
 }
 
+/// Reads the first event of `stream`: its data as JSON.
+async fn next_change(stream: &mut reqwest::Response) -> serde_json::Value {
+    let mut received = String::new();
+    while !received.contains("\n\n") {
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(5), stream.chunk())
+            .await
+            .expect("an event in time")
+            .expect("the stream goes on")
+            .expect("a chunk");
+        received.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    assert!(received.contains("event: changed"), "{received}");
+    let data = received
+        .lines()
+        .find_map(|line| line.strip_prefix("data: "))
+        .expect("a data line");
+    serde_json::from_str(data).expect("JSON data")
+}
+
+async fn a_challenge_waiting_for_the_viewers_answer_is_counted_in_the_header_and_title_and_sent_live(
+    server: Server,
+) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let mut stream = mehmet
+        .client
+        .get(format!("{}/live", server.base))
+        .send()
+        .await
+        .expect("the stream opens");
+    let home = ayse.get("/").await;
+    ayse.submit(
+        &home
+            .form("form#new-challenge")
+            .set("variant", "tihbat")
+            .set("opponent", "mehmet"),
+    )
+    .await;
+    // The stream counts it at once: no game is his move, one challenge waits.
+    let data = next_change(&mut stream).await;
+    assert_eq!(data["turns"], 0, "{data}");
+    assert_eq!(data["challenges"], 1, "{data}");
+    assert_eq!(data["waiting"], 1, "{data}");
+    assert_eq!(
+        data["label"], "1 challenge waiting for your answer",
+        "{data}"
+    );
+    // Every page's header and title count it for him, not for her.
+    for page in ["/", "/standings"] {
+        let seen = mehmet.get(page).await;
+        assert!(
+            seen.text("title").starts_with("(1) "),
+            "{page}: {}",
+            seen.text("title")
+        );
+        assert_eq!(seen.text("#turns"), "1", "{page}");
+        assert_eq!(
+            seen.attr("#turns", "aria-label"),
+            "1 challenge waiting for your answer"
+        );
+        let hers = ayse.get(page).await;
+        assert_eq!(hers.count("#turns[hidden]"), 1, "{page}");
+    }
+    // In his language, in words of its own.
+    let greek = mehmet.get("/standings?lang=el").await;
+    assert_eq!(
+        greek.attr("#turns", "aria-label"),
+        "1 πρόκληση περιμένει την απάντησή σας"
+    );
+    // A game where it is his move as well: both counted, both said.
+    let game = start_game(&ayse, &mehmet, "mehmet", "modiar", "opponent").await;
+    let seen = mehmet.get(&game).await;
+    assert_eq!(seen.text("#turns"), "2");
+    assert_eq!(
+        seen.attr("#turns", "aria-label"),
+        "1 game waiting for your move, 1 challenge waiting for your answer"
+    );
+    // Answered, it is no longer counted.
+    let home = mehmet.get("/").await;
+    mehmet
+        .submit(&home.form(".challenge-to-me form[action$='/decline']"))
+        .await;
+    let seen = mehmet.get("/").await;
+    assert_eq!(seen.text("#turns"), "1");
+    assert_eq!(
+        seen.attr("#turns", "aria-label"),
+        "1 game waiting for your move"
+    );
+}
+
 async fn a_house_bot_to_move_is_shown_thinking_and_deadlines_are_machine_readable_times(
     server: Server,
 ) {
@@ -126,5 +218,6 @@ async fn a_house_bot_to_move_is_shown_thinking_and_deadlines_are_machine_readabl
 on_both_backends!(
     the_title_and_the_header_count_the_games_waiting_for_the_viewer,
     the_account_stream_sends_the_new_count_when_the_opponent_moves,
+    a_challenge_waiting_for_the_viewers_answer_is_counted_in_the_header_and_title_and_sent_live,
     a_house_bot_to_move_is_shown_thinking_and_deadlines_are_machine_readable_times,
 );

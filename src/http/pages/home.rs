@@ -183,6 +183,42 @@ pub struct Choice {
     selected: bool,
 }
 
+/// A house bot's level in the "Play the computer" form: its name and what it does.
+#[derive(Debug, Clone)]
+pub struct LevelChoice {
+    /// The house bot's name (the form's `opponent`).
+    value: &'static str,
+    /// The level's name.
+    label: String,
+    /// How it plays, in each game.
+    hint: String,
+    selected: bool,
+}
+
+impl LevelChoice {
+    /// Every level, weakest first, `Greedy` chosen.
+    fn all(tr: Tr) -> Vec<LevelChoice> {
+        use crate::house::Level;
+        Level::ALL
+            .into_iter()
+            .map(|level| {
+                let (label, hint) = match level {
+                    Level::Random => ("home-level-random", "home-level-random-hint"),
+                    Level::Greedy => ("home-level-greedy", "home-level-greedy-hint"),
+                    Level::Search => ("home-level-search", "home-level-search-hint"),
+                    Level::Perfect => ("home-level-perfect", "home-level-perfect-hint"),
+                };
+                LevelChoice {
+                    value: level.username(),
+                    label: tr.t(label),
+                    hint: tr.t(hint),
+                    selected: level == Level::Greedy,
+                }
+            })
+            .collect()
+    }
+}
+
 /// `templates/home.html`, signed in.
 #[derive(Template)]
 #[template(path = "home.html")]
@@ -212,7 +248,10 @@ struct HomePage {
     /// Whether the "stop once decided" box is ticked.
     stop_when_decided: bool,
     /// The house bots, for the "Play the computer" form.
-    levels: Vec<Choice>,
+    levels: Vec<LevelChoice>,
+    /// Whether "Play the computer" comes first on the page (the player has no game
+    /// under way), else last.
+    computer_first: bool,
     error: Option<String>,
 }
 
@@ -371,19 +410,8 @@ async fn home(
         // Ticked on a fresh form, as the option defaults to yes.
         stop_when_decided: form.games.is_empty() || form.stop_when_decided == "true",
         opponent: form.opponent,
-        levels: crate::house::Level::ALL
-            .into_iter()
-            .map(|level| Choice {
-                value: level.username().to_owned(),
-                label: tr.t(match level {
-                    crate::house::Level::Random => "home-level-random",
-                    crate::house::Level::Greedy => "home-level-greedy",
-                    crate::house::Level::Search => "home-level-search",
-                    crate::house::Level::Perfect => "home-level-perfect",
-                }),
-                selected: level == crate::house::Level::Greedy,
-            })
-            .collect(),
+        levels: LevelChoice::all(tr),
+        computer_first: my_turn.is_empty() && waiting.is_empty(),
         error,
     };
     let status = if page.error.is_some() {

@@ -104,6 +104,11 @@ pub struct Current {
     /// Whether the request only reads (`GET` or `HEAD`), so that its address can be
     /// opened again: where log-in comes back to after a page asked for it.
     pub readable: bool,
+    /// The signed-in visitor's name, once known: an error page's header shows them
+    /// signed in, as every other page does.
+    pub viewer: Option<String>,
+    /// What waits for the signed-in visitor, once known (the header's count).
+    pub waiting: super::view::Waiting,
 }
 
 tokio::task_local! {
@@ -122,12 +127,15 @@ pub fn current() -> Current {
         })
 }
 
-/// Records the visitor's language and form token for the rest of the request.
-pub fn settle(lang: Lang, csrf: &str) {
+/// Records the visitor's language, form token, name and count for the rest of the
+/// request.
+pub fn settle(visitor: &super::Visitor) {
     let _ = CURRENT.try_with(|c| {
         let mut c = c.borrow_mut();
-        c.lang = lang;
-        csrf.clone_into(&mut c.csrf);
+        c.lang = visitor.lang;
+        visitor.csrf.clone_into(&mut c.csrf);
+        c.viewer = visitor.account.as_ref().map(|a| a.username.to_string());
+        c.waiting = visitor.waiting;
     });
 }
 
@@ -155,6 +163,8 @@ pub async fn scope(mut request: Request, next: Next) -> Response {
         csrf: String::new(),
         here,
         readable,
+        viewer: None,
+        waiting: super::view::Waiting::default(),
     };
     CURRENT
         .scope(RefCell::new(current), next.run(request))

@@ -1,8 +1,9 @@
 //! `GET /live`: the signed-in visitor's own stream of changes, for every page: after
 //! each of their events (an opponent's move, a challenge, a game's end), one `changed`
-//! event whose data is `{"turns": n, "label": "…"}`: the number of games where it is
-//! their turn, and the count's words in the visitor's language. The pages' script
-//! updates the header's count and the tab title, and the home page's lists.
+//! event whose data is `{"turns": n, "challenges": c, "waiting": n + c, "label":
+//! "…"}`: the number of games where it is their turn, of challenges waiting for their
+//! answer, both together, and the count's words in the visitor's language. The pages'
+//! script updates the header's count and the tab title, and the home page's lists.
 //!
 //! Its keep-alive is short ([`KEEP_ALIVE`]): every page opens this stream, and a page
 //! left behind is only noticed gone when a write fails, so a player opening pages
@@ -58,10 +59,12 @@ pub async fn account(
                 tokio::select! {
                     next = feed.next() => match next {
                         Ok(Some(_)) => {
-                            let turns = state.service.turn_count(&account).await.unwrap_or(0);
+                            let waiting = super::view::Waiting::of(&state, &account).await;
                             let data = serde_json::json!({
-                                "turns": turns,
-                                "label": tr.t1("nav-turns-waiting", "count", turns),
+                                "turns": waiting.games,
+                                "challenges": waiting.challenges,
+                                "waiting": waiting.total(),
+                                "label": waiting.words(&tr),
                             });
                             let event = Event::default().event("changed").data(data.to_string());
                             return Some((Ok(event), (state, account, feed, recheck, slot)));

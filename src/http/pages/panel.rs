@@ -1,7 +1,10 @@
-//! The analysis panel of a finished game and its value graph: each ply's value from
-//! the point of view of the player who made it, by name, each row a link to the
-//! position after it; the graph drawn on the server as SVG (no JavaScript needed).
-//! Its words are the visitor's (`locales/*/analysis.ftl`).
+//! The analysis panel of a finished game and its value graph: every value from one
+//! point of view for the whole game (the viewer's side when they played it, South's
+//! otherwise), said once in the legend; each row a link to the position after its
+//! ply; the graph drawn on the server as SVG (no JavaScript needed), at one pixel a
+//! unit, with a point every [`STEP`] pixels at least so that each is a target a
+//! finger can tap (it scrolls inside its own box when longer than the screen). Its
+//! words are the visitor's (`locales/*/analysis.ftl`).
 
 use seedpost_rules::{BySide, Side};
 
@@ -19,12 +22,11 @@ pub struct AnalysisRow {
     pub side: &'static str,
     /// `3`, or `pass` in the visitor's language.
     pub pit: String,
-    /// The value before, for the mover: `+2`, `≈+2` for an estimate.
-    pub before: String,
-    /// The value after, for the mover.
+    /// The value after it, from the panel's point of view: `+2`, `≈+2` for an
+    /// estimate.
     pub after: String,
-    /// `exact` or `search`, before and after.
-    pub kinds: (&'static str, &'static str),
+    /// `exact` or `search`.
+    pub kind: &'static str,
     /// The best moves, `1, 4`.
     pub best: String,
     /// The value lost by a mistake.
@@ -48,7 +50,8 @@ pub struct GraphPoint {
     pub label: String,
 }
 
-/// The value graph: the value after each ply for the player at the top, South.
+/// The value graph: the value after each ply, up when the player of the panel's
+/// point of view is ahead.
 #[derive(Debug, Clone)]
 pub struct ValueGraph {
     /// The graph's width in its units.
@@ -63,12 +66,14 @@ pub struct ValueGraph {
     pub line: String,
     /// Every point, marked when a mistake led to it.
     pub points: Vec<GraphPoint>,
-    /// The player whose lead is up (South).
+    /// The player whose lead is up (the point of view).
     pub up: String,
-    /// The player whose lead is down (North).
+    /// The player whose lead is down.
     pub down: String,
-    /// The number of mistakes per side, South first.
+    /// The number of mistakes of `up`, then of `down`.
     pub mistakes: (usize, usize),
+    /// The radius of a point's target (half of [`STEP`]).
+    pub target: i32,
 }
 
 /// The analysis as the page shows it.
@@ -76,15 +81,23 @@ pub struct ValueGraph {
 pub struct AnalysisView {
     /// Every value is exact (no estimate anywhere).
     pub exact: bool,
+    /// The player whose point of view the values take.
+    pub pov: String,
     /// The rows, in order.
     pub rows: Vec<AnalysisRow>,
     /// The graph, when there is a ply to draw.
     pub graph: Option<ValueGraph>,
 }
 
+/// The graph's least width, in pixels.
 const WIDTH: i32 = 600;
+/// Its height.
 const HEIGHT: i32 = 180;
+/// Room around the points.
 const MARGIN: i32 = 14;
+/// The least distance between two points, in pixels: each point's target is a circle
+/// this wide (24 px, the least a finger can tap).
+pub const STEP: i32 = 24;
 
 /// A value as shown: `+2`, `−3`, `0`, with `≈` for an estimate.
 fn shown(value: i16, kind: ValueKind) -> String {
@@ -97,16 +110,16 @@ fn shown(value: i16, kind: ValueKind) -> String {
     format!("{about}{sign}{}", value.unsigned_abs())
 }
 
-/// `value` (for `side`) as South's.
-fn for_south(side: Side, value: i16) -> i16 {
-    if side == Side::South { value } else { -value }
+/// `value` (for `side`) as `pov`'s.
+fn for_side(pov: Side, side: Side, value: i16) -> i16 {
+    if side == pov { value } else { -value }
 }
 
 impl AnalysisView {
-    /// The panel of `analysis` for a game whose players are `names`, in the language
-    /// of `tr`.
+    /// The panel of `analysis` for a game whose players are `names`, every value from
+    /// `pov`'s point of view, in the language of `tr`.
     #[must_use]
-    pub fn new(analysis: &AnalysisJson, names: &BySide<String>, tr: Tr) -> AnalysisView {
+    pub fn new(analysis: &AnalysisJson, names: &BySide<String>, pov: Side, tr: Tr) -> AnalysisView {
         let rows = analysis
             .plies
             .iter()
@@ -117,9 +130,8 @@ impl AnalysisView {
                 pit: p
                     .pit
                     .map_or_else(|| tr.t("analysis-pass"), |pit| pit.to_string()),
-                before: shown(p.before.value, p.before.kind),
-                after: shown(p.after.value, p.after.kind),
-                kinds: (p.before.kind.as_str(), p.after.kind.as_str()),
+                after: shown(for_side(pov, p.side, p.after.value), p.after.kind),
+                kind: p.after.kind.as_str(),
                 best: p
                     .best
                     .iter()
@@ -135,24 +147,33 @@ impl AnalysisView {
                 .iter()
                 .all(|p| p.before.kind == ValueKind::Exact && p.after.kind == ValueKind::Exact),
             rows,
-            graph: graph(&analysis.plies, names, tr),
+            pov: names.get(pov).clone(),
+            graph: graph(&analysis.plies, names, pov, tr),
         }
     }
 }
 
-/// The value graph of `plies`, South's lead up.
-fn graph(plies: &[PlyAnalysisJson], names: &BySide<String>, tr: Tr) -> Option<ValueGraph> {
+/// The value graph of `plies`, `pov`'s lead up.
+fn graph(
+    plies: &[PlyAnalysisJson],
+    names: &BySide<String>,
+    pov: Side,
+    tr: Tr,
+) -> Option<ValueGraph> {
     let first = plies.first()?;
-    // The start's value, then the value after each ply, all for South.
-    let values: Vec<i16> = std::iter::once(for_south(first.side, first.before.value))
-        .chain(plies.iter().map(|p| for_south(p.side, p.after.value)))
+    let other = pov.opposite();
+    // The start's value, then the value after each ply, all for `pov`.
+    let values: Vec<i16> = std::iter::once(for_side(pov, first.side, first.before.value))
+        .chain(plies.iter().map(|p| for_side(pov, p.side, p.after.value)))
         .collect();
     let most = values.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
     // At least ±4, rounded up to an even number: small leads stay small.
     let scale = i16::try_from(most.max(4).div_ceil(2) * 2).unwrap_or(i16::MAX);
     let zero = HEIGHT / 2;
     let steps = i32::try_from(plies.len()).unwrap_or(i32::MAX).max(1);
-    let x_of = |i: usize| MARGIN + i32::try_from(i).unwrap_or(0) * (WIDTH - 2 * MARGIN) / steps;
+    // A long game makes a wide graph rather than points too close to tap.
+    let width = WIDTH.max(steps.saturating_mul(STEP).saturating_add(2 * MARGIN));
+    let x_of = |i: usize| MARGIN + i32::try_from(i).unwrap_or(0) * (width - 2 * MARGIN) / steps;
     let y_of = |v: i16| zero - i32::from(v) * (zero - MARGIN) / i32::from(scale);
     let points: Vec<GraphPoint> = values
         .iter()
@@ -160,8 +181,8 @@ fn graph(plies: &[PlyAnalysisJson], names: &BySide<String>, tr: Tr) -> Option<Va
         .map(|(i, &v)| {
             let ply = plies.get(i.wrapping_sub(1)).filter(|_| i > 0);
             let lead = match v {
-                v if v > 0 => tr.t2("analysis-lead", "name", &names.south, "stones", v),
-                v if v < 0 => tr.t2("analysis-lead", "name", &names.north, "stones", -v),
+                v if v > 0 => tr.t2("analysis-lead", "name", names.get(pov), "stones", v),
+                v if v < 0 => tr.t2("analysis-lead", "name", names.get(other), "stones", -v),
                 _ => tr.t("analysis-even"),
             };
             let label = match ply {
@@ -202,15 +223,16 @@ fn graph(plies: &[PlyAnalysisJson], names: &BySide<String>, tr: Tr) -> Option<Va
         .join(" ");
     let count = |side: Side| plies.iter().filter(|p| p.mistake && p.side == side).count();
     Some(ValueGraph {
-        width: WIDTH,
+        width,
         height: HEIGHT,
         zero,
         scale,
         line,
         points,
-        up: names.south.clone(),
-        down: names.north.clone(),
-        mistakes: (count(Side::South), count(Side::North)),
+        up: names.get(pov).clone(),
+        down: names.get(other).clone(),
+        mistakes: (count(pov), count(other)),
+        target: STEP / 2,
     })
 }
 

@@ -29,7 +29,8 @@ pub struct StandingLine {
     points: String,
     /// The Glicko-2 rating, `?` after a provisional one; "—" when unrated.
     rating: String,
-    /// Its deviation, `± 187`, or nothing when unrated (left out on a phone).
+    /// Its deviation, `± 187`, or nothing when unrated (shown on every screen: the
+    /// footnote explains it).
     deviation: String,
 }
 
@@ -142,8 +143,16 @@ pub async fn show(
         )
         .await?;
     let refs = state.service.match_refs(&games).await?;
-    // "You" is the viewer, never the player whose page it is.
-    let games = GameLine::all(visitor.tr(), &games, &refs, visitor.account.as_ref(), now);
+    // "You" is the viewer, never the player whose page it is. On another player's
+    // page a line names both players: "against <that player>" read there as if the
+    // page's player played themself.
+    let own = visitor.account.as_ref().is_some_and(|a| a.id == account.id);
+    let mut games = GameLine::all(visitor.tr(), &games, &refs, visitor.account.as_ref(), now);
+    if !own {
+        for line in &mut games {
+            line.opponent.clear();
+        }
+    }
     render(&PlayerPage {
         layout: visitor.layout(account.username.as_str()),
         username: account.username.to_string(),

@@ -1,13 +1,16 @@
 //! Why a form was refused, in the visitor's language: the forms of the account,
 //! token, settings and tournament pages show the message of the error's stable code
-//! (`locales/*/refusals.ftl`). The API's `message` texts stay English (issue 22).
+//! (`locales/*/refusals.ftl`). The API's `message` texts stay English (issue 22):
+//! a page in another language says a code without a message of its own in words of
+//! its language, with the code, rather than an English sentence.
 
 use super::error::capitalise;
 use crate::error::Error;
 use crate::i18n::Tr;
 
-/// The refusal `error` as a form shows it, in the language of `tr`; an error whose
-/// code has no message of its own (none a form meets) keeps the API's English text.
+/// The refusal `error` as a form or an error page shows it, in the language of `tr`;
+/// an error whose code has no message of its own keeps the API's English text on an
+/// English page, and says it was refused, with its code, in another language.
 #[must_use]
 pub fn refusal(tr: Tr, error: &Error) -> String {
     if let Error::RateLimited { retry_after } = error {
@@ -54,7 +57,9 @@ pub fn refusal(tr: Tr, error: &Error) -> String {
         "invalid_identifier" => "refused-invalid-identifier",
         "no_address" => "refused-no-address",
         "already_verified" => "refused-already-verified",
-        _ => return capitalise(&error.to_string()),
+        "too_late_to_abort" => "refused-too-late-to-abort",
+        _ if tr.lang() == crate::domain::Lang::En => return capitalise(&error.to_string()),
+        code => return tr.t1("refused-other", "code", code),
     };
     tr.t(id)
 }

@@ -101,9 +101,29 @@ async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Respo
     Ok((status, render(&page)?).into_response())
 }
 
-/// `GET /settings/reminders`.
-pub async fn show(State(state): State<AppState>, visitor: Visitor) -> Result<Response, PageError> {
-    page(&state, &visitor, Shown::default()).await
+/// What the address after a saved digest form says: that it was saved, and that a
+/// verification link was mailed.
+#[derive(Debug, Default, Deserialize)]
+pub struct SavedQuery {
+    #[serde(default)]
+    saved: Option<String>,
+    #[serde(default)]
+    sent: Option<String>,
+}
+
+/// `GET /settings/reminders`; after the digest form is saved,
+/// `/settings/reminders?saved=1` (and `&sent=1` when a verification link went out).
+pub async fn show(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    super::session::PageQuery(query): super::session::PageQuery<SavedQuery>,
+) -> Result<Response, PageError> {
+    let shown = Shown {
+        saved: query.saved.as_deref() == Some("1"),
+        verification_sent: query.sent.as_deref() == Some("1"),
+        ..Shown::default()
+    };
+    page(&state, &visitor, shown).await
 }
 
 /// `POST /settings/reminders/calendar`: a new feed URL, shown once; the old one stops
@@ -142,8 +162,9 @@ pub struct DigestForm {
     enabled: Option<String>,
 }
 
-/// `POST /settings/reminders/digest`: saves the address and switch and says what was
-/// saved; a bad address re-renders the form with the reason.
+/// `POST /settings/reminders/digest`: saves the address and switch, then sends the
+/// browser to the page, which says what was saved; a bad address re-renders the form
+/// with the reason.
 pub async fn set_digest(
     State(state): State<AppState>,
     PageForm { visitor, form }: PageForm<DigestForm>,
@@ -154,14 +175,14 @@ pub async fn set_digest(
         .set_digest(visitor.require()?, &form.email, enabled)
         .await
     {
-        Ok(status) => {
-            let shown = Shown {
-                saved: true,
-                verification_sent: status.verification_sent,
-                ..Shown::default()
-            };
-            page(&state, &visitor, shown).await
-        }
+        // Saved: to the page's own address, so that a reload does not send the form
+        // again and the address bar shows a page one can come back to.
+        Ok(status) => Ok(Redirect::to(if status.verification_sent {
+            "/settings/reminders?saved=1&sent=1"
+        } else {
+            "/settings/reminders?saved=1"
+        })
+        .into_response()),
         Err(e @ Error::Unprocessable { .. }) => {
             let shown = Shown {
                 typed: Some((form.email, enabled)),

@@ -119,10 +119,13 @@ fn confirm_page(
 ) -> Result<Response, PageError> {
     let tr = visitor.tr();
     let message = error.map(|e| refusal(tr, e));
+    // The alert at the top links to a form further down; a link that cannot be used
+    // has no form, and its message is said once, in the page.
     let page = ConfirmPage {
-        layout: visitor
-            .layout(&tr.t("reset-new-title"))
-            .alerting(message.as_ref(), "form-error"),
+        layout: visitor.layout(&tr.t("reset-new-title")).alerting(
+            message.as_ref().filter(|_| username.is_some()),
+            "form-error",
+        ),
         token,
         username,
         error: message,
@@ -245,10 +248,9 @@ pub async fn verify(
         Err(e) => return Err(e.into()),
     };
     let message = error.as_ref().map(|e| refusal(tr, e));
+    // No form here: the refusal is said once, in the page (no alert at the top).
     let page = VerifyPage {
-        layout: visitor
-            .layout(&tr.t("verify-title"))
-            .alerting(message.as_ref(), "form-error"),
+        layout: visitor.layout(&tr.t("verify-title")),
         verified,
         error: message,
     };

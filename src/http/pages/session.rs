@@ -109,8 +109,8 @@ pub struct Visitor {
     pub csrf: String,
     /// The session cookie's secret, when signed in.
     pub session: Option<String>,
-    /// The games where it is the signed-in account's turn.
-    pub turns: usize,
+    /// What waits for the signed-in account: its turns and the challenges to answer.
+    pub waiting: super::view::Waiting,
     /// The language of this visitor's pages (see [`super::lang`] for how it is chosen).
     pub lang: Lang,
 }
@@ -136,7 +136,7 @@ impl Visitor {
     #[must_use]
     pub fn layout(&self, title: &str) -> Layout {
         Layout {
-            turns: self.turns,
+            waiting: self.waiting,
             tr: self.tr(),
             ..Layout::new(
                 title,
@@ -170,11 +170,7 @@ impl FromRequestParts<AppState> for Visitor {
             Some(session) => Visitor {
                 lang,
                 // The header's count: a page still shows if it cannot be read.
-                turns: state
-                    .service
-                    .turn_count(&session.account)
-                    .await
-                    .unwrap_or(0),
+                waiting: super::view::Waiting::of(state, &session.account).await,
                 account: Some(session.account),
                 csrf: session.csrf,
                 session: secret,
@@ -183,11 +179,11 @@ impl FromRequestParts<AppState> for Visitor {
                 account: None,
                 csrf: form_token,
                 session: None,
-                turns: 0,
+                waiting: super::view::Waiting::default(),
                 lang,
             },
         };
-        super::lang::settle(visitor.lang, &visitor.csrf);
+        super::lang::settle(&visitor);
         parts.extensions.insert(visitor.clone());
         Ok(visitor)
     }

@@ -29,8 +29,9 @@ pub struct Layout {
     pub icon: &'static str,
     /// The push script's URL (registers the service worker).
     pub push_js: &'static str,
-    /// The games where it is the viewer's turn: counted in the header and the title.
-    pub turns: usize,
+    /// What waits for the viewer (their turns, challenges to answer): counted in the
+    /// header and the title.
+    pub waiting: Waiting,
     /// The translator of the page's language: `{{ layout.tr.t("nav-rules") }}` in any
     /// template (see [`crate::i18n`]); also gives `<html lang dir>`.
     pub tr: Tr,
@@ -43,6 +44,53 @@ pub struct Layout {
     pub come_back: String,
     /// A refused form's reason, shown first in `<main>` and linking to the form.
     pub alert: Option<FormAlert>,
+}
+
+/// What waits for a signed-in player: the games where it is their move and the
+/// challenges that name them, not yet answered. The header counts both, and so does
+/// the tab title; the count's words say which.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Waiting {
+    /// Games where it is the player's move.
+    pub games: usize,
+    /// Open challenges naming the player.
+    pub challenges: usize,
+}
+
+impl Waiting {
+    /// Everything waiting: the number the header and the title show.
+    #[must_use]
+    pub fn total(&self) -> usize {
+        self.games + self.challenges
+    }
+
+    /// The count in words, for screen readers: "1 game waiting for your move, 2
+    /// challenges waiting for your answer" (a part that is 0 is left out unless both
+    /// are).
+    #[must_use]
+    pub fn words(&self, tr: &Tr) -> String {
+        let tr = *tr;
+        let games = tr.t1("nav-turns-waiting", "count", self.games);
+        let challenges = tr.t1("nav-challenges-waiting", "count", self.challenges);
+        match (self.games, self.challenges) {
+            (_, 0) => games,
+            (0, _) => challenges,
+            _ => tr.t2("nav-waiting-both", "games", games, "challenges", challenges),
+        }
+    }
+
+    /// What waits for `account` now. A page still shows if it cannot be read: a part
+    /// that fails counts 0.
+    pub async fn of(state: &crate::http::AppState, account: &crate::store::Account) -> Waiting {
+        Waiting {
+            games: state.service.turn_count(account).await.unwrap_or(0),
+            challenges: state
+                .service
+                .challenges_to_answer(account)
+                .await
+                .unwrap_or(0),
+        }
+    }
 }
 
 /// A refused form's reason at the top of the page (`templates/base.html`): on a
@@ -92,7 +140,7 @@ impl Layout {
             js: assets::js_url(),
             icon: assets::icon_url(),
             push_js: assets::push_js_url(),
-            turns: 0,
+            waiting: Waiting::default(),
             tr: Tr::new(current.lang),
             languages: &Lang::ALL,
             come_back: come_back(&current),
@@ -114,11 +162,16 @@ impl Layout {
         }
     }
 
-    /// A layout that knows nobody (error pages), in the request's language; its
-    /// language menu carries the visitor's token if the request read it.
+    /// The layout of an error page, in the request's language, showing the visitor
+    /// signed in (their name, their count, their token in the language menu) when the
+    /// request got as far as reading who they are.
     #[must_use]
     pub fn bare(title: &str) -> Layout {
-        Layout::new(title, None, &lang::current().csrf)
+        let current = lang::current();
+        Layout {
+            waiting: current.waiting,
+            ..Layout::new(title, current.viewer, &current.csrf)
+        }
     }
 
     /// Whether `lang` is the page's language (the menu marks it).
