@@ -391,7 +391,7 @@ impl Service {
         };
         match self
             .store
-            .append_plies(id, seen, &plies, state, &events, lines.as_ref())
+            .append_move(id, seen, &plies, state, &events, lines.as_ref())
             .await
         {
             Ok(_) => {

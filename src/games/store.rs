@@ -63,7 +63,8 @@ pub trait GameStore {
     async fn finished_games(&self, filter: &FinishedFilter) -> Result<Vec<Game>, StoreError>;
 
     /// Appends plies to a game and replaces its cached state, in one transaction, if
-    /// the game is still ongoing at ply `seen` (the number of plies before these).
+    /// the game is still ongoing at ply `seen` (the number of plies before these) and
+    /// its players never wrote conditional lines (see [`GameStore::append_move`]).
     ///
     /// Returns `events` as stored, with their seqs, grouped by account.
     ///
@@ -71,6 +72,28 @@ pub trait GameStore {
     /// [`StoreError::Conflict`] when another writer got there first: a ply with one of
     /// these numbers exists, or the game has changed or ended. Nothing is written.
     async fn append_plies(
+        &self,
+        id: GameId,
+        seen: u32,
+        plies: &[Move],
+        state: &GameState,
+        events: &[NewEvent],
+    ) -> Result<Vec<Event>, StoreError> {
+        let seen = Seen {
+            ply: seen,
+            plan_rev: 0,
+        };
+        self.append_move(id, seen, plies, state, events, None).await
+    }
+
+    /// [`GameStore::append_plies`] for a game whose lines may have been written: the
+    /// append is written only if the game still stands where `seen` says (its ply and
+    /// its count of writes of lines), and it writes what it does to the lines.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when another writer got there first. Nothing is
+    /// written.
+    async fn append_move(
         &self,
         id: GameId,
         seen: Seen,
@@ -160,7 +183,7 @@ impl<S: Store + ?Sized> GameStore for S {
         on_backend!(self.sql(), s => finished_games(s, filter).await)
     }
 
-    async fn append_plies(
+    async fn append_move(
         &self,
         id: GameId,
         seen: Seen,

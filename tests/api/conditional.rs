@@ -15,6 +15,7 @@ crate::on_both_backends!(
     no_other_account_learns_of_a_players_lines_or_of_the_moves_played_from_them,
     racing_a_normal_move_by_the_owner_and_lines_set_during_the_opponents_move_apply_exactly_once,
     a_line_set_on_one_instance_is_played_by_a_move_on_another,
+    a_players_lines_against_a_house_bot_are_played_at_once_after_the_bots_move,
 );
 
 fn id(game: &Value) -> String {
@@ -538,6 +539,72 @@ async fn a_line_set_on_one_instance_is_played_by_a_move_on_another(app: TestApp)
     assert_eq!(after["ply"], 5);
     assert_eq!(after["moves"][4]["pit"], planned[3]);
     assert_eq!(other.game(&id(&game)).await, after);
+}
+
+/// Lines from `game`, North to move, covering every way North's turn may go, each
+/// answered by South's first legal pit.
+fn cover(game: &seedpost_rules::Game) -> Vec<Vec<u8>> {
+    if game.outcome().is_some() {
+        return Vec::new();
+    }
+    let legal: Vec<u8> = (1..=6)
+        .filter(|&n| game.position().is_legal(Pit::new(n).expect("a pit")))
+        .collect();
+    if game.position().to_move() == Some(Side::South) {
+        return legal.first().map(|&p| vec![vec![p]]).unwrap_or_default();
+    }
+    let mut lines = Vec::new();
+    for p in legal {
+        for tail in cover(&after(game, p)) {
+            lines.push(std::iter::once(p).chain(tail).collect());
+        }
+    }
+    lines
+}
+
+async fn a_players_lines_against_a_house_bot_are_played_at_once_after_the_bots_move(app: TestApp) {
+    app.service.ensure_house_bots().await.expect("the bots");
+    let ayse = app.sign_up("ayse").await;
+    let challenge = app
+        .post(
+            "/challenges",
+            Some(&ayse.token),
+            json!({"variant": "mangala", "first": "challenger", "opponent": "house-random"}),
+        )
+        .await
+        .expect(201);
+    app.service.run_house_bots_once().await.expect("a round");
+    let challenge = app
+        .get(
+            &format!("/challenges/{}", challenge["id"].as_str().expect("an id")),
+            Some(&ayse.token),
+        )
+        .await
+        .expect(200);
+    let gid = challenge["game_id"].as_str().expect("a game").to_owned();
+    let game = app.game(&gid).await;
+    // Ayse (South) moves; then, while the bot is to move, she answers every move it
+    // may make.
+    let game = app
+        .play(&ayse, &game, u64::from(plains(&engine_of(&game))[0]))
+        .await
+        .expect(201);
+    let lines = cover(&engine_of(&game));
+    assert!(!lines.is_empty() && lines.len() <= 64, "{lines:?}");
+    put_lines(&app, &ayse, &game, json!(lines))
+        .await
+        .expect(200);
+    let round = app.service.run_house_bots_once().await.expect("a round");
+    assert!(round.moved >= 1, "the bot moves: {round:?}");
+    let now = app.game(&gid).await;
+    let mine = lines_of(&app, &ayse, &now).await;
+    assert_eq!(
+        mine["played"].as_array().map(Vec::len),
+        Some(1),
+        "{mine} {now}"
+    );
+    let played = mine["played"][0].as_u64().expect("a ply") as usize;
+    assert_eq!(now["moves"][played - 1]["side"], "south", "{now}");
 }
 
 /// Every key of every object in `value`.

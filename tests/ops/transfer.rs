@@ -182,6 +182,7 @@ async fn club(app: &Server) -> (String, String) {
     for k in 0..5 {
         play_some(&client, base, (&bob, &ann), &ongoing, k).await;
     }
+    plan_ahead(app, &client, &ann, &bob).await;
     // A match Bob wins early against Ann (two resignations of three games), and a
     // parallel match of Bob and the bot still going.
     let first = start_match(&client, base, &ann, &bob, json!({"games": 3})).await;
@@ -519,8 +520,19 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     // Ann, Bob and the bot in Mangala.
     assert_eq!(ratings, 3, "{exported}");
     assert!(exported.contains("\"rated\":true"));
-    // Eleven games from challenges, one from the tournament.
-    assert!(challenges >= 11 && games == 12, "{exported}");
+    // Twelve games from challenges, one from the tournament.
+    assert!(challenges >= 12 && games == 13, "{exported}");
+    // Bob's lines in force, and the ply played from them.
+    assert_eq!(
+        exported.matches("\"type\":\"conditional\"").count(),
+        1,
+        "{exported}"
+    );
+    assert_eq!(
+        exported.matches("\"type\":\"conditional_ply\"").count(),
+        1,
+        "{exported}"
+    );
     let match_lines: Vec<Value> = exported
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
@@ -571,7 +583,7 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
         .expect("the import runs");
     assert_eq!(
         (counts.games, counts.matches, counts.tournaments),
-        (12, 2, 2)
+        (13, 2, 2)
     );
     let through_middle = export_text(store.as_ref()).await;
     assert_eq!(
@@ -702,6 +714,63 @@ fn account_heads(text: &str) -> Vec<(AccountId, u64)> {
             )
         })
         .collect()
+}
+
+/// The pits of the side to move in `engine` that end its turn and not the game.
+fn plain_pits(engine: &seedpost_rules::Game) -> Vec<Pit> {
+    let side = engine.position().to_move();
+    (1..=6)
+        .filter_map(Pit::new)
+        .filter(|&p| {
+            let mut g = engine.clone();
+            g.play(p) == Ok(1) && g.position().to_move() != side && g.outcome().is_none()
+        })
+        .collect()
+}
+
+/// A Mangala game where Bob plans four plies ahead while Ann is to move, and Ann's
+/// move plays his first reply: one ply played from lines, and lines left in force.
+async fn plan_ahead(
+    app: &Server,
+    client: &Client,
+    ann_player: &crate::Player,
+    bob_player: &crate::Player,
+) {
+    let (ann, bob) = (
+        app.service.account("ann").await.expect("ann"),
+        app.service.account("Bob").await.expect("Bob"),
+    );
+    let base = &app.base;
+    let game = start_game(client, base, ann_player, bob_player, "mangala").await;
+    let id = seedpost::domain::GameId(game["id"].as_str().expect("an id").parse().expect("a uuid"));
+    let loaded = app.service.game(id).await.expect("the game");
+    let mut engine = loaded.engine.clone();
+    let mut line = Vec::new();
+    for _ in 0..4 {
+        let pit = plain_pits(&engine)[0];
+        engine.play(pit).expect("legal");
+        line.push(i64::from(pit.number()));
+    }
+    let ply = i64::from(loaded.game().state.ply);
+    app.service
+        .set_conditional(&bob, id, ply, &[line.clone()])
+        .await
+        .expect("Bob's lines");
+    app.service
+        .play_move(&ann, id, ply, line[0])
+        .await
+        .expect("Ann's move");
+    let plan = app
+        .service
+        .conditional(&bob, id)
+        .await
+        .expect("Bob's lines");
+    assert_eq!(
+        plan.played.len(),
+        1,
+        "{base}: a reply was played from a line"
+    );
+    assert_eq!(plan.lines.len(), 1, "a line stands");
 }
 
 /// The first ply of an exported game (as JSON) that sows a pit, and a pit that would
@@ -930,7 +999,7 @@ async fn an_export_from_before_events_webhooks_sessions_and_matches_were_carried
         ),
         (0, 0, 0, 0)
     );
-    assert_eq!((counts.games, counts.matches), (12, 0));
+    assert_eq!((counts.games, counts.matches), (13, 0));
     let data = store.export().await.expect("the data");
     assert!(data.challenges.iter().all(|c| !c.match_terms.is_match()));
     assert!(

@@ -101,7 +101,10 @@ async fn a_player_plans_ahead_on_the_game_page_and_the_opponent_never_sees_it(se
     assert_eq!(json["ply"], 3);
     assert_eq!(json["moves"][2]["pit"], mine);
     let hers = ayse.get(&game).await;
-    assert_eq!(hers.text(".plan-played"), "Played from your lines: plies 3.");
+    assert_eq!(
+        hers.text(".plan-played"),
+        "Played from your lines: plies 3."
+    );
     let his = mehmet.get(&game).await;
     assert_eq!(his.count("#plan"), 0);
     // A line deleted with its button is gone.
