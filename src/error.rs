@@ -61,6 +61,15 @@ pub enum Error {
         "this token lacks the `{0}` scope this route needs: use a token made with it (`\"scopes\"` of POST /tokens)"
     )]
     MissingScope(crate::domain::Scope),
+    /// The action is refused to this account, for the reason its code names
+    /// (`blocked`, `chat_off`, `muted`).
+    #[error("{message}")]
+    Denied {
+        /// The stable code.
+        code: &'static str,
+        /// What is wrong.
+        message: String,
+    },
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -170,6 +179,7 @@ impl Error {
             Error::NotFound(_) => "not_found",
             Error::BadRequest { code, .. }
             | Error::Unprocessable { code, .. }
+            | Error::Denied { code, .. }
             | Error::Conflict { code, .. } => code,
             Error::PayloadTooLarge(_) => "payload_too_large",
             Error::UnsupportedMediaType => "unsupported_media_type",
@@ -215,6 +225,7 @@ impl Error {
             Error::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Error::Unprocessable { .. } | Error::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Error::NotAPlayer
+            | Error::Denied { .. }
             | Error::Forbidden(_)
             | Error::MissingScope(_)
             | Error::AccountClosed => StatusCode::FORBIDDEN,

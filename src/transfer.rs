@@ -94,6 +94,11 @@ pub const EXPORTED_TABLES: &[&str] = &[
     "notification_settings",
     "challenge_filters",
     "play_settings",
+    "game_notes",
+    "blocks",
+    "chat_lines",
+    "chat_reports",
+    "chat_mutes",
 ];
 
 /// The tables an export leaves out, each with why nobody misses them: queues,
@@ -293,6 +298,11 @@ enum Line {
     Notifications(carried::NotificationsLine),
     PushDevice(carried::PushDeviceLine),
     GameRating(carried::GameRatingLine),
+    Note(carried::NoteLine),
+    Block(carried::BlockLine),
+    ChatLine(carried::ChatLineLine),
+    ChatReport(carried::ChatReportLine),
+    ChatMute(carried::ChatMuteLine),
 }
 
 /// An account's calendar feed: the hash of its URL's secret, never the secret.
@@ -1057,6 +1067,8 @@ struct Reader {
     delivered_events: HashSet<(Uuid, u64)>,
     /// The sessions' hashes.
     sessions: HashSet<String>,
+    /// The chat's lines read (notes, blocks, chat lines, reports, mutes).
+    chat_seen: carried::ChatSeen,
 }
 
 impl Reader {
@@ -1107,6 +1119,11 @@ impl Reader {
             Line::Notifications(n) => self.notifications(n),
             Line::PushDevice(d) => self.push_device(d),
             Line::GameRating(r) => self.game_rating(r),
+            Line::Note(n) => self.note(n),
+            Line::Block(b) => self.block(b),
+            Line::ChatLine(l) => self.chat_line(l),
+            Line::ChatReport(r) => self.chat_report(r),
+            Line::ChatMute(m) => self.chat_mute(m),
         }
     }
 

@@ -15,9 +15,11 @@
 //! for the API, mounted by [`crate::http`].
 
 pub mod api;
+pub mod archive;
 pub mod board;
 pub mod cache;
 pub mod json;
+pub mod notes;
 pub mod pages;
 pub mod service;
 pub mod store;

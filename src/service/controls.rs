@@ -129,7 +129,8 @@ impl Service {
     /// Everything the server keeps of `account` that its player may take away: the
     /// account, its tokens (without secrets), every game it played with the moves,
     /// its open challenges, webhooks (without secrets), push devices, notification
-    /// settings, calendar feed, digest, vacation and ratings.
+    /// settings, calendar feed, digest, vacation and ratings, its notes, blocks and
+    /// the chat of its games.
     ///
     /// # Errors
     /// Storage errors.
@@ -160,6 +161,9 @@ impl Service {
             digest: self.digest(account).await?,
             vacation: self.vacation(account).await?,
             ratings: self.store.account_ratings(account.id).await?,
+            notes: self.notes_of(account).await?,
+            blocks: self.blocks(account).await?,
+            chat: self.chat_of_player(account).await?,
         })
     }
 
@@ -408,4 +412,10 @@ pub struct AccountExport {
     pub vacation: super::VacationStatus,
     /// Its ratings.
     pub ratings: Vec<VariantRating>,
+    /// Its own notes on games.
+    pub notes: Vec<crate::games::notes::StoredNote>,
+    /// The accounts it blocked.
+    pub blocks: Vec<crate::chat::service::Blocked>,
+    /// The chat of every game it played, oldest first.
+    pub chat: Vec<crate::chat::service::ChatLine>,
 }

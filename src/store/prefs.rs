@@ -14,11 +14,23 @@ use seedpost_rules::Variant;
 
 /// An account's play settings. The default is what an account that never saved any
 /// gets.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlaySettings {
     /// A move is confirmed before it is sent: a first press of a pit selects it, a
     /// second press (or Confirm) plays it. Off by default.
     pub confirm_moves: bool,
+    /// The account chats with its opponents in its games. On by default; off, nobody
+    /// chats with it and its games show no chat.
+    pub chat: bool,
+}
+
+impl Default for PlaySettings {
+    fn default() -> PlaySettings {
+        PlaySettings {
+            confirm_moves: false,
+            chat: true,
+        }
+    }
 }
 
 /// Storage of play settings.
@@ -86,14 +98,17 @@ impl FiltersRow {
 #[async_trait]
 impl<B: Backend> PrefsStore for SqlStore<B> {
     async fn play_settings(&self, account: AccountId) -> Result<PlaySettings, StoreError> {
-        let stored: Option<(bool,)> =
-            sql("SELECT confirm_moves FROM play_settings WHERE account_id = $1")
+        let stored: Option<(bool, bool)> =
+            sql("SELECT confirm_moves, chat FROM play_settings WHERE account_id = $1")
                 .bind(account.0)
                 .optional(&mut self.conn().await?)
                 .await?;
         Ok(
-            stored.map_or_else(PlaySettings::default, |(confirm_moves,)| PlaySettings {
-                confirm_moves,
+            stored.map_or_else(PlaySettings::default, |(confirm_moves, chat)| {
+                PlaySettings {
+                    confirm_moves,
+                    chat,
+                }
             }),
         )
     }
@@ -147,13 +162,14 @@ pub(super) async fn insert_play_settings<B: Backend>(
     at: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     sql(
-        "INSERT INTO play_settings (account_id, confirm_moves, updated_at) \
-         VALUES ($1, $2, $3) ON CONFLICT (account_id) \
-         DO UPDATE SET confirm_moves = excluded.confirm_moves, \
+        "INSERT INTO play_settings (account_id, confirm_moves, chat, updated_at) \
+         VALUES ($1, $2, $3, $4) ON CONFLICT (account_id) \
+         DO UPDATE SET confirm_moves = excluded.confirm_moves, chat = excluded.chat, \
                        updated_at = excluded.updated_at",
     )
     .bind(account.0)
     .bind(settings.confirm_moves)
+    .bind(settings.chat)
     .bind(micros(at))
     .execute(conn)
     .await

@@ -24,6 +24,7 @@ mod reset;
 mod rules;
 mod security;
 mod settings;
+mod talk;
 mod tournaments;
 mod translated;
 mod turnmail;

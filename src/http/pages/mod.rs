@@ -17,7 +17,7 @@ use crate::error::Error;
 
 mod accounts;
 mod analysis;
-mod assets;
+pub(crate) mod assets;
 mod controls;
 pub(crate) mod error;
 mod home;
@@ -113,6 +113,8 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/challenges/{id}/cancel", post(home::cancel))
         .route("/live", get(live::account))
         .merge(crate::games::pages::routes())
+        .merge(crate::games::notes::page_routes())
+        .merge(crate::chat::pages::routes())
         .route("/matches/{id}", get(matches::show))
         .route("/players/{name}", get(players::show))
         .route("/players/{name}/games", get(players::finished))

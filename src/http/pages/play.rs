@@ -1,5 +1,6 @@
 //! The play settings page (`/settings/play`): how the account likes to play. For now
-//! whether moves are confirmed before they are sent (off by default).
+//! whether moves are confirmed before they are sent (off by default), and whether the
+//! account chats with its opponents (on by default).
 
 use askama::Template;
 use axum::extract::{RawQuery, State};
@@ -19,6 +20,10 @@ use crate::store::PlaySettings;
 struct PlaySettingsPage {
     layout: Layout,
     confirm_moves: bool,
+    /// The account chats in its games.
+    chat: bool,
+    /// The server lets players chat.
+    chat_served: bool,
     /// What the form did.
     notice: Option<String>,
 }
@@ -34,15 +39,31 @@ pub async fn show(
     let page = PlaySettingsPage {
         layout: visitor.layout(&visitor.tr().t("play-title")),
         confirm_moves: settings.confirm_moves,
+        chat: settings.chat,
+        chat_served: state.service.chat_served(),
         notice: (query.as_deref() == Some("saved")).then(|| visitor.tr().t("play-saved")),
     };
     Ok(render(&page)?.into_response())
 }
 
-/// The form: a ticked box sends `confirm_moves=on`, an unticked one nothing.
+/// The form: a ticked box sends `confirm_moves=on` (`chat=on`), an unticked one
+/// nothing.
 #[derive(Debug, Deserialize)]
 pub struct PlayForm {
     confirm_moves: Option<String>,
+    chat: Option<String>,
+}
+
+/// A ticked box's value: `on`, or nothing when unticked.
+fn ticked(name: &str, value: Option<&str>) -> Result<bool, Error> {
+    match value {
+        None => Ok(false),
+        Some("on") => Ok(true),
+        Some(other) => Err(Error::unprocessable(
+            "invalid_settings",
+            format!("{name} is on or absent, not {other:?}"),
+        )),
+    }
 }
 
 /// `POST /settings/play`: saves, then shows the page again saying so.
@@ -51,20 +72,17 @@ pub async fn save(
     PageForm { visitor, form }: PageForm<PlayForm>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
-    let confirm_moves = match form.confirm_moves.as_deref() {
-        None => false,
-        Some("on") => true,
-        Some(other) => {
-            return Err(Error::unprocessable(
-                "invalid_settings",
-                format!("confirm_moves is on or absent, not {other:?}"),
-            )
-            .into());
-        }
-    };
+    let confirm_moves = ticked("confirm_moves", form.confirm_moves.as_deref())?;
+    let chat = ticked("chat", form.chat.as_deref())?;
     state
         .service
-        .set_play_settings(account, PlaySettings { confirm_moves })
+        .set_play_settings(
+            account,
+            PlaySettings {
+                confirm_moves,
+                chat,
+            },
+        )
         .await?;
     Ok(Redirect::to("/settings/play?saved").into_response())
 }

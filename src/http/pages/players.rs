@@ -91,6 +91,9 @@ struct PlayerPage {
     games: Vec<GameLine>,
     /// The player's matches, newest first.
     matches: Vec<super::matches::MatchLine>,
+    /// For a signed-in visitor on another player's page: whether the visitor
+    /// blocked this player (the block button's state).
+    blocked: Option<bool>,
 }
 
 /// How a closed account is closed.
@@ -144,7 +147,12 @@ pub async fn show(
     let refs = state.service.match_refs(&games).await?;
     // "You" is the viewer, never the player whose page it is.
     let games = GameLine::all(visitor.tr(), &games, &refs, visitor.account.as_ref(), now);
+    let blocked = match &visitor.account {
+        Some(me) if me.id != account.id => Some(state.service.blocked_by(me, account.id).await?),
+        _ => None,
+    };
     render(&PlayerPage {
+        blocked,
         layout: visitor.layout(account.username.as_str()),
         username: account.username.to_string(),
         bot: account.bot,

@@ -54,6 +54,13 @@ pub fn refusal(tr: Tr, error: &Error) -> String {
         "invalid_identifier" => "refused-invalid-identifier",
         "no_address" => "refused-no-address",
         "already_verified" => "refused-already-verified",
+        "blocked" => "refused-blocked",
+        "chat_off" => "refused-chat-off",
+        "muted" => "refused-muted",
+        "invalid_chat_line" => "refused-invalid-chat-line",
+        "note_too_long" => "refused-note-too-long",
+        "own_line" => "refused-own-line",
+        "self_block" => "refused-self-block",
         _ => return capitalise(&error.to_string()),
     };
     tr.t(id)
