@@ -15,7 +15,7 @@ use crate::wire::{ChallengeJson, MatchJson};
 
 /// One line of an account's event stream (or one webhook delivery's body): a stored
 /// event, with its `seq`, or a line of the snapshot a stream starts with, marked
-/// `"snapshot": true` and without `seq`. Its `type` says which of the four shapes it
+/// `"snapshot": true` and without `seq`. Its `type` says which of the five shapes it
 /// has.
 #[derive(Serialize, ToSchema)]
 #[serde(untagged)]
