@@ -277,7 +277,10 @@ impl Counts {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Line {
-    Header { format: String, version: u32 },
+    Header {
+        format: String,
+        version: u32,
+    },
     Account(AccountLine),
     Token(TokenLine),
     Challenge(ChallengeLine),
@@ -300,7 +303,8 @@ enum Line {
     GameRating(carried::GameRatingLine),
     Note(carried::NoteLine),
     Block(carried::BlockLine),
-    ChatLine(carried::ChatLineLine),
+    /// A chat line (`"type": "chat"`).
+    Chat(carried::ChatLineLine),
     ChatReport(carried::ChatReportLine),
     ChatMute(carried::ChatMuteLine),
 }
@@ -1121,7 +1125,7 @@ impl Reader {
             Line::GameRating(r) => self.game_rating(r),
             Line::Note(n) => self.note(n),
             Line::Block(b) => self.block(b),
-            Line::ChatLine(l) => self.chat_line(l),
+            Line::Chat(l) => self.chat_line(l),
             Line::ChatReport(r) => self.chat_report(r),
             Line::ChatMute(m) => self.chat_mute(m),
         }

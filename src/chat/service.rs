@@ -234,16 +234,16 @@ impl Service {
             return Err(closed.error());
         }
         let now = self.now();
-        if let Some(until) = self.store.muted_until(account.id).await? {
-            if until > now {
-                return Err(Error::Denied {
-                    code: "muted",
-                    message: format!(
-                        "the operator stopped your chat until {}",
-                        crate::wire::time(until)
-                    ),
-                });
-            }
+        if let Some(until) = self.store.muted_until(account.id).await?
+            && until > now
+        {
+            return Err(Error::Denied {
+                code: "muted",
+                message: format!(
+                    "the operator stopped your chat until {}",
+                    crate::wire::time(until)
+                ),
+            });
         }
         let line = ChatLine {
             id: Uuid::new_v4(),

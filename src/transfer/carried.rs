@@ -213,7 +213,7 @@ pub(super) fn lines(carried: &Carried) -> Vec<Line> {
         })
     }));
     lines.extend(carried.chat_lines.iter().map(|l| {
-        Line::ChatLine(ChatLineLine {
+        Line::Chat(ChatLineLine {
             id: l.id,
             game_id: l.game.0,
             account_id: l.account.0,

@@ -9,6 +9,7 @@ use crate::on_both_backends;
 on_both_backends!(
     each_player_keeps_a_note_and_the_two_chat_on_the_game_page_and_nobody_else_sees_either,
     a_player_blocks_another_from_its_page_and_a_player_can_turn_the_chat_off,
+    a_pasted_record_is_stepped_through_with_the_analysis_at_every_position,
 );
 
 async fn each_player_keeps_a_note_and_the_two_chat_on_the_game_page_and_nobody_else_sees_either(
@@ -127,4 +128,47 @@ async fn a_player_blocks_another_from_its_page_and_a_player_can_turn_the_chat_of
         mallory.get(&game).await.text("#chat-closed"),
         "Your opponent does not chat."
     );
+}
+
+async fn a_pasted_record_is_stepped_through_with_the_analysis_at_every_position(server: Server) {
+    let browser = Browser::new(&server);
+    let board = browser.get("/analysis").await;
+    assert_eq!(board.attr("#record-board-link", "href"), "/analysis/record");
+    let empty = browser.get("/analysis/record").await;
+    assert_eq!(empty.status, StatusCode::OK);
+    let record = "[Variant \"mangala\"]\n[First \"south\"]\n\nS1 N1 S2\n";
+    let form = empty.form("#record-form").set("text", record);
+    assert_eq!(form.action, "/analysis/record");
+    let query = serde_urlencoded::to_string(&form.fields).expect("a query");
+    let last = browser.get(&format!("/analysis/record?{query}")).await;
+    assert_eq!(last.status, StatusCode::OK, "{}", last.body);
+    assert_eq!(last.text("#record-at"), "Position after ply 3 of 3");
+    assert_eq!(last.count("#record-value"), 1, "{}", last.body);
+    assert_eq!(last.count(".record-plies li"), 3);
+    assert_eq!(last.count("#record-next"), 0);
+    let start = browser
+        .get(&last.attr("#record-start", "href").replace("&amp;", "&"))
+        .await;
+    assert_eq!(start.text("#record-at"), "Position after ply 0 of 3");
+    let next = browser.get(&start.attr("#record-next", "href")).await;
+    assert_eq!(next.text("#record-at"), "Position after ply 1 of 3");
+    assert!(next.count(".pit-values tbody tr") >= 1, "the moves' values");
+
+    let bad = browser.get("/analysis/record?text=%5BVariant").await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        bad.text("#record-error")
+            .starts_with("The record does not read")
+    );
+    let far = browser
+        .get(&format!(
+            "{}&ply=9",
+            start
+                .attr("#record-next", "href")
+                .split("&ply")
+                .next()
+                .unwrap_or_default()
+        ))
+        .await;
+    assert_eq!(far.status, StatusCode::UNPROCESSABLE_ENTITY);
 }

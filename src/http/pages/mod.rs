@@ -28,6 +28,7 @@ mod notify;
 pub(crate) mod panel;
 mod play;
 mod players;
+mod record_board;
 mod refusal;
 mod reminders;
 mod reset;
@@ -130,6 +131,7 @@ pub fn router(state: AppState) -> Router<AppState> {
             get(tournaments::confirm_withdraw).post(tournaments::withdraw),
         )
         .route("/analysis", get(analysis::show))
+        .route("/analysis/record", get(record_board::show))
         .route("/rules", get(rules::index))
         .route("/rules/{variant}", get(rules::show))
         .route("/rules/{variant}/full", get(rules::full))
