@@ -170,7 +170,7 @@ pub async fn show(
     page.north = position.row(Side::North).iter().rev().copied().collect();
     page.south = position.row(Side::South).to_vec();
     let query = PositionQuery {
-        position: position.clone(),
+        position: *position,
         seen: Vec::new(),
     };
     match state.service.analyse_position(query).await {
