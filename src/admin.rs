@@ -94,6 +94,28 @@ pub async fn run(
             let account = service.rename_account(old, new).await?;
             writeln!(out, "{old} renamed to {}", account.username)?;
         }
+        AdminCommand::Reports { limit } => {
+            for r in service.chat_reports(*limit).await? {
+                writeln!(
+                    out,
+                    "{}\t{}\t{}\t{}\t{}\t{}",
+                    r.at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+                    r.reporter,
+                    r.line.game,
+                    r.line.id,
+                    r.line.username,
+                    r.line.text.escape_default(),
+                )?;
+            }
+        }
+        AdminCommand::Mute { name, days } => {
+            let until = service.mute(name, *days).await?;
+            writeln!(
+                out,
+                "chat of {name} stopped until {}",
+                until.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+            )?;
+        }
     }
     Ok(())
 }

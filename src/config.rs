@@ -104,6 +104,22 @@ pub enum AdminCommand {
         /// Its new name.
         new: String,
     },
+    /// Lists the reported chat lines, latest report first (tab-separated: time
+    /// reported, reporter, game, line id, writer, text as written with its tabs and
+    /// line breaks escaped).
+    Reports {
+        /// At most this many (up to 500).
+        #[arg(long, default_value_t = 100)]
+        limit: u32,
+    },
+    /// Stops an account's chat for a number of days from now (0 lifts the mute).
+    Mute {
+        /// The account's name.
+        name: String,
+        /// For how many days.
+        #[arg(long)]
+        days: i64,
+    },
 }
 
 /// `seedpost healthcheck` arguments.
@@ -205,6 +221,17 @@ pub struct ServeArgs {
         global = true
     )]
     pub house_bots: bool,
+
+    /// Let the two players of a game chat (`--chat false` turns the chat off for the
+    /// whole server; each player can also turn it off in its play settings).
+    #[arg(
+        long,
+        env = "SEEDPOST_CHAT",
+        default_value_t = true,
+        action = clap::ArgAction::Set,
+        global = true
+    )]
+    pub chat: bool,
 
     /// Let webhooks call private, loopback and link-local addresses (off by default,
     /// so that users cannot make the server POST into the operator's network).

@@ -114,6 +114,26 @@ pub fn check_text(s: &str) -> Result<(), RefusedText> {
     }
 }
 
+/// Checks a text of several lines the server accepts from anyone (a note): as
+/// [`check_text`], but line breaks (`\n`, `\r`) and tabs may stand in it.
+///
+/// # Errors
+/// [`RefusedText`] when it holds another [`refused_char`].
+pub fn check_lines(s: &str) -> Result<(), RefusedText> {
+    if s.chars()
+        .any(|c| !matches!(c, '\n' | '\r' | '\t') && refused_char(c))
+    {
+        Err(RefusedText)
+    } else {
+        Ok(())
+    }
+}
+
+/// The fields of a JSON body or form, at its top level, that may hold line breaks
+/// and tabs: each route taking one checks it itself ([`check_lines`] for a note,
+/// [`check_text`] for a chat line).
+pub const LINES_FIELDS: &[&str] = &["text"];
+
 /// A user name: 3 to 20 letters, digits, `_` or `-`; unique ignoring case.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 #[serde(transparent)]
@@ -596,11 +616,13 @@ pub enum EventKind {
     /// The opponent in an ongoing game of the account is back from vacation: the
     /// game's clock runs again, to its moved deadline.
     VacationEnd,
+    /// A line was written in the chat of a game of the account (by either player).
+    ChatLine,
 }
 
 impl EventKind {
     /// Every kind.
-    pub const ALL: [EventKind; 13] = [
+    pub const ALL: [EventKind; 14] = [
         EventKind::Challenge,
         EventKind::ChallengeCanceled,
         EventKind::ChallengeDeclined,
@@ -614,6 +636,7 @@ impl EventKind {
         EventKind::MatchFinish,
         EventKind::VacationStart,
         EventKind::VacationEnd,
+        EventKind::ChatLine,
     ];
 
     /// The name used in JSON and SQL.

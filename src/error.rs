@@ -61,6 +61,15 @@ pub enum Error {
         "this token lacks the `{0}` scope this route needs: use a token made with it (`\"scopes\"` of POST /tokens)"
     )]
     MissingScope(crate::domain::Scope),
+    /// The action is refused to this account, for the reason its code names
+    /// (`blocked`, `chat_off`, `muted`).
+    #[error("{message}")]
+    Denied {
+        /// The stable code.
+        code: &'static str,
+        /// What is wrong.
+        message: String,
+    },
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -192,6 +201,7 @@ impl Error {
             Error::NotFound(_) => "not_found",
             Error::BadRequest { code, .. }
             | Error::Unprocessable { code, .. }
+            | Error::Denied { code, .. }
             | Error::Conflict { code, .. } => code,
             Error::PayloadTooLarge(_) => "payload_too_large",
             Error::UnsupportedMediaType => "unsupported_media_type",
@@ -242,6 +252,7 @@ impl Error {
             | Error::IllegalLine { .. }
             | Error::ConflictingLines { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Error::NotAPlayer
+            | Error::Denied { .. }
             | Error::Forbidden(_)
             | Error::MissingScope(_)
             | Error::AccountClosed => StatusCode::FORBIDDEN,

@@ -17,6 +17,7 @@
 
 pub mod admin;
 pub mod analysis;
+pub mod chat;
 pub mod clock;
 pub mod config;
 pub mod deadline;

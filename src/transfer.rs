@@ -96,6 +96,11 @@ pub const EXPORTED_TABLES: &[&str] = &[
     "play_settings",
     "conditional_lines",
     "conditional_plies",
+    "game_notes",
+    "blocks",
+    "chat_lines",
+    "chat_reports",
+    "chat_mutes",
 ];
 
 /// The tables an export leaves out, each with why nobody misses them: queues,
@@ -274,7 +279,10 @@ impl Counts {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Line {
-    Header { format: String, version: u32 },
+    Header {
+        format: String,
+        version: u32,
+    },
     Account(AccountLine),
     Token(TokenLine),
     Challenge(ChallengeLine),
@@ -297,6 +305,12 @@ enum Line {
     GameRating(carried::GameRatingLine),
     Conditional(carried::ConditionalLine),
     ConditionalPly(carried::ConditionalPlyLine),
+    Note(carried::NoteLine),
+    Block(carried::BlockLine),
+    /// A chat line (`"type": "chat"`).
+    Chat(carried::ChatLineLine),
+    ChatReport(carried::ChatReportLine),
+    ChatMute(carried::ChatMuteLine),
 }
 
 /// An account's calendar feed: the hash of its URL's secret, never the secret.
@@ -1061,6 +1075,8 @@ struct Reader {
     delivered_events: HashSet<(Uuid, u64)>,
     /// The sessions' hashes.
     sessions: HashSet<String>,
+    /// The chat's lines read (notes, blocks, chat lines, reports, mutes).
+    chat_seen: carried::ChatSeen,
 }
 
 impl Reader {
@@ -1113,6 +1129,11 @@ impl Reader {
             Line::GameRating(r) => self.game_rating(r),
             Line::Conditional(l) => self.conditional(l),
             Line::ConditionalPly(p) => self.conditional_ply(p),
+            Line::Note(n) => self.note(n),
+            Line::Block(b) => self.block(b),
+            Line::Chat(l) => self.chat_line(l),
+            Line::ChatReport(r) => self.chat_report(r),
+            Line::ChatMute(m) => self.chat_mute(m),
         }
     }
 

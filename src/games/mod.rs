@@ -15,10 +15,12 @@
 //! for the API, mounted by [`crate::http`].
 
 pub mod api;
+pub mod archive;
 pub mod board;
 pub mod cache;
 pub mod conditional;
 pub mod json;
+pub mod notes;
 pub mod pages;
 pub mod plan;
 pub mod service;

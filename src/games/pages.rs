@@ -76,6 +76,10 @@ struct GamePage {
     layout: Layout,
     game: GameView,
     panel: AnalysisPanel,
+    /// The player's own note box (`templates/_note.html`).
+    note: Option<super::notes::NoteBox>,
+    /// The players' chat (`templates/_chat.html`).
+    chat: Option<crate::chat::pages::ChatBox>,
 }
 
 /// `templates/_analysis.html` alone: the panel, for live updates.
@@ -238,10 +242,28 @@ pub async fn show(
         .and_then(notice_text);
     game.notice = notice.map(|id| visitor.tr().t(id));
     let panel = panel(&state, visitor.tr(), id, &game, ANALYSIS_WAIT).await;
+    let note = super::notes::NoteBox::of(
+        &state.service,
+        visitor.account.as_ref(),
+        id,
+        &visitor.csrf,
+        visitor.tr(),
+    )
+    .await;
+    let chat = crate::chat::pages::ChatBox::of(
+        &state.service,
+        visitor.account.as_ref(),
+        id,
+        &visitor.csrf,
+        visitor.tr(),
+    )
+    .await;
     let page = render(&GamePage {
         layout: visitor.layout(&game.title),
         game,
         panel,
+        note,
+        chat,
     })?;
     Ok(if notice.is_some() {
         let gone = set_cookie(NOTICE_COOKIE, "", Some(0), state.settings.secure_cookies);
@@ -416,6 +438,8 @@ pub async fn play(
                     pending: false,
                 },
                 game,
+                note: None,
+                chat: None,
             })?;
             return Ok(page.into_response());
         }
@@ -460,6 +484,8 @@ pub async fn play(
                     pending: false,
                 },
                 game,
+                note: None,
+                chat: None,
             })?;
             Ok((status, page).into_response())
         }

@@ -14,7 +14,7 @@ use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
 use super::{AppState, BODY_LIMIT, Settings};
-use crate::domain::{Account, AccountId, check_text};
+use crate::domain::{Account, AccountId, LINES_FIELDS, check_lines, check_text};
 use crate::error::Error;
 use crate::service::Service;
 
@@ -224,6 +224,7 @@ fn refused_in_json(value: &serde_json::Value, at: &str) -> Option<String> {
             .enumerate()
             .find_map(|(i, v)| refused_in_json(v, &format!("{at}[{i}]"))),
         Value::Object(fields) => fields.iter().find_map(|(k, v)| {
+            let lines = at.is_empty() && LINES_FIELDS.contains(&k.as_str());
             let at = if at.is_empty() {
                 k.clone()
             } else {
@@ -231,6 +232,8 @@ fn refused_in_json(value: &serde_json::Value, at: &str) -> Option<String> {
             };
             if check_text(k).is_err() {
                 Some(at)
+            } else if let (true, Value::String(s)) = (lines, v) {
+                check_lines(s).is_err().then_some(at)
             } else {
                 refused_in_json(v, &at)
             }
@@ -247,7 +250,14 @@ pub fn refused_in_form(encoded: &[u8]) -> Option<String> {
     let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(encoded).ok()?;
     pairs
         .into_iter()
-        .find(|(k, v)| check_text(k).is_err() || check_text(v).is_err())
+        .find(|(k, v)| {
+            let value = if LINES_FIELDS.contains(&k.as_str()) {
+                check_lines(v)
+            } else {
+                check_text(v)
+            };
+            check_text(k).is_err() || value.is_err()
+        })
         .map(|(k, _)| k)
 }
 

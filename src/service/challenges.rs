@@ -49,6 +49,15 @@ pub fn parse_decline_reason(name: Option<&str>) -> Result<DeclineReason> {
     })
 }
 
+/// The refusal of a challenge between two players one of whom blocked the other
+/// (see [`Service::block`]).
+fn blocked() -> Error {
+    Error::unprocessable(
+        "blocked",
+        "you cannot play this player: one of you blocked the other",
+    )
+}
+
 /// Days per move when a challenge does not say.
 const DEFAULT_DAYS: i64 = 3;
 
@@ -57,7 +66,8 @@ impl Service {
     ///
     /// # Errors
     /// `invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games`,
-    /// `invalid_schedule`, `self_challenge`, `too_many_challenges` (422: the caps of
+    /// `invalid_schedule`, `self_challenge`, `blocked` (one of the two blocked the
+    /// other), `too_many_challenges` (422: the caps of
     /// [`FloodLimits`](super::FloodLimits)); `not_found` (404) for an unknown opponent.
     pub async fn create_challenge(
         &self,
@@ -93,6 +103,9 @@ impl Service {
                         "opponent_closed",
                         "that player's account is closed",
                     ));
+                }
+                if self.blocked_between(account.id, opponent.id).await? {
+                    return Err(blocked());
                 }
                 Some(opponent)
             }
@@ -280,6 +293,12 @@ impl Service {
             ));
         }
         ensure_open(&challenge)?;
+        if self
+            .blocked_between(challenge.challenger.id, account.id)
+            .await?
+        {
+            return Err(blocked());
+        }
         let draw = if rand::rng().random_bool(0.5) {
             Side::South
         } else {

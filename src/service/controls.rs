@@ -129,7 +129,8 @@ impl Service {
     /// Everything the server keeps of `account` that its player may take away: the
     /// account, its tokens (without secrets), every game it played with the moves,
     /// its open challenges, webhooks (without secrets), push devices, notification
-    /// settings, calendar feed, digest, vacation, ratings and conditional lines.
+    /// settings, calendar feed, digest, vacation and ratings, its conditional lines,
+    /// its notes, blocks and the chat of its games.
     ///
     /// # Errors
     /// Storage errors.
@@ -161,6 +162,9 @@ impl Service {
             vacation: self.vacation(account).await?,
             ratings: self.store.account_ratings(account.id).await?,
             conditional: self.conditional_of_account(account).await?,
+            notes: self.notes_of(account).await?,
+            blocks: self.blocks(account).await?,
+            chat: self.chat_of_player(account).await?,
         })
     }
 
@@ -411,4 +415,10 @@ pub struct AccountExport {
     pub ratings: Vec<VariantRating>,
     /// Its conditional lines in force, in any game.
     pub conditional: Vec<crate::games::conditional::Lines>,
+    /// Its own notes on games.
+    pub notes: Vec<crate::games::notes::StoredNote>,
+    /// The accounts it blocked.
+    pub blocks: Vec<crate::chat::service::Blocked>,
+    /// The chat of every game it played, oldest first.
+    pub chat: Vec<crate::chat::service::ChatLine>,
 }

@@ -104,6 +104,8 @@ pub struct Service {
     push: Arc<PushConfig>,
     /// The house bots' replies running and the solved tables they read.
     house: Arc<house::HouseBots>,
+    /// Whether the players of a game may chat (`--chat`; on by default).
+    pub(crate) chat: bool,
 }
 
 impl Service {
@@ -127,7 +129,16 @@ impl Service {
             )),
             push: Arc::default(),
             house: Arc::new(house::HouseBots::new(Arc::new(crate::house::table))),
+            chat: true,
         }
+    }
+
+    /// Lets the players of a game chat, or not (`--chat false`: the chat is off for
+    /// the whole server).
+    #[must_use]
+    pub fn with_chat(mut self, on: bool) -> Service {
+        self.chat = on;
+        self
     }
 
     /// Gives the perfect house bot its solved tables from `source` instead of

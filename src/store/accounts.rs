@@ -154,7 +154,7 @@ const ACCOUNT_EXISTS: &str = "SELECT 1 FROM accounts WHERE id = $1";
 /// What a deletion deletes, each statement with the account as `$1`. Webhook
 /// deliveries and push messages go with their webhooks and subscriptions (`ON DELETE
 /// CASCADE`).
-const DELETE_DATA: [&str; 20] = [
+const DELETE_DATA: [&str; 23] = [
     "DELETE FROM sessions WHERE account_id = $1",
     "DELETE FROM conditional_lines WHERE account_id = $1",
     "DELETE FROM conditional_plies WHERE account_id = $1",
@@ -171,6 +171,9 @@ const DELETE_DATA: [&str; 20] = [
     "DELETE FROM calendar_feeds WHERE account_id = $1",
     "DELETE FROM digest_settings WHERE account_id = $1",
     "DELETE FROM mail_links WHERE account_id = $1",
+    "DELETE FROM game_notes WHERE account_id = $1",
+    "DELETE FROM blocks WHERE account_id = $1 OR blocked_id = $1",
+    "DELETE FROM chat_mutes WHERE account_id = $1",
     "DELETE FROM vacations WHERE account_id = $1",
     "DELETE FROM events WHERE account_id = $1",
     "DELETE FROM ratings WHERE account_id = $1",

@@ -1,8 +1,9 @@
 //! The rows an export carries beside the games and accounts: each account's
 //! settings (play settings, challenge filters, notification settings), its push
 //! devices, the server's own keys (the VAPID key those devices were subscribed
-//! with), how each rated game moved its players' ratings, and each player's
-//! conditional lines with the plies played from them. Read in the export's
+//! with), how each rated game moved its players' ratings, each player's conditional
+//! lines with the plies played from them, and the players' notes, blocks, chat lines,
+//! reports and mutes (issue 36). Read in the export's
 //! snapshot and written in the import's transaction (see [`super::ops`]).
 
 use chrono::{DateTime, Utc};
@@ -80,6 +81,67 @@ pub struct PlayedRecord {
     pub account: AccountId,
 }
 
+/// A player's note on a game (`game_notes`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoteRecord {
+    /// The game.
+    pub game: GameId,
+    /// Whose note it is.
+    pub account: AccountId,
+    /// The note.
+    pub text: String,
+    /// When it was last saved.
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A block (`blocks`): `account` blocked `blocked`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockRecord {
+    /// Who blocked.
+    pub account: AccountId,
+    /// Whom.
+    pub blocked: AccountId,
+    /// When.
+    pub created_at: DateTime<Utc>,
+}
+
+/// A line of a game's chat (`chat_lines`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatLineRecord {
+    /// Its id.
+    pub id: Uuid,
+    /// The game.
+    pub game: GameId,
+    /// Who wrote it.
+    pub account: AccountId,
+    /// The text, as written.
+    pub text: String,
+    /// When.
+    pub created_at: DateTime<Utc>,
+}
+
+/// A report of a chat line (`chat_reports`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportRecord {
+    /// The line.
+    pub line: Uuid,
+    /// Who reported it.
+    pub reporter: AccountId,
+    /// When.
+    pub created_at: DateTime<Utc>,
+}
+
+/// An account whose chat the operator stopped (`chat_mutes`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MuteRecord {
+    /// The account.
+    pub account: AccountId,
+    /// Until when.
+    pub until: DateTime<Utc>,
+    /// When the mute was set.
+    pub created_at: DateTime<Utc>,
+}
+
 /// Everything this module carries.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Carried {
@@ -99,6 +161,16 @@ pub struct Carried {
     pub conditional_lines: Vec<LinesRecord>,
     /// Every ply the server played from a player's lines.
     pub conditional_plies: Vec<PlayedRecord>,
+    /// Every player's notes on games.
+    pub notes: Vec<NoteRecord>,
+    /// Every block.
+    pub blocks: Vec<BlockRecord>,
+    /// Every chat line, oldest first.
+    pub chat_lines: Vec<ChatLineRecord>,
+    /// Every report of a chat line.
+    pub chat_reports: Vec<ReportRecord>,
+    /// Every mute.
+    pub chat_mutes: Vec<MuteRecord>,
 }
 
 /// A row of `challenge_filters` with its account.
@@ -114,8 +186,8 @@ struct FiltersExportRow {
 pub(super) async fn read_carried<B: Backend>(
     conn: &mut impl AsConn<B>,
 ) -> Result<Carried, StoreError> {
-    let play: Vec<(Uuid, bool, bool, DateTime<Utc>)> = sql(
-        "SELECT account_id, confirm_moves, still_moves, updated_at FROM play_settings \
+    let play: Vec<(Uuid, bool, bool, bool, DateTime<Utc>)> = sql(
+        "SELECT account_id, confirm_moves, still_moves, chat, updated_at FROM play_settings \
          ORDER BY account_id",
     )
     .all(&mut *conn)
@@ -156,8 +228,34 @@ pub(super) async fn read_carried<B: Backend>(
     )
     .all(&mut *conn)
     .await?;
+    let notes: Vec<(Uuid, Uuid, String, DateTime<Utc>)> = sql(
+        "SELECT game_id, account_id, text, updated_at FROM game_notes \
+         ORDER BY game_id, account_id",
+    )
+    .all(&mut *conn)
+    .await?;
     let played: Vec<(Uuid, i32, Uuid)> =
         sql("SELECT game_id, ply, account_id FROM conditional_plies ORDER BY game_id, ply")
+            .all(&mut *conn)
+            .await?;
+    let blocks: Vec<(Uuid, Uuid, DateTime<Utc>)> = sql(
+        "SELECT account_id, blocked_id, created_at FROM blocks ORDER BY account_id, blocked_id",
+    )
+    .all(&mut *conn)
+    .await?;
+    let lines: Vec<(Uuid, Uuid, Uuid, String, DateTime<Utc>)> = sql(
+        "SELECT id, game_id, account_id, text, created_at FROM chat_lines \
+         ORDER BY created_at, id",
+    )
+    .all(&mut *conn)
+    .await?;
+    let reports: Vec<(Uuid, Uuid, DateTime<Utc>)> =
+        sql("SELECT line_id, reporter_id, created_at FROM chat_reports \
+         ORDER BY created_at, line_id, reporter_id")
+        .all(&mut *conn)
+        .await?;
+    let mutes: Vec<(Uuid, DateTime<Utc>, DateTime<Utc>)> =
+        sql("SELECT account_id, until, created_at FROM chat_mutes ORDER BY account_id")
             .all(&mut *conn)
             .await?;
     Ok(Carried {
@@ -179,13 +277,57 @@ pub(super) async fn read_carried<B: Backend>(
                 account: AccountId(account),
             })
             .collect(),
+        notes: notes
+            .into_iter()
+            .map(|(game, account, text, updated_at)| NoteRecord {
+                game: GameId(game),
+                account: AccountId(account),
+                text,
+                updated_at,
+            })
+            .collect(),
+        blocks: blocks
+            .into_iter()
+            .map(|(account, blocked, created_at)| BlockRecord {
+                account: AccountId(account),
+                blocked: AccountId(blocked),
+                created_at,
+            })
+            .collect(),
+        chat_lines: lines
+            .into_iter()
+            .map(|(id, game, account, text, created_at)| ChatLineRecord {
+                id,
+                game: GameId(game),
+                account: AccountId(account),
+                text,
+                created_at,
+            })
+            .collect(),
+        chat_reports: reports
+            .into_iter()
+            .map(|(line, reporter, created_at)| ReportRecord {
+                line,
+                reporter: AccountId(reporter),
+                created_at,
+            })
+            .collect(),
+        chat_mutes: mutes
+            .into_iter()
+            .map(|(account, until, created_at)| MuteRecord {
+                account: AccountId(account),
+                until,
+                created_at,
+            })
+            .collect(),
         play_settings: play
             .into_iter()
-            .map(|(account, confirm_moves, still_moves, updated_at)| Saved {
+            .map(|(account, confirm_moves, still_moves, chat, updated_at)| Saved {
                 account: AccountId(account),
                 value: PlaySettings {
                     confirm_moves,
                     still_moves,
+                    chat,
                 },
                 updated_at,
             })
@@ -284,6 +426,55 @@ pub(super) async fn import_carried<B: Backend>(
             .bind(p.game.0)
             .bind(p.ply)
             .bind(p.account.0)
+            .execute(&mut *tx)
+            .await?;
+    }
+    for n in &carried.notes {
+        sql(
+            "INSERT INTO game_notes (game_id, account_id, text, updated_at) \
+             VALUES ($1, $2, $3, $4)",
+        )
+        .bind(n.game.0)
+        .bind(n.account.0)
+        .bind(n.text.as_str())
+        .bind(micros(n.updated_at))
+        .execute(&mut *tx)
+        .await?;
+    }
+    for b in &carried.blocks {
+        sql("INSERT INTO blocks (account_id, blocked_id, created_at) VALUES ($1, $2, $3)")
+            .bind(b.account.0)
+            .bind(b.blocked.0)
+            .bind(micros(b.created_at))
+            .execute(&mut *tx)
+            .await?;
+    }
+    for l in &carried.chat_lines {
+        sql(
+            "INSERT INTO chat_lines (id, game_id, account_id, text, created_at) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(l.id)
+        .bind(l.game.0)
+        .bind(l.account.0)
+        .bind(l.text.as_str())
+        .bind(micros(l.created_at))
+        .execute(&mut *tx)
+        .await?;
+    }
+    for r in &carried.chat_reports {
+        sql("INSERT INTO chat_reports (line_id, reporter_id, created_at) VALUES ($1, $2, $3)")
+            .bind(r.line)
+            .bind(r.reporter.0)
+            .bind(micros(r.created_at))
+            .execute(&mut *tx)
+            .await?;
+    }
+    for m in &carried.chat_mutes {
+        sql("INSERT INTO chat_mutes (account_id, until, created_at) VALUES ($1, $2, $3)")
+            .bind(m.account.0)
+            .bind(micros(m.until))
+            .bind(micros(m.created_at))
             .execute(&mut *tx)
             .await?;
     }

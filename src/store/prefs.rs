@@ -14,7 +14,7 @@ use seedpost_rules::Variant;
 
 /// An account's play settings. The default is what an account that never saved any
 /// gets.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlaySettings {
     /// A move is confirmed before it is sent: a first press of a pit selects it, a
     /// second press (or Confirm) plays it. Off by default.
@@ -22,6 +22,19 @@ pub struct PlaySettings {
     /// Moves are shown at once, without the board's sowing animation. Off by default
     /// (the animation also stays off for a reader who asks for reduced motion).
     pub still_moves: bool,
+    /// The account chats with its opponents in its games. On by default; off, nobody
+    /// chats with it and its games show no chat.
+    pub chat: bool,
+}
+
+impl Default for PlaySettings {
+    fn default() -> PlaySettings {
+        PlaySettings {
+            confirm_moves: false,
+            still_moves: false,
+            chat: true,
+        }
+    }
 }
 
 /// Storage of play settings.
@@ -89,16 +102,17 @@ impl FiltersRow {
 #[async_trait]
 impl<B: Backend> PrefsStore for SqlStore<B> {
     async fn play_settings(&self, account: AccountId) -> Result<PlaySettings, StoreError> {
-        let stored: Option<(bool, bool)> =
-            sql("SELECT confirm_moves, still_moves FROM play_settings WHERE account_id = $1")
+        let stored: Option<(bool, bool, bool)> =
+            sql("SELECT confirm_moves, still_moves, chat FROM play_settings WHERE account_id = $1")
                 .bind(account.0)
                 .optional(&mut self.conn().await?)
                 .await?;
         Ok(
-            stored.map_or_else(PlaySettings::default, |(confirm_moves, still_moves)| {
+            stored.map_or_else(PlaySettings::default, |(confirm_moves, still_moves, chat)| {
                 PlaySettings {
                     confirm_moves,
                     still_moves,
+                    chat,
                 }
             }),
         )
@@ -153,15 +167,16 @@ pub(super) async fn insert_play_settings<B: Backend>(
     at: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     sql(
-        "INSERT INTO play_settings (account_id, confirm_moves, still_moves, updated_at) \
-         VALUES ($1, $2, $3, $4) ON CONFLICT (account_id) \
+        "INSERT INTO play_settings (account_id, confirm_moves, still_moves, chat, updated_at) \
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (account_id) \
          DO UPDATE SET confirm_moves = excluded.confirm_moves, \
-                       still_moves = excluded.still_moves, \
+                       still_moves = excluded.still_moves, chat = excluded.chat, \
                        updated_at = excluded.updated_at",
     )
     .bind(account.0)
     .bind(settings.confirm_moves)
     .bind(settings.still_moves)
+    .bind(settings.chat)
     .bind(micros(at))
     .execute(conn)
     .await

@@ -14,7 +14,8 @@ use crate::domain::{
 };
 use crate::store::PlaySettings;
 use crate::store::carried::{
-    Carried, GameRatingRecord, LinesRecord, PlayedRecord, Saved, ServerKey,
+    BlockRecord, Carried, ChatLineRecord, GameRatingRecord, LinesRecord, MuteRecord, NoteRecord,
+    PlayedRecord, ReportRecord, Saved, ServerKey,
 };
 use crate::store::push::PushSubscription;
 
@@ -26,7 +27,15 @@ pub(super) struct PlaySettingsLine {
     /// Absent from exports made before the setting existed: off.
     #[serde(default)]
     still_moves: bool,
+    /// Exports from before the chat have none: on, the default.
+    #[serde(default = "chat_on")]
+    chat: bool,
     updated_at: DateTime<Utc>,
+}
+
+/// The chat setting of a line from before the chat.
+fn chat_on() -> bool {
+    true
 }
 
 /// An account's challenge filters, as `PUT /me/challenge-filters` takes them.
@@ -102,6 +111,60 @@ pub(super) struct ConditionalPlyLine {
     account_id: Uuid,
 }
 
+/// A player's note on a game. Exports from before notes have none.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct NoteLine {
+    game_id: Uuid,
+    account_id: Uuid,
+    text: String,
+    updated_at: DateTime<Utc>,
+}
+
+/// A block: `account_id` blocked `blocked_id`.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct BlockLine {
+    account_id: Uuid,
+    blocked_id: Uuid,
+    created_at: DateTime<Utc>,
+}
+
+/// A line of a game's chat.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct ChatLineLine {
+    id: Uuid,
+    game_id: Uuid,
+    account_id: Uuid,
+    text: String,
+    created_at: DateTime<Utc>,
+}
+
+/// A report of a chat line.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct ChatReportLine {
+    line_id: Uuid,
+    reporter_id: Uuid,
+    created_at: DateTime<Utc>,
+}
+
+/// An account whose chat the operator stopped.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct ChatMuteLine {
+    account_id: Uuid,
+    until: DateTime<Utc>,
+    created_at: DateTime<Utc>,
+}
+
+/// What the import has read of the chat's lines, to refuse repeats.
+#[derive(Debug, Default)]
+pub(super) struct ChatSeen {
+    notes: std::collections::HashSet<(Uuid, Uuid)>,
+    blocks: std::collections::HashSet<(Uuid, Uuid)>,
+    /// Each chat line's game.
+    lines: std::collections::HashMap<Uuid, Uuid>,
+    reports: std::collections::HashSet<(Uuid, Uuid)>,
+    mutes: std::collections::HashSet<Uuid>,
+}
+
 /// The lines of `carried`, in the order the import reads them.
 pub(super) fn lines(carried: &Carried) -> Vec<Line> {
     let mut lines = Vec::new();
@@ -117,6 +180,7 @@ pub(super) fn lines(carried: &Carried) -> Vec<Line> {
             account_id: s.account.0,
             confirm_moves: s.value.confirm_moves,
             still_moves: s.value.still_moves,
+            chat: s.value.chat,
             updated_at: s.updated_at,
         })
     }));
@@ -176,6 +240,44 @@ pub(super) fn lines(carried: &Carried) -> Vec<Line> {
             account_id: p.account.0,
         })
     }));
+    lines.extend(carried.notes.iter().map(|n| {
+        Line::Note(NoteLine {
+            game_id: n.game.0,
+            account_id: n.account.0,
+            text: n.text.clone(),
+            updated_at: n.updated_at,
+        })
+    }));
+    lines.extend(carried.blocks.iter().map(|b| {
+        Line::Block(BlockLine {
+            account_id: b.account.0,
+            blocked_id: b.blocked.0,
+            created_at: b.created_at,
+        })
+    }));
+    lines.extend(carried.chat_lines.iter().map(|l| {
+        Line::Chat(ChatLineLine {
+            id: l.id,
+            game_id: l.game.0,
+            account_id: l.account.0,
+            text: l.text.clone(),
+            created_at: l.created_at,
+        })
+    }));
+    lines.extend(carried.chat_reports.iter().map(|r| {
+        Line::ChatReport(ChatReportLine {
+            line_id: r.line,
+            reporter_id: r.reporter.0,
+            created_at: r.created_at,
+        })
+    }));
+    lines.extend(carried.chat_mutes.iter().map(|m| {
+        Line::ChatMute(ChatMuteLine {
+            account_id: m.account.0,
+            until: m.until,
+            created_at: m.created_at,
+        })
+    }));
     lines.extend(carried.game_ratings.iter().map(|r| {
         Line::GameRating(GameRatingLine {
             game_id: r.game.0,
@@ -214,6 +316,7 @@ impl Reader {
         let value = PlaySettings {
             confirm_moves: s.confirm_moves,
             still_moves: s.still_moves,
+            chat: s.chat,
         };
         let list = &mut self.data.carried.play_settings;
         save(list, s.account_id, value, s.updated_at, &what)
@@ -433,6 +536,109 @@ impl Reader {
             account: AccountId(r.account_id),
             before: r.rating_before,
             after: r.rating_after,
+        });
+        Ok(())
+    }
+
+    /// Whether `account` plays game `game`, read on an earlier line (`what` names the
+    /// line).
+    fn plays(&self, game: Uuid, account: Uuid, what: &str) -> Result<(), String> {
+        let found = self
+            .game_index
+            .get(&game)
+            .and_then(|i| self.data.games.get(*i))
+            .ok_or_else(|| format!("{what}: its game is not on an earlier line"))?;
+        let players = &found.game.players;
+        if players.south.id.0 == account || players.north.id.0 == account {
+            Ok(())
+        } else {
+            Err(format!("{what}: its account does not play its game"))
+        }
+    }
+
+    pub(super) fn note(&mut self, n: NoteLine) -> Result<(), String> {
+        let what = format!("the note of account {} on game {}", n.account_id, n.game_id);
+        self.player(n.account_id, &format!("{what}: its account"))?;
+        self.plays(n.game_id, n.account_id, &what)?;
+        let text = crate::games::notes::parse_note(&n.text).map_err(|e| format!("{what}: {e}"))?;
+        if text != n.text || text.is_empty() {
+            return Err(format!("{what}: its text is not as the API keeps notes"));
+        }
+        if !self.chat_seen.notes.insert((n.game_id, n.account_id)) {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.carried.notes.push(NoteRecord {
+            game: GameId(n.game_id),
+            account: AccountId(n.account_id),
+            text,
+            updated_at: n.updated_at,
+        });
+        Ok(())
+    }
+
+    pub(super) fn block(&mut self, b: BlockLine) -> Result<(), String> {
+        let what = format!("the block of account {} by {}", b.blocked_id, b.account_id);
+        self.player(b.account_id, &format!("{what}: its account"))?;
+        self.player(b.blocked_id, &format!("{what}: the blocked account"))?;
+        if b.account_id == b.blocked_id {
+            return Err(format!("{what}: an account cannot block itself"));
+        }
+        if !self.chat_seen.blocks.insert((b.account_id, b.blocked_id)) {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.carried.blocks.push(BlockRecord {
+            account: AccountId(b.account_id),
+            blocked: AccountId(b.blocked_id),
+            created_at: b.created_at,
+        });
+        Ok(())
+    }
+
+    pub(super) fn chat_line(&mut self, l: ChatLineLine) -> Result<(), String> {
+        let what = format!("chat line {}", l.id);
+        self.player(l.account_id, &format!("{what}: its account"))?;
+        self.plays(l.game_id, l.account_id, &what)?;
+        crate::chat::service::parse_line(&l.text).map_err(|e| format!("{what}: {e}"))?;
+        if self.chat_seen.lines.insert(l.id, l.game_id).is_some() {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.carried.chat_lines.push(ChatLineRecord {
+            id: l.id,
+            game: GameId(l.game_id),
+            account: AccountId(l.account_id),
+            text: l.text,
+            created_at: l.created_at,
+        });
+        Ok(())
+    }
+
+    pub(super) fn chat_report(&mut self, r: ChatReportLine) -> Result<(), String> {
+        let what = format!("the report of chat line {} by {}", r.line_id, r.reporter_id);
+        self.player(r.reporter_id, &format!("{what}: its account"))?;
+        if !self.chat_seen.lines.contains_key(&r.line_id) {
+            return Err(format!("{what}: the line is not on an earlier line"));
+        }
+        if !self.chat_seen.reports.insert((r.line_id, r.reporter_id)) {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.carried.chat_reports.push(ReportRecord {
+            line: r.line_id,
+            reporter: AccountId(r.reporter_id),
+            created_at: r.created_at,
+        });
+        Ok(())
+    }
+
+    pub(super) fn chat_mute(&mut self, m: ChatMuteLine) -> Result<(), String> {
+        let what = format!("the mute of account {}", m.account_id);
+        self.player(m.account_id, &format!("{what}: its account"))?;
+        if !self.chat_seen.mutes.insert(m.account_id) {
+            return Err(format!("{what} appears twice"));
+        }
+        self.data.carried.chat_mutes.push(MuteRecord {
+            account: AccountId(m.account_id),
+            until: m.until,
+            created_at: m.created_at,
         });
         Ok(())
     }

@@ -196,6 +196,13 @@ async fn every_kind_of_event(app: &TestApp, ayse: &Player, mehmet: &Player) -> S
     let game = app.start_game(ayse, mehmet, "tihbat", "challenger").await;
     let pit = game["legal_moves"][0].as_u64().expect("a pit");
     app.play(ayse, &game, pit).await.expect(201);
+    app.post(
+        &format!("/games/{}/chat", id(&game)),
+        Some(&ayse.token),
+        json!({"text": "good luck"}),
+    )
+    .await
+    .expect(201);
     call(app, Method::POST, "/me/vacation", mehmet, 200).await;
     call(app, Method::DELETE, "/me/vacation", mehmet, 200).await;
 

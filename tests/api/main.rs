@@ -32,6 +32,7 @@ mod reset;
 mod scopes;
 mod security;
 mod streams;
+mod talk;
 mod tournaments;
 mod vacation;
 mod webhooks;

@@ -186,6 +186,8 @@ async fn starting_pages(server: &Server) -> Vec<String> {
         "/standings?variant=tihbat".to_owned(),
         // The analysis board with a Mangala position: its board and its moves' table.
         "/analysis?variant=mangala&south=12,0,3,4,1,10&north=0,2,1,9,4,2&to_move=south".to_owned(),
+        // The analysis board stepping through a pasted record (issue 36).
+        "/analysis/record?text=%5BVariant%20%22mangala%22%5D%0A%5BFirst%20%22south%22%5D%0A%0AS1%20N1%20S2%0A&ply=2".to_owned(),
         "/tournaments".to_owned(),
         format!("/tournaments/{tournament_id}"),
         format!("/matches/{match_id}"),

@@ -307,10 +307,37 @@ async fn own_settings(
             seedpost::store::PlaySettings {
                 confirm_moves: true,
                 still_moves: true,
+                chat: true,
             },
         )
         .await
         .expect("Bob confirms his moves");
+    // Notes, chat, a report, a block and a mute (issue 36), on a game of Ann and Bob.
+    let games = service
+        .games(Some(ann), None, Some(ann.username.as_str()), false, 100)
+        .await
+        .expect("Ann's games");
+    let game = games
+        .iter()
+        .find(|g| [g.players.south.id, g.players.north.id].contains(&bob.id))
+        .expect("a game of Ann and Bob");
+    service
+        .set_note(ann, game.id, "Bob likes pit 3.\nKeep the store side full.")
+        .await
+        .expect("Ann's note is saved");
+    let line = service
+        .say(ann, game.id, "Good game, Bob")
+        .await
+        .expect("Ann writes in the chat");
+    service
+        .report_line(bob, game.id, line.id)
+        .await
+        .expect("Bob reports it");
+    service
+        .block(ann, &bot.name)
+        .await
+        .expect("Ann blocks the bot");
+    service.mute(&bot.name, 3).await.expect("the bot is muted");
     let answer = client
         .put(format!("{base}/api/v1/me/challenge-filters"))
         .bearer_auth(&bot.token)

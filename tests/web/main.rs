@@ -26,6 +26,7 @@ mod rules;
 mod security;
 mod settings;
 mod sowing;
+mod talk;
 mod tournaments;
 mod translated;
 mod turnmail;

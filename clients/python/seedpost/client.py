@@ -266,6 +266,22 @@ class Client:
         """Deletes the account for good (finished games keep a placeholder name)."""
         self._request("DELETE", "/me", body={"password": password})
 
+    @route("GET", "/me/blocks")
+    def blocks(self) -> List[models.BlockedJson]:
+        """The players this account blocked."""
+        return cast(List[models.BlockedJson], self._request("GET", "/me/blocks"))
+
+    @route("PUT", "/me/blocks/{name}")
+    def block(self, name: str) -> None:
+        """Blocks a player: it can no longer challenge this account nor chat with
+        it."""
+        self._request("PUT", f"/me/blocks/{_seg(name)}")
+
+    @route("DELETE", "/me/blocks/{name}")
+    def unblock(self, name: str) -> None:
+        """Unblocks a player."""
+        self._request("DELETE", f"/me/blocks/{_seg(name)}")
+
     @route("GET", "/me/vacation")
     def vacation(self) -> models.VacationJson:
         """The account's vacation."""
@@ -598,6 +614,55 @@ class Client:
     def record(self, id: str) -> str:
         """The game in the text notation (`seedpost_rules.Record.parse` reads it)."""
         return cast(str, self._request("GET", f"/games/{_seg(id)}/record"))
+
+    @route("GET", "/games/{id}/note")
+    def note(self, id: str) -> models.NoteJson:
+        """The account's own note on a game it plays (nobody else reads it)."""
+        return cast(models.NoteJson, self._request("GET", f"/games/{_seg(id)}/note"))
+
+    @route("PUT", "/games/{id}/note")
+    def set_note(self, id: str, text: str) -> models.NoteJson:
+        """Saves the account's note on a game (up to 4,000 characters; empty clears
+        it)."""
+        return cast(
+            models.NoteJson,
+            self._request("PUT", f"/games/{_seg(id)}/note", body={"text": text}),
+        )
+
+    @route("GET", "/games/{id}/chat")
+    def chat(self, id: str) -> List[models.LineJson]:
+        """The chat of a game the account plays, oldest first."""
+        return cast(List[models.LineJson], self._request("GET", f"/games/{_seg(id)}/chat"))
+
+    @route("POST", "/games/{id}/chat")
+    def say(self, id: str, text: str) -> models.LineJson:
+        """Writes a line (1 to 500 characters) in the chat of a game the account
+        plays; both players' event streams get it as a `chat_line` event."""
+        return cast(
+            models.LineJson,
+            self._request("POST", f"/games/{_seg(id)}/chat", body={"text": text}),
+        )
+
+    @route("POST", "/games/{id}/chat/{line}/report")
+    def report_line(self, id: str, line: str) -> None:
+        """Reports the opponent's chat line to the server's operator."""
+        self._request("POST", f"/games/{_seg(id)}/chat/{_seg(line)}/report")
+
+    @route("GET", "/players/{name}/games.txt")
+    def games_file(
+        self,
+        name: str,
+        variant: Optional[str] = None,
+        since: Optional[str] = None,
+        until: Optional[str] = None,
+    ) -> str:
+        """Every finished game of a player in the text notation, newest first, a
+        blank line between; `since` and `until` are RFC 3339 times or dates."""
+        query = {"variant": variant, "since": since, "until": until}
+        return cast(
+            str,
+            self._request("GET", f"/players/{_seg(name)}/games.txt", query=query),
+        )
 
     @route("GET", "/games/{id}/analysis")
     def analysis(self, id: str) -> models.AnalysisJson:

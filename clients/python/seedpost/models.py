@@ -11,14 +11,23 @@ Certainty = Literal['exact', 'estimate']
 #: The `type` of a `ChallengeEvent`: `challenge`, to the player a new challenge names (and in the snapshot, for each open challenge naming the account); `challenge_canceled`, to the player a withdrawn challenge named; `challenge_declined`, to the challenger. An accepted challenge has no event of its own: both players get the `game_start` of its game.
 ChallengeEventType = Literal['challenge', 'challenge_canceled', 'challenge_declined']
 
+#: The `type` of a `ChatEvent`: `chat_line`, to both players of a game when either writes in its chat.
+ChatEventType = Literal['chat_line']
+
 #: Whether a game's clock runs.
 Clock = Literal['running', 'stopped']
 
 #: Why a challenge was declined.
 DeclineReasonName = Literal['generic', 'later', 'variant', 'time_control', 'rated', 'casual', 'too_fast', 'not_bots', 'only_bots']
 
-#: One line of an account's event stream (or one webhook delivery's body): a stored event, with its `seq`, or a line of the snapshot a stream starts with, marked `"snapshot": true` and without `seq`. Its `type` says which of the four shapes it has.
-Event = Union['ChallengeEvent', 'GameEvent', 'TournamentEvent', 'MatchEvent']
+#: One line of an account's event stream (or one webhook delivery's body): a stored event, with its `seq`, or a line of the snapshot a stream starts with, marked `"snapshot": true` and without `seq`. Its `type` says which of the five shapes it has.
+Event = Union['ChallengeEvent', 'GameEvent', 'TournamentEvent', 'MatchEvent', 'ChatEvent']
+
+#: A chat line of one of the account's games, with its game.
+ExportedLineJson = Any
+
+#: A note of the account's, with its game.
+ExportedNoteJson = Any
 
 #: The `type` of a `GameEvent`: `game_start` to both players (this is how a challenger learns that its challenge was accepted); `move` to both, after every ply; `your_turn` to the player to move, beside the `move` and at the start (and in the snapshot, for each game where the account is to move); `time_running_out` to the player to move, once per ply when 80% of the move's time is used, and at each reminder time the player chose for bots (`PUT /me/notifications`, `bot`), with `minutes_left`; `game_finish` to both, with the game's `result`; `vacation_start` and `vacation_end` to the opponent of a player who goes on vacation or is back (the game's `clock` stops, and runs again to the moved deadline).
 GameEventType = Literal['game_start', 'move', 'your_turn', 'time_running_out', 'game_finish', 'vacation_start', 'vacation_end']
@@ -72,8 +81,12 @@ class _AccountExportJsonRequired(TypedDict):
     vacation: 'VacationJson'
     #: Its ratings.
     ratings: List['VariantRatingJson']
-    #: Its conditional lines in force, game by game.
-    conditional: List['AccountLinesJson']
+    #: Its own notes on games.
+    notes: List['ExportedNoteJson']
+    #: The accounts it blocked.
+    blocks: List['BlockedJson']
+    #: The chat of every game it played, oldest first.
+    chat: List['ExportedLineJson']
 
 
 class AccountExportJson(_AccountExportJsonRequired, total=False):
@@ -92,16 +105,6 @@ class AccountJson(TypedDict):
     created_at: str
 
 
-class AccountLinesJson(TypedDict):
-    """An account's conditional lines in one game, in its export."""
-    #: The game.
-    game: str
-    #: The game's ply the lines start from.
-    ply: int
-    #: The lines: the pits sown in turn from that ply.
-    lines: List[List[int]]
-
-
 class AnalysisJson(TypedDict):
     """The analysis of a game."""
     #: The game's id.
@@ -110,6 +113,14 @@ class AnalysisJson(TypedDict):
     variant: 'VariantName'
     #: Every ply, in order.
     plies: List['PlyAnalysisJson']
+
+
+class BlockedJson(TypedDict):
+    """A blocked account."""
+    #: Its name.
+    username: str
+    #: Since when it is blocked.
+    since: str
 
 
 class _CalendarJsonRequired(TypedDict):
@@ -230,22 +241,16 @@ class ChannelSettingsJson(TypedDict, total=False):
     reminders: List[int]
 
 
-class ConditionalBody(TypedDict):
-    """Conditional lines to set."""
-    #: The game's `ply` as the player saw it: lines for another position are refused.
-    ply: int
-    #: The lines, each the pits sown in turn from the current position by whoever the rules say moves: the opponent's ply or plies first, then at least one of yours. At most 64 lines of at most 40 plies; an empty list clears them.
-    lines: List[List[int]]
-
-
-class ConditionalJson(TypedDict):
-    """A player's conditional lines in a game, as only that player sees them."""
-    #: The game's ply the lines start from.
-    ply: int
-    #: The lines in force: each the pits sown in turn from that ply, by whoever the rules say moves (the opponent first; automatic passes are not written).
-    lines: List[List[int]]
-    #: The plies of the game the server played from this player's lines (seen by this player alone).
-    played: List[int]
+class ChatEvent(TypedDict):
+    """An event about a game's chat: a line written by either player, to both (never in the public game stream)."""
+    #: What happened.
+    type: 'ChatEventType'
+    #: The event's number in the account's events.
+    seq: int
+    #: The game whose chat it is.
+    game_id: str
+    #: The line, as `GET /games/{id}/chat` lists it.
+    line: 'LineJson'
 
 
 class CrossCellJson(TypedDict):
@@ -482,6 +487,24 @@ class LeaseRequest(_LeaseRequestRequired, total=False):
     seconds: int
 
 
+class LineBody(TypedDict):
+    """A chat line to write."""
+    #: 1 to 500 characters, on one line.
+    text: str
+
+
+class LineJson(TypedDict):
+    """A chat line as the API shows it (and its events carry it)."""
+    #: The line's id.
+    id: str
+    #: Who wrote it (a deleted account's placeholder name).
+    username: str
+    #: The text, as written.
+    text: str
+    #: When.
+    at: str
+
+
 class MatchEvent(TypedDict):
     """An event about a match: the match as `GET /matches/{id}` answers it."""
     #: What happened.
@@ -684,6 +707,24 @@ class NewWebhookBody(TypedDict):
     url: str
     #: The HMAC-SHA256 key of the `Seedpost-Signature` header: 16 to 200 characters.
     secret: str
+
+
+class NoteBody(TypedDict):
+    """A note to save."""
+    #: The note: up to 4,000 characters, line breaks allowed; empty clears it.
+    text: str
+
+
+class _NoteJsonRequired(TypedDict):
+    """The fields of NoteJson always present."""
+    #: The note (empty until written).
+    text: str
+
+
+class NoteJson(_NoteJsonRequired, total=False):
+    """A note, as the API shows it."""
+    #: When it was last saved (`null` until written).
+    updated_at: Optional[str]
 
 
 class NotificationSettingsJson(TypedDict):

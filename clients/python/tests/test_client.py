@@ -210,6 +210,24 @@ def test_every_route_answers_through_its_method(server, monkeypatch):
     assert me.conditional(game["id"])["lines"] == []
     assert use("resign", game["id"])["result"]["ended_by"] == "resign"
     assert use("record", game["id"]).startswith('[Variant "tihbat"]')
+    assert use("set_note", game["id"], "Pit 1 first.\nThen wait.")["text"] == "Pit 1 first.\nThen wait."
+    assert use("note", game["id"])["text"] == "Pit 1 first.\nThen wait."
+    line = use("say", game["id"], "good game")
+    assert line["username"] == a and line["text"] == "good game"
+    assert use("chat", game["id"]) == [line]
+    theirs = other.say(game["id"], "thanks")
+    use("report_line", game["id"], theirs["id"])
+    file = use("games_file", a, variant="tihbat", since="2000-01-01")
+    # The one finished game (the aborted one is not).
+    assert file.startswith('[Variant "tihbat"]') and file.count("[Variant") == 1
+    assert file == use("record", game["id"])
+    use("block", b)
+    assert [x["username"] for x in use("blocks")] == [b]
+    with pytest.raises(ApiError) as caught:
+        me.say(game["id"], "hello?")
+    assert (caught.value.status, caught.value.code) == (403, "blocked")
+    use("unblock", b)
+    assert me.blocks() == []
     assert use("analysis", game["id"])["game_id"] == game["id"]
     matches = use("matches", player=a)
     assert use("match", matches[0]["id"])["games"] == 2

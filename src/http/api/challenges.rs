@@ -69,7 +69,7 @@ pub(super) struct NewChallengeBody {
         (status = 401, response = super::openapi::Unauthorized),
         (status = 404, description = "`not_found`: no such opponent", body = ErrorJson,
             example = json!({"error": "not_found", "message": "player not found"})),
-        (status = 422, description = "`invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games` (not 1 to 9), `invalid_schedule`, `self_challenge` (naming oneself), `opponent_closed` (naming a closed or deleted account), `too_many_challenges` (the account has 50 open challenges, or 5 naming this opponent: cancel one first), `invalid_body`: a bad field", body = ErrorJson,
+        (status = 422, description = "`invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games` (not 1 to 9), `invalid_schedule`, `self_challenge` (naming oneself), `opponent_closed` (naming a closed or deleted account), `blocked` (one of the two players blocked the other: `PUT /me/blocks/{name}`), `too_many_challenges` (the account has 50 open challenges, or 5 naming this opponent: cancel one first), `invalid_body`: a bad field", body = ErrorJson,
             example = json!({"error": "invalid_variant", "message": "variant: expected `mangala`, `modiar` or `tihbat`"})),
         (status = 429, response = super::openapi::TooManyRequests),
     ),
@@ -189,7 +189,7 @@ pub(super) async fn show(
         (status = 404, response = super::openapi::NotFound),
         (status = 409, description = "`challenge_closed`: no longer open (accepted, declined or canceled)", body = ErrorJson,
             example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
-        (status = 422, description = "`own_challenge`: one's own challenge", body = ErrorJson,
+        (status = 422, description = "`own_challenge`: one's own challenge; `blocked`: one of the two players blocked the other", body = ErrorJson,
             example = json!({"error": "own_challenge", "message": "you cannot accept your own challenge"})),
     ),
 )]

@@ -138,7 +138,10 @@ pub(super) async fn log_out_everywhere(
     "digest": {"email": null, "enabled": false, "last_sent_on": null, "verified": false, "verified_at": null, "mail_configured": false, "hour": 7},
     "vacation": {"on_vacation": false, "started_at": null, "until": null, "days_per_year": 20, "days_left": 20.0},
     "ratings": [],
-    "conditional": []
+    "conditional": [],
+    "notes": [],
+    "blocks": [],
+    "chat": []
 }))]
 pub struct AccountExportJson {
     /// When it was taken.
@@ -181,6 +184,34 @@ pub struct AccountLinesJson {
     lines: Vec<Vec<u8>>,
 }
 
+    /// Its own notes on games.
+    notes: Vec<ExportedNoteJson>,
+    /// The accounts it blocked.
+    blocks: Vec<crate::chat::api::BlockedJson>,
+    /// The chat of every game it played, oldest first.
+    chat: Vec<ExportedLineJson>,
+}
+
+/// A note of the account's, with its game.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct ExportedNoteJson {
+    /// The game.
+    game_id: String,
+    /// The note.
+    #[serde(flatten)]
+    note: crate::games::notes::NoteJson,
+}
+
+/// A chat line of one of the account's games, with its game.
+#[derive(Debug, Serialize, ToSchema)]
+pub(super) struct ExportedLineJson {
+    /// The game.
+    game_id: String,
+    /// The line.
+    #[serde(flatten)]
+    line: crate::chat::service::LineJson,
+}
+
 impl From<&AccountExport> for AccountExportJson {
     fn from(e: &AccountExport) -> AccountExportJson {
         AccountExportJson {
@@ -211,6 +242,30 @@ impl From<&AccountExport> for AccountExportJson {
                         .iter()
                         .map(|line| line.iter().map(|p| p.number()).collect())
                         .collect(),
+                })
+                .collect(),
+            notes: e
+                .notes
+                .iter()
+                .map(|n| ExportedNoteJson {
+                    game_id: n.game.to_string(),
+                    note: crate::games::notes::NoteJson {
+                        text: n.text.clone(),
+                        updated_at: Some(time(n.updated_at)),
+                    },
+                })
+                .collect(),
+            blocks: e
+                .blocks
+                .iter()
+                .map(crate::chat::api::BlockedJson::from)
+                .collect(),
+            chat: e
+                .chat
+                .iter()
+                .map(|l| ExportedLineJson {
+                    game_id: l.game.to_string(),
+                    line: crate::chat::service::LineJson::from(l),
                 })
                 .collect(),
         }

@@ -3,8 +3,8 @@
 //! splicing a stored payload after `type` and `seq` (`service::EventLine`), and
 //! `tests/api/events.rs` checks that every event it sends fits [`Event`].
 //!
-//! Each `type` has one of four shapes: about a challenge, a game, a tournament or a
-//! match. [`Event`] is their `oneOf`, with `type` as the discriminator.
+//! Each `type` has one of five shapes: about a challenge, a game, a tournament, a
+//! match or a chat line. [`Event`] is their `oneOf`, with `type` as the discriminator.
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -15,7 +15,7 @@ use crate::wire::{ChallengeJson, MatchJson};
 
 /// One line of an account's event stream (or one webhook delivery's body): a stored
 /// event, with its `seq`, or a line of the snapshot a stream starts with, marked
-/// `"snapshot": true` and without `seq`. Its `type` says which of the four shapes it
+/// `"snapshot": true` and without `seq`. Its `type` says which of the five shapes it
 /// has.
 #[derive(Serialize, ToSchema)]
 #[serde(untagged)]
@@ -33,6 +33,7 @@ use crate::wire::{ChallengeJson, MatchJson};
     ("tournament_start" = "#/components/schemas/TournamentEvent"),
     ("tournament_finish" = "#/components/schemas/TournamentEvent"),
     ("match_finish" = "#/components/schemas/MatchEvent"),
+    ("chat_line" = "#/components/schemas/ChatEvent"),
 )))]
 pub enum Event {
     /// `challenge`, `challenge_canceled`, `challenge_declined`.
@@ -44,6 +45,8 @@ pub enum Event {
     Tournament(TournamentEvent),
     /// `match_finish`.
     Match(MatchEvent),
+    /// `chat_line`.
+    Chat(ChatEvent),
 }
 
 /// An event about a challenge, carrying it.
@@ -192,4 +195,34 @@ pub struct MatchEvent {
 pub enum MatchEventType {
     /// The match ended.
     MatchFinish,
+}
+
+/// An event about a game's chat: a line written by either player, to both (never in
+/// the public game stream).
+#[derive(Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "type": "chat_line", "seq": 12, "game_id": "7c1f2f7e-5b9e-4c1e-9f0a-2d4b6a8c0e11",
+    "line": {"id": "0b7c7c6e-5a0a-4c47-9a53-43d8e1a0b0f4", "username": "ayse", "text": "Good game!", "at": "2026-11-30T12:00:00.000Z"}
+}))]
+pub struct ChatEvent {
+    /// What happened.
+    #[serde(rename = "type")]
+    pub kind: ChatEventType,
+    /// The event's number in the account's events.
+    #[schema(minimum = 1)]
+    pub seq: u64,
+    /// The game whose chat it is.
+    pub game_id: String,
+    /// The line, as `GET /games/{id}/chat` lists it.
+    pub line: crate::chat::service::LineJson,
+}
+
+/// The `type` of a `ChatEvent`: `chat_line`, to both players of a game when either
+/// writes in its chat.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatEventType {
+    /// A line was written.
+    ChatLine,
 }

@@ -17,6 +17,7 @@ const APP_CSS: &str = include_str!("../../../static/app.css");
 const APP_JS: &str = include_str!("../../../static/app.js");
 const ICON: &str = include_str!("../../../static/icon.svg");
 const PUSH_JS: &str = include_str!("../../../static/push.js");
+const CHAT_JS: &str = include_str!("../../../static/chat.js");
 const SW_JS: &str = include_str!("../../../static/sw.js");
 const ICON_MASKABLE: &str = include_str!("../../../static/icon-maskable.svg");
 const ICON_192: &[u8] = include_bytes!("../../../static/icon-192.png");
@@ -81,6 +82,13 @@ pub fn push_js_url() -> &'static str {
     &PUSH_JS_URL
 }
 
+static CHAT_JS_URL: LazyLock<String> = LazyLock::new(|| versioned("/static/chat.js", CHAT_JS));
+
+/// The versioned URL of the live chat's script (the game page's chat box).
+pub fn chat_js_url() -> &'static str {
+    &CHAT_JS_URL
+}
+
 /// A file served as it is with its type and cache policy.
 fn file(
     content_type: &'static str,
@@ -95,6 +103,10 @@ fn file(
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route(
+            "/static/chat.js",
+            file("text/javascript; charset=utf-8", IMMUTABLE, CHAT_JS),
+        )
         .route(
             "/static/app.css",
             get(|| async {

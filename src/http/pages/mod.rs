@@ -17,7 +17,7 @@ use crate::error::Error;
 
 mod accounts;
 mod analysis;
-mod assets;
+pub(crate) mod assets;
 mod controls;
 pub(crate) mod error;
 mod home;
@@ -28,6 +28,7 @@ mod notify;
 pub(crate) mod panel;
 mod play;
 mod players;
+mod record_board;
 mod refusal;
 mod reminders;
 mod reset;
@@ -114,6 +115,8 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/live", get(live::account))
         .merge(crate::games::pages::routes())
         .merge(crate::games::plan::routes())
+        .merge(crate::games::notes::page_routes())
+        .merge(crate::chat::pages::routes())
         .route("/matches/{id}", get(matches::show))
         .route("/players/{name}", get(players::show))
         .route("/players/{name}/games", get(players::finished))
@@ -129,6 +132,7 @@ pub fn router(state: AppState) -> Router<AppState> {
             get(tournaments::confirm_withdraw).post(tournaments::withdraw),
         )
         .route("/analysis", get(analysis::show))
+        .route("/analysis/record", get(record_board::show))
         .route("/rules", get(rules::index))
         .route("/rules/{variant}", get(rules::show))
         .route("/rules/{variant}/full", get(rules::full))

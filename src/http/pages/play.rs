@@ -1,6 +1,7 @@
 //! The play settings page (`/settings/play`): how the account likes to play. For now
-//! whether moves are confirmed before they are sent, and whether the board shows them
-//! without the sowing animation (both off by default).
+//! whether moves are confirmed before they are sent, whether the board shows them
+//! without the sowing animation (both off by default), and whether the account chats
+//! with its opponents (on by default).
 
 use askama::Template;
 use axum::extract::{RawQuery, State};
@@ -21,6 +22,10 @@ struct PlaySettingsPage {
     layout: Layout,
     confirm_moves: bool,
     still_moves: bool,
+    /// The account chats in its games.
+    chat: bool,
+    /// The server lets players chat.
+    chat_served: bool,
     /// What the form did.
     notice: Option<String>,
 }
@@ -37,17 +42,20 @@ pub async fn show(
         layout: visitor.layout(&visitor.tr().t("play-title")),
         confirm_moves: settings.confirm_moves,
         still_moves: settings.still_moves,
+        chat: settings.chat,
+        chat_served: state.service.chat_served(),
         notice: (query.as_deref() == Some("saved")).then(|| visitor.tr().t("play-saved")),
     };
     Ok(render(&page)?.into_response())
 }
 
-/// The form: a ticked box sends `confirm_moves=on` (or `still_moves=on`), an unticked
-/// one nothing.
+/// The form: a ticked box sends `confirm_moves=on` (`still_moves=on`, `chat=on`), an
+/// unticked one nothing.
 #[derive(Debug, Deserialize)]
 pub struct PlayForm {
     confirm_moves: Option<String>,
     still_moves: Option<String>,
+    chat: Option<String>,
 }
 
 /// A ticked box (`on`) or an unticked one (absent).
@@ -71,10 +79,19 @@ pub async fn save(
     PageForm { visitor, form }: PageForm<PlayForm>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
-    let settings = PlaySettings {
-        confirm_moves: ticked("confirm_moves", form.confirm_moves.as_deref())?,
-        still_moves: ticked("still_moves", form.still_moves.as_deref())?,
-    };
-    state.service.set_play_settings(account, settings).await?;
+    let confirm_moves = ticked("confirm_moves", form.confirm_moves.as_deref())?;
+    let still_moves = ticked("still_moves", form.still_moves.as_deref())?;
+    let chat = ticked("chat", form.chat.as_deref())?;
+    state
+        .service
+        .set_play_settings(
+            account,
+            PlaySettings {
+                confirm_moves,
+                still_moves,
+                chat,
+            },
+        )
+        .await?;
     Ok(Redirect::to("/settings/play?saved").into_response())
 }

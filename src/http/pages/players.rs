@@ -92,6 +92,9 @@ struct PlayerPage {
     games: Vec<GameLine>,
     /// The player's matches, newest first.
     matches: Vec<super::matches::MatchLine>,
+    /// For a signed-in visitor on another player's page: whether the visitor
+    /// blocked this player (the block button's state).
+    blocked: Option<bool>,
 }
 
 /// How a closed account is closed.
@@ -153,7 +156,12 @@ pub async fn show(
             line.opponent.clear();
         }
     }
+    let blocked = match &visitor.account {
+        Some(me) if me.id != account.id => Some(state.service.blocked_by(me, account.id).await?),
+        _ => None,
+    };
     render(&PlayerPage {
+        blocked,
         layout: visitor.layout(account.username.as_str()),
         username: account.username.to_string(),
         bot: account.bot,

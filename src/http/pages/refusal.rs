@@ -58,6 +58,13 @@ pub fn refusal(tr: Tr, error: &Error) -> String {
         "no_address" => "refused-no-address",
         "already_verified" => "refused-already-verified",
         "too_late_to_abort" => "refused-too-late-to-abort",
+        "blocked" => "refused-blocked",
+        "chat_off" => "refused-chat-off",
+        "muted" => "refused-muted",
+        "invalid_chat_line" => "refused-invalid-chat-line",
+        "note_too_long" => "refused-note-too-long",
+        "own_line" => "refused-own-line",
+        "self_block" => "refused-self-block",
         _ if tr.lang() == crate::domain::Lang::En => return capitalise(&error.to_string()),
         code => return tr.t1("refused-other", "code", code),
     };

@@ -1,0 +1,12 @@
+//! Chat, blocking and reports (issue 36): the two players of a game chat with each
+//! other (never anyone else: to others the chat is not there), a player blocks
+//! another (who can then neither challenge nor chat with it), and a player reports a
+//! line to the operator (`seedpost admin reports`, `seedpost admin mute`). In one
+//! folder: its SQL ([`store`]), its use cases ([`service`]), its API handlers
+//! ([`api`]) and its pages ([`pages`]). Other features use its service, never its
+//! store; it names no other feature (the games it reads through the service).
+
+pub mod api;
+pub mod pages;
+pub mod service;
+pub mod store;

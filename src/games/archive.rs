@@ -1,0 +1,301 @@
+//! All of a player's finished games in one file (issue 36): `GET
+//! /api/v1/players/{name}/games.txt` streams every finished game of the player in the
+//! text notation, the record of `GET /games/{id}/record` one after another with a
+//! blank line between, newest first. The games are read a page at a time (keyset
+//! pagination by the time each ended and its id), so that the file streams in
+//! constant memory however many games the player finished.
+
+use std::collections::VecDeque;
+
+use async_trait::async_trait;
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, NaiveDate, Utc};
+use futures_util::stream;
+use seedpost_rules::Variant;
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::service::{LoadedGame, record_of};
+use super::store::GameStore;
+use crate::domain::{AccountId, GameId};
+use crate::error::{Error, Result};
+use crate::http::AppState;
+use crate::http::api::json::ErrorJson;
+use crate::http::extract::{ApiQuery, MaybeAuth, PathId};
+use crate::http::ratelimit::{self, Throttle};
+use crate::service::Service;
+use crate::store::dialect::Backend;
+use crate::store::sql::{SqlStore, on_backend, sql};
+use crate::store::{Store, StoreError};
+
+/// Games read at once.
+const PAGE: u32 = 100;
+
+/// Which of a player's finished games, and where a page starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArchiveFilter {
+    /// The player.
+    pub player: AccountId,
+    /// Only games of this variant.
+    pub variant: Option<Variant>,
+    /// Only games that ended at or after this time.
+    pub since: Option<DateTime<Utc>>,
+    /// Only games that ended before this time.
+    pub until: Option<DateTime<Utc>>,
+}
+
+/// The finished games' ids a page at a time. Served by every [`Store`].
+#[async_trait]
+pub trait ArchiveStore {
+    /// At most `limit` finished games of `filter`, the latest ended first, after the
+    /// game `after` (its end and id) if given.
+    async fn finished_page(
+        &self,
+        filter: &ArchiveFilter,
+        after: Option<(DateTime<Utc>, Uuid)>,
+        limit: u32,
+    ) -> Result<Vec<(DateTime<Utc>, Uuid)>, StoreError>;
+}
+
+#[async_trait]
+impl<S: Store + ?Sized> ArchiveStore for S {
+    async fn finished_page(
+        &self,
+        filter: &ArchiveFilter,
+        after: Option<(DateTime<Utc>, Uuid)>,
+        limit: u32,
+    ) -> Result<Vec<(DateTime<Utc>, Uuid)>, StoreError> {
+        on_backend!(self.sql(), s => finished_page(s, filter, after, limit).await)
+    }
+}
+
+async fn finished_page<B: Backend>(
+    store: &SqlStore<B>,
+    filter: &ArchiveFilter,
+    after: Option<(DateTime<Utc>, Uuid)>,
+    limit: u32,
+) -> Result<Vec<(DateTime<Utc>, Uuid)>, StoreError> {
+    sql("SELECT g.updated_at, g.id FROM games g \
+         WHERE g.status = 'finished' \
+           AND (g.south_id = $1 OR g.north_id = $1) \
+           AND ($2 IS NULL OR g.variant = $2) \
+           AND ($3 IS NULL OR g.updated_at >= $3) \
+           AND ($4 IS NULL OR g.updated_at < $4) \
+           AND ($5 IS NULL OR g.updated_at < $5 OR (g.updated_at = $5 AND g.id < $6)) \
+         ORDER BY g.updated_at DESC, g.id DESC \
+         LIMIT $7")
+    .bind(filter.player.0)
+    .bind(filter.variant.map(Variant::as_str))
+    .bind(filter.since)
+    .bind(filter.until)
+    .bind(after.map(|(t, _)| t))
+    .bind(after.map(|(_, id)| id))
+    .bind(i64::from(limit))
+    .all(&mut store.conn().await?)
+    .await
+}
+
+/// Where the file's stream stands.
+struct Cursor {
+    service: Service,
+    filter: ArchiveFilter,
+    /// The last game read.
+    after: Option<(DateTime<Utc>, Uuid)>,
+    /// The ids read and not yet written.
+    ready: VecDeque<Uuid>,
+    /// Whether the last page was the last.
+    exhausted: bool,
+    /// Whether a record went out (the next one follows a blank line).
+    started: bool,
+}
+
+impl Cursor {
+    /// The next record's text (after a blank line but for the first), or `None` at
+    /// the end.
+    async fn next_record(&mut self) -> Result<Option<String>> {
+        loop {
+            if let Some(id) = self.ready.pop_front() {
+                let stored = match self.service.store.game(GameId(id)).await {
+                    // Gone meanwhile (never for a finished game): left out.
+                    Err(StoreError::NotFound) => continue,
+                    other => other?,
+                };
+                let loaded = LoadedGame::new(stored)?;
+                let mut text = if self.started {
+                    String::from("\n")
+                } else {
+                    String::new()
+                };
+                self.started = true;
+                // One blank line between records: a record without plies ends with
+                // the blank line after its tags, which is not doubled.
+                let record = record_of(&loaded).to_string();
+                text.push_str(record.trim_end_matches('\n'));
+                text.push('\n');
+                return Ok(Some(text));
+            }
+            if self.exhausted {
+                return Ok(None);
+            }
+            let page = self
+                .service
+                .store
+                .finished_page(&self.filter, self.after, PAGE)
+                .await?;
+            self.exhausted = page.len() < PAGE as usize;
+            self.after = page.last().copied();
+            self.ready.extend(page.into_iter().map(|(_, id)| id));
+        }
+    }
+}
+
+impl Service {
+    /// Every finished game of the player named `name` that `filter`'s variant and
+    /// times select, as records one after another (a blank line between), the
+    /// latest ended first: a stream of texts.
+    ///
+    /// # Errors
+    /// `not_found` (404) for no such player. A storage error once the stream runs
+    /// ends it early.
+    pub async fn games_file(
+        &self,
+        name: &str,
+        variant: Option<Variant>,
+        since: Option<DateTime<Utc>>,
+        until: Option<DateTime<Utc>>,
+    ) -> Result<impl futures_util::Stream<Item = Result<String>> + Send + 'static> {
+        let player = self.account(name).await?;
+        let cursor = Cursor {
+            service: self.clone(),
+            filter: ArchiveFilter {
+                player: player.id,
+                variant,
+                since,
+                until,
+            },
+            after: None,
+            ready: VecDeque::new(),
+            exhausted: false,
+            started: false,
+        };
+        Ok(stream::unfold(Some(cursor), |cursor| async move {
+            let mut cursor = cursor?;
+            match cursor.next_record().await {
+                Ok(Some(text)) => Some((Ok(text), Some(cursor))),
+                Ok(None) => None,
+                Err(e) => Some((Err(e), None)),
+            }
+        }))
+    }
+}
+
+/// The API route of the games file.
+pub fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(games_file))
+}
+
+/// Which games go in the file.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct GamesFileQuery {
+    /// Only games of this variant.
+    variant: Option<String>,
+    /// Only games that ended at or after this time: an RFC 3339 time, or a date
+    /// (`2026-11-30`, from its start, UTC).
+    since: Option<String>,
+    /// Only games that ended before this time: an RFC 3339 time, or a date (up to
+    /// its start, UTC).
+    until: Option<String>,
+}
+
+/// A time of the query: RFC 3339, or a date from its start (UTC).
+fn parse_time(name: &'static str, code: &'static str, text: &str) -> Result<DateTime<Utc>> {
+    if let Ok(t) = DateTime::parse_from_rfc3339(text) {
+        return Ok(t.to_utc());
+    }
+    NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .ok()
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .map(|t| t.and_utc())
+        .ok_or_else(|| {
+            Error::unprocessable(
+                code,
+                format!("{name} is an RFC 3339 time or a date such as 2026-11-30"),
+            )
+        })
+}
+
+/// Every finished game of a player in the text notation, newest first: the record
+/// of `GET /games/{id}/record` for each, a blank line between. The file streams
+/// however many games there are.
+#[utoipa::path(
+    get,
+    path = "/players/{name}/games.txt",
+    operation_id = "player_games_file",
+    tag = "games",
+    params(("name" = String, Path, description = "The player's name (any case)"), GamesFileQuery),
+    responses(
+        (status = 200, description = "The records, newest first, a blank line between", body = String, content_type = "text/plain"),
+        (status = 400, description = "`invalid_query`: a bad query", body = ErrorJson,
+            example = json!({"error": "invalid_query", "message": "unknown field `sinse`"})),
+        (status = 404, response = crate::http::api::openapi::NotFound),
+        (status = 422, description = "`invalid_variant`, `invalid_since`, `invalid_until`; `invalid_text`: a query parameter holds a control character", body = ErrorJson,
+            example = json!({"error": "invalid_since", "message": "since is an RFC 3339 time or a date such as 2026-11-30"})),
+        (status = 429, response = crate::http::api::openapi::TooManyRequests),
+    ),
+)]
+pub async fn games_file(
+    State(service): State<Service>,
+    _: MaybeAuth,
+    _: Throttle<ratelimit::Streams>,
+    PathId(name): PathId<String>,
+    ApiQuery(query): ApiQuery<GamesFileQuery>,
+) -> Result<Response> {
+    let variant = query
+        .variant
+        .as_deref()
+        .map(|v| {
+            Variant::parse_offered(v)
+                .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))
+        })
+        .transpose()?;
+    let since = query
+        .since
+        .as_deref()
+        .map(|t| parse_time("since", "invalid_since", t))
+        .transpose()?;
+    let until = query
+        .until
+        .as_deref()
+        .map(|t| parse_time("until", "invalid_until", t))
+        .transpose()?;
+    let records = service.games_file(&name, variant, since, until).await?;
+    let body = Body::from_stream(futures_util::StreamExt::map(records, |r| {
+        r.map(Bytes::from).map_err(|e| {
+            e.log();
+            std::io::Error::other("the games file could not be read to its end")
+        })
+    }));
+    let file = format!(
+        "attachment; filename=\"{}-games.txt\"",
+        name.replace(
+            |c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_',
+            ""
+        )
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        body,
+    )
+        .into_response())
+}

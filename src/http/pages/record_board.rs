@@ -1,0 +1,207 @@
+//! The analysis board for a pasted record (`/analysis/record`, issue 36): a game in
+//! the text notation (as `GET /api/v1/games/{id}/record` or a games file gives it) is
+//! replayed, and the board steps through it, ply by ply, with the analysis of every
+//! position, as plain GET links (no JavaScript needed).
+
+use std::fmt::Write as _;
+
+use askama::Template;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use seedpost_rules::{Game, Record, Side};
+use serde::Deserialize;
+
+use super::error::{PageError, capitalise};
+use super::session::{PageQuery, Visitor};
+use super::view::{Layout, render};
+use crate::analysis::PositionQuery;
+use crate::error::Error;
+use crate::http::AppState;
+
+/// The board's query: the record pasted (`text`, which may hold line breaks) and the
+/// ply to show (0 for the start; the last by default).
+#[derive(Debug, Default, Deserialize)]
+pub struct RecordQuery {
+    text: Option<String>,
+    ply: Option<String>,
+}
+
+/// A ply of the record, as a link to the position after it.
+struct PlyLink {
+    /// The position's number (the ply after which it stands).
+    number: usize,
+    /// The ply as written (`S3`).
+    text: String,
+    /// Whether it is the position shown.
+    current: bool,
+}
+
+/// One row of the moves' table.
+struct MoveLine {
+    pit: u8,
+    value: String,
+    best: bool,
+}
+
+/// `templates/analysis_record.html`.
+#[derive(Template)]
+#[template(path = "analysis_record.html")]
+struct RecordPage {
+    layout: Layout,
+    /// The record as pasted.
+    text: String,
+    error: Option<String>,
+    /// The replayed game's plies, each a link.
+    plies: Vec<PlyLink>,
+    /// The ply shown, and the number of plies.
+    shown: usize,
+    last: usize,
+    /// The query of the links, without the ply.
+    link: String,
+    /// The position shown: North's row from its right, South's.
+    north: Vec<u8>,
+    south: Vec<u8>,
+    to_move: String,
+    value: String,
+    exact: bool,
+    moves: Vec<MoveLine>,
+    /// Why the position has no analysis (the game is over), if it has none.
+    no_analysis: Option<String>,
+}
+
+fn signed(v: i16) -> String {
+    match v {
+        0 => "0".to_owned(),
+        v if v > 0 => format!("+{v}"),
+        v => format!("\u{2212}{}", v.unsigned_abs()),
+    }
+}
+
+/// Percent-encodes a query value.
+fn urlencode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.') {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// `GET /analysis/record`.
+pub async fn show(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PageQuery(query): PageQuery<RecordQuery>,
+) -> Result<Response, PageError> {
+    let tr = visitor.tr();
+    let text = query.text.unwrap_or_default();
+    let mut page = RecordPage {
+        layout: visitor.layout(&tr.t("record-title")),
+        text: text.clone(),
+        error: None,
+        plies: Vec::new(),
+        shown: 0,
+        last: 0,
+        link: format!("/analysis/record?text={}", urlencode(&text)),
+        north: Vec::new(),
+        south: Vec::new(),
+        to_move: String::new(),
+        value: String::new(),
+        exact: false,
+        moves: Vec::new(),
+        no_analysis: None,
+    };
+    if text.trim().is_empty() {
+        return Ok(render(&page)?.into_response());
+    }
+    let refused = |page: &mut RecordPage, message: String| {
+        page.error = Some(message);
+    };
+    let record: Record = match text.trim().parse() {
+        Ok(record) => record,
+        Err(e) => {
+            refused(
+                &mut page,
+                tr.t1("record-error-notation", "why", e.to_string()),
+            );
+            return Ok((StatusCode::UNPROCESSABLE_ENTITY, render(&page)?).into_response());
+        }
+    };
+    let game = match Game::replay(record.variant, record.first, &record.plies) {
+        Ok(game) => game,
+        Err(e) => {
+            refused(
+                &mut page,
+                tr.t1("record-error-replay", "why", e.to_string()),
+            );
+            return Ok((StatusCode::UNPROCESSABLE_ENTITY, render(&page)?).into_response());
+        }
+    };
+    let last = game.ply();
+    let shown = match query.ply.as_deref().map(str::trim) {
+        None | Some("") => last,
+        Some(n) => match n.parse::<usize>() {
+            Ok(n) if n <= last => n,
+            _ => {
+                refused(&mut page, tr.t1("record-error-ply", "last", last));
+                return Ok((StatusCode::UNPROCESSABLE_ENTITY, render(&page)?).into_response());
+            }
+        },
+    };
+    let at = Game::replay(record.variant, record.first, &game.plies()[..shown])
+        .map_err(|e| Error::internal_from("replaying a record's prefix", e))?;
+    let position = at.position();
+    page.shown = shown;
+    page.last = last;
+    page.plies = game
+        .plies()
+        .iter()
+        .enumerate()
+        .map(|(i, ply)| PlyLink {
+            number: i + 1,
+            text: ply.to_string(),
+            current: i + 1 == shown,
+        })
+        .collect();
+    page.north = position.row(Side::North).iter().rev().copied().collect();
+    page.south = position.row(Side::South).to_vec();
+    let query = PositionQuery {
+        position: *position,
+        seen: Vec::new(),
+    };
+    match state.service.analyse_position(query).await {
+        Ok(found) => {
+            page.to_move = tr.t(match found.to_move {
+                Side::South => "analysis-south",
+                Side::North => "analysis-north",
+            });
+            page.value = signed(found.value);
+            page.exact = found.kind == crate::analysis::Certainty::Exact;
+            page.moves = found
+                .moves
+                .iter()
+                .map(|m| MoveLine {
+                    pit: m.pit,
+                    value: signed(m.value),
+                    best: m.best,
+                })
+                .collect();
+        }
+        Err(e @ Error::TableBuilding { .. }) => {
+            page.no_analysis = Some(capitalise(&e.to_string()));
+        }
+        Err(e) if e.status() == StatusCode::UNPROCESSABLE_ENTITY => {
+            page.no_analysis = Some(if position.outcome().is_some() {
+                tr.t("record-over")
+            } else {
+                capitalise(&e.to_string())
+            });
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(render(&page)?.into_response())
+}

@@ -1,0 +1,174 @@
+//! The game page's note box and chat, the player page's block button and games file,
+//! and the play setting that turns the chat off (issue 36), without JavaScript.
+
+use reqwest::StatusCode;
+
+use crate::helpers::{Browser, Server, start_game};
+use crate::on_both_backends;
+
+on_both_backends!(
+    each_player_keeps_a_note_and_the_two_chat_on_the_game_page_and_nobody_else_sees_either,
+    a_player_blocks_another_from_its_page_and_a_player_can_turn_the_chat_off,
+    a_pasted_record_is_stepped_through_with_the_analysis_at_every_position,
+);
+
+async fn each_player_keeps_a_note_and_the_two_chat_on_the_game_page_and_nobody_else_sees_either(
+    server: Server,
+) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    let zeynep = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    zeynep.sign_up("zeynep").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+
+    let page = ayse.get(&game).await;
+    assert_eq!(page.count("#note-form textarea[name=text]"), 1);
+    assert_eq!(page.count("#chat-form input[name=text]"), 1);
+    assert_eq!(page.count("#chat-empty"), 1);
+    let onlooker = zeynep.get(&game).await;
+    assert_eq!(onlooker.status, StatusCode::OK);
+    assert_eq!(onlooker.count("#note"), 0, "no note box for others");
+    assert_eq!(onlooker.count("#chat"), 0, "no chat for others");
+
+    // A note of two lines, as a textarea sends them.
+    let saved = ayse
+        .submit(
+            &page
+                .form("#note-form")
+                .set("text", "Pit 6 early.\r\nWatch pit 2."),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(saved.text("#note-text"), "Pit 6 early.\nWatch pit 2.");
+    assert_eq!(saved.count("#note-saved"), 1);
+    assert_eq!(mehmet.get(&game).await.text("#note-text"), "");
+
+    // A line as written, shown escaped to the other player.
+    let written = "<script>alert(1)</script> & gg";
+    let after = ayse
+        .submit(&saved.form("#chat-form").set("text", written))
+        .await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.body);
+    let theirs = mehmet.get(&game).await;
+    assert_eq!(theirs.text("#chat-lines .chat-line .text"), written);
+    assert_eq!(theirs.text("#chat-lines .chat-line .who"), "ayse");
+    assert!(!theirs.body.contains("<script>alert(1)"), "escaped");
+    assert_eq!(theirs.count("#chat-empty"), 0);
+    // Mehmet may report it; Ayse has no report button on her own line.
+    assert_eq!(after.count("#chat-lines form[action$='/report']"), 0);
+    let reported = mehmet
+        .submit(&theirs.form("#chat-lines form[action$='/report']"))
+        .await;
+    assert_eq!(reported.status, StatusCode::OK, "{}", reported.body);
+    let reports = server.service.chat_reports(10).await.expect("the reports");
+    assert_eq!(reports.len(), 1);
+    assert_eq!(reports[0].line.text, written);
+
+    // A refused line says why, in words.
+    let refused = mehmet
+        .submit(&theirs.form("#chat-form").set("text", &"x".repeat(501)))
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused.body.contains("1 to 500 characters"),
+        "{}",
+        refused.body
+    );
+}
+
+async fn a_player_blocks_another_from_its_page_and_a_player_can_turn_the_chat_off(server: Server) {
+    let ayse = Browser::new(&server);
+    let mallory = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mallory.sign_up("mallory").await;
+    let game = start_game(&mallory, &ayse, "ayse", "mangala", "challenger").await;
+
+    let page = ayse.get("/players/mallory").await;
+    assert_eq!(
+        page.attr("#games-file", "href"),
+        "/api/v1/players/mallory/games.txt"
+    );
+    assert_eq!(
+        ayse.get("/players/ayse").await.count("#block-form"),
+        0,
+        "not oneself"
+    );
+    let blocked = ayse.submit(&page.form("#block-form")).await;
+    assert_eq!(blocked.status, StatusCode::OK, "{}", blocked.body);
+    assert_eq!(blocked.count("#blocked-note"), 1);
+    assert!(blocked.form("#block-form").action.ends_with("/unblock"));
+    let theirs = mallory.get(&game).await;
+    assert_eq!(theirs.count("#chat-form"), 0);
+    assert_eq!(
+        theirs.text("#chat-closed"),
+        "You cannot chat with this player."
+    );
+    let unblocked = ayse.submit(&blocked.form("#block-form")).await;
+    assert_eq!(unblocked.count("#blocked-note"), 0);
+    assert_eq!(mallory.get(&game).await.count("#chat-form"), 1);
+
+    // Chat off in the play settings: the opponent cannot write either.
+    let settings = ayse.get("/settings/play").await;
+    assert_eq!(
+        settings.count("input[name=chat][checked]"),
+        1,
+        "on by default"
+    );
+    let saved = ayse
+        .submit(&settings.form("#play-settings").without("chat"))
+        .await;
+    assert_eq!(saved.count("input[name=chat][checked]"), 0);
+    assert_eq!(
+        ayse.get(&game).await.text("#chat-closed"),
+        "You turned the chat off in your play settings."
+    );
+    assert_eq!(
+        mallory.get(&game).await.text("#chat-closed"),
+        "Your opponent does not chat."
+    );
+}
+
+async fn a_pasted_record_is_stepped_through_with_the_analysis_at_every_position(server: Server) {
+    let browser = Browser::new(&server);
+    let board = browser.get("/analysis").await;
+    assert_eq!(board.attr("#record-board-link", "href"), "/analysis/record");
+    let empty = browser.get("/analysis/record").await;
+    assert_eq!(empty.status, StatusCode::OK);
+    let record = "[Variant \"mangala\"]\n[First \"south\"]\n\nS1 N1 S2\n";
+    let form = empty.form("#record-form").set("text", record);
+    assert_eq!(form.action, "/analysis/record");
+    let query = serde_urlencoded::to_string(&form.fields).expect("a query");
+    let last = browser.get(&format!("/analysis/record?{query}")).await;
+    assert_eq!(last.status, StatusCode::OK, "{}", last.body);
+    assert_eq!(last.text("#record-at"), "Position after ply 3 of 3");
+    assert_eq!(last.count("#record-value"), 1, "{}", last.body);
+    assert_eq!(last.count(".record-plies li"), 3);
+    assert_eq!(last.count("#record-next"), 0);
+    let start = browser
+        .get(&last.attr("#record-start", "href").replace("&amp;", "&"))
+        .await;
+    assert_eq!(start.text("#record-at"), "Position after ply 0 of 3");
+    let next = browser.get(&start.attr("#record-next", "href")).await;
+    assert_eq!(next.text("#record-at"), "Position after ply 1 of 3");
+    assert!(next.count(".pit-values tbody tr") >= 1, "the moves' values");
+
+    let bad = browser.get("/analysis/record?text=%5BVariant").await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        bad.text("#record-error")
+            .starts_with("The record does not read")
+    );
+    let far = browser
+        .get(&format!(
+            "{}&ply=9",
+            start
+                .attr("#record-next", "href")
+                .split("&ply")
+                .next()
+                .unwrap_or_default()
+        ))
+        .await;
+    assert_eq!(far.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
