@@ -206,7 +206,7 @@ pub(super) async fn view(
 }
 
 /// The game page of `id` showing `game` (as [`view`] built it), with its analysis
-/// panel: for the forms of other parts of the page (the plan's).
+/// panel, the player's note and the players' chat.
 pub(super) async fn game_page(
     state: &AppState,
     visitor: &Visitor,
@@ -214,10 +214,28 @@ pub(super) async fn game_page(
     game: GameView,
 ) -> Result<Response, PageError> {
     let panel = panel(state, visitor.tr(), id, &game, ANALYSIS_WAIT).await;
+    let note = super::notes::NoteBox::of(
+        &state.service,
+        visitor.account.as_ref(),
+        id,
+        &visitor.csrf,
+        visitor.tr(),
+    )
+    .await;
+    let chat = crate::chat::pages::ChatBox::of(
+        &state.service,
+        visitor.account.as_ref(),
+        id,
+        &visitor.csrf,
+        visitor.tr(),
+    )
+    .await;
     Ok(render(&GamePage {
         layout: visitor.layout(&game.title),
         game,
         panel,
+        note,
+        chat,
     })?
     .into_response())
 }
@@ -241,30 +259,7 @@ pub async fn show(
         .as_deref()
         .and_then(notice_text);
     game.notice = notice.map(|id| visitor.tr().t(id));
-    let panel = panel(&state, visitor.tr(), id, &game, ANALYSIS_WAIT).await;
-    let note = super::notes::NoteBox::of(
-        &state.service,
-        visitor.account.as_ref(),
-        id,
-        &visitor.csrf,
-        visitor.tr(),
-    )
-    .await;
-    let chat = crate::chat::pages::ChatBox::of(
-        &state.service,
-        visitor.account.as_ref(),
-        id,
-        &visitor.csrf,
-        visitor.tr(),
-    )
-    .await;
-    let page = render(&GamePage {
-        layout: visitor.layout(&game.title),
-        game,
-        panel,
-        note,
-        chat,
-    })?;
+    let page = game_page(&state, &visitor, id, game).await?;
     Ok(if notice.is_some() {
         let gone = set_cookie(NOTICE_COOKIE, "", Some(0), state.settings.secure_cookies);
         ([(SET_COOKIE, gone)], page).into_response()

@@ -222,7 +222,7 @@ pub(super) async fn read_carried<B: Backend>(
     )
     .all(&mut *conn)
     .await?;
-    let lines: Vec<(Uuid, Uuid, i32, String, DateTime<Utc>)> = sql(
+    let conditional: Vec<(Uuid, Uuid, i32, String, DateTime<Utc>)> = sql(
         "SELECT game_id, account_id, ply, lines, updated_at FROM conditional_lines \
          ORDER BY game_id, account_id",
     )
@@ -259,7 +259,7 @@ pub(super) async fn read_carried<B: Backend>(
             .all(&mut *conn)
             .await?;
     Ok(Carried {
-        conditional_lines: lines
+        conditional_lines: conditional
             .into_iter()
             .map(|(game, account, ply, lines, updated_at)| LinesRecord {
                 game: GameId(game),

@@ -171,6 +171,12 @@ pub struct AccountExportJson {
     ratings: Vec<VariantRatingJson>,
     /// Its conditional lines in force, game by game.
     conditional: Vec<AccountLinesJson>,
+    /// Its own notes on games.
+    notes: Vec<ExportedNoteJson>,
+    /// The accounts it blocked.
+    blocks: Vec<crate::chat::api::BlockedJson>,
+    /// The chat of every game it played, oldest first.
+    chat: Vec<ExportedLineJson>,
 }
 
 /// An account's conditional lines in one game, in its export.
@@ -182,14 +188,6 @@ pub struct AccountLinesJson {
     ply: u32,
     /// The lines: the pits sown in turn from that ply.
     lines: Vec<Vec<u8>>,
-}
-
-    /// Its own notes on games.
-    notes: Vec<ExportedNoteJson>,
-    /// The accounts it blocked.
-    blocks: Vec<crate::chat::api::BlockedJson>,
-    /// The chat of every game it played, oldest first.
-    chat: Vec<ExportedLineJson>,
 }
 
 /// A note of the account's, with its game.
