@@ -81,6 +81,8 @@ class _AccountExportJsonRequired(TypedDict):
     vacation: 'VacationJson'
     #: Its ratings.
     ratings: List['VariantRatingJson']
+    #: Its conditional lines in force, game by game.
+    conditional: List['AccountLinesJson']
     #: Its own notes on games.
     notes: List['ExportedNoteJson']
     #: The accounts it blocked.
@@ -103,6 +105,16 @@ class AccountJson(TypedDict):
     bot: bool
     #: When it was made.
     created_at: str
+
+
+class AccountLinesJson(TypedDict):
+    """An account's conditional lines in one game, in its export."""
+    #: The game.
+    game: str
+    #: The game's ply the lines start from.
+    ply: int
+    #: The lines: the pits sown in turn from that ply.
+    lines: List[List[int]]
 
 
 class AnalysisJson(TypedDict):
@@ -251,6 +263,24 @@ class ChatEvent(TypedDict):
     game_id: str
     #: The line, as `GET /games/{id}/chat` lists it.
     line: 'LineJson'
+
+
+class ConditionalBody(TypedDict):
+    """Conditional lines to set."""
+    #: The game's `ply` as the player saw it: lines for another position are refused.
+    ply: int
+    #: The lines, each the pits sown in turn from the current position by whoever the rules say moves: the opponent's ply or plies first, then at least one of yours. At most 64 lines of at most 40 plies; an empty list clears them.
+    lines: List[List[int]]
+
+
+class ConditionalJson(TypedDict):
+    """A player's conditional lines in a game, as only that player sees them."""
+    #: The game's ply the lines start from.
+    ply: int
+    #: The lines in force: each the pits sown in turn from that ply, by whoever the rules say moves (the opponent first; automatic passes are not written).
+    lines: List[List[int]]
+    #: The plies of the game the server played from this player's lines (seen by this player alone).
+    played: List[int]
 
 
 class CrossCellJson(TypedDict):
