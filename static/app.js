@@ -53,6 +53,10 @@
   function open() {
     if (source) { return; }
     source = new EventSource(link.getAttribute('data-live'));
+    // A line of a chat of the reader's games: for the game page's chat (chat.js).
+    source.addEventListener('line', function (event) {
+      document.dispatchEvent(new CustomEvent('seedpost:chat-line', { detail: event.data }));
+    });
     source.addEventListener('changed', function (event) {
       var data;
       try { data = JSON.parse(event.data); } catch (e) { return; }

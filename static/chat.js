@@ -1,6 +1,6 @@
-// The game page's chat, live: each new line of the game's chat (from
-// /games/{id}/chat/live, for the two players) is added as text, never as markup; the
-// form sends without reloading the page. Without JavaScript the form posts and the
+// The game page's chat, live: each new line of the game's chat (a `line` event of the
+// player's own stream, /live, passed on by app.js as a `seedpost:chat-line` event) is
+// added as text, never as markup; the form sends without reloading the page. Without JavaScript the form posts and the
 // page shows the chat again.
 (function () {
   'use strict';
@@ -8,7 +8,8 @@
   if (!box || !window.EventSource || !window.fetch) { return; }
   var list = document.getElementById('chat-lines');
   var form = document.getElementById('chat-form');
-  var gameAction = function (id) { return box.getAttribute('data-live').replace(/\/live$/, '/' + id + '/report'); };
+  var game = box.getAttribute('data-game');
+  var gameAction = function (id) { return '/games/' + game + '/chat/' + id + '/report'; };
   function add(line) {
     if (document.getElementById('line-' + line.id)) { return; }
     var li = document.createElement('li');
@@ -50,9 +51,10 @@
     var empty = document.getElementById('chat-empty');
     if (empty) { empty.remove(); }
   }
-  var source = new EventSource(box.getAttribute('data-live'));
-  source.addEventListener('line', function (e) {
-    try { add(JSON.parse(e.data)); } catch (_) { /* a line that does not read is left out */ }
+  document.addEventListener('seedpost:chat-line', function (e) {
+    var line;
+    try { line = JSON.parse(e.detail); } catch (_) { return; /* a line that does not read is left out */ }
+    if (line.game_id === game) { add(line); }
   });
   if (form) {
     form.addEventListener('submit', function (e) {

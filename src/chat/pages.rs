@@ -2,42 +2,28 @@
 //! stream, the forms that write and report a line, and the block buttons of a
 //! player's page.
 
-use std::convert::Infallible;
-use std::time::Duration;
-
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::response::Redirect;
-use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::routing::{get, post};
-use futures_util::stream::{self, Stream, StreamExt};
+use axum::routing::post;
 use serde::Deserialize;
 
 use super::service::{ChatClosed, LineJson};
-use crate::domain::{Account, EventKind, GameId};
-use crate::error::Error;
+use crate::domain::{Account, GameId};
 use crate::http::AppState;
-use crate::http::extract::ClientAddr;
 use crate::http::pages::error::PageError;
-use crate::http::pages::session::{NoFields, PageForm, PagePath, Visitor};
+use crate::http::pages::session::{NoFields, PageForm, PagePath};
 use crate::i18n::Tr;
-use crate::service::{Service, StreamKey};
+use crate::service::Service;
 
 /// The chat's page routes.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/games/{id}/chat", post(say))
-        .route("/games/{id}/chat/live", get(live))
         .route("/games/{id}/chat/{line}/report", post(report))
         .route("/players/{name}/block", post(block))
         .route("/players/{name}/unblock", post(unblock))
 }
-
-/// How long one live chat stream lasts before the browser reconnects.
-const STREAM_LIFETIME: Duration = Duration::from_secs(300);
-
-/// How often the live chat reads the account's events even without a notice.
-const RECHECK: Duration = Duration::from_secs(15);
 
 /// A line of the chat box.
 #[derive(Debug, Clone)]
@@ -163,70 +149,12 @@ pub async fn unblock(
     Ok(Redirect::to(&format!("/players/{name}")))
 }
 
-/// `GET /games/{id}/chat/live`, for the game's two players: each new line of its
-/// chat as a `line` event, `{"id", "username", "text", "at", "mine"}` (the page's
-/// script writes it as text, never as markup). Lines come from the account's own
-/// events, which cross instances; the public game stream never carries them.
-pub async fn live(
-    State(state): State<AppState>,
-    ClientAddr(client): ClientAddr,
-    visitor: Visitor,
-    PagePath(id): PagePath<GameId>,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, PageError> {
-    let account = visitor.require()?.clone();
-    // The chat (and whether the visitor plays the game) first: 404 to others.
-    state.service.chat(&account, id).await?;
-    let slot = state.settings.stream_slots.take(client)?;
-    let tr = visitor.tr();
-    let secret = visitor.session.clone().ok_or(Error::Unauthorized)?;
-    let (_, feed) = state
-        .service
-        .open_event_stream(&account, StreamKey::Session(&secret), None)
-        .await?;
-    let mut recheck = tokio::time::interval(RECHECK);
-    recheck.reset();
-    let game = id.to_string();
-    let events = stream::unfold(
-        (feed, recheck, slot, Vec::<Event>::new()),
-        move |(mut feed, mut recheck, slot, mut ready)| {
-            let game = game.clone();
-            let me = account.username.as_str().to_owned();
-            async move {
-                loop {
-                    if let Some(event) = ready.pop() {
-                        return Some((Ok(event), (feed, recheck, slot, ready)));
-                    }
-                    tokio::select! {
-                        next = feed.next() => match next {
-                            Ok(Some(events)) => {
-                                for e in events.iter().rev().filter(|e| e.kind == EventKind::ChatLine) {
-                                    if let Some(data) = line_data(&e.payload, &game, &me, tr) {
-                                        ready.push(Event::default().event("line").data(data));
-                                    }
-                                }
-                            }
-                            Ok(None) => return None,
-                            Err(e) => {
-                                tracing::warn!(error = %crate::error::Chain(&e), "chat stream failed");
-                                return None;
-                            }
-                        },
-                        _ = recheck.tick() => feed.poke(),
-                    }
-                }
-            }
-        },
-    )
-    .take_until(tokio::time::sleep(STREAM_LIFETIME));
-    Ok(
-        Sse::new(events)
-            .keep_alive(KeepAlive::new().interval(crate::http::pages::live::KEEP_ALIVE)),
-    )
-}
-
-/// The data of a `line` event of the live chat, from a `chat_line` event's payload,
-/// if it is a line of game `game`.
-fn line_data(payload: &str, game: &str, me: &str, tr: Tr) -> Option<String> {
+/// The data of a `line` event of the visitor's own stream (`GET /live`), from a
+/// `chat_line` event's payload: `{"game_id", "id", "username", "text", "at", "mine"}`
+/// (the game page's script writes it as text, never as markup, in the chat of that
+/// game). Lines come from the account's own events, which cross instances; the public
+/// game stream never carries them.
+pub(crate) fn line_data(payload: &str, me: &str, tr: Tr) -> Option<String> {
     #[derive(Deserialize)]
     struct Payload {
         game_id: String,
@@ -240,9 +168,6 @@ fn line_data(payload: &str, game: &str, me: &str, tr: Tr) -> Option<String> {
         at: String,
     }
     let payload: Payload = serde_json::from_str(payload).ok()?;
-    if payload.game_id != game {
-        return None;
-    }
     let at = chrono::DateTime::parse_from_rfc3339(&payload.line.at)
         .ok()
         .map_or_else(String::new, |t| tr.when(t.to_utc()));
@@ -255,5 +180,6 @@ fn line_data(payload: &str, game: &str, me: &str, tr: Tr) -> Option<String> {
     let mine = json.username == me;
     let mut value = serde_json::to_value(&json).ok()?;
     value["mine"] = serde_json::Value::Bool(mine);
+    value["game_id"] = serde_json::Value::String(payload.game_id);
     Some(value.to_string())
 }

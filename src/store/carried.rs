@@ -322,15 +322,17 @@ pub(super) async fn read_carried<B: Backend>(
             .collect(),
         play_settings: play
             .into_iter()
-            .map(|(account, confirm_moves, still_moves, chat, updated_at)| Saved {
-                account: AccountId(account),
-                value: PlaySettings {
-                    confirm_moves,
-                    still_moves,
-                    chat,
+            .map(
+                |(account, confirm_moves, still_moves, chat, updated_at)| Saved {
+                    account: AccountId(account),
+                    value: PlaySettings {
+                        confirm_moves,
+                        still_moves,
+                        chat,
+                    },
+                    updated_at,
                 },
-                updated_at,
-            })
+            )
             .collect(),
         challenge_filters: filters
             .into_iter()

@@ -107,15 +107,14 @@ impl<B: Backend> PrefsStore for SqlStore<B> {
                 .bind(account.0)
                 .optional(&mut self.conn().await?)
                 .await?;
-        Ok(
-            stored.map_or_else(PlaySettings::default, |(confirm_moves, still_moves, chat)| {
-                PlaySettings {
-                    confirm_moves,
-                    still_moves,
-                    chat,
-                }
-            }),
-        )
+        Ok(stored.map_or_else(
+            PlaySettings::default,
+            |(confirm_moves, still_moves, chat)| PlaySettings {
+                confirm_moves,
+                still_moves,
+                chat,
+            },
+        ))
     }
 
     async fn set_play_settings(

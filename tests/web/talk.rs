@@ -10,6 +10,7 @@ on_both_backends!(
     each_player_keeps_a_note_and_the_two_chat_on_the_game_page_and_nobody_else_sees_either,
     a_player_blocks_another_from_its_page_and_a_player_can_turn_the_chat_off,
     a_pasted_record_is_stepped_through_with_the_analysis_at_every_position,
+    a_chat_line_reaches_the_other_players_own_stream_as_a_line_event_of_its_game,
 );
 
 async fn each_player_keeps_a_note_and_the_two_chat_on_the_game_page_and_nobody_else_sees_either(
@@ -171,4 +172,52 @@ async fn a_pasted_record_is_stepped_through_with_the_analysis_at_every_position(
         ))
         .await;
     assert_eq!(far.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// The game page's chat follows the player's own stream (`/live`, one connection per
+/// page: a browser holds only six to a server), never a stream of its own.
+async fn a_chat_line_reaches_the_other_players_own_stream_as_a_line_event_of_its_game(
+    server: Server,
+) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let mut stream = mehmet
+        .client
+        .get(format!("{}/live", server.base))
+        .send()
+        .await
+        .expect("the stream opens");
+    assert_eq!(stream.status(), StatusCode::OK);
+    let page = ayse.get(&game).await;
+    let written = "<b>iyi oyunlar</b>";
+    let after = ayse
+        .submit(&page.form("#chat-form").set("text", written))
+        .await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.body);
+    let mut received = String::new();
+    while !received.contains("\n\n") {
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(5), stream.chunk())
+            .await
+            .expect("an event in time")
+            .expect("the stream goes on")
+            .expect("a chunk");
+        received.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    assert!(received.starts_with("event: line"), "{received}");
+    let data = received
+        .lines()
+        .find_map(|line| line.strip_prefix("data: "))
+        .expect("a data line");
+    let data: serde_json::Value = serde_json::from_str(data).expect("JSON data");
+    let id = game.trim_start_matches("/games/");
+    assert_eq!(data["game_id"], id, "{received}");
+    assert_eq!(data["text"], written, "{received}");
+    assert_eq!(data["username"], "ayse", "{received}");
+    assert_eq!(data["mine"], false, "{received}");
+    // The chat's own stream is gone: the page's script listens to this one.
+    let gone = mehmet.get(&format!("{game}/chat/live")).await;
+    assert_ne!(gone.status, StatusCode::OK);
 }

@@ -4,6 +4,9 @@
 //! "…"}`: the number of games where it is their turn, of challenges waiting for their
 //! answer, both together, and the count's words in the visitor's language. The pages'
 //! script updates the header's count and the tab title, and the home page's lists.
+//! Each new line of a chat of the visitor's games is a `line` event of its own (see
+//! [`crate::chat::pages::line_data`]), for the game page's chat: one stream per page
+//! for all of this, since a browser holds only six connections to a server.
 //!
 //! Its keep-alive is short ([`KEEP_ALIVE`]): every page opens this stream, and a page
 //! left behind is only noticed gone when a write fails, so a player opening pages
@@ -18,6 +21,7 @@ use futures_util::stream::{self, Stream, StreamExt};
 
 use super::error::PageError;
 use super::session::Visitor;
+use crate::domain::EventKind;
 use crate::error::Error;
 use crate::http::AppState;
 use crate::http::extract::ClientAddr;
@@ -53,21 +57,34 @@ pub async fn account(
     let mut recheck = tokio::time::interval(RECHECK);
     recheck.reset();
     let events = stream::unfold(
-        (state, account, feed, recheck, slot),
-        move |(state, account, mut feed, mut recheck, slot)| async move {
+        (state, account, feed, recheck, slot, Vec::<Event>::new()),
+        move |(state, account, mut feed, mut recheck, slot, mut ready)| async move {
             loop {
+                if let Some(event) = ready.pop() {
+                    return Some((Ok(event), (state, account, feed, recheck, slot, ready)));
+                }
                 tokio::select! {
                     next = feed.next() => match next {
-                        Ok(Some(_)) => {
-                            let waiting = super::view::Waiting::of(&state, &account).await;
-                            let data = serde_json::json!({
-                                "turns": waiting.games,
-                                "challenges": waiting.challenges,
-                                "waiting": waiting.total(),
-                                "label": waiting.words(&tr),
-                            });
-                            let event = Event::default().event("changed").data(data.to_string());
-                            return Some((Ok(event), (state, account, feed, recheck, slot)));
+                        Ok(Some(events)) => {
+                            // Chat lines change no count: only other events are `changed`.
+                            let (lines, others): (Vec<_>, Vec<_>) =
+                                events.iter().partition(|e| e.kind == EventKind::ChatLine);
+                            if !others.is_empty() {
+                                let waiting = super::view::Waiting::of(&state, &account).await;
+                                let data = serde_json::json!({
+                                    "turns": waiting.games,
+                                    "challenges": waiting.challenges,
+                                    "waiting": waiting.total(),
+                                    "label": waiting.words(&tr),
+                                });
+                                ready.push(Event::default().event("changed").data(data.to_string()));
+                            }
+                            // `ready` is sent from its end: the lines in their order.
+                            let me = account.username.as_str();
+                            ready.extend(lines.iter().rev().filter_map(|e| {
+                                crate::chat::pages::line_data(&e.payload, me, tr)
+                                    .map(|data| Event::default().event("line").data(data))
+                            }));
                         }
                         Ok(None) => return None,
                         Err(e) => {
