@@ -80,15 +80,21 @@ impl Waiting {
     }
 
     /// What waits for `account` now. A page still shows if it cannot be read: a part
-    /// that fails counts 0.
+    /// that fails counts 0, and the failure is logged (a count that is silently wrong
+    /// is worse than a warning).
     pub async fn of(state: &crate::http::AppState, account: &crate::store::Account) -> Waiting {
+        fn or_zero(part: &str, read: crate::error::Result<usize>) -> usize {
+            read.unwrap_or_else(|e| {
+                tracing::warn!(error = %crate::error::Chain(&e), part, "the header count could not be read");
+                0
+            })
+        }
         Waiting {
-            games: state.service.turn_count(account).await.unwrap_or(0),
-            challenges: state
-                .service
-                .challenges_to_answer(account)
-                .await
-                .unwrap_or(0),
+            games: or_zero("games", state.service.turn_count(account).await),
+            challenges: or_zero(
+                "challenges",
+                state.service.challenges_to_answer(account).await,
+            ),
         }
     }
 }
