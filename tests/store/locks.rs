@@ -102,6 +102,10 @@ async fn challenge_beside_another_writer(db: &TestDb, order: Order) {
             Order::LowerFirst => (low.id.0, high.id.0),
             Order::HigherFirst => (high.id.0, low.id.0),
         };
+        let (holder,): (i32,) = sqlx::query_as("SELECT pg_backend_pid()")
+            .fetch_one(&mut other)
+            .await
+            .expect("the other writer's process");
         let mut tx = other.begin().await.expect("a transaction");
         sqlx::query(TAKE_A_SEQ)
             .bind(first)
@@ -112,7 +116,7 @@ async fn challenge_beside_another_writer(db: &TestDb, order: Order) {
             let (store, high, low) = (store.clone(), high.clone(), low.clone());
             async move { capped_challenge(&*store, &high, &low).await }
         });
-        waiting_for_a_lock(&mut watch).await;
+        waiting_for_a_lock(&mut watch, holder).await;
         // In the other order the challenge holds the lower row and waits for the
         // higher; this writer now wants the lower one. The challenge, waiting first,
         // is the one Postgres fails, and it runs again.
@@ -141,14 +145,18 @@ async fn challenge_beside_another_writer(db: &TestDb, order: Order) {
     assert_eq!(open.len(), 1, "made once");
 }
 
-/// Returns once a connection to the test database waits for a lock.
-async fn waiting_for_a_lock(watch: &mut sqlx::PgConnection) {
+/// Returns once a connection waits for a lock the process `holder` holds. Counting
+/// any wait in the database was not enough: another test's wait let the other writer
+/// go on before the challenge waited, and then the other writer, waiting first, was
+/// the one Postgres failed.
+async fn waiting_for_a_lock(watch: &mut sqlx::PgConnection, holder: i32) {
     let started = Instant::now();
     loop {
         let (waiting,): (i64,) = sqlx::query_as(
             "SELECT count(*) FROM pg_stat_activity \
-             WHERE datname = current_database() AND wait_event_type = 'Lock'",
+             WHERE wait_event_type = 'Lock' AND $1 = ANY(pg_blocking_pids(pid))",
         )
+        .bind(holder)
         .fetch_one(&mut *watch)
         .await
         .expect("the activity");

@@ -229,6 +229,14 @@ pub async fn start_game(
     variant: &str,
     first: &str,
 ) -> String {
+    const ACCEPT: &str = ".challenge-to-me form[action$='/accept']";
+    let accepts = |page: &Page| -> Vec<String> {
+        page.all(ACCEPT)
+            .iter()
+            .filter_map(|form| form.value().attr("action").map(str::to_owned))
+            .collect()
+    };
+    let before = accepts(&opponent.get("/").await);
     let home = challenger.get("/").await;
     let after = challenger
         .submit(
@@ -241,9 +249,15 @@ pub async fn start_game(
         )
         .await;
     assert_eq!(after.status, StatusCode::OK, "{}", after.body);
+    // The challenge just made, not an older one still waiting for the opponent.
     let theirs = opponent.get("/").await;
+    let new: Vec<String> = accepts(&theirs)
+        .into_iter()
+        .filter(|action| !before.contains(action))
+        .collect();
+    assert_eq!(new.len(), 1, "one new challenge to accept: {new:?}");
     let game = opponent
-        .submit(&theirs.form(".challenge-to-me form[action$='/accept']"))
+        .submit(&theirs.form(&format!(".challenge-to-me form[action='{}']", new[0])))
         .await;
     assert_eq!(game.status, StatusCode::OK, "{}", game.body);
     let path = game.url.trim_start_matches(&opponent.base).to_owned();
