@@ -56,41 +56,49 @@ impl<B: Backend> LeaseStore for SqlStore<B> {
         now: DateTime<Utc>,
         until: DateTime<Utc>,
     ) -> Result<RunnerLease, StoreError> {
-        let claimant = holder.to_owned();
-        let granted: Option<String> = self
-            .detached(move |conn| {
-                Box::pin(async move {
-                    sql(
-                        "INSERT INTO runner_leases (account_id, holder, expires_at) \
-                         VALUES ($1, $2, $3) \
-                         ON CONFLICT (account_id) DO UPDATE \
-                         SET holder = excluded.holder, expires_at = excluded.expires_at \
-                         WHERE runner_leases.holder = excluded.holder \
-                            OR runner_leases.expires_at <= $4 \
-                         RETURNING holder",
-                    )
-                    .bind(account.0)
-                    .bind(claimant)
-                    .bind(micros(until))
-                    .bind(micros(now))
-                    .values(conn)
-                    .await
-                    .map(|mut v| v.pop())
+        // Refused, the standing lease is read in a second statement; its holder may
+        // have released it in between. Then the account has no lease and the claim
+        // runs again: a loop, as each turn either grants, finds a holder, or saw a
+        // release (which another claim must have followed for it to be refused again).
+        loop {
+            let claimant = holder.to_owned();
+            let granted: Option<String> = self
+                .detached(move |conn| {
+                    Box::pin(async move {
+                        sql(
+                            "INSERT INTO runner_leases (account_id, holder, expires_at) \
+                             VALUES ($1, $2, $3) \
+                             ON CONFLICT (account_id) DO UPDATE \
+                             SET holder = excluded.holder, expires_at = excluded.expires_at \
+                             WHERE runner_leases.holder = excluded.holder \
+                                OR runner_leases.expires_at <= $4 \
+                             RETURNING holder",
+                        )
+                        .bind(account.0)
+                        .bind(claimant)
+                        .bind(micros(until))
+                        .bind(micros(now))
+                        .values(conn)
+                        .await
+                        .map(|mut v| v.pop())
+                    })
                 })
-            })
-            .await?;
-        if granted.is_some() {
-            return Ok(RunnerLease {
-                holder: holder.to_owned(),
-                expires_at: micros(until),
-            });
-        }
-        let (holder, expires_at): (String, DateTime<Utc>) =
-            sql("SELECT holder, expires_at FROM runner_leases WHERE account_id = $1")
-                .bind(account.0)
-                .one(&mut self.conn().await?)
                 .await?;
-        Ok(RunnerLease { holder, expires_at })
+            if granted.is_some() {
+                return Ok(RunnerLease {
+                    holder: holder.to_owned(),
+                    expires_at: micros(until),
+                });
+            }
+            let standing: Option<(String, DateTime<Utc>)> =
+                sql("SELECT holder, expires_at FROM runner_leases WHERE account_id = $1")
+                    .bind(account.0)
+                    .optional(&mut self.conn().await?)
+                    .await?;
+            if let Some((holder, expires_at)) = standing {
+                return Ok(RunnerLease { holder, expires_at });
+            }
+        }
     }
 
     async fn release_runner_lease(

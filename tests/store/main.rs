@@ -10,6 +10,7 @@ mod support;
 mod accounts;
 mod calendar;
 mod helpers;
+mod leases;
 mod locks;
 mod matches;
 mod ratings;
@@ -47,6 +48,7 @@ use helpers::{
     first_legal, new_account, new_game, new_token, pit, player, plies_since, start_at, state_of,
     state_of_position, t0,
 };
+use leases::a_claim_refused_while_its_holder_lets_go_answers_with_a_lease_never_an_error;
 use locks::{
     a_challenge_made_while_a_move_between_the_two_players_holds_their_rows_waits_for_it,
     a_write_the_database_fails_to_break_a_deadlock_runs_again,
@@ -113,6 +115,7 @@ on_both_backends!(
     closing_renaming_deleting_and_listing_sign_ups_keep_to_their_accounts,
     a_challenge_made_while_a_move_between_the_two_players_holds_their_rows_waits_for_it,
     a_write_the_database_fails_to_break_a_deadlock_runs_again,
+    a_claim_refused_while_its_holder_lets_go_answers_with_a_lease_never_an_error,
 );
 
 /// Asserts that a result is the error matching `pattern`.
