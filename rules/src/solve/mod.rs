@@ -620,11 +620,12 @@ impl Table {
     }
 }
 
-/// The occurrence of a position that ends the game (§D12, §T6).
+/// The occurrence of a position that ends the game, as [`Variant::repetition_limit`]
+/// says; a variant without one is never ended by a repetition.
 const fn limit(variant: Variant) -> u8 {
-    match variant {
-        Variant::Tihbat => 2,
-        _ => 3,
+    match variant.repetition_limit() {
+        Some(occurrence) => occurrence as u8,
+        None => u8::MAX,
     }
 }
 
