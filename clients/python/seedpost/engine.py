@@ -90,8 +90,7 @@ def serve(
         out.write(line + "\n")
         out.flush()
 
-    variant, first, moves = "mangala", "south", []  # type: ignore[var-annotated]
-    extra: Dict[str, Any] = {}
+    position: Dict[str, Any] = {"variant": "mangala", "first": "south", "moves": []}
     version = 1
     for line in inp:
         words = line.split()
@@ -109,13 +108,18 @@ def serve(
             say("sepok")
         elif command == "isready" and version >= 2:
             say("readyok")
-        elif command == "position":
-            variant, first, moves = parse_position(args)
-            extra = parse_position_v2(args)
-        elif command == "go":
-            legal, movetime = parse_go(args)
-            clock_days = parse_go_v2(args)
-            request = Request(variant, first, list(moves), legal, movetime, **extra, **clock_days)
+        elif command in ("position", "go"):
+            try:
+                if command == "position":
+                    position = parse_position(args)
+                    continue
+                go = parse_go(args)
+            except ValueError as error:
+                # A line the engine cannot read is left, as an unknown one is; said
+                # on stderr, which the runner logs.
+                print(f"{name}: cannot read {line.strip()!r}: {error}", file=sys.stderr)
+                continue
+            request = Request(**{**position, "moves": list(position["moves"])}, **go)
             say(f"pit {choose(request)}")
         elif command == "quit":
             return
@@ -125,59 +129,47 @@ def serve(
 POSITION_KEYS = ("board", "stores", "to_move")
 
 
-def parse_position(args: Sequence[str]):  # type: ignore[no-untyped-def]
-    """`<variant> first <side> moves <pit>...` as (variant, first, pits); the version 2
-    words after the moves (`board`, `stores`, `to_move`) are left to
-    `parse_position_v2`."""
-    variant = args[0]
-    first = args[args.index("first") + 1] if "first" in args else "south"
-    moves: List[int] = []
-    if "moves" in args:
-        for word in args[args.index("moves") + 1 :]:
-            if word in POSITION_KEYS:
-                break
-            moves.append(int(word))
-    return variant, first, moves
-
-
-def parse_position_v2(args: Sequence[str]) -> Dict[str, Any]:
-    """`board <south>/<north> stores <south>/<north> to_move <side>` (rows of stones,
-    comma-separated) as `Request` fields; none of them when absent (version 1)."""
-    found: Dict[str, Any] = {}
-    for key, value in zip(args, args[1:]):
-        if key == "board":
-            south, north = value.split("/")
+def parse_position(args: Sequence[str]) -> Dict[str, Any]:
+    """`<variant> first <side> moves <pit>... [board <south>/<north> stores
+    <south>/<north> to_move <side>]` (rows of stones comma-separated; the words after
+    the moves are version 2's) as `Request` fields. Raises `ValueError` on a word that
+    is not what its key says."""
+    if not args:
+        raise ValueError("position names no variant")
+    found: Dict[str, Any] = {"variant": args[0], "first": "south", "moves": []}
+    key = None
+    for word in args[1:]:
+        if word in ("first", "moves") + POSITION_KEYS:
+            key = word
+        elif key == "first":
+            found["first"] = word
+        elif key == "moves":
+            found["moves"].append(int(word))
+        elif key == "board":
+            south, north = word.split("/")
             found["board"] = ([int(n) for n in south.split(",")], [int(n) for n in north.split(",")])
         elif key == "stores":
-            south, north = value.split("/")
+            south, north = word.split("/")
             found["stores"] = (int(south), int(north))
         elif key == "to_move":
-            found["to_move"] = value
+            found["to_move"] = word
     return found
 
 
-def parse_go_v2(args: Sequence[str]) -> Dict[str, Any]:
-    """`go`'s version 2 words, `clock <seconds>` and `days <days per move>`."""
-    found: Dict[str, Any] = {}
-    for key, value in zip(args, args[1:]):
-        if key in ("clock", "days") and value.isdigit():
-            found[key] = int(value)
-    return found
-
-
-def parse_go(args: Sequence[str]):  # type: ignore[no-untyped-def]
-    """`legal <pit>... movetime <ms>` as (legal pits, movetime or None)."""
-    legal: List[int] = []
-    movetime = None
+def parse_go(args: Sequence[str]) -> Dict[str, Any]:
+    """`legal <pit>... [movetime <ms>] [clock <seconds> days <days per move>]` (the last
+    two version 2's) as `Request` fields. Raises `ValueError` on a word that is not a
+    number."""
+    found: Dict[str, Any] = {"legal": []}
     key = None
     for word in args:
         if word in ("legal", "movetime", "clock", "days"):
             key = word
         elif key == "legal":
-            legal.append(int(word))
-        elif key == "movetime":
-            movetime = int(word)
-    return legal, movetime
+            found["legal"].append(int(word))
+        elif key is not None:
+            found[key] = int(word)
+    return found
 
 
 class EngineError(Exception):

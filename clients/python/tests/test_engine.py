@@ -37,6 +37,27 @@ def test_serve_answers_the_handshake_and_a_pit_from_the_legal_ones():
     assert request.game() == rules.Game.from_pits("tihbat", "north", [1, 2])
 
 
+def test_serve_leaves_a_line_it_cannot_read_and_keeps_the_last_good_position(capsys):
+    asked = []
+
+    def choose(request):
+        asked.append(request)
+        return request.legal[0]
+
+    script = (
+        "sep 1\nposition tihbat first north moves 1\n"
+        "position tihbat moves one\ngo legal x\ngo legal 3\nquit\n"
+    )
+    out = io.StringIO()
+    serve(choose, name="careful", variants=["tihbat"], stdin=io.StringIO(script), stdout=out)
+    assert out.getvalue().splitlines()[-1] == "pit 3"
+    (request,) = asked
+    assert (request.first, request.moves, request.legal) == ("north", [1], [3])
+    said = capsys.readouterr().err
+    assert "cannot read 'position tihbat moves one'" in said
+    assert "cannot read 'go legal x'" in said
+
+
 @pytest.mark.parametrize("example", ["random_engine.py", "alphabeta_engine.py"])
 @pytest.mark.parametrize("variant", ["mangala", "modiar", "tihbat"])
 def test_the_example_engines_play_legal_pits_to_the_end_of_a_game(example, variant):
