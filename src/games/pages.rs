@@ -412,14 +412,19 @@ pub struct MoveForm {
 /// `POST /games/{id}/move`: plays, then shows the game again. A move sent for an
 /// older position (the opponent moved, or the game ended, meanwhile) goes back to the
 /// game with a notice saying so; another refused move re-renders the page with the
-/// reason.
+/// reason. A move sent to an address with `?lang=` goes back to the game in that
+/// language (the page's, not the account's: the page's script asks so).
 pub async fn play(
     State(state): State<AppState>,
     PagePath(id): PagePath<GameId>,
+    uri: axum::http::Uri,
     PageForm { visitor, form }: PageForm<MoveForm>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
-    let back = format!("/games/{id}");
+    let back = match crate::http::pages::lang::Offers::read(&HeaderMap::new(), &uri).query {
+        Some(lang) => format!("/games/{id}?lang={}", lang.tag()),
+        None => format!("/games/{id}"),
+    };
     let (pit, ask) = match (form.play, form.pit) {
         (Some(pit), _) => (pit, false),
         (None, Some(pit)) => (pit, form.confirm.as_deref() == Some("ask")),
