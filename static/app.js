@@ -37,6 +37,28 @@
   }
   window.seedpostInPageLanguage = inPageLanguage;
 
+  // The tokens page: a new token is shown once, in a box that can be selected; the
+  // Copy button (hidden without a script) puts it on the clipboard, and says so.
+  var copy = document.getElementById('copy-secret');
+  var secret = document.getElementById('new-secret');
+  if (copy && secret) {
+    var copyStatus = document.getElementById('copy-status');
+    var tell = function (text) { if (copyStatus) { copyStatus.textContent = text; } };
+    copy.hidden = false;
+    secret.addEventListener('focus', function () { secret.select(); });
+    copy.addEventListener('click', function () {
+      secret.focus();
+      secret.select();
+      var copied = function () { tell(copy.getAttribute('data-copied')); };
+      var failed = function () { tell(copy.getAttribute('data-failed')); };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(secret.value).then(copied, failed);
+      } else {
+        try { if (document.execCommand('copy')) { copied(); } else { failed(); } } catch (e) { failed(); }
+      }
+    });
+  }
+
   // The count of games waiting for the reader's move, live, where the page names a
   // stream for it (data-live). The stream is closed when the page is left (pagehide)
   // and opened again if the page comes back from the back-forward cache, so that
