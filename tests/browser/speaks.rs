@@ -357,6 +357,8 @@ async fn the_pit_chosen_for_confirmation_looks_unlike_the_last_move() {
     click(ayse, "button.pit[value='1']").await;
     wait_for(ayse, "#confirm-move:not([hidden])").await;
     click(ayse, "#confirm-play").await;
+    // Played before Mehmet opens the game (else his page waits for it live).
+    wait_for(ayse, "#live[data-ply='1']").await;
     mehmet.goto(&game).await.expect("the game");
     wait_for(mehmet, "#live[data-ply='1'] button.pit[value='1']").await;
     click(mehmet, "button.pit[value='1']").await;
