@@ -27,6 +27,38 @@
   window.seedpostLocalTimes = localTimes;
   localTimes(document);
 
+  // `url` asked in the page's own language (its <html lang>): what a live update
+  // fetches speaks the language of the page it goes into, not the account's (a page
+  // opened with ?lang=en by an account set to Turkish stays English).
+  function inPageLanguage(url) {
+    var lang = document.documentElement.lang;
+    if (!lang || !url || /[?&]lang=/.test(url)) { return url; }
+    return url + (url.indexOf('?') < 0 ? '?' : '&') + 'lang=' + encodeURIComponent(lang);
+  }
+  window.seedpostInPageLanguage = inPageLanguage;
+
+  // The tokens page: a new token is shown once, in a box that can be selected; the
+  // Copy button (hidden without a script) puts it on the clipboard, and says so.
+  var copy = document.getElementById('copy-secret');
+  var secret = document.getElementById('new-secret');
+  if (copy && secret) {
+    var copyStatus = document.getElementById('copy-status');
+    var tell = function (text) { if (copyStatus) { copyStatus.textContent = text; } };
+    copy.hidden = false;
+    secret.addEventListener('focus', function () { secret.select(); });
+    copy.addEventListener('click', function () {
+      secret.focus();
+      secret.select();
+      var copied = function () { tell(copy.getAttribute('data-copied')); };
+      var failed = function () { tell(copy.getAttribute('data-failed')); };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(secret.value).then(copied, failed);
+      } else {
+        try { if (document.execCommand('copy')) { copied(); } else { failed(); } } catch (e) { failed(); }
+      }
+    });
+  }
+
   // The count of games waiting for the reader's move, live, where the page names a
   // stream for it (data-live). The stream is closed when the page is left (pagehide)
   // and opened again if the page comes back from the back-forward cache, so that
@@ -39,7 +71,7 @@
     if (busy) { return; }
     busy = true;
     // Told by the stream (the primary's notice): read the primary, not a replica behind it.
-    fetch('/', { headers: { Accept: 'text/html', 'Seedpost-Read': 'primary' }, credentials: 'same-origin' })
+    fetch(inPageLanguage('/'), { headers: { Accept: 'text/html', 'Seedpost-Read': 'primary' }, credentials: 'same-origin' })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         var next = html && new DOMParser().parseFromString(html, 'text/html').getElementById('home-live');
@@ -52,7 +84,7 @@
   var source = null;
   function open() {
     if (source) { return; }
-    source = new EventSource(link.getAttribute('data-live'));
+    source = new EventSource(inPageLanguage(link.getAttribute('data-live')));
     // A line of a chat of the reader's games: for the game page's chat (chat.js).
     source.addEventListener('line', function (event) {
       document.dispatchEvent(new CustomEvent('seedpost:chat-line', { detail: event.data }));
@@ -83,6 +115,7 @@
 
   var live = function () { return document.getElementById('live'); };
   if (!live() || !window.fetch || !window.DOMParser) { return; }
+  var inPageLanguage = window.seedpostInPageLanguage;
 
   var announce = document.getElementById('announce');
   var stream = null;
@@ -251,7 +284,7 @@
     if (!slot || analysing || slot.querySelector('#analysis') || analysisTries > 30) { return; }
     analysing = true;
     analysisTries += 1;
-    fetch(slot.getAttribute('data-src'), { headers: { Accept: 'text/html' }, credentials: 'same-origin' })
+    fetch(inPageLanguage(slot.getAttribute('data-src')), { headers: { Accept: 'text/html' }, credentials: 'same-origin' })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         var next = html && new DOMParser().parseFromString(html, 'text/html').getElementById('analysis-slot');
@@ -271,7 +304,7 @@
   // Stepping through the game (the links of the move list, Previous and Next, and the
   // arrow keys): the page at `href` replaces the board without a page load.
   function step(href) {
-    fetch(href, { headers: { Accept: 'text/html' }, credentials: 'same-origin' })
+    fetch(inPageLanguage(href), { headers: { Accept: 'text/html' }, credentials: 'same-origin' })
       .then(function (r) { if (!r.ok) { throw new Error('no page'); } return r.text(); })
       .then(function (html) {
         if (!replace(html)) { throw new Error('no board'); }
@@ -309,7 +342,7 @@
     if (!el) { return; }
     if (loading) { again = true; return; }
     loading = true;
-    fetch(el.getAttribute('data-fragment'), { headers: { Accept: 'text/html', 'Seedpost-Read': 'primary' }, credentials: 'same-origin' })
+    fetch(inPageLanguage(el.getAttribute('data-fragment')), { headers: { Accept: 'text/html', 'Seedpost-Read': 'primary' }, credentials: 'same-origin' })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) { if (html) { replace(html); } })
       .catch(function () {})
@@ -366,7 +399,7 @@
     body.set(button.name, button.value);
     form.classList.add('sending');
     Array.prototype.forEach.call(form.querySelectorAll('button'), function (b) { b.disabled = true; });
-    fetch(form.action, {
+    fetch(inPageLanguage(form.action), {
       method: 'POST',
       body: body,
       headers: { Accept: 'text/html' },

@@ -16,9 +16,6 @@ analysis-seen = الأوضاع منذ آخر أسر (الأقدم أولًا، �
 analysis-analyse = حلِّل
 analysis-result = التحليل
 analysis-rows = الوضع: الشمال في الأعلى، وحفره من يمينه
-# One-letter heads of the board's rows.
-analysis-north-short = ش
-analysis-south-short = ج
 # Before the value, in bold.
 analysis-side-to-move = الدور على { $side }:
 analysis-exact = (دقيقة)

@@ -2,6 +2,11 @@
 
 game-side-south = الجنوب
 game-side-north = الشمال
+# The side's letter in the move notation the pages show (S3, N-): the first
+# letter of the language's own word for the side; it is also the head of the
+# analysis board's rows. Keep the two apart from each other.
+game-side-south-letter = ج
+game-side-north-letter = ش
 game-status-your-turn = دورك.
 game-status-to-move = دور { $name } ({ $side }).
 game-status-over = انتهت المباراة.

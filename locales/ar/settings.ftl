@@ -56,7 +56,6 @@ vacation-ended = انتهت عطلتك: ساعات مبارياتك تعمل م�
 ## الإشعارات
 
 notify-title = الإشعارات
-notify-intro = يستطيع seedpost أن يخبرك حين يحين دورك، وحين يتحداك أحد، وحين تبدأ مباراة أو تنتهي، وقبل انتهاء المهلة: على هاتفك أو حاسوبك (إشعارات فورية)، أو بالبريد، أو في تقويمك، أو إلى روبوتك.
 notify-devices-h = أجهزتك
 notify-this-device = أشعرني على هذا الجهاز
 notify-noscript = تفعيل الإشعارات على جهاز يحتاج إلى JavaScript: المتصفح نفسه يقوم بالاشتراك. كل ما عدا ذلك في هذه الصفحة يعمل بدونه.
@@ -65,9 +64,13 @@ notify-device-since = منذ { $since }
 notify-last-notified = آخر إشعار { $last }
 notify-turn-off = أوقف
 notify-send-test = أرسل لي إشعارًا تجريبيًا
-notify-choices-h = ماذا يُرسل، وكيف
 notify-no-mail = هذا الخادم لا يرسل بريدًا: لم يُعدّه مشغّله. اختياراتك للبريد محفوظة إلى أن يفعل.
 notify-reminders-before = تذكيرات قبل انتهاء المهلة:
+# After "Reminders before a deadline:" on the folded list, when no time is chosen.
+notify-reminders-none = لا شيء
+# The fold of a channel whose kinds of notice are folded away too (e-mail), before
+# what is chosen.
+notify-choices-summary = ما يُرسل:
 notify-save = احفظ
 notify-kind-your-turn = دورك (لعب الخصم)
 notify-kind-challenge = تحدٍّ موجّه إليك
@@ -76,7 +79,7 @@ notify-kind-game-finish = انتهت مباراة
 notify-hours-before = قبل { $hours } س
 notify-minutes-before = قبل { $minutes } د
 notify-push-title = الإشعارات الفورية
-notify-push-about = إلى الأجهزة أعلاه.
+notify-push-about = إلى هذا الهاتف أو الحاسوب وأجهزتك الأخرى، بعد تشغيل الإشعارات الفورية عليها (أدناه).
 notify-email-title = البريد الإلكتروني
 notify-email-about = إلى عنوان بريدك اليومي (في صفحة التذكيرات): عند حلول دورك رسالة واحدة على الأكثر لكل مباراة ونقلة، ولا شيء وأنت تفتح المباراة؛ ورسالة عند كل وقت تذكير.
 notify-calendar-title = منبّهات التقويم

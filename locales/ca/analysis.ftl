@@ -16,9 +16,6 @@ analysis-seen = Posicions des de l'última captura (la més antiga primer, separ
 analysis-analyse = Analitza
 analysis-result = Anàlisi
 analysis-rows = La posició: el Nord a dalt, amb els forats des de la seva dreta
-# One-letter heads of the board's rows.
-analysis-north-short = N
-analysis-south-short = S
 # Before the value, in bold.
 analysis-side-to-move = Juga el { $side }:
 analysis-exact = (exacte)

@@ -2,6 +2,11 @@
 
 game-side-south = Sud
 game-side-north = Nord
+# The side's letter in the move notation the pages show (S3, N-): the first
+# letter of the language's own word for the side; it is also the head of the
+# analysis board's rows. Keep the two apart from each other.
+game-side-south-letter = S
+game-side-north-letter = N
 game-status-your-turn = Et toca.
 game-status-to-move = Li toca a { $name } ({ $side }).
 game-status-over = Partida acabada.

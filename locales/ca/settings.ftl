@@ -52,7 +52,6 @@ vacation-ended = Les vacances s'han acabat: els rellotges de les teves partides 
 ## Notificacions
 
 notify-title = Notificacions
-notify-intro = seedpost et pot avisar quan et toca jugar, quan algú et desafia, quan una partida comença o acaba, i abans d'un termini: al mòbil o a l'ordinador (notificacions push), per correu, al calendari o al teu bot.
 notify-devices-h = Els teus dispositius
 notify-this-device = Avisa'm en aquest dispositiu
 notify-noscript = Activar el push en un dispositiu necessita JavaScript: la subscripció la fa el mateix navegador. Tota la resta d'aquesta pàgina funciona sense.
@@ -61,9 +60,13 @@ notify-device-since = des del { $since }
 notify-last-notified = últim avís el { $last }
 notify-turn-off = Desactiva
 notify-send-test = Envia'm una notificació de prova
-notify-choices-h = Què enviar, i com
 notify-no-mail = Aquest servidor no envia correu: l'administrador no l'ha configurat. Les teves opcions de correu es guarden per a quan ho faci.
 notify-reminders-before = Recordatoris abans d'un termini:
+# After "Reminders before a deadline:" on the folded list, when no time is chosen.
+notify-reminders-none = cap
+# The fold of a channel whose kinds of notice are folded away too (e-mail), before
+# what is chosen.
+notify-choices-summary = Què s'envia:
 notify-save = Desa
 notify-kind-your-turn = Et toca (el rival ha jugat)
 notify-kind-challenge = Un desafiament per a tu
@@ -72,7 +75,7 @@ notify-kind-game-finish = S'ha acabat una partida
 notify-hours-before = { $hours } h abans
 notify-minutes-before = { $minutes } min abans
 notify-push-title = Notificacions push
-notify-push-about = Als dispositius de dalt.
+notify-push-about = A aquest mòbil o ordinador i als altres, un cop hi activis les notificacions push (a sota).
 notify-email-title = Correu electrònic
 notify-email-about = A l'adreça del teu correu diari (a la pàgina Recordatoris): quan et toca, com a molt un correu per partida i jugada, mai mentre tens la partida oberta; i un correu a cada hora de recordatori.
 notify-calendar-title = Alarmes del calendari

@@ -16,9 +16,6 @@ analysis-seen = Θέσεις από την τελευταία αιχμαλωσί
 analysis-analyse = Αναλύστε
 analysis-result = Ανάλυση
 analysis-rows = Η θέση: ο Βορράς επάνω, με τους λάκκους του από τα δεξιά του
-# One-letter heads of the board's rows.
-analysis-north-short = Β
-analysis-south-short = Ν
 # Before the value, in bold.
 analysis-side-to-move = Παίζει ο { $side }:
 analysis-exact = (ακριβής)

@@ -4,6 +4,20 @@
 
 tokens-scopes = Εύρη
 tokens-scopes-all = όλα
+# Under the scope boxes of the new-token form.
+tokens-scopes-hint = Ένα κλειδί κάνει μόνο ό,τι επιτρέπουν τα επιλεγμένα εύρη του.
+# What each scope allows, beside its box.
+tokens-scope-read = Βλέπει τις παρτίδες, τις προκλήσεις και τον λογαριασμό σας και τα παρακολουθεί ζωντανά.
+tokens-scope-play = Παίζει κινήσεις, παραιτείται και ακυρώνει στις παρτίδες σας.
+tokens-scope-challenge = Κάνει, δέχεται, απορρίπτει και ακυρώνει προκλήσεις· μπαίνει σε τουρνουά και αποχωρεί.
+tokens-scope-webhooks = Καταχωρεί webhooks και διαβάζει τις παραδόσεις τους.
+tokens-scope-account = Αλλάζει τις ρυθμίσεις σας: κλειδιά, διακοπές, ημερολόγιο, σύνοψη, ειδοποιήσεις, φίλτρα προκλήσεων.
+# The new token, shown once: the label of its box, its copy button, and what the
+# button says after.
+tokens-secret-label = Το νέο σας κλειδί
+tokens-copy = Αντιγραφή
+tokens-copied = Αντιγράφηκε.
+tokens-copy-failed = Η αντιγραφή δεν έγινε: επιλέξτε το κλειδί και αντιγράψτε το μόνοι σας.
 
 ## Η αρχική σελίδα
 

@@ -2,6 +2,11 @@
 
 game-side-south = Νότος
 game-side-north = Βορράς
+# The side's letter in the move notation the pages show (S3, N-): the first
+# letter of the language's own word for the side; it is also the head of the
+# analysis board's rows. Keep the two apart from each other.
+game-side-south-letter = Ν
+game-side-north-letter = Β
 game-status-your-turn = Σειρά σας.
 game-status-to-move = Παίζει { $name } ({ $side }).
 game-status-over = Η παρτίδα τελείωσε.

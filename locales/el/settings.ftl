@@ -52,7 +52,6 @@ vacation-ended = Οι διακοπές σας τελείωσαν: τα ρολό�
 ## Ειδοποιήσεις
 
 notify-title = Ειδοποιήσεις
-notify-intro = Το seedpost μπορεί να σας ειδοποιεί όταν είναι η σειρά σας, όταν κάποιος σας προκαλεί, όταν μια παρτίδα αρχίζει ή τελειώνει, και πριν από μια προθεσμία: στο κινητό ή στον υπολογιστή σας (ειδοποιήσεις push), με e-mail, στο ημερολόγιό σας ή στο bot σας.
 notify-devices-h = Οι συσκευές σας
 notify-this-device = Ειδοποιήσεις σε αυτή τη συσκευή
 notify-noscript = Η ενεργοποίηση push σε μια συσκευή χρειάζεται JavaScript: την εγγραφή την κάνει ο ίδιος ο φυλλομετρητής. Όλα τα άλλα σε αυτή τη σελίδα λειτουργούν χωρίς αυτό.
@@ -61,9 +60,13 @@ notify-device-since = από τις { $since }
 notify-last-notified = τελευταία ειδοποίηση { $last }
 notify-turn-off = Απενεργοποίηση
 notify-send-test = Στείλτε μου δοκιμαστική ειδοποίηση
-notify-choices-h = Τι να στέλνεται, και πώς
 notify-no-mail = Αυτός ο διακομιστής δεν στέλνει e-mail: ο διαχειριστής του δεν το έχει ρυθμίσει. Οι επιλογές σας για e-mail φυλάσσονται για όταν το κάνει.
 notify-reminders-before = Υπενθυμίσεις πριν από την προθεσμία:
+# After "Reminders before a deadline:" on the folded list, when no time is chosen.
+notify-reminders-none = καμία
+# The fold of a channel whose kinds of notice are folded away too (e-mail), before
+# what is chosen.
+notify-choices-summary = Τι να στέλνεται:
 notify-save = Αποθήκευση
 notify-kind-your-turn = Η σειρά σας (ο αντίπαλος έπαιξε)
 notify-kind-challenge = Μια πρόκληση προς εσάς
@@ -72,7 +75,7 @@ notify-kind-game-finish = Μια παρτίδα τελείωσε
 notify-hours-before = { $hours } ώρ. πριν
 notify-minutes-before = { $minutes } λεπ. πριν
 notify-push-title = Ειδοποιήσεις push
-notify-push-about = Στις παραπάνω συσκευές.
+notify-push-about = Σε αυτό το κινητό ή τον υπολογιστή και στα άλλα σας, μόλις ενεργοποιηθούν οι ειδοποιήσεις push (παρακάτω).
 notify-email-title = E-mail
 notify-email-about = Στη διεύθυνση του ημερήσιου e-mail σας (στη σελίδα Υπενθυμίσεις): όταν είναι η σειρά σας, το πολύ ένα μήνυμα ανά παρτίδα και κίνηση, ποτέ όσο έχετε την παρτίδα ανοιχτή· και ένα μήνυμα σε κάθε ώρα υπενθύμισης.
 notify-calendar-title = Ξυπνητήρια ημερολογίου

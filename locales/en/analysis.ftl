@@ -16,9 +16,6 @@ analysis-seen = Positions since the last capture (oldest first, separated by sem
 analysis-analyse = Analyse
 analysis-result = Analysis
 analysis-rows = The position: North at the top, its pits from its right
-# One-letter heads of the board's rows.
-analysis-north-short = N
-analysis-south-short = S
 # Before the value, in bold.
 analysis-side-to-move = { $side } to move:
 analysis-exact = (exact)

@@ -7,6 +7,20 @@
 tokens-scopes = Scopes
 # A token made for every scope.
 tokens-scopes-all = all
+# Under the scope boxes of the new-token form.
+tokens-scopes-hint = A token can do only what its ticked scopes allow.
+# What each scope allows, beside its box.
+tokens-scope-read = See your games, challenges and account, and follow them live.
+tokens-scope-play = Move, resign and abort in your games.
+tokens-scope-challenge = Make, accept, decline and cancel challenges; join and leave tournaments.
+tokens-scope-webhooks = Register webhooks and read their deliveries.
+tokens-scope-account = Change your settings: tokens, vacation, calendar, digest, notifications, challenge filters.
+# The new token, shown once: the label of its box, its copy button, and what the
+# button says after.
+tokens-secret-label = Your new token
+tokens-copy = Copy
+tokens-copied = Copied.
+tokens-copy-failed = Could not copy: select the token and copy it yourself.
 
 ## The home page: declining a challenge, and the challenger told why.
 

@@ -2,6 +2,11 @@
 
 game-side-south = South
 game-side-north = North
+# The side's letter in the move notation the pages show (S3, N-): the first
+# letter of the language's own word for the side; it is also the head of the
+# analysis board's rows. Keep the two apart from each other.
+game-side-south-letter = S
+game-side-north-letter = N
 game-status-your-turn = Your turn.
 game-status-to-move = { $name } ({ $side }) to move.
 game-status-over = Game over.

@@ -57,7 +57,6 @@ vacation-ended = Your vacation has ended: the clocks of your games run again.
 ## Notifications
 
 notify-title = Notifications
-notify-intro = seedpost can tell you when it is your move, when someone challenges you, when a game starts or ends, and before a deadline: on your phone or computer (push notifications), by e-mail, in your calendar, or to your bot.
 notify-devices-h = Your devices
 notify-this-device = Notify me on this device
 notify-noscript = Turning on push for a device needs JavaScript: the browser itself makes the subscription. Everything else on this page works without it.
@@ -67,9 +66,13 @@ notify-device-since = since { $since }
 notify-last-notified = last notified { $last }
 notify-turn-off = Turn off
 notify-send-test = Send me a test notification
-notify-choices-h = What to send, and how
 notify-no-mail = This server sends no mail: its operator has not set it up. Your e-mail choices are kept for when it does.
 notify-reminders-before = Reminders before a deadline:
+# After "Reminders before a deadline:" on the folded list, when no time is chosen.
+notify-reminders-none = none
+# The fold of a channel whose kinds of notice are folded away too (e-mail), before
+# what is chosen.
+notify-choices-summary = What to send:
 notify-save = Save
 notify-kind-your-turn = Your turn (the opponent moved)
 notify-kind-challenge = A challenge to you
@@ -78,7 +81,7 @@ notify-kind-game-finish = A game ended
 notify-hours-before = { $hours } h before
 notify-minutes-before = { $minutes } min before
 notify-push-title = Push notifications
-notify-push-about = To the devices above.
+notify-push-about = To this phone or computer and your others, once push is on for them (below).
 notify-email-title = E-mail
 notify-email-about = To the address of your daily e-mail (on the Reminders page): on your turn at most one mail per game and move, never while you have the game open; and one mail at each reminder time.
 notify-calendar-title = Calendar alarms

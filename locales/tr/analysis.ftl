@@ -16,9 +16,6 @@ analysis-seen = Son taş almadan bu yana konumlar (en eskisi önce, noktalı vir
 analysis-analyse = Analiz et
 analysis-result = Analiz
 analysis-rows = Konum: Kuzey üstte, kuyuları kendi sağından
-# One-letter heads of the board's rows.
-analysis-north-short = K
-analysis-south-short = G
 # Before the value, in bold.
 analysis-side-to-move = Sıra { $side } tarafında:
 analysis-exact = (kesin)

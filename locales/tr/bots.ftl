@@ -4,6 +4,20 @@
 
 tokens-scopes = Kapsamlar
 tokens-scopes-all = tümü
+# Under the scope boxes of the new-token form.
+tokens-scopes-hint = Bir anahtar yalnızca işaretli kapsamlarının izin verdiğini yapabilir.
+# What each scope allows, beside its box.
+tokens-scope-read = Oyunlarını, meydan okumalarını ve hesabını görür, canlı izler.
+tokens-scope-play = Oyunlarında hamle yapar, çekilir ve oyunu iptal eder.
+tokens-scope-challenge = Meydan okuma yapar, kabul eder, reddeder ve iptal eder; turnuvalara katılır ve ayrılır.
+tokens-scope-webhooks = Web kancaları kaydeder ve teslimlerini okur.
+tokens-scope-account = Ayarlarını değiştirir: anahtarlar, tatil, takvim, özet, bildirimler, meydan okuma süzgeçleri.
+# The new token, shown once: the label of its box, its copy button, and what the
+# button says after.
+tokens-secret-label = Yeni anahtarın
+tokens-copy = Kopyala
+tokens-copied = Kopyalandı.
+tokens-copy-failed = Kopyalanamadı: anahtarı seçip kendin kopyala.
 
 ## Ana sayfa
 

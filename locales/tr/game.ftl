@@ -2,6 +2,11 @@
 
 game-side-south = Güney
 game-side-north = Kuzey
+# The side's letter in the move notation the pages show (S3, N-): the first
+# letter of the language's own word for the side; it is also the head of the
+# analysis board's rows. Keep the two apart from each other.
+game-side-south-letter = G
+game-side-north-letter = K
 game-status-your-turn = Sıra sende.
 game-status-to-move = Sıra { $name } ({ $side }) oyuncusunda.
 game-status-over = Oyun bitti.

@@ -49,7 +49,6 @@ vacation-ended = Tatilin bitti: oyunlarının saatleri yeniden işliyor.
 ## Bildirimler
 
 notify-title = Bildirimler
-notify-intro = seedpost sana sıra sende olduğunda, biri sana meydan okuduğunda, bir oyun başladığında ya da bittiğinde ve süre dolmadan önce haber verebilir: telefonunda veya bilgisayarında (anlık bildirim), e-postayla, takviminde ya da botuna.
 notify-devices-h = Cihazların
 notify-this-device = Bu cihazda bana bildir
 notify-noscript = Bir cihazda anlık bildirimi açmak JavaScript gerektirir: aboneliği tarayıcının kendisi yapar. Bu sayfadaki diğer her şey JavaScript olmadan çalışır.
@@ -58,9 +57,13 @@ notify-device-since = { $since } tarihinden beri
 notify-last-notified = son bildirim { $last }
 notify-turn-off = Kapat
 notify-send-test = Bana deneme bildirimi gönder
-notify-choices-h = Ne gönderilsin, nasıl
 notify-no-mail = Bu sunucu e-posta göndermiyor: yöneticisi bunu ayarlamamış. E-posta seçimlerin, ayarlandığı gün için saklanıyor.
 notify-reminders-before = Süre dolmadan önce hatırlatıcılar:
+# After "Reminders before a deadline:" on the folded list, when no time is chosen.
+notify-reminders-none = yok
+# The fold of a channel whose kinds of notice are folded away too (e-mail), before
+# what is chosen.
+notify-choices-summary = Ne gönderilsin:
 notify-save = Kaydet
 notify-kind-your-turn = Sıra sende (rakip hamlesini yaptı)
 notify-kind-challenge = Sana bir meydan okuma
@@ -69,7 +72,7 @@ notify-kind-game-finish = Bir oyun bitti
 notify-hours-before = { $hours } sa önce
 notify-minutes-before = { $minutes } dk önce
 notify-push-title = Anlık bildirimler
-notify-push-about = Yukarıdaki cihazlara.
+notify-push-about = Anlık bildirimi açtığın bu telefona ya da bilgisayara ve diğerlerine (aşağıda).
 notify-email-title = E-posta
 notify-email-about = Günlük e-postanın adresine (Hatırlatıcılar sayfasında): sıra sana geldiğinde her oyun ve hamle için en fazla bir e-posta, oyun sende açıkken asla; ve her hatırlatma zamanında bir e-posta.
 notify-calendar-title = Takvim alarmları

@@ -166,9 +166,26 @@ pub struct PlySummary {
     pub captures: String,
 }
 
-/// A pit as the notation names it (`N4`): the one function the move list uses too.
-fn pit_name(side: Side, pit: Pit) -> String {
-    Ply::Sow { side, pit }.to_string()
+/// A ply as the pages write it, in the language of `tr`: the notation of §C3 with the
+/// side's letter taken from the language's own word for it (`S3` and `N-` in English,
+/// `G3` in Turkish, `Ν3` in Greek: South is Νότος there). The API and the text record
+/// keep the language-neutral [`Ply`] display (`S3`); see `docs/languages.md`.
+#[must_use]
+pub fn notation(tr: Tr, ply: Ply) -> String {
+    let letter = tr.t(match ply.side() {
+        Side::South => "game-side-south-letter",
+        Side::North => "game-side-north-letter",
+    });
+    match ply.pit() {
+        Some(pit) => format!("{letter}{}", pit.number()),
+        None => format!("{letter}-"),
+    }
+}
+
+/// A pit as the pages' notation names it (`N4`, see [`notation`]): the one function
+/// the move list uses too.
+fn pit_name(tr: Tr, side: Side, pit: Pit) -> String {
+    notation(tr, Ply::Sow { side, pit })
 }
 
 /// A hole as the script names it: `north-4`, `store-south`.
@@ -183,12 +200,12 @@ fn hole_token(hole: Hole) -> String {
 /// from N4`.
 fn ply_words(tr: Tr, ply: Ply, effect: Option<&Effect>, has_stores: bool) -> String {
     let (Ply::Sow { .. }, Some(effect)) = (ply, effect) else {
-        return tr.t1("game-ply-pass", "move", ply.to_string());
+        return tr.t1("game-ply-pass", "move", notation(tr, ply));
     };
     let mut parts = vec![tr.t2(
         "game-ply-sown",
         "move",
-        ply.to_string(),
+        notation(tr, ply),
         "count",
         effect.sown(),
     )];
@@ -196,7 +213,7 @@ fn ply_words(tr: Tr, ply: Ply, effect: Option<&Effect>, has_stores: bool) -> Str
         let pits: Vec<String> = effect
             .captures
             .iter()
-            .map(|c| pit_name(c.from.0, c.from.1))
+            .map(|c| pit_name(tr, c.from.0, c.from.1))
             .collect();
         parts.push(tr.t2(
             "game-ply-captured",
@@ -213,7 +230,7 @@ fn ply_words(tr: Tr, ply: Ply, effect: Option<&Effect>, has_stores: bool) -> Str
         parts.push(tr.t1(
             "game-ply-tuzdyk",
             "pit",
-            pit_name(effect.side.opposite(), pit),
+            pit_name(tr, effect.side.opposite(), pit),
         ));
     }
     if effect.extra_turn {
@@ -554,7 +571,7 @@ impl GameView {
                 if p.playable && loaded.engine.repeats(pit) {
                     p.repeats = true;
                     p.label = tr.t2("board-play-pit-repeats", "pit", p.number, "count", p.count);
-                    repeating.push(pit_name(me, pit));
+                    repeating.push(pit_name(tr, me, pit));
                 }
             }
         }
@@ -631,7 +648,7 @@ impl GameView {
             of: state.ply,
             last_move: plies_shown
                 .last()
-                .map(ToString::to_string)
+                .map(|&p| notation(tr, p))
                 .unwrap_or_default(),
         });
         GameView {
@@ -677,7 +694,7 @@ impl GameView {
                 .filter(|&side| ongoing && *game.on_vacation.get(side))
                 .map(|side| names.get(side).clone())
                 .collect(),
-            moves: plies.iter().map(ToString::to_string).collect(),
+            moves: plies.iter().map(|&p| notation(tr, p)).collect(),
             shown_ply: shown.unwrap_or(plies.len()),
             step,
             extra_move,
@@ -689,7 +706,7 @@ impl GameView {
             rating_changes: Vec::new(),
             last_move: plies_shown
                 .last()
-                .map(ToString::to_string)
+                .map(|&p| notation(tr, p))
                 .unwrap_or_default(),
             result: result_line(tr, game),
             match_link: loaded.match_ref.map(|m| (m.id.to_string(), m.number, m.of)),

@@ -171,15 +171,23 @@ pub(super) async fn view(
         // The next game waiting for this player's move (lichess's flow), once they
         // are not to move here.
         if !game.board.playable && game.step.is_none() {
-            let waiting: Vec<String> = state
+            // The most urgent two (one may be this game, if its opponent just moved)
+            // and the count of them all, without reading every game waiting.
+            let urgent = state
                 .service
-                .games(Some(account), Some(GameStatus::Ongoing), None, true, 100)
+                .games(Some(account), Some(GameStatus::Ongoing), None, true, 2)
+                .await?;
+            let this_one = urgent.iter().any(|g| g.id == id);
+            let count = state
+                .service
+                .turn_count(account)
                 .await?
+                .saturating_sub(usize::from(this_one));
+            game.next_game = urgent
                 .into_iter()
-                .map(|g| g.id.to_string())
-                .filter(|other| *other != game.id)
-                .collect();
-            game.next_game = waiting.first().map(|first| (first.clone(), waiting.len()));
+                .find(|g| g.id != id)
+                .filter(|_| count > 0)
+                .map(|first| (first.id.to_string(), count));
         }
         game.plan =
             super::plan::panel(state, visitor.tr(), &visitor.csrf, &loaded, account).await?;
@@ -404,14 +412,19 @@ pub struct MoveForm {
 /// `POST /games/{id}/move`: plays, then shows the game again. A move sent for an
 /// older position (the opponent moved, or the game ended, meanwhile) goes back to the
 /// game with a notice saying so; another refused move re-renders the page with the
-/// reason.
+/// reason. A move sent to an address with `?lang=` goes back to the game in that
+/// language (the page's, not the account's: the page's script asks so).
 pub async fn play(
     State(state): State<AppState>,
     PagePath(id): PagePath<GameId>,
+    uri: axum::http::Uri,
     PageForm { visitor, form }: PageForm<MoveForm>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
-    let back = format!("/games/{id}");
+    let back = match crate::http::pages::lang::Offers::read(&HeaderMap::new(), &uri).query {
+        Some(lang) => format!("/games/{id}?lang={}", lang.tag()),
+        None => format!("/games/{id}"),
+    };
     let (pit, ask) = match (form.play, form.pit) {
         (Some(pit), _) => (pit, false),
         (None, Some(pit)) => (pit, form.confirm.as_deref() == Some("ask")),

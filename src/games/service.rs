@@ -307,15 +307,13 @@ impl Service {
         Ok((account, games, more))
     }
 
-    /// How many games wait for `account`'s move (counted up to 100).
+    /// How many games wait for `account`'s move: one count, no game read.
     ///
     /// # Errors
     /// Storage errors.
     pub async fn turn_count(&self, account: &Account) -> Result<usize> {
-        Ok(self
-            .games(Some(account), Some(GameStatus::Ongoing), None, true, 100)
-            .await?
-            .len())
+        let id = account.id;
+        Ok(self.reads.run(|s| s.count_turns(id)).await?)
     }
 
     /// Plays `pit` for `account` in game `id`, which it saw at ply `seen`.

@@ -62,6 +62,11 @@ pub trait GameStore {
     /// first, by variant and by the player's result as `filter` asks.
     async fn finished_games(&self, filter: &FinishedFilter) -> Result<Vec<Game>, StoreError>;
 
+    /// How many ongoing games wait for `account`'s move: the games
+    /// [`GameStore::games`] lists with `to_move` set to `account`, counted in one
+    /// query without reading them.
+    async fn count_turns(&self, account: AccountId) -> Result<usize, StoreError>;
+
     /// Appends plies to a game and replaces its cached state, in one transaction, if
     /// the game is still ongoing at ply `seen` (the number of plies before these) and
     /// its players never wrote conditional lines (see [`GameStore::append_move`]).
@@ -181,6 +186,10 @@ impl<S: Store + ?Sized> GameStore for S {
 
     async fn finished_games(&self, filter: &FinishedFilter) -> Result<Vec<Game>, StoreError> {
         on_backend!(self.sql(), s => finished_games(s, filter).await)
+    }
+
+    async fn count_turns(&self, account: AccountId) -> Result<usize, StoreError> {
+        on_backend!(self.sql(), s => count_turns(s, account).await)
     }
 
     async fn append_move(
@@ -311,6 +320,21 @@ async fn games<B: Backend>(
     .all(&mut store.conn().await?)
     .await?;
     rows.into_iter().map(GameRow::parse).collect()
+}
+
+async fn count_turns<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+) -> Result<usize, StoreError> {
+    // The same condition as `games` with `to_move`.
+    let (count,): (i64,) = sql("SELECT COUNT(*) FROM games g \
+                                WHERE g.status = 'ongoing' AND \
+                                CASE g.to_move WHEN 'south' THEN g.south_id \
+                                               WHEN 'north' THEN g.north_id END = $1")
+    .bind(account.0)
+    .one(&mut store.conn().await?)
+    .await?;
+    Ok(usize::try_from(count).unwrap_or(0))
 }
 
 async fn finished_games<B: Backend>(

@@ -88,3 +88,74 @@ async fn arabic_pages_fit_a_phone_and_the_board_keeps_its_pit_order() {
         );
     }
 }
+
+/// The text of `css` on `client`'s page.
+async fn text_of(client: &Client, css: &str) -> String {
+    client
+        .find(fantoccini::Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css}: {e}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_opened_with_lang_keeps_its_language_through_live_updates() {
+    let Some(players) = TwoPlayers::start().await else {
+        return;
+    };
+    let (ayse, mehmet) = (&players.ayse, &players.mehmet);
+    let game_url = players.start_game("mangala").await;
+    // Mehmet's account speaks Turkish (the footer's menu sets it), but he opens the
+    // game in English.
+    click(mehmet, "#languages button[value=tr]").await;
+    wait_for(mehmet, "html[lang=tr]").await;
+    mehmet
+        .goto(&format!("{game_url}?lang=en"))
+        .await
+        .expect("the game");
+    wait_for(mehmet, "html[lang=en] #live[data-ply='0']").await;
+    mark(mehmet).await;
+
+    // Ayşe moves; his page takes it live, and what it puts in place is English.
+    ayse.goto(&game_url).await.expect("the game");
+    click(ayse, "form.move button.pit[value='1']").await;
+    wait_for(mehmet, "#live[data-ply='1'] form.move button.pit").await;
+    assert!(marked(mehmet).await, "live, without a page load");
+    assert_eq!(text_of(mehmet, "#status").await, "Your turn.");
+    assert_eq!(
+        text_of(mehmet, "#ply-summaries li").await,
+        "ayse: S1: 4 sown."
+    );
+    assert_eq!(text_of(mehmet, "ol.moves li").await, "S1");
+    // The header's count, told by his own stream, speaks English too.
+    wait_for(mehmet, "#turns:not([hidden])").await;
+    let label = mehmet
+        .find(fantoccini::Locator::Css("#turns"))
+        .await
+        .expect("the count")
+        .attr("aria-label")
+        .await
+        .expect("an attribute")
+        .unwrap_or_default();
+    assert_eq!(label, "1 game waiting for your move");
+
+    // His own move, sent without a page load, comes back in English as well.
+    click(mehmet, "form.move button.pit[value='1']").await;
+    wait_for(mehmet, "#live[data-ply='2']").await;
+    assert!(marked(mehmet).await, "no page load");
+    assert!(
+        text_of(mehmet, "#status").await.starts_with("ayse"),
+        "{}",
+        text_of(mehmet, "#status").await
+    );
+    assert_eq!(
+        text_of(mehmet, "#ply-summaries li:last-child").await,
+        "You: N1: 4 sown."
+    );
+    // Without ?lang= the page is his account's Turkish.
+    mehmet.goto(&game_url).await.expect("the game");
+    wait_for(mehmet, "html[lang=tr] #live").await;
+    players.close().await;
+}

@@ -392,3 +392,118 @@ async fn a_finished_games_analysis_fits_the_screen_with_points_to_tap_and_words_
     let _ = client.close().await;
     drop(driver);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_notifications_page_is_short_on_a_phone_and_a_new_token_copies_with_one_tap() {
+    let Some((server, driver, profiles)) = start().await else {
+        return;
+    };
+    let base = server.base.clone();
+    let client = browser(&driver, &profiles.path().join("settings")).await;
+    client.set_window_size(360, 740).await.expect("resizable");
+    sign_up(&client, &base, "ayse").await;
+
+    // The notifications page: a section per channel, the reminder times folded.
+    client
+        .goto(&format!("{base}/settings/notifications"))
+        .await
+        .expect("the page");
+    wait_for(&client, "form#notify-settings").await;
+    assert_fits(&client, "the notifications page").await;
+    let height = number(&client, "return document.documentElement.scrollHeight;").await;
+    let parts = client
+        .execute(
+            "return Array.prototype.map.call(document.querySelectorAll('header.site, h1, main > p, section.channel, footer, form#notify-settings > p'), function (e) { return (e.id || e.tagName + '.' + e.className) + ' ' + Math.round(e.getBoundingClientRect().height); });",
+            vec![],
+        )
+        .await
+        .expect("scripts run");
+    println!("{parts}");
+    let unfolded = number(
+        &client,
+        "document.querySelectorAll('details').forEach(function (d) { d.open = true; });
+         return document.documentElement.scrollHeight;",
+    )
+    .await;
+    println!(
+        "the notifications page at 360 px: {height} px tall ({unfolded} px with every reminder list unfolded)"
+    );
+    assert!(
+        height < 1600.0,
+        "the notifications page is {height} px tall at 360 px"
+    );
+    assert_eq!(
+        number(
+            &client,
+            "return document.querySelectorAll('#channel-bot').length;"
+        )
+        .await,
+        0.0
+    );
+
+    // A new token, then Copy: the whole token selected, and the page says what
+    // happened (the clipboard may be refused to a headless browser: then it says to
+    // copy it by hand).
+    client
+        .goto(&format!("{base}/settings/tokens"))
+        .await
+        .expect("the page");
+    // A tap on a scope's words unticks its box.
+    click(&client, "label.scope:has(input[name=scope-account]) .what").await;
+    let ticked = client
+        .execute(
+            "return document.querySelector('input[name=scope-account]').checked;",
+            vec![],
+        )
+        .await
+        .expect("scripts run");
+    assert_eq!(ticked, Value::Bool(false), "the label ticks its box");
+    fill(
+        &client,
+        "form[action='/settings/tokens'] input[name=label]",
+        "bot",
+    )
+    .await;
+    click(
+        &client,
+        "form[action='/settings/tokens'] button[type=submit]",
+    )
+    .await;
+    wait_for(&client, "button#copy-secret:not([hidden])").await;
+    assert_fits(&client, "the tokens page with a new token").await;
+    click(&client, "button#copy-secret").await;
+    let mut said = String::new();
+    for _ in 0..50 {
+        said = client
+            .find(Locator::Css("#copy-status"))
+            .await
+            .expect("the status")
+            .text()
+            .await
+            .expect("text");
+        if !said.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    println!("after Copy: {said:?}");
+    assert!(
+        said == "Copied." || said.starts_with("Could not copy"),
+        "{said:?}"
+    );
+    let selection = client
+        .execute(
+            "var s = document.getElementById('new-secret');
+             return [s.selectionStart, s.selectionEnd, s.value.length, document.activeElement === s];",
+            vec![],
+        )
+        .await
+        .expect("scripts run");
+    assert_eq!(selection[0], json!(0), "{selection}");
+    assert_eq!(
+        selection[1], selection[2],
+        "the whole token selected: {selection}"
+    );
+    assert_eq!(selection[3], json!(true), "{selection}");
+    let _ = client.close().await;
+}

@@ -310,3 +310,109 @@ async fn with_the_animation_turned_off_a_move_is_shown_at_once_and_still_said() 
     assert_eq!(sowing(ayse).await.0, 0, "nothing sown pit by pit");
     players.close().await;
 }
+
+/// The relative luminance of a CSS `rgb(r, g, b)` colour (WCAG 2).
+fn luminance(css: &str) -> f64 {
+    let channels: Vec<f64> = css
+        .trim_start_matches("rgba(")
+        .trim_start_matches("rgb(")
+        .trim_end_matches(')')
+        .split(',')
+        .take(3)
+        .map(|c| c.trim().parse::<f64>().unwrap_or_else(|_| panic!("{css}")) / 255.0)
+        .map(|c| {
+            if c <= 0.039_28 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        })
+        .collect();
+    assert_eq!(channels.len(), 3, "{css}");
+    0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+}
+
+/// The WCAG contrast ratio of two CSS colours.
+fn contrast(a: &str, b: &str) -> f64 {
+    let (a, b) = (luminance(a), luminance(b));
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pit_chosen_for_confirmation_looks_unlike_the_last_move() {
+    let Some(players) = TwoPlayers::start().await else {
+        return;
+    };
+    let (ayse, mehmet, base) = (&players.ayse, &players.mehmet, &players.base);
+    ayse.goto(&format!("{base}/settings/play"))
+        .await
+        .expect("settings");
+    click(ayse, "input[name=confirm_moves]").await;
+    click(ayse, "#play-settings button[type=submit]").await;
+    wait_for(ayse, "#play-notice").await;
+    let game = players.start_game("mangala").await;
+    ayse.set_window_size(360, 740).await.expect("resizable");
+    ayse.goto(&game).await.expect("the game");
+    wait_for(ayse, "#live[data-ply='0'] button.pit[value='1']").await;
+    click(ayse, "button.pit[value='1']").await;
+    wait_for(ayse, "#confirm-move:not([hidden])").await;
+    click(ayse, "#confirm-play").await;
+    // Played before Mehmet opens the game (else his page waits for it live).
+    wait_for(ayse, "#live[data-ply='1']").await;
+    mehmet.goto(&game).await.expect("the game");
+    wait_for(mehmet, "#live[data-ply='1'] button.pit[value='1']").await;
+    click(mehmet, "button.pit[value='1']").await;
+
+    // Mehmet's N1 is the last move; Ayşe chooses S6 and is asked to confirm it.
+    wait_for(ayse, "#live[data-ply='2'] button.pit[value='6']").await;
+    click(ayse, "button.pit[value='6']").await;
+    wait_for(ayse, "button.pit.selected[value='6']").await;
+    // Let the hover and focus transitions, if any, settle.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let styles = js(
+        ayse,
+        "function look(css) {
+           var pit = document.querySelector(css);
+           var hole = getComputedStyle(pit.querySelector('.hole'));
+           var box = getComputedStyle(pit);
+           return { stroke: hole.stroke, dash: hole.strokeDasharray, width: parseFloat(hole.strokeWidth),
+                    outline: box.outlineStyle, outlineColor: box.outlineColor, outlineWidth: parseFloat(box.outlineWidth) };
+         }
+         var probe = document.createElement('span');
+         probe.style.color = 'var(--wood)';
+         document.body.appendChild(probe);
+         var wood = getComputedStyle(probe).color;
+         probe.remove();
+         return { selected: look('.pit.selected'), last: look('.pit.last'), wood: wood };",
+    )
+    .await;
+    let (selected, last) = (&styles["selected"], &styles["last"]);
+    let s = |v: &Value, k: &str| v[k].as_str().unwrap_or_default().to_owned();
+    let f = |v: &Value, k: &str| v[k].as_f64().unwrap_or_default();
+    // Another colour, another style (dashed, not solid), a thicker ring, and an
+    // outline round the pit that the last move has not.
+    assert_ne!(s(selected, "stroke"), s(last, "stroke"), "{styles}");
+    assert_eq!(s(last, "dash"), "none", "{styles}");
+    assert_ne!(s(selected, "dash"), "none", "{styles}");
+    assert!(f(selected, "width") > f(last, "width"), "{styles}");
+    assert_eq!(s(selected, "outline"), "dashed", "{styles}");
+    assert!(f(selected, "outlineWidth") >= 3.0, "{styles}");
+    assert_eq!(s(last, "outline"), "none", "{styles}");
+    // Enough contrast: the ring against the wood round it (3:1 for a UI part), and
+    // apart from the last move's amber.
+    let wood = s(&styles, "wood");
+    let ring = s(selected, "stroke");
+    let on_wood = contrast(&ring, &wood);
+    let apart = contrast(&ring, &s(last, "stroke"));
+    println!(
+        "selected ring {ring} on wood {wood}: {on_wood:.2}:1; against the last move's {}: {apart:.2}:1",
+        s(last, "stroke")
+    );
+    assert!(on_wood >= 3.0, "{on_wood:.2}:1 on the wood: {styles}");
+    assert!(
+        apart >= 1.3,
+        "{apart:.2}:1 from the last move's ring: {styles}"
+    );
+    screenshot(ayse, 360, 740, "game-selected-and-last.png").await;
+    players.close().await;
+}

@@ -964,6 +964,12 @@ async fn games_are_filtered_and_listed_with_the_viewers_turns_first(db: &TestDb)
         ..none()
     });
     assert_eq!(anns_turns_unordered.await, [g6, g2, g1]);
+    // Counted in one query: the same games, never a finished one.
+    let turns = async |who: AccountId| s.count_turns(who).await.expect("a count");
+    assert_eq!(turns(ann.id).await, 3);
+    assert_eq!(turns(bob.id).await, 1);
+    assert_eq!(turns(cem.id).await, 1);
+    assert_eq!(turns(dan.id).await, 0);
     let bobs_view = list(GameFilter {
         viewer: Some(bob.id),
         ..none()

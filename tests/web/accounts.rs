@@ -108,7 +108,7 @@ async fn a_token_label_with_markup_is_shown_as_text(server: Server) {
         .await;
     assert_eq!(created.status, StatusCode::OK, "{}", created.body);
     assert_eq!(created.text(".new-label"), label);
-    assert!(created.text("#new-secret").starts_with("sp_"));
+    assert!(created.attr("#new-secret", "value").starts_with("sp_"));
     let labels: Vec<String> = created
         .all("td.label")
         .iter()
@@ -164,6 +164,7 @@ async fn the_log_in_form_refuses_after_five_failures_and_says_when_to_retry(serv
 
 on_both_backends!(
     signing_up_signs_in_and_shows_your_games,
+    each_scope_box_sits_in_its_label_with_what_it_allows_and_a_new_token_can_be_copied,
     the_log_in_form_refuses_after_five_failures_and_says_when_to_retry,
     a_refused_sign_up_keeps_the_name_but_not_the_password,
     logging_in_starts_a_new_session_and_logging_out_ends_it,
@@ -316,7 +317,7 @@ async fn a_token_made_on_the_page_has_the_scopes_ticked_and_lists_them(server: S
         .without("scope-account");
     let created = browser.submit(&form).await;
     assert_eq!(created.status, StatusCode::OK, "{}", created.body);
-    let secret = created.text("#new-secret");
+    let secret = created.attr("#new-secret", "value");
     let rows = created.all("table.tokens tbody tr");
     let row = rows
         .iter()
@@ -360,4 +361,87 @@ async fn a_token_made_on_the_page_has_the_scopes_ticked_and_lists_them(server: S
         1,
         "only the token the player made"
     );
+}
+
+async fn each_scope_box_sits_in_its_label_with_what_it_allows_and_a_new_token_can_be_copied(
+    server: Server,
+) {
+    let browser = Browser::new(&server);
+    browser.sign_up("ayse").await;
+    let page = browser.get("/settings/tokens").await;
+    // Each box inside its own label (a tap on the words ticks it), with its scope's
+    // name and a line saying what it allows.
+    let labels = page.all("fieldset.scopes label.check");
+    assert_eq!(labels.len(), 5, "{}", page.body);
+    let mut seen = Vec::new();
+    for label in &labels {
+        let boxes: Vec<_> = label
+            .select(&crate::helpers::sel("input[type=checkbox]"))
+            .collect();
+        assert_eq!(boxes.len(), 1, "one box per label");
+        let name = label
+            .select(&crate::helpers::sel("code"))
+            .next()
+            .map(|c| c.text().collect::<String>())
+            .expect("the scope's name");
+        assert_eq!(
+            boxes[0].value().attr("name"),
+            Some(format!("scope-{name}").as_str())
+        );
+        let what: String = label
+            .select(&crate::helpers::sel(".what"))
+            .next()
+            .map(|w| w.text().collect())
+            .expect("what it allows");
+        assert!(what.len() > 20, "{name}: {what}");
+        seen.push((name, what));
+    }
+    assert_eq!(
+        seen.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
+        ["read", "play", "challenge", "webhooks", "account"]
+    );
+    assert_eq!(seen[1].1, "Move, resign and abort in your games.");
+    // The lines differ from each other, and from language to language.
+    let distinct: std::collections::BTreeSet<_> = seen.iter().map(|(_, w)| w).collect();
+    assert_eq!(distinct.len(), 5);
+    for lang in ["tr", "el", "ar", "ca"] {
+        let other = browser.get(&format!("/settings/tokens?lang={lang}")).await;
+        let lines: Vec<String> = other
+            .all("fieldset.scopes label.check .what")
+            .iter()
+            .map(|w| w.text().collect())
+            .collect();
+        assert_eq!(lines.len(), 5, "{lang}");
+        for ((_, english), line) in seen.iter().zip(&lines) {
+            assert_ne!(english, line, "{lang} translates it");
+        }
+        assert!(!other.text("fieldset.scopes .hint").is_empty(), "{lang}");
+    }
+
+    // A new token: in a read-only box, selected whole with one tap, labelled; the Copy
+    // button waits for the script (hidden without it).
+    let created = browser
+        .submit(
+            &page
+                .form("form[action='/settings/tokens']")
+                .set("label", "bot"),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+    let secret = created.attr("input#new-secret[readonly]", "value");
+    assert!(secret.starts_with("sp_"), "{secret}");
+    assert_eq!(created.attr("label[for=new-secret]", "for"), "new-secret");
+    assert_eq!(created.text("label[for=new-secret]"), "Your new token");
+    assert_eq!(created.count("button#copy-secret[type=button][hidden]"), 1);
+    assert_eq!(created.text("button#copy-secret"), "Copy");
+    assert_eq!(created.attr("button#copy-secret", "data-copied"), "Copied.");
+    assert_eq!(created.count("#copy-status[role=status]"), 1);
+    // It works: the secret shown is the token.
+    let me = reqwest::Client::new()
+        .get(format!("{}/api/v1/me", server.base))
+        .bearer_auth(&secret)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(me.status(), StatusCode::OK);
 }

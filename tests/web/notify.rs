@@ -64,7 +64,6 @@ async fn the_notifications_page_saves_what_each_channel_sends_without_javascript
                 ("push_reminders", "480"),
                 ("push_reminders", "60"),
                 ("email", "your_turn"),
-                ("bot_reminders", "240"),
             ],
         ))
         .await;
@@ -74,7 +73,6 @@ async fn the_notifications_page_saves_what_each_channel_sends_without_javascript
     assert!(ticked(&saved, "push_reminders", "480") && ticked(&saved, "push_reminders", "60"));
     assert!(!ticked(&saved, "push_reminders", "1440"));
     assert!(ticked(&saved, "email", "your_turn"));
-    assert!(ticked(&saved, "bot_reminders", "240"));
     assert_eq!(saved.count("#channel-calendar input[checked]"), 0);
 
     // A time not offered is refused, with the reason, and changes nothing.
@@ -154,5 +152,148 @@ async fn the_app_is_installable_with_a_manifest_icons_a_service_worker_and_an_of
 
 on_both_backends!(
     the_notifications_page_saves_what_each_channel_sends_without_javascript,
+    the_notifications_page_has_a_section_per_channel_and_the_bot_part_only_for_bots,
     the_app_is_installable_with_a_manifest_icons_a_service_worker_and_an_offline_page,
 );
+
+/// The headings of the notifications page's channel sections.
+fn sections(page: &crate::helpers::Page) -> Vec<String> {
+    page.all("form#notify-settings section.channel > h2")
+        .iter()
+        .map(|h| h.text().collect::<String>())
+        .collect()
+}
+
+async fn the_notifications_page_has_a_section_per_channel_and_the_bot_part_only_for_bots(
+    server: Server,
+) {
+    let person = Browser::new(&server);
+    person.sign_up("ayse").await;
+    let page = person.get("/settings/notifications").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    // A person's page: push (with the devices in it), e-mail, calendar; no bot part.
+    assert_eq!(
+        sections(&page),
+        ["Push notifications", "E-mail", "Calendar alarms"]
+    );
+    assert_eq!(page.count("#channel-bot"), 0);
+    assert_eq!(page.count("input[name^=bot]"), 0);
+    assert!(!page.body.contains("time_running_out"), "no bot jargon");
+    assert_eq!(page.count("#channel-push button#push-device"), 1);
+    assert_eq!(page.count("#channel-push .devices-empty"), 1);
+    // The test button sends its own form (named with form=), not the settings.
+    assert_eq!(
+        page.attr("#channel-push button[form=push-test]", "type"),
+        "submit"
+    );
+    assert_eq!(
+        page.attr("form#push-test", "action"),
+        "/settings/notifications/test"
+    );
+    // Each channel's reminder times are folded away, their choice said on the fold.
+    assert_eq!(page.count("section.channel details.reminders"), 3);
+    assert_eq!(page.count("section.channel details.reminders[open]"), 0);
+    assert_eq!(
+        page.text("#channel-push details.reminders summary .chosen"),
+        "24 h before, 2 h before"
+    );
+    assert_eq!(
+        page.text("#channel-email details.reminders summary .chosen"),
+        "none"
+    );
+
+    // Saving keeps what the bot part had, though the page has none, and a bot field
+    // sent anyway changes nothing. (Set through the API first: the bot part is off by
+    // default.)
+    let tokens = person.get("/settings/tokens").await;
+    let made = person
+        .submit(
+            &tokens
+                .form("form[action='/settings/tokens']")
+                .set("label", "reader"),
+        )
+        .await;
+    let secret = made.attr("#new-secret", "value");
+    let api = reqwest::Client::new();
+    let url = format!("{}/api/v1/me/notifications", server.base);
+    let mut settings: serde_json::Value = api
+        .get(&url)
+        .bearer_auth(&secret)
+        .send()
+        .await
+        .expect("answers")
+        .json()
+        .await
+        .expect("JSON");
+    settings["bot"]["reminders"] = serde_json::json!([240]);
+    let put = api
+        .put(&url)
+        .bearer_auth(&secret)
+        .json(&settings)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(put.status(), StatusCode::OK);
+    let page = person.get("/settings/notifications").await;
+    let saved = person
+        .submit(&settings_form(
+            &page,
+            &[("push", "your_turn"), ("bot_reminders", "60")],
+        ))
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert!(ticked(&saved, "push", "your_turn") && !ticked(&saved, "push", "challenge"));
+    let settings: serde_json::Value = api
+        .get(&url)
+        .bearer_auth(&secret)
+        .send()
+        .await
+        .expect("answers")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(
+        settings["bot"]["reminders"],
+        serde_json::json!([240]),
+        "{settings}"
+    );
+    assert_eq!(
+        settings["push"]["kinds"],
+        serde_json::json!(["your_turn"]),
+        "{settings}"
+    );
+
+    // A bot's page has the bot part, and saves it.
+    let made: serde_json::Value = reqwest::Client::new()
+        .post(format!("{}/api/v1/accounts", server.base))
+        .json(&serde_json::json!({"username": "robo", "password": crate::helpers::PASSWORD, "bot": true}))
+        .send()
+        .await
+        .expect("answers")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(made["bot"], true, "{made}");
+    let bot = Browser::new(&server);
+    let login = bot.get("/login").await;
+    let home = bot
+        .submit(
+            &login
+                .form("form[action='/login']")
+                .set("username", "robo")
+                .set("password", crate::helpers::PASSWORD),
+        )
+        .await;
+    assert_eq!(home.status, StatusCode::OK, "{}", home.body);
+    let page = bot.get("/settings/notifications").await;
+    assert_eq!(
+        sections(&page),
+        ["Push notifications", "E-mail", "Calendar alarms", "Bots"]
+    );
+    assert_eq!(page.count("#channel-bot details.reminders"), 1);
+    let saved = bot
+        .submit(&settings_form(&page, &[("bot_reminders", "240")]))
+        .await;
+    assert!(ticked(&saved, "bot_reminders", "240"), "{}", saved.body);
+    assert!(!ticked(&saved, "bot_reminders", "1440"));
+}

@@ -12,6 +12,7 @@ on_both_backends!(
     after_a_move_a_link_leads_to_the_next_game_waiting,
     a_move_that_would_repeat_a_position_is_marked_and_its_confirmation_says_so,
     the_sowing_animation_can_be_turned_off_in_the_play_settings,
+    the_pages_write_moves_with_the_letters_of_their_language_and_the_record_keeps_s_and_n,
 );
 
 fn summaries(page: &Page) -> Vec<String> {
@@ -93,7 +94,7 @@ async fn the_page_after_a_move_says_what_it_and_the_reply_did_and_marks_the_pits
     let greek = Browser::new(&server).get(&format!("{game}?lang=el")).await;
     assert_eq!(
         summaries(&greek),
-        ["ayse: S6: σπάρθηκαν 4, πιάστηκαν 6 από N2, 1 στην αποθήκη."]
+        ["ayse: Ν6: σπάρθηκαν 4, πιάστηκαν 6 από Β2, 1 στην αποθήκη."]
     );
 }
 
@@ -200,4 +201,95 @@ async fn the_sowing_animation_can_be_turned_off_in_the_play_settings(server: Ser
         1,
         "unchanged"
     );
+}
+
+async fn the_pages_write_moves_with_the_letters_of_their_language_and_the_record_keeps_s_and_n(
+    server: Server,
+) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let page = ayse.get(&game).await;
+    ayse.press(&page.form("form.move"), "pit", "1").await;
+    let theirs = mehmet.get(&game).await;
+    mehmet.press(&theirs.form("form.move"), "pit", "1").await;
+    let page = ayse.get(&game).await;
+    // S6 captures from N2 (as above): every place a page writes a move.
+    ayse.press(&page.form("form.move"), "pit", "6").await;
+
+    let moves = |page: &Page| -> Vec<String> {
+        page.all("ol.moves li a")
+            .iter()
+            .map(|a| a.text().collect::<String>())
+            .collect()
+    };
+    // Greek: South is Νότος (Ν), North Βορράς (Β); a Latin N would read as South.
+    let greek = mehmet.get(&format!("{game}?lang=el")).await;
+    assert_eq!(moves(&greek), ["Ν1", "Β1", "Ν6"]);
+    assert_eq!(
+        summaries(&greek),
+        [
+            "Εσείς: Β1: σπάρθηκαν 4.",
+            "ayse: Ν6: σπάρθηκαν 4, πιάστηκαν 6 από Β2, 1 στην αποθήκη."
+        ]
+    );
+    assert!(
+        greek.text("#board caption").ends_with("Ν6"),
+        "{}",
+        greek.text("#board caption")
+    );
+    let stepped = mehmet.get(&format!("{game}?ply=2&lang=el")).await;
+    assert!(
+        stepped.text(".step-where").contains("(Β1)"),
+        "{}",
+        stepped.text(".step-where")
+    );
+    // Turkish: Güney (G), Kuzey (K).
+    let turkish = mehmet.get(&format!("{game}?lang=tr")).await;
+    assert_eq!(moves(&turkish), ["G1", "K1", "G6"]);
+    let said = summaries(&turkish);
+    assert!(
+        said[0].contains("K1") && said[1].contains("G6") && said[1].contains("K2"),
+        "{said:?}"
+    );
+    // Arabic: جنوب (ج), شمال (ش).
+    let arabic = mehmet.get(&format!("{game}?lang=ar")).await;
+    assert_eq!(moves(&arabic), ["ج1", "ش1", "ج6"]);
+    // English and Catalan keep S and N.
+    assert_eq!(
+        moves(&mehmet.get(&format!("{game}?lang=ca")).await),
+        ["S1", "N1", "S6"]
+    );
+    assert_eq!(moves(&mehmet.get(&game).await), ["S1", "N1", "S6"]);
+    // The analysis board's rows are headed with the same letters.
+    let href = greek.attr("#analyse-position", "href");
+    let board = mehmet.get(&format!("{href}&lang=el")).await;
+    let heads: Vec<String> = board
+        .all("th[scope=row]")
+        .iter()
+        .map(|th| th.text().collect::<String>())
+        .collect();
+    assert!(
+        heads.starts_with(&["Β".to_owned(), "Ν".to_owned()]),
+        "{heads:?}"
+    );
+
+    // The text record stays language-neutral, whatever the reader's language.
+    let id = game.trim_start_matches("/games/");
+    let record = mehmet
+        .client
+        .get(format!("{}/api/v1/games/{id}/record?lang=el", server.base))
+        .header(reqwest::header::ACCEPT_LANGUAGE, "el")
+        .send()
+        .await
+        .expect("the record")
+        .text()
+        .await
+        .expect("its text");
+    for neutral in ["S1", "N1", "S6"] {
+        assert!(record.contains(neutral), "{neutral}: {record}");
+    }
+    assert!(!record.contains('Ν') && !record.contains('Β'), "{record}");
 }

@@ -200,9 +200,30 @@ struct TokensPage {
     tokens: Vec<TokenLine>,
     created: Option<(String, String)>,
     label: String,
-    /// The new-token form's scope boxes: each scope's name and whether it is ticked.
-    scopes: Vec<(&'static str, bool)>,
+    /// The new-token form's scope boxes.
+    scopes: Vec<ScopeBox>,
     error: Option<String>,
+}
+
+/// One scope's box in the new-token form.
+struct ScopeBox {
+    /// Its name, the API's: `read`.
+    name: &'static str,
+    /// What a token with it may do, in the visitor's language.
+    what: String,
+    /// Ticked.
+    ticked: bool,
+}
+
+/// What a token with `scope` may do, in the language of `tr`.
+fn scope_allows(tr: crate::i18n::Tr, scope: Scope) -> String {
+    tr.t(match scope {
+        Scope::Read => "tokens-scope-read",
+        Scope::Play => "tokens-scope-play",
+        Scope::Challenge => "tokens-scope-challenge",
+        Scope::Webhooks => "tokens-scope-webhooks",
+        Scope::Account => "tokens-scope-account",
+    })
 }
 
 /// What the new-token form shows: its label and ticked scopes (every scope at first).
@@ -242,7 +263,11 @@ async fn tokens_page(
         label: draft.label,
         scopes: Scope::ALL
             .into_iter()
-            .map(|s| (s.as_str(), draft.ticked.contains(&s.as_str())))
+            .map(|s| ScopeBox {
+                name: s.as_str(),
+                what: scope_allows(tr, s),
+                ticked: draft.ticked.contains(&s.as_str()),
+            })
             .collect(),
         error: error.map(|e| refusal(visitor.tr(), e)),
     };

@@ -1,7 +1,9 @@
-//! The notifications page (`/settings/notifications`): the devices with push on (turn
-//! one off, send a test), the "Notify me on this device" control (the one part that
-//! needs JavaScript: only the browser can subscribe), and what each channel sends;
-//! and the offline page the service worker shows.
+//! The notifications page (`/settings/notifications`): a section per channel (push,
+//! e-mail, calendar; and for a bot account, its event stream), each saying what it
+//! sends, its reminder times folded away in a `<details>`; the push section lists the
+//! devices with push on (turn one off, send a test) and has the "Notify me on this
+//! device" control (the one part that needs JavaScript: only the browser can
+//! subscribe). And the offline page the service worker shows.
 
 use std::str::FromStr;
 
@@ -45,6 +47,10 @@ struct ChannelForm {
     about: String,
     kinds: Vec<Choice>,
     reminders: Vec<Choice>,
+    /// The kinds are folded away with the reminder times (e-mail: off unless chosen).
+    fold_kinds: bool,
+    /// What is chosen among what is folded away, in words (the fold's summary).
+    chosen: String,
 }
 
 /// `templates/notifications.html`.
@@ -94,31 +100,47 @@ fn channel_form(tr: Tr, settings: &NotificationSettings, channel: Channel) -> Ch
         Channel::Bot => ("notify-bot-title", "notify-bot-about", false),
     };
     let mine = settings.channel(channel);
+    let reminders: Vec<Choice> = REMINDER_CHOICES
+        .iter()
+        .rev()
+        .map(|m| Choice {
+            value: m.to_string(),
+            words: minutes_words(tr, *m),
+            checked: mine.reminders.contains(m),
+        })
+        .collect();
+    let kinds: Vec<Choice> = if has_kinds {
+        NoticeKind::ALL
+            .iter()
+            .map(|k| Choice {
+                value: k.as_str().to_owned(),
+                words: tr.t(kind_words(*k)),
+                checked: mine.kinds.contains(k),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let fold_kinds = channel == Channel::Email;
+    let chosen: Vec<&str> = kinds
+        .iter()
+        .filter(|_| fold_kinds)
+        .chain(&reminders)
+        .filter(|c| c.checked)
+        .map(|c| c.words.as_str())
+        .collect();
     ChannelForm {
+        fold_kinds,
+        chosen: if chosen.is_empty() {
+            tr.t("notify-reminders-none")
+        } else {
+            chosen.join(", ")
+        },
         name: channel.as_str(),
         title: tr.t(title),
         about: tr.t(about),
-        kinds: if has_kinds {
-            NoticeKind::ALL
-                .iter()
-                .map(|k| Choice {
-                    value: k.as_str().to_owned(),
-                    words: tr.t(kind_words(*k)),
-                    checked: mine.kinds.contains(k),
-                })
-                .collect()
-        } else {
-            Vec::new()
-        },
-        reminders: REMINDER_CHOICES
-            .iter()
-            .rev()
-            .map(|m| Choice {
-                value: m.to_string(),
-                words: minutes_words(tr, *m),
-                checked: mine.reminders.contains(m),
-            })
-            .collect(),
+        kinds,
+        reminders,
     }
 }
 
@@ -147,8 +169,10 @@ async fn page(state: &AppState, visitor: &Visitor, shown: Shown) -> Result<Respo
         layout: visitor.layout(&visitor.tr().t("notify-title")),
         devices,
         vapid_key: service.vapid_public_key().await?,
+        // What a bot's event stream says is for bots only: a person's page leaves it out.
         channels: Channel::ALL
             .iter()
+            .filter(|c| **c != Channel::Bot || account.bot)
             .map(|c| channel_form(visitor.tr(), &settings, *c))
             .collect(),
         mail_configured: service.digest(account).await?.mail_configured,
@@ -205,7 +229,12 @@ pub async fn save(
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
     let saved = match parse_settings(&form) {
-        Ok(settings) => {
+        Ok(mut settings) => {
+            // A person's page has no bot part: what it had stays as it was.
+            if !account.bot {
+                let kept = state.service.notification_settings(account).await?;
+                *settings.channel_mut(Channel::Bot) = kept.channel(Channel::Bot).clone();
+            }
             state
                 .service
                 .set_notification_settings(account, settings)

@@ -163,7 +163,7 @@ pub async fn show(
         .enumerate()
         .map(|(i, ply)| PlyLink {
             number: i + 1,
-            text: ply.to_string(),
+            text: crate::games::board::notation(tr, *ply),
             current: i + 1 == shown,
         })
         .collect();
