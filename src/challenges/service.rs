@@ -3,13 +3,13 @@
 use rand::Rng;
 use seedpost_rules::{BySide, Position, Side, Variant};
 
-use super::{Service, events};
 use crate::domain::{
     Asked, ChallengeFilters, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, EventKind,
     FirstChoice, GameId, GameStatus, MatchTerms, Schedule, Terms,
 };
 use crate::error::{Error, Result};
 use crate::games::service::LoadedGame;
+use crate::service::{Service, events};
 use crate::store::{
     Account, Challenge, Closing, Game, GameState, GameWithMoves, NewChallenge, NewEvent, NewGame,
     Page, Player, StoreError,
@@ -68,7 +68,7 @@ impl Service {
     /// `invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games`,
     /// `invalid_schedule`, `self_challenge`, `blocked` (one of the two blocked the
     /// other), `too_many_challenges` (422: the caps of
-    /// [`FloodLimits`](super::FloodLimits)); `not_found` (404) for an unknown opponent.
+    /// [`FloodLimits`](crate::service::FloodLimits)); `not_found` (404) for an unknown opponent.
     pub async fn create_challenge(
         &self,
         account: &Account,
@@ -448,7 +448,7 @@ fn match_terms(request: &ChallengeRequest) -> Result<MatchTerms> {
 }
 
 /// An account as shown beside a challenge or game.
-pub(super) fn player(account: &Account) -> Player {
+pub(crate) fn player(account: &Account) -> Player {
     Player {
         id: account.id,
         username: account.username.clone(),
@@ -456,7 +456,7 @@ pub(super) fn player(account: &Account) -> Player {
     }
 }
 
-pub(super) fn closed() -> Error {
+pub(crate) fn closed() -> Error {
     Error::conflict("challenge_closed", "the challenge is no longer open")
 }
 
