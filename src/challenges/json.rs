@@ -13,7 +13,7 @@ use crate::wire::{DeclineReasonName, time};
     "id": "0b6f1c2e-8d1a-4f7e-9b7c-3a2d1e0f9c88", "challenger": "ayse", "opponent": "mehmet",
     "variant": "modiar", "days_per_move": 3, "first": "random", "rated": true,
     "weekend_pause": false, "games": 5, "schedule": "sequential", "stop_when_decided": true,
-    "status": "open", "decline_reason": null, "game_id": null,
+    "status": "open", "decline_reason": null, "game_id": null, "rematch_of": null,
     "created_at": "2026-11-30T12:00:00.000Z"
 }))]
 pub struct ChallengeJson {
@@ -52,6 +52,9 @@ pub struct ChallengeJson {
     pub decline_reason: Option<&'static str>,
     /// The game it started (game 1 of a match).
     pub game_id: Option<String>,
+    /// The game it is the rematch of, when offered as one (the game page's Rematch
+    /// button); null otherwise.
+    pub rematch_of: Option<String>,
     /// When it was made.
     pub created_at: String,
 }
@@ -73,6 +76,7 @@ impl From<&Challenge> for ChallengeJson {
             status: c.status.as_str(),
             decline_reason: c.decline_reason.map(DeclineReason::as_str),
             game_id: c.game_id.map(|g| g.to_string()),
+            rematch_of: c.rematch_of.map(|g| g.to_string()),
             created_at: time(c.created_at),
         }
     }

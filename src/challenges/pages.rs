@@ -96,6 +96,8 @@ pub struct ChallengeLine {
     /// Its terms in a sentence, as the list it is in reads it (after the challenger's
     /// name for a challenge to the viewer or an open one; whole for the viewer's own).
     words: String,
+    /// "Rematch" for the rematch of a game, to both players.
+    rematch: Option<String>,
 }
 
 impl ChallengeLine {
@@ -144,6 +146,7 @@ impl ChallengeLine {
             id: c.id.to_string(),
             challenger: c.challenger.username.to_string(),
             words,
+            rematch: c.rematch_of.map(|_| tr.t("home-rematch-tag")),
         }
     }
 }

@@ -47,7 +47,7 @@ impl Service {
             schedule: None,
             stop_when_decided: None,
         };
-        self.create_challenge(account, request).await
+        self.offer_challenge(account, request, Some(id)).await
     }
 
     /// The open rematch of `game` that `account` plays in, offered by either player:

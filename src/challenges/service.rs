@@ -74,6 +74,17 @@ impl Service {
         account: &Account,
         request: ChallengeRequest,
     ) -> Result<Challenge> {
+        self.offer_challenge(account, request, None).await
+    }
+
+    /// Creates a challenge from `account`, the rematch of game `rematch_of` when
+    /// `Some` (see [`Service::create_challenge`]).
+    pub(crate) async fn offer_challenge(
+        &self,
+        account: &Account,
+        request: ChallengeRequest,
+        rematch_of: Option<GameId>,
+    ) -> Result<Challenge> {
         let variant = Variant::parse_offered(&request.variant)
             .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))?;
         let days_per_move = DaysPerMove::new(request.days_per_move.unwrap_or(DEFAULT_DAYS))
@@ -136,6 +147,7 @@ impl Service {
             },
             match_terms,
             declined,
+            rematch_of,
             created_at: self.now(),
         };
         // Only a challenge naming someone is an event: an open one would go to all.
@@ -158,6 +170,7 @@ impl Service {
                     },
                     decline_reason: declined,
                     game_id: None,
+                    rematch_of,
                     created_at: challenge.created_at,
                 };
                 let (to, kind) = match declined {
