@@ -17,6 +17,7 @@
 
 pub mod admin;
 pub mod analysis;
+pub mod challenges;
 pub mod chat;
 pub mod clock;
 pub mod config;

@@ -514,6 +514,10 @@ struct ChallengeLine {
     /// before decline reasons.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     decline_reason: Option<String>,
+    /// The game it is the rematch of (rematches only); absent in exports from before
+    /// the mark.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rematch_of: Option<Uuid>,
 }
 
 fn one_game() -> u8 {
@@ -652,6 +656,7 @@ fn challenge_line(c: &Challenge) -> Line {
         schedule: c.match_terms.schedule.as_str().to_owned(),
         stop_when_decided: c.match_terms.stop_when_decided,
         decline_reason: c.decline_reason.map(|r| r.as_str().to_owned()),
+        rematch_of: c.rematch_of.map(|g| g.0),
     })
 }
 
@@ -1298,6 +1303,7 @@ impl Reader {
             status,
             decline_reason,
             game_id: c.game_id.map(GameId),
+            rematch_of: c.rematch_of.map(GameId),
             created_at: c.created_at,
         });
         Ok(())

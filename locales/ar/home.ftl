@@ -18,6 +18,7 @@ home-yours = تحدياتك
 home-mine-open = { $variant } مفتوح للجميع، { $kind }، { $pace }، يبدأ: { $first }.
 home-mine-to = { $variant } إلى { $opponent }، { $kind }، { $pace }، يبدأ: { $first }.
 home-cancel = ألغِ
+home-rematch-tag = مباراة ثأرية
 home-rated = محسوبة في التصنيف
 home-casual = ودية
 home-rated-weekends = محسوبة في التصنيف، والساعات متوقفة في عطلة نهاية الأسبوع

@@ -18,6 +18,7 @@ home-yours = Els teus
 home-mine-open = { $variant } obert a tothom, { $kind }, { $pace }, comença: { $first }.
 home-mine-to = { $variant } a { $opponent }, { $kind }, { $pace }, comença: { $first }.
 home-cancel = Cancel·la
+home-rematch-tag = Revenja
 home-rated = puntuable
 home-casual = amistós
 home-rated-weekends = puntuable, rellotges aturats els caps de setmana

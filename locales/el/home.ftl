@@ -18,6 +18,7 @@ home-yours = Δικές σας
 home-mine-open = { $variant } ανοιχτή σε όλους, { $kind }, { $pace }, ξεκινά: { $first }.
 home-mine-to = { $variant } προς { $opponent }, { $kind }, { $pace }, ξεκινά: { $first }.
 home-cancel = Ακύρωση
+home-rematch-tag = Ρεβάνς
 home-rated = με βαθμολογία
 home-casual = φιλική
 home-rated-weekends = με βαθμολογία, ρολόγια σταματημένα τα Σαββατοκύριακα

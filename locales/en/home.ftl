@@ -20,6 +20,7 @@ home-yours = Yours
 home-mine-open = { $variant } open to anyone, { $kind }, { $pace }, first mover: { $first }.
 home-mine-to = { $variant } to { $opponent }, { $kind }, { $pace }, first mover: { $first }.
 home-cancel = Cancel
+home-rematch-tag = Rematch
 home-rated = rated
 home-casual = casual
 home-rated-weekends = rated, clocks paused at weekends

@@ -18,6 +18,7 @@ home-yours = Seninkiler
 home-mine-open = { $variant }, herkese açık, { $kind }, { $pace }, ilk hamle: { $first }.
 home-mine-to = { $variant }, rakip: { $opponent }, { $kind }, { $pace }, ilk hamle: { $first }.
 home-cancel = Geri al
+home-rematch-tag = Rövanş
 home-rated = puanlı
 home-casual = puansız
 home-rated-weekends = puanlı, saatler hafta sonu durur

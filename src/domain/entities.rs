@@ -109,6 +109,8 @@ pub struct Challenge {
     pub decline_reason: Option<DeclineReason>,
     /// The game started by accepting it.
     pub game_id: Option<GameId>,
+    /// The game it is the rematch of, when offered as one.
+    pub rematch_of: Option<GameId>,
     /// When it was made.
     pub created_at: DateTime<Utc>,
 }
@@ -135,6 +137,8 @@ pub struct NewChallenge {
     /// `Some` when the filters of the player it names decline it as it is made (it is
     /// stored declined, with this reason, and never open).
     pub declined: Option<DeclineReason>,
+    /// The game it is the rematch of, when offered as one.
+    pub rematch_of: Option<GameId>,
     /// Now.
     pub created_at: DateTime<Utc>,
 }

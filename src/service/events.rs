@@ -20,6 +20,7 @@ use serde_json::value::RawValue;
 use tokio::sync::{broadcast, watch};
 
 use super::Service;
+use crate::challenges::json::ChallengeJson;
 use crate::domain::{AccountId, EventKind, GameId, GameStatus};
 use crate::error::{Error, Result};
 use crate::games::json::GameJson;
@@ -27,7 +28,6 @@ use crate::games::service::LoadedGame;
 use crate::store::{
     Account, Challenge, Event, EventWake, GameFilter, NewEvent, Notice, Page, Store,
 };
-use crate::wire::ChallengeJson;
 
 /// How long events are kept: a client may resume with `since` for at least this long.
 pub const EVENT_RETENTION: TimeDelta = TimeDelta::days(7);

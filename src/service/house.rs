@@ -118,7 +118,7 @@ impl Service {
     pub async fn challenge_house_at_once(
         &self,
         account: &Account,
-        request: super::ChallengeRequest,
+        request: crate::challenges::service::ChallengeRequest,
     ) -> Result<(crate::store::Challenge, Option<crate::store::Game>)> {
         let challenge = self.create_challenge(account, request).await?;
         let Some(opponent) = challenge.opponent.as_ref().map(|o| o.id) else {

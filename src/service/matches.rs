@@ -10,8 +10,8 @@
 use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Position, Side};
 
-use super::challenges::{closed, player};
 use super::{Service, events};
+use crate::challenges::service::{closed, player};
 use crate::domain::{
     DaysPerMove, EventKind, GameId, GameStatus, MatchId, MatchStatus, Schedule, Terms,
 };
@@ -115,7 +115,7 @@ fn started(
 impl Service {
     /// Accepts a challenge of several games: starts its match with game 1 (whose
     /// first mover is `first`), or all its games when they are played at once.
-    pub(super) async fn accept_match(
+    pub(crate) async fn accept_match(
         &self,
         account: &Account,
         challenge: &Challenge,

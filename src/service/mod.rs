@@ -14,7 +14,6 @@ use crate::store::replica::Reads;
 mod accounts;
 mod analysis;
 mod calendar;
-mod challenges;
 mod controls;
 mod digest;
 pub(crate) mod events;
@@ -24,10 +23,8 @@ mod leases;
 mod maillinks;
 mod matches;
 mod passwords;
-mod prefs;
 mod push;
 mod ratings;
-mod rematch;
 mod reminders;
 mod sessions;
 mod throttle;
@@ -37,7 +34,6 @@ mod vacations;
 mod webhooks;
 
 pub use accounts::{NewAccountRequest, SignedUp, check_reserved, parse_label, parse_scopes};
-pub use challenges::{ChallengeRequest, parse_decline_reason};
 pub use controls::{AccountExport, PasswordChange};
 pub use digest::{
     DEFAULT_DIGEST_HOUR, DEFAULT_TURN_MAIL_MINUTES, DIGEST_BACKOFF, DigestStatus, Mailer,
@@ -97,7 +93,7 @@ pub struct Service {
     /// Analyses of finished games, kept and running.
     analyses: Arc<analysis::Analyses>,
     /// The caps where floods are cheap.
-    floods: FloodLimits,
+    pub(crate) floods: FloodLimits,
     /// Recent sign-ups per client address.
     sign_ups: Arc<floods::SignUps>,
     /// Web Push: the VAPID key and contact.

@@ -32,7 +32,7 @@ macro_rules! challenge_select {
                 ca.bot AS challenger_bot, c.opponent_id, oa.username AS opponent_username, \
                 oa.bot AS opponent_bot, c.variant, c.days_per_move, c.first, c.status, \
                 c.game_id, c.created_at, c.rated, c.weekend_pause, \
-                c.games, c.schedule, c.stop_when_decided, c.decline_reason \
+                c.games, c.schedule, c.stop_when_decided, c.decline_reason, c.rematch_of \
          FROM challenges c \
          JOIN accounts ca ON ca.id = c.challenger_id \
          LEFT JOIN accounts oa ON oa.id = c.opponent_id "
@@ -332,6 +332,7 @@ pub(super) struct ChallengeRow {
     schedule: String,
     stop_when_decided: bool,
     decline_reason: Option<String>,
+    rematch_of: Option<Uuid>,
 }
 
 impl ChallengeRow {
@@ -381,6 +382,7 @@ impl ChallengeRow {
             status,
             decline_reason,
             game_id: self.game_id.map(GameId),
+            rematch_of: self.rematch_of.map(GameId),
             created_at: self.created_at,
         })
     }

@@ -62,8 +62,8 @@ pub(super) const INSERT_MOVE: &str =
 /// The insertion of a challenge as exported, whatever its status.
 pub(super) const INSERT_CHALLENGE: &str = "INSERT INTO challenges (id, challenger_id, \
      opponent_id, variant, days_per_move, first, status, game_id, created_at, rated, \
-     weekend_pause, games, schedule, stop_when_decided, decline_reason) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)";
+     weekend_pause, games, schedule, stop_when_decided, decline_reason, rematch_of) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
 
 /// The insertion of a session.
 pub(super) const INSERT_SESSION: &str = "INSERT INTO sessions \
@@ -480,8 +480,8 @@ async fn create_challenge_tx<B: Backend>(
     sql(
         "INSERT INTO challenges (id, challenger_id, opponent_id, variant, days_per_move, \
                                  first, status, created_at, rated, weekend_pause, games, \
-                                 schedule, stop_when_decided, decline_reason) \
-         VALUES ($1, $2, $3, $4, $5, $6, $13, $7, $8, $9, $10, $11, $12, $14)",
+                                 schedule, stop_when_decided, decline_reason, rematch_of) \
+         VALUES ($1, $2, $3, $4, $5, $6, $13, $7, $8, $9, $10, $11, $12, $14, $15)",
     )
     .bind(challenge.id.0)
     .bind(challenge.challenger.0)
@@ -504,6 +504,7 @@ async fn create_challenge_tx<B: Backend>(
         .as_str(),
     )
     .bind(challenge.declined.map(DeclineReason::as_str))
+    .bind(challenge.rematch_of.map(|g| g.0))
     .execute(tx)
     .await?;
     let stored = B::insert_events(tx, events).await?;

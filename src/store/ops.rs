@@ -337,6 +337,7 @@ async fn import_tx<B: Backend>(
             .bind(c.match_terms.schedule.as_str())
             .bind(c.match_terms.stop_when_decided)
             .bind(c.decline_reason.map(DeclineReason::as_str))
+            .bind(c.rematch_of.map(|g| g.0))
             .execute(tx)
             .await?;
     }

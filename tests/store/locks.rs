@@ -40,6 +40,7 @@ async fn capped_challenge(
                 terms: Terms::default(),
                 match_terms: MatchTerms::default(),
                 declined: None,
+                rematch_of: None,
                 created_at: at(1),
             },
             &[event],

@@ -335,6 +335,7 @@ async fn a_challenge_is_accepted_once_and_closed_only_while_open(db: &TestDb) {
             status: ChallengeStatus::Open,
             decline_reason: None,
             game_id: None,
+            rematch_of: None,
             created_at: at(1),
         }
     );

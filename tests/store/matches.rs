@@ -34,6 +34,7 @@ async fn match_challenge(
                 terms: Terms::default(),
                 match_terms: terms,
                 declined: None,
+                rematch_of: None,
                 created_at: at(0),
             },
             &[],

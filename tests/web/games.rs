@@ -336,6 +336,7 @@ on_both_backends!(
     a_move_sent_for_an_old_position_returns_to_the_game_saying_the_opponent_moved,
     a_mangala_sowing_that_ends_in_the_store_says_to_move_again,
     a_rematch_offers_the_same_game_to_the_opponent_who_now_moves_first,
+    a_rematch_says_it_is_one_in_both_players_challenge_lists_and_its_json_names_the_game,
 );
 
 async fn the_game_page_says_when_time_is_running_out(server: Server) {
@@ -675,6 +676,73 @@ async fn a_rematch_offers_the_same_game_to_the_opponent_who_now_moves_first(serv
         "mehmet, second before, moves first now"
     );
     assert_eq!(started.text("#status"), "Your turn.");
+}
+
+async fn a_rematch_says_it_is_one_in_both_players_challenge_lists_and_its_json_names_the_game(
+    server: Server,
+) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "modiar", "challenger").await;
+    let resign = mehmet.get(&format!("{game}/resign")).await;
+    mehmet.submit(&resign.form("form[action$='/resign']")).await;
+    let over = ayse.get(&game).await;
+    let offered = ayse.submit(&over.form("form[action$='/rematch']")).await;
+    assert_eq!(offered.status, StatusCode::OK);
+    // A plain challenge between the same two, on other terms, is no rematch.
+    let account = server.service.account("ayse").await.expect("ayse");
+    server
+        .service
+        .create_challenge(
+            &account,
+            seedpost::challenges::service::ChallengeRequest {
+                variant: "tihbat".to_owned(),
+                days_per_move: None,
+                first: None,
+                opponent: Some("mehmet".to_owned()),
+                rated: false,
+                weekend_pause: false,
+                games: None,
+                schedule: None,
+                stop_when_decided: None,
+            },
+        )
+        .await
+        .expect("a plain challenge");
+
+    let theirs = mehmet.get("/").await;
+    assert_eq!(theirs.count(".challenge-to-me"), 2, "{}", theirs.body);
+    assert_eq!(
+        theirs.count(".challenge-to-me .rematch"),
+        1,
+        "{}",
+        theirs.body
+    );
+    assert_eq!(theirs.text(".challenge-to-me .rematch"), "Rematch");
+    let mine = ayse.get("/").await;
+    assert_eq!(mine.count(".challenge-mine"), 2, "{}", mine.body);
+    assert_eq!(mine.count(".challenge-mine .rematch"), 1, "{}", mine.body);
+    assert_eq!(mine.text(".challenge-mine .rematch"), "Rematch");
+
+    let id = game.trim_start_matches("/games/").to_owned();
+    let open = server
+        .service
+        .open_challenges(&account, seedpost::store::Page::first(10))
+        .await
+        .expect("the challenges");
+    let marks: Vec<(String, Option<String>)> = open
+        .iter()
+        .map(seedpost::challenges::json::ChallengeJson::from)
+        .map(|c| (c.variant.as_str().to_owned(), c.rematch_of))
+        .collect();
+    assert_eq!(marks.len(), 2, "{marks:?}");
+    assert!(
+        marks.contains(&("modiar".to_owned(), Some(id))),
+        "{marks:?}"
+    );
+    assert!(marks.contains(&("tihbat".to_owned(), None)), "{marks:?}");
 }
 
 async fn aborting_is_not_asked_by_its_address_once_both_sides_moved_and_the_refusal_is_translated(

@@ -243,6 +243,8 @@ class ChallengeJson(_ChallengeJsonRequired, total=False):
     decline_reason: Optional['DeclineReasonName']
     #: The game it started (game 1 of a match).
     game_id: Optional[str]
+    #: The game it is the rematch of, when offered as one (the game page's Rematch button); null otherwise.
+    rematch_of: Optional[str]
 
 
 class ChannelSettingsJson(TypedDict, total=False):

@@ -8,11 +8,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::calendar::DigestJson;
-use super::json::{
-    AccountJson, ChallengeJson, ErrorJson, TokenJson, VacationJson, VariantRatingJson, time,
-};
+use super::json::{AccountJson, ErrorJson, TokenJson, VacationJson, VariantRatingJson, time};
 use super::push::{NotificationSettingsJson, PushSubscriptionJson};
 use super::webhooks::WebhookJson;
+use crate::challenges::json::ChallengeJson;
 use crate::error::Result;
 use crate::games::json::GameJson;
 use crate::http::extract::{ApiJson, Auth, ClientAddr};

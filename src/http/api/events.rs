@@ -9,9 +9,10 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::challenges::json::ChallengeJson;
 use crate::games::json::GameJson;
 use crate::service::{StandingLineJson, TournamentJson};
-use crate::wire::{ChallengeJson, MatchJson};
+use crate::wire::MatchJson;
 
 /// One line of an account's event stream (or one webhook delivery's body): a stored
 /// event, with its `seq`, or a line of the snapshot a stream starts with, marked

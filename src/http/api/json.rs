@@ -10,7 +10,7 @@ use crate::wire::{ScopeName, VariantName};
 
 // The shapes that events carry too live beside the engine's shapes, in `wire`, so
 // that the service can build them; the API names them from here as before.
-pub use crate::wire::{ChallengeJson, MatchGameJson, MatchJson, MatchRefJson};
+pub use crate::wire::{MatchGameJson, MatchJson, MatchRefJson};
 
 /// Times as RFC 3339 in UTC, to the millisecond.
 pub(super) fn time(t: DateTime<Utc>) -> String {

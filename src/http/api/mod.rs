@@ -24,10 +24,8 @@ pub const PREFIX: &str = "/api/v1";
 mod accounts;
 mod analysis;
 mod calendar;
-mod challenges;
 pub mod controls;
 pub mod events;
-mod filters;
 pub mod json;
 mod leases;
 mod matches;
@@ -106,11 +104,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(reset::confirm))
         .routes(routes!(accounts::language, accounts::set_language))
         .routes(routes!(crate::games::api::variants))
-        .routes(routes!(challenges::create, challenges::list))
-        .routes(routes!(challenges::show, challenges::cancel))
-        .routes(routes!(challenges::accept))
-        .routes(routes!(challenges::decline))
-        .routes(routes!(filters::show, filters::set, filters::clear))
+        .merge(crate::challenges::api::routes())
         .routes(routes!(leases::claim, leases::release))
         .merge(crate::games::api::routes())
         .merge(crate::games::notes::api_routes())

@@ -20,16 +20,14 @@ mod analysis;
 pub(crate) mod assets;
 mod controls;
 pub(crate) mod error;
-mod home;
 pub mod lang;
 pub(crate) mod live;
 mod matches;
 mod notify;
 pub(crate) mod panel;
-mod play;
 mod players;
 mod record_board;
-mod refusal;
+pub(crate) mod refusal;
 mod reminders;
 mod reset;
 mod rules;
@@ -46,7 +44,6 @@ pub use session::{FORM_COOKIE, PageForm, SESSION_COOKIE, Visitor};
 /// The pages' routes, with the static files.
 pub fn router(state: AppState) -> Router<AppState> {
     Router::new()
-        .route("/", get(home::show))
         .route(
             "/signup",
             get(accounts::sign_up_form).post(accounts::sign_up),
@@ -95,7 +92,6 @@ pub fn router(state: AppState) -> Router<AppState> {
             post(reminders::resend_verification),
         )
         .route("/settings/vacation", get(vacation::show))
-        .route("/settings/play", get(play::show).post(play::save))
         .route("/settings/vacation/start", post(vacation::start))
         .route("/settings/vacation/end", post(vacation::end))
         .route(
@@ -108,10 +104,7 @@ pub fn router(state: AppState) -> Router<AppState> {
             post(notify::delete_device),
         )
         .route("/settings/notifications/test", post(notify::test))
-        .route("/challenges", post(home::create_challenge))
-        .route("/challenges/{id}/accept", post(home::accept))
-        .route("/challenges/{id}/decline", post(home::decline))
-        .route("/challenges/{id}/cancel", post(home::cancel))
+        .merge(crate::challenges::pages::routes())
         .route("/live", get(live::account))
         .merge(crate::games::pages::routes())
         .merge(crate::games::plan::routes())

@@ -1,10 +1,11 @@
 //! Rematches: after a game, one player offers the other the same game again, with
 //! the other player moving first.
 
-use super::{ChallengeRequest, Service};
+use super::service::ChallengeRequest;
 use crate::domain::{GameId, GameStatus};
 use crate::error::{Error, Result};
 use crate::games::service::side_of;
+use crate::service::Service;
 use crate::store::{Account, Challenge, Game, Page};
 
 impl Service {
@@ -46,7 +47,7 @@ impl Service {
             schedule: None,
             stop_when_decided: None,
         };
-        self.create_challenge(account, request).await
+        self.offer_challenge(account, request, Some(id)).await
     }
 
     /// The open rematch of `game` that `account` plays in, offered by either player:

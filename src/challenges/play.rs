@@ -8,11 +8,11 @@ use axum::extract::{RawQuery, State};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::error::PageError;
-use super::session::{PageForm, Visitor};
-use super::view::{Layout, render};
 use crate::error::Error;
 use crate::http::AppState;
+use crate::http::pages::error::PageError;
+use crate::http::pages::session::{PageForm, Visitor};
+use crate::http::pages::view::{Layout, render};
 use crate::store::PlaySettings;
 
 /// `templates/play_settings.html`.

@@ -2,22 +2,37 @@
 //! what seedpost is and games to watch) and the challenge actions.
 
 use askama::Template;
+use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
 use serde::Deserialize;
 
-use super::error::PageError;
-use super::session::{PageForm, PagePath, Visitor};
-use super::view::{Layout, VariantChoice, render, variant_choices};
+use super::play;
+use super::service::{ChallengeRequest, parse_decline_reason};
 use crate::domain::{AccountId, ChallengeId, DaysPerMove, DeclineReason, GameStatus};
 use crate::error::Error;
 use crate::games::service::side_of;
 use crate::games::view::GameLine;
 use crate::http::AppState;
+use crate::http::pages::error::PageError;
+use crate::http::pages::session::{NoFields, PageForm, PagePath, Visitor};
+use crate::http::pages::view::{Layout, VariantChoice, render, variant_choices};
 use crate::i18n::{IntoArg, Tr};
-use crate::service::{ChallengeRequest, parse_decline_reason};
 use crate::store::{Challenge, Page};
+
+/// The pages' routes of challenges: the home page, the challenge actions and the play
+/// settings.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(show))
+        .route("/settings/play", get(play::show).post(play::save))
+        .route("/challenges", post(create_challenge))
+        .route("/challenges/{id}/accept", post(accept))
+        .route("/challenges/{id}/decline", post(decline))
+        .route("/challenges/{id}/cancel", post(cancel))
+}
 
 /// Open challenges on the home page: the newest (the API pages through the rest).
 const HOME_CHALLENGES: u32 = 100;
@@ -81,6 +96,8 @@ pub struct ChallengeLine {
     /// Its terms in a sentence, as the list it is in reads it (after the challenger's
     /// name for a challenge to the viewer or an open one; whole for the viewer's own).
     words: String,
+    /// "Rematch" for the rematch of a game, to both players.
+    rematch: Option<String>,
 }
 
 impl ChallengeLine {
@@ -129,6 +146,7 @@ impl ChallengeLine {
             id: c.id.to_string(),
             challenger: c.challenger.username.to_string(),
             words,
+            rematch: c.rematch_of.map(|_| tr.t("home-rematch-tag")),
         }
     }
 }
@@ -471,7 +489,7 @@ pub async fn create_challenge(
                         .tr()
                         .t1("home-no-player", "name", form.opponent.trim())
                 }
-                other => super::refusal::refusal(visitor.tr(), &other),
+                other => crate::http::pages::refusal::refusal(visitor.tr(), &other),
             };
             home(&state, &visitor, form, Some(message)).await
         }
@@ -483,7 +501,7 @@ pub async fn create_challenge(
 pub async fn accept(
     State(state): State<AppState>,
     PagePath(id): PagePath<ChallengeId>,
-    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
+    PageForm { visitor, .. }: PageForm<NoFields>,
 ) -> Result<Redirect, PageError> {
     let game = state
         .service
@@ -517,7 +535,7 @@ pub async fn decline(
 pub async fn cancel(
     State(state): State<AppState>,
     PagePath(id): PagePath<ChallengeId>,
-    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
+    PageForm { visitor, .. }: PageForm<NoFields>,
 ) -> Result<Redirect, PageError> {
     state
         .service

@@ -5,16 +5,32 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::json::{ChallengeJson, ErrorJson};
+use super::filters;
+use super::json::ChallengeJson;
+use super::service::{ChallengeRequest, parse_decline_reason};
 use crate::domain::ChallengeId;
 use crate::error::{Error, Result};
 use crate::games::json::GameJson;
+use crate::http::AppState;
+use crate::http::api::json::ErrorJson;
 use crate::http::extract::{ApiJson, ApiQuery, Auth, PathId};
 use crate::http::ratelimit::{self, Throttle};
-use crate::service::{ChallengeRequest, Service, parse_decline_reason};
+use crate::service::Service;
 use crate::store::Page;
 use crate::wire::DeclineReasonName;
+
+/// The API routes of challenges and challenge filters.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create, list))
+        .routes(routes!(show, cancel))
+        .routes(routes!(accept))
+        .routes(routes!(decline))
+        .routes(routes!(filters::show, filters::set, filters::clear))
+}
 
 /// A new challenge.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -65,13 +81,13 @@ pub(super) struct NewChallengeBody {
     request_body = NewChallengeBody,
     responses(
         (status = 201, description = "The challenge", body = ChallengeJson),
-        (status = 400, response = super::openapi::BadBody),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 400, response = crate::http::api::openapi::BadBody),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 404, description = "`not_found`: no such opponent", body = ErrorJson,
             example = json!({"error": "not_found", "message": "player not found"})),
         (status = 422, description = "`invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games` (not 1 to 9), `invalid_schedule`, `self_challenge` (naming oneself), `opponent_closed` (naming a closed or deleted account), `blocked` (one of the two players blocked the other: `PUT /me/blocks/{name}`), `too_many_challenges` (the account has 50 open challenges, or 5 naming this opponent: cancel one first), `invalid_body`: a bad field", body = ErrorJson,
             example = json!({"error": "invalid_variant", "message": "variant: expected `mangala`, `modiar` or `tihbat`"})),
-        (status = 429, response = super::openapi::TooManyRequests),
+        (status = 429, response = crate::http::api::openapi::TooManyRequests),
     ),
 )]
 pub(super) async fn create(
@@ -124,7 +140,7 @@ pub(super) struct ListQuery {
         (status = 200, description = "Open challenges", body = Vec<ChallengeJson>),
         (status = 400, description = "`invalid_query`: a bad `limit` or `before`", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "before is a challenge id"})),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn list(
@@ -158,8 +174,8 @@ pub(super) async fn list(
     params(("id" = String, Path, description = "The challenge's id")),
     responses(
         (status = 200, description = "The challenge", body = ChallengeJson),
-        (status = 401, response = super::openapi::Unauthorized),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
+        (status = 404, response = crate::http::api::openapi::NotFound),
     ),
 )]
 pub(super) async fn show(
@@ -183,10 +199,10 @@ pub(super) async fn show(
     params(("id" = String, Path, description = "The challenge's id")),
     responses(
         (status = 201, description = "The new game (game 1 of a match)", body = GameJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 403, description = "`forbidden`: the challenge names another player", body = ErrorJson,
             example = json!({"error": "forbidden", "message": "this challenge is addressed to another player"})),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`challenge_closed`: no longer open (accepted, declined or canceled)", body = ErrorJson,
             example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
         (status = 422, description = "`own_challenge`: one's own challenge; `blocked`: one of the two players blocked the other", body = ErrorJson,
@@ -230,10 +246,10 @@ pub(super) struct DeclineBody {
         (status = 200, description = "The declined challenge", body = ChallengeJson),
         (status = 422, description = "`invalid_decline_reason`: not one of the reasons; `invalid_body`", body = ErrorJson,
             example = json!({"error": "invalid_decline_reason", "message": "a decline reason is one of generic, later, variant, time_control, rated, casual, too_fast, not_bots or only_bots"})),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 403, description = "`forbidden`: the challenge does not name the account", body = ErrorJson,
             example = json!({"error": "forbidden", "message": "only the player a challenge names can decline it"})),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`challenge_closed`: no longer open (accepted, declined or canceled)", body = ErrorJson,
             example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
     ),
@@ -259,10 +275,10 @@ pub(super) async fn decline(
     params(("id" = String, Path, description = "The challenge's id")),
     responses(
         (status = 204, description = "Canceled"),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 403, description = "`forbidden`: not the account's challenge", body = ErrorJson,
             example = json!({"error": "forbidden", "message": "only its creator can cancel a challenge"})),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`challenge_closed`: no longer open (accepted, declined or canceled)", body = ErrorJson,
             example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
     ),

@@ -10,9 +10,9 @@ use seedpost_rules::Variant;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::json::ErrorJson;
 use crate::domain::{ChallengeFilters, DaysPerMove};
 use crate::error::{Error, Result};
+use crate::http::api::json::ErrorJson;
 use crate::http::extract::{ApiJson, Auth};
 use crate::service::Service;
 
@@ -133,7 +133,7 @@ impl ChallengeFiltersRequest {
     security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The filters", body = ChallengeFiltersJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn show(
@@ -156,7 +156,7 @@ pub(super) async fn show(
     request_body = ChallengeFiltersRequest,
     responses(
         (status = 200, description = "The filters", body = ChallengeFiltersJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 422, description = "`invalid_filters`: filters that refuse every challenge; `invalid_variant`, `invalid_days_per_move`; `invalid_body`: an unknown field or a wrong type", body = ErrorJson,
             example = json!({"error": "invalid_filters", "message": "min_days_per_move is above max_days_per_move"})),
     ),
@@ -182,7 +182,7 @@ pub(super) async fn set(
     security(("bearer" = ["challenge"])),
     responses(
         (status = 204, description = "Every challenge is taken"),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn clear(

@@ -3,13 +3,13 @@
 use rand::Rng;
 use seedpost_rules::{BySide, Position, Side, Variant};
 
-use super::{Service, events};
 use crate::domain::{
     Asked, ChallengeFilters, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, EventKind,
     FirstChoice, GameId, GameStatus, MatchTerms, Schedule, Terms,
 };
 use crate::error::{Error, Result};
 use crate::games::service::LoadedGame;
+use crate::service::{Service, events};
 use crate::store::{
     Account, Challenge, Closing, Game, GameState, GameWithMoves, NewChallenge, NewEvent, NewGame,
     Page, Player, StoreError,
@@ -68,11 +68,22 @@ impl Service {
     /// `invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games`,
     /// `invalid_schedule`, `self_challenge`, `blocked` (one of the two blocked the
     /// other), `too_many_challenges` (422: the caps of
-    /// [`FloodLimits`](super::FloodLimits)); `not_found` (404) for an unknown opponent.
+    /// [`FloodLimits`](crate::service::FloodLimits)); `not_found` (404) for an unknown opponent.
     pub async fn create_challenge(
         &self,
         account: &Account,
         request: ChallengeRequest,
+    ) -> Result<Challenge> {
+        self.offer_challenge(account, request, None).await
+    }
+
+    /// Creates a challenge from `account`, the rematch of game `rematch_of` when
+    /// `Some` (see [`Service::create_challenge`]).
+    pub(crate) async fn offer_challenge(
+        &self,
+        account: &Account,
+        request: ChallengeRequest,
+        rematch_of: Option<GameId>,
     ) -> Result<Challenge> {
         let variant = Variant::parse_offered(&request.variant)
             .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))?;
@@ -136,6 +147,7 @@ impl Service {
             },
             match_terms,
             declined,
+            rematch_of,
             created_at: self.now(),
         };
         // Only a challenge naming someone is an event: an open one would go to all.
@@ -158,6 +170,7 @@ impl Service {
                     },
                     decline_reason: declined,
                     game_id: None,
+                    rematch_of,
                     created_at: challenge.created_at,
                 };
                 let (to, kind) = match declined {
@@ -448,7 +461,7 @@ fn match_terms(request: &ChallengeRequest) -> Result<MatchTerms> {
 }
 
 /// An account as shown beside a challenge or game.
-pub(super) fn player(account: &Account) -> Player {
+pub(crate) fn player(account: &Account) -> Player {
     Player {
         id: account.id,
         username: account.username.clone(),
@@ -456,7 +469,7 @@ pub(super) fn player(account: &Account) -> Player {
     }
 }
 
-pub(super) fn closed() -> Error {
+pub(crate) fn closed() -> Error {
     Error::conflict("challenge_closed", "the challenge is no longer open")
 }
 

@@ -1,7 +1,7 @@
 //! How each account likes to play: the play settings page's settings.
 
-use super::Service;
 use crate::error::Result;
+use crate::service::Service;
 use crate::store::{Account, PlaySettings};
 
 impl Service {
