@@ -1,7 +1,6 @@
 //! Runner leases in the store: a claim refused while the holder lets go is never an
 //! error.
 
-
 use crate::helpers::{account, connect, days};
 use crate::support::db::TestDb;
 
