@@ -570,7 +570,7 @@ pub enum LogFormat {
 /// `seedpost replay` arguments (a stable contract: see docs/api.md, "The replay command").
 #[derive(Debug, Clone, Args)]
 pub struct ReplayArgs {
-    /// The game: mangala, modiar or tihbat.
+    /// The game: mangala, modiar, tihbat, kalah, oware or togyz.
     #[arg(long, value_parser = Variant::parse_offered)]
     pub variant: Variant,
     /// Who moves first: south or north.

@@ -188,7 +188,7 @@ pub fn stores_for(pos: &Position, side: Side) -> i16 {
 /// time.
 #[must_use]
 pub fn needs_table(level: Level, variant: Variant) -> bool {
-    level == Level::Perfect && variant != Variant::Mangala
+    level == Level::Perfect && matches!(variant, Variant::Tihbat | Variant::Modiar)
 }
 
 /// The move `level` plays in `game`, or `None` when the game is over (passes are

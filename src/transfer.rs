@@ -1250,7 +1250,6 @@ impl Reader {
 
     fn challenge(&mut self, line: usize, c: ChallengeLine) -> Result<(), String> {
         let what = format!("challenge {}", c.id);
-        offered(c.variant, &what)?;
         let challenger = self.player(c.challenger_id, &format!("{what}: its challenger"))?;
         let opponent = c
             .opponent_id
@@ -1311,7 +1310,6 @@ impl Reader {
 
     fn game(&mut self, line: usize, g: GameLine) -> Result<(), String> {
         let what = format!("game {}", g.id);
-        offered(g.variant, &what)?;
         let south = self.player(g.south_id, &format!("{what}: South"))?;
         let north = self.player(g.north_id, &format!("{what}: North"))?;
         if let Some(challenge) = g.challenge_id {
@@ -1411,7 +1409,6 @@ impl Reader {
 
     fn a_match(&mut self, m: MatchLine) -> Result<(), String> {
         let what = format!("match {}", m.id);
-        offered(m.variant, &what)?;
         let south = self.player(m.south_id, &format!("{what}: South"))?;
         let north = self.player(m.north_id, &format!("{what}: North"))?;
         if !self.challenges.contains_key(&m.challenge_id) {
@@ -1484,7 +1481,6 @@ impl Reader {
 
     fn rating(&mut self, r: RatingLine) -> Result<(), String> {
         let what = format!("rating of {} in {}", r.account_id, r.variant);
-        offered(r.variant, &what)?;
         self.player(r.account_id, &format!("{what}: its account"))?;
         let valid = r.rating.is_finite()
             && r.deviation.is_finite()
@@ -1546,7 +1542,6 @@ impl Reader {
 
     fn tournament(&mut self, t: TournamentLine) -> Result<(), String> {
         let what = format!("tournament {}", t.id);
-        offered(t.variant, &what)?;
         let creator = self.player(t.creator_id, &format!("{what}: its creator"))?;
         let name_ok = crate::service::parse_tournament_name(&t.name).is_ok_and(|n| n == t.name);
         let days_per_move =
@@ -1954,15 +1949,5 @@ pub fn check_game(stored: &GameWithMoves) -> Result<(), String> {
             ended(state.to_move, state.deadline)
         }
         (None, status, None) => Err(format!("a {} game has no result", status.as_str())),
-    }
-}
-
-/// Refuses a game the server does not offer yet ([`Variant::OFFERED`]): the rules play
-/// Kalah, Oware and Togyz kumalak, the server not before issue 38 brings them in.
-fn offered(variant: Variant, what: &str) -> Result<(), String> {
-    if variant.is_offered() {
-        Ok(())
-    } else {
-        Err(format!("{what}: {variant} is not offered"))
     }
 }

@@ -16,7 +16,7 @@ mod schema;
 
 pub use schema::{
     DeclineReasonName, GameStatusName, ScopeName, SideName, SidesBoard, SidesCount, SidesFlag,
-    SidesName, SidesPoints, TournamentStatusName, VariantName,
+    SidesName, SidesPoints, SidesTuzdyk, TournamentStatusName, VariantName,
 };
 
 /// Times as RFC 3339 in UTC, to the millisecond.

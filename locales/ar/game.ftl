@@ -79,6 +79,8 @@ board-pit = { $side }، الحفرة { $pit }: { $count ->
     [many] { $count } حبة
    *[other] { $count } حبة
 }
+# A Togyz kumalak house that is a tuzdyk: the pit's own words, then whose it is.
+board-pit-tuzdyk = { $pit } (توزدِك: { $side })
 board-store = مخزن { $side }: { $count }
 board-captures = أسرى { $side }: { $count }
 board-label = اللوحة: { $top } في الأعلى، و{ $bottom } في الأسفل
@@ -116,6 +118,8 @@ confirm-abort-button = نعم، ألغِ
 game-last-moves = آخر النقلات
 game-ply-sown = { $move }: بُذرت { $count }
 game-ply-captured = أُخذت { $count } من { $pits }
+game-ply-captured-kazan = أُخذت { $count } من { $pits } إلى القازان
+game-ply-tuzdyk-gives = { $count } إلى قازان { $side } عبر التوزدِك { $pits }
 game-ply-stored = { $count } إلى المخزن
 game-ply-tuzdyk = صارت { $pit } توزدِك
 game-ply-extra = يلعب مرة أخرى

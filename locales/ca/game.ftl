@@ -67,6 +67,8 @@ board-pit = { $side }, forat { $pit }: { $count ->
     [one] { $count } pedra
    *[other] { $count } pedres
 }
+# A Togyz kumalak house that is a tuzdyk: the pit's own words, then whose it is.
+board-pit-tuzdyk = { $pit } (tuzdik de { $side })
 board-store = Magatzem del { $side }: { $count }
 board-captures = Captures del { $side }: { $count }
 board-label = Tauler: { $top } a dalt, { $bottom } a baix
@@ -104,6 +106,8 @@ confirm-abort-button = Sí, anul·la-la
 game-last-moves = Últimes jugades
 game-ply-sown = { $move }: { $count } sembrades
 game-ply-captured = { $count } capturades de { $pits }
+game-ply-captured-kazan = { $count } capturades de { $pits } al kazan
+game-ply-tuzdyk-gives = { $count } al kazan de { $side } pel tuzdik { $pits }
 game-ply-stored = { $count } al magatzem
 game-ply-tuzdyk = { $pit } esdevé tuzdik
 game-ply-extra = torna a jugar

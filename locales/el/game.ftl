@@ -67,6 +67,8 @@ board-pit = { $side }, λάκκος { $pit }: { $count ->
     [one] { $count } πέτρα
    *[other] { $count } πέτρες
 }
+# A Togyz kumalak house that is a tuzdyk: the pit's own words, then whose it is.
+board-pit-tuzdyk = { $pit } (τουζντίκ: { $side })
 board-store = { $side }: αποθήκη { $count }
 board-captures = { $side }: αιχμάλωτες { $count }
 board-label = Σανίδα: { $top } πάνω, { $bottom } κάτω
@@ -104,6 +106,8 @@ confirm-abort-button = Ναι, ακύρωση
 game-last-moves = Τελευταίες κινήσεις
 game-ply-sown = { $move }: σπάρθηκαν { $count }
 game-ply-captured = πιάστηκαν { $count } από { $pits }
+game-ply-captured-kazan = πιάστηκαν { $count } από { $pits } στο kazan
+game-ply-tuzdyk-gives = { $count } στο kazan: { $side } από το τουζντίκ { $pits }
 game-ply-stored = { $count } στην αποθήκη
 game-ply-tuzdyk = το { $pit } έγινε τουζντίκ
 game-ply-extra = ξαναπαίζει

@@ -70,6 +70,8 @@ board-pit = { $side } pit { $pit }: { $count ->
     [one] { $count } stone
    *[other] { $count } stones
 }
+# A Togyz kumalak house that is a tuzdyk: the pit's own words, then whose it is.
+board-pit-tuzdyk = { $pit } (tuzdyk of { $side })
 board-store = { $side }'s store: { $count }
 board-captures = { $side }'s captures: { $count }
 board-label = Board: { $top } at the top, { $bottom } at the bottom
@@ -107,6 +109,8 @@ confirm-abort-button = Yes, abort
 game-last-moves = Last moves
 game-ply-sown = { $move }: { $count } sown
 game-ply-captured = { $count } captured from { $pits }
+game-ply-captured-kazan = { $count } captured from { $pits } into the kazan
+game-ply-tuzdyk-gives = { $count } into { $side }'s kazan through the tuzdyk { $pits }
 game-ply-stored = { $count } into the store
 game-ply-tuzdyk = tuzdyk made at { $pit }
 game-ply-extra = moves again

@@ -54,6 +54,28 @@ rules-tihbat-captures-1 = If your last counter falls into one of your own pits a
 rules-tihbat-end-1 = The game ends when a position (all four pits and the player to move) comes up for the second time. The counters still on the board are then shared equally between the players.
 rules-tihbat-end-2 = The player with more counters wins; equal counts are a draw.
 
+rules-kalah-board-1 = Kalah is played on a board of two rows of six houses, with a store (the kalah) at each end. You own the row nearer to you and the store at your right. Every house starts with 4 seeds, 48 in all; the stores start empty.
+rules-kalah-move-1 = On your turn, take all the seeds from a house of your own row and sow them one to a hole counter-clockwise, starting with the next hole: to your right along your row, into your store, then along your opponent's row. Your opponent's store is skipped, and the house you emptied gets a seed again only after a full lap.
+rules-kalah-move-2 = If your last seed falls into your own store, you move again.
+rules-kalah-captures-1 = If your last seed falls into an empty house of your own row and the house opposite holds seeds, that seed and all the seeds opposite go into your store. If the house opposite is empty, nothing is taken.
+rules-kalah-end-1 = The game ends when the player to move has no seed in their houses. The other player then puts every seed left in their own houses into their store.
+rules-kalah-end-2 = More than 24 seeds in your store win; 24 each is a draw.
+
+rules-oware-board-1 = Oware is played on a board of two rows of six houses, with no stores. Every house starts with 4 seeds, 48 in all. The seeds you capture are kept beside the board.
+rules-oware-move-1 = On your turn, take all the seeds from a house of your own row and sow them one to a house counter-clockwise, starting with the next house. With 12 seeds or more, the house you emptied is skipped on every lap.
+rules-oware-move-2 = If your opponent has no seeds, you must play a move that gives them at least one. If no move can, the game ends and you capture every seed left on the board.
+rules-oware-captures-1 = If your last seed falls into a house of your opponent's row that then holds 2 or 3 seeds, you capture them. Then look at the house before it: if it holds 2 or 3 too, you capture it as well, and so on, until a house holds another number or your opponent's row ends.
+rules-oware-captures-2 = A move that would capture every seed of your opponent's row (a grand slam) may be played, but it captures nothing.
+rules-oware-end-1 = The game ends when a player has captured 25 seeds or more. When the same position (all twelve houses and the player to move) comes up for the third time, the game ends and each player captures the seeds on their own side.
+rules-oware-end-2 = The player with more seeds wins; 24 each is a draw.
+
+rules-togyz-board-1 = Togyz kumalak is played on a board of two rows of nine houses, with a store (the kazan) for each player, kept apart from the houses. Every house starts with 9 stones, 162 in all; the kazans start empty.
+rules-togyz-move-1 = On your turn, take all the stones from a house of your own row. Put the first back into the house you emptied, then one into each following house counter-clockwise: along your row, then along your opponent's row. A house holding a single stone sends it on to the next house and is left empty. Stones are never sown into a kazan.
+rules-togyz-captures-1 = If your last stone falls into a house of your opponent's row and makes its count even, every stone of that house goes into your kazan.
+rules-togyz-captures-2 = If your last stone makes a house of your opponent's row hold exactly 3, that house becomes your tuzdyk: its 3 stones go into your kazan, and from then on every stone sown into it, by either player, goes into your kazan. Each player makes at most one tuzdyk in a game, never in the opponent's ninth house and never in the house with the same number as the opponent's tuzdyk. The board marks each tuzdyk.
+rules-togyz-end-1 = The game ends when a player has 82 stones or more in their kazan. When the player to move has no stone in their houses, or a position comes up for the third time, the game ends and each player puts the stones left on their own side into their kazan.
+rules-togyz-end-2 = The player with more stones wins; 81 each is a draw.
+
 rules-sides = The player who moves from the first row is called South, the other North. In the diagrams South's row is at the bottom and North's at the top; in a game, your own row is at the bottom.
 rules-first-mover = Who moves first is drawn at random when the game starts, unless the challenge names a side.
 rules-score = A win scores 1 point, a draw ½ to each player and a loss 0. Resigning or running out of time loses the game.

@@ -58,6 +58,8 @@ time-per-move = Hamle başına { $days } gün
 # Tahtanın ekran okuyucular için metinleri.
 board-play-pit = { $pit }. kuyuyu oyna, { $count } taş
 board-pit = { $side } { $pit }. kuyu: { $count } taş
+# A Togyz kumalak house that is a tuzdyk: the pit's own words, then whose it is.
+board-pit-tuzdyk = { $pit } ({ $side } tarafının tuzdık'ı)
 board-store = { $side } hazinesi: { $count }
 board-captures = { $side } tarafının aldıkları: { $count }
 board-label = Tahta: üstte { $top }, altta { $bottom }
@@ -95,6 +97,8 @@ confirm-abort-button = Evet, iptal et
 game-last-moves = Son hamleler
 game-ply-sown = { $move }: { $count } taş dağıtıldı
 game-ply-captured = { $pits } kuyusundan { $count } taş alındı
+game-ply-captured-kazan = { $pits } evinden { $count } taş kazana alındı
+game-ply-tuzdyk-gives = { $pits } tuzdığından { $side } kazanına { $count } taş
 game-ply-stored = hazineye { $count } taş
 game-ply-tuzdyk = { $pit } tuzdık oldu
 game-ply-extra = yeniden oynuyor

@@ -54,6 +54,28 @@ rules-tihbat-captures-1 = Son pulun kendi kuyularından birine düşer ve o kuyu
 rules-tihbat-end-1 = Bir konum (dört kuyunun hepsi ve sıradaki oyuncu) ikinci kez ortaya çıktığında oyun biter. O zaman tahtada kalan pullar oyuncular arasında eşit paylaştırılır.
 rules-tihbat-end-2 = Daha çok pulu olan kazanır; sayılar eşitse oyun berabere biter.
 
+rules-kalah-board-1 = Kalah, altışar evden oluşan iki sıralı bir tahtada oynanır; tahtanın iki ucunda birer hazine (kalah) vardır. Sana yakın olan sıra ve sağındaki hazine senindir. Oyun başında her evde 4 tohum, toplam 48 tohum bulunur; hazineler boştur.
+rules-kalah-move-1 = Sıra sendeyken kendi sıranın bir evindeki bütün tohumları al ve bir sonraki gözden başlayarak saat yönünün tersine her göze birer tohum bırak: sıranın boyunca sağa, hazinene, sonra rakibinin sırası boyunca. Rakibinin hazinesi atlanır; boşalttığın ev ancak tam bir turdan sonra yeniden tohum alır.
+rules-kalah-move-2 = Son tohumun kendi hazinene düşerse bir hamle daha yaparsın.
+rules-kalah-captures-1 = Son tohumun kendi sıranda boş bir eve düşerse ve karşısındaki evde tohum varsa, o tohum ve karşıdaki bütün tohumlar hazinene geçer. Karşıdaki ev boşsa hiçbir şey alınmaz.
+rules-kalah-end-1 = Sırası gelen oyuncunun evlerinde hiç tohum kalmadığında oyun biter. Öbür oyuncu kendi evlerinde kalan bütün tohumları hazinesine koyar.
+rules-kalah-end-2 = Hazinesinde 24'ten fazla tohum olan kazanır; 24-24 beraberliktir.
+
+rules-oware-board-1 = Oware, altışar evden oluşan iki sıralı, hazinesiz bir tahtada oynanır. Oyun başında her evde 4 tohum, toplam 48 tohum bulunur. Aldığın tohumlar tahtanın yanında tutulur.
+rules-oware-move-1 = Sıra sendeyken kendi sıranın bir evindeki bütün tohumları al ve bir sonraki evden başlayarak saat yönünün tersine her eve birer tohum bırak. 12 ya da daha çok tohumla, boşalttığın ev her turda atlanır.
+rules-oware-move-2 = Rakibinin hiç tohumu yoksa ona en az bir tohum veren bir hamle oynamak zorundasın. Böyle bir hamle yoksa oyun biter ve tahtada kalan bütün tohumları sen alırsın.
+rules-oware-captures-1 = Son tohumun rakibinin sırasında bir eve düşer ve o evde 2 ya da 3 tohum olursa onları alırsın. Sonra ondan önceki eve bakılır: onda da 2 ya da 3 tohum varsa onu da alırsın, ve böyle sürer; başka sayıda tohumlu bir eve ya da rakibin sırasının sonuna gelince durur.
+rules-oware-captures-2 = Rakibinin sırasındaki bütün tohumları alacak bir hamle (büyük vurgun) oynanabilir, ama hiçbir şey almaz.
+rules-oware-end-1 = Bir oyuncu 25 ya da daha çok tohum aldığında oyun biter. Aynı konum (on iki ev ve sırası gelen oyuncu) üçüncü kez ortaya çıkarsa oyun biter ve her oyuncu kendi tarafındaki tohumları alır.
+rules-oware-end-2 = Daha çok tohumu olan kazanır; 24-24 beraberliktir.
+
+rules-togyz-board-1 = Togyz kumalak, dokuzar evden oluşan iki sıralı bir tahtada oynanır; her oyuncunun evlerden ayrı tutulan bir hazinesi (kazan) vardır. Oyun başında her evde 9 taş, toplam 162 taş bulunur; kazanlar boştur.
+rules-togyz-move-1 = Sıra sendeyken kendi sıranın bir evindeki bütün taşları al. İlk taşı boşalttığın eve geri koy, sonra saat yönünün tersine izleyen her eve birer taş bırak: önce kendi sıran boyunca, sonra rakibinin sırası boyunca. Tek taşlı bir ev taşını bir sonraki eve gönderir ve boş kalır. Kazana hiçbir zaman taş ekilmez.
+rules-togyz-captures-1 = Son taşın rakibinin sırasında bir eve düşer ve oradaki taş sayısını çift yaparsa, o evin bütün taşları kazanına geçer.
+rules-togyz-captures-2 = Son taşın rakibinin sırasında bir evde tam 3 taş yaparsa, o ev senin tuzdık'ın olur: 3 taşı kazanına geçer ve bundan sonra oraya hangi oyuncu ekerse eksin her taş senin kazanına gider. Her oyuncu bir oyunda en çok bir tuzdık yapabilir; rakibin dokuzuncu evinde ve rakibin tuzdık'ıyla aynı numaralı evde asla yapamaz. Tahta her tuzdık'ı işaretler.
+rules-togyz-end-1 = Bir oyuncunun kazanında 82 ya da daha çok taş olduğunda oyun biter. Sırası gelen oyuncunun evlerinde hiç taş kalmadığında ya da bir konum üçüncü kez ortaya çıktığında oyun biter ve her oyuncu kendi tarafında kalan taşları kazanına koyar.
+rules-togyz-end-2 = Daha çok taşı olan kazanır; 81-81 beraberliktir.
+
 rules-sides = Birinci sıradan oynayan oyuncuya Güney, öbürüne Kuzey denir. Çizimlerde Güney'in sırası altta, Kuzey'inki üsttedir; bir oyunda ise kendi sıran her zaman alttadır.
 rules-first-mover = Davet bir taraf belirtmiyorsa, ilk hamleyi kimin yapacağı oyun başlarken kurayla belirlenir.
 rules-score = Galibiyet 1 puan, beraberlik her oyuncuya ½ puan, yenilgi 0 puan getirir. Oyunu terk eden ya da süresi biten oyuncu oyunu kaybeder.

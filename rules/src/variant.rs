@@ -38,11 +38,12 @@ impl Variant {
         Variant::Togyz,
     ];
 
-    /// The three games the server offers, in [`Variant::ALL`]'s order: the first three.
-    /// Kalah, Oware and Togyz kumalak are played by the rules but not yet offered (their
-    /// boards, pages, house bots and translations are a later stage of issue 38); until
-    /// then the server lists these and parses with [`Variant::parse_offered`].
-    pub const OFFERED: [Variant; 3] = [Variant::Mangala, Variant::Modiar, Variant::Tihbat];
+    /// The games the server offers, in [`Variant::ALL`]'s order: all six since issue 38
+    /// brought Kalah, Oware and Togyz kumalak to the server (their boards, pages, house
+    /// bots and translations). The server lists these and parses with
+    /// [`Variant::parse_offered`], so that a game the rules know before the server does
+    /// stays hidden until it is added here.
+    pub const OFFERED: [Variant; 6] = Variant::ALL;
 
     /// Whether the server offers this variant (it is in [`Variant::OFFERED`]).
     #[must_use]
@@ -69,15 +70,18 @@ impl Variant {
     /// use seedpost_rules::Variant;
     ///
     /// assert_eq!(Variant::parse_offered("modiar"), Ok(Variant::Modiar));
-    /// assert_eq!("kalah".parse(), Ok(Variant::Kalah));
-    /// let refused = Variant::parse_offered("kalah").unwrap_err();
-    /// assert_eq!(refused.to_string(), "expected `mangala`, `modiar` or `tihbat`");
+    /// assert_eq!(Variant::parse_offered("togyz"), Ok(Variant::Togyz));
+    /// let refused = Variant::parse_offered("chess").unwrap_err();
+    /// assert_eq!(
+    ///     refused.to_string(),
+    ///     "expected `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`"
+    /// );
     /// ```
     pub fn parse_offered(s: &str) -> Result<Variant, ParseVariantError> {
         Variant::OFFERED
             .into_iter()
             .find(|v| v.as_str() == s)
-            .ok_or(ParseVariantError { offered: true })
+            .ok_or(ParseVariantError(()))
     }
 
     /// The lower-case name used in JSON, SQL, URLs and the notation.
@@ -176,18 +180,11 @@ impl fmt::Display for Variant {
 
 /// Text that names no variant, or (from [`Variant::parse_offered`]) none offered.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseVariantError {
-    /// Only the offered variants were expected.
-    offered: bool,
-}
+pub struct ParseVariantError(());
 
 impl fmt::Display for ParseVariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.offered {
-            "expected `mangala`, `modiar` or `tihbat`"
-        } else {
-            "expected `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`"
-        })
+        f.write_str("expected `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`")
     }
 }
 
@@ -200,7 +197,7 @@ impl FromStr for Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.as_str() == s)
-            .ok_or(ParseVariantError { offered: false })
+            .ok_or(ParseVariantError(()))
     }
 }
 
@@ -239,24 +236,23 @@ mod tests {
         for v in Variant::ALL {
             assert_eq!(v.as_str().parse::<Variant>(), Ok(v));
         }
-        let error = ParseVariantError { offered: false };
+        let error = ParseVariantError(());
         assert_eq!("Mangala".parse::<Variant>(), Err(error.clone()));
         assert_eq!("chess".parse::<Variant>(), Err(error));
     }
 
     #[test]
-    fn only_the_first_three_variants_are_offered_and_parsed_as_offered() {
-        assert_eq!(Variant::OFFERED, Variant::ALL[..3]);
+    fn all_six_variants_are_offered_and_parsed_as_offered() {
+        assert_eq!(Variant::OFFERED, Variant::ALL);
         for v in Variant::ALL {
-            assert_eq!(v.is_offered(), Variant::OFFERED.contains(&v), "{v}");
-            let parsed = Variant::parse_offered(v.as_str());
-            assert_eq!(parsed.is_ok(), v.is_offered(), "{v}");
+            assert!(v.is_offered(), "{v}");
+            assert_eq!(Variant::parse_offered(v.as_str()), Ok(v));
         }
-        let refused = Variant::parse_offered("kalah").expect_err("not offered");
+        let refused = Variant::parse_offered("chess").expect_err("no such game");
         assert_eq!(
             refused.to_string(),
-            "expected `mangala`, `modiar` or `tihbat`"
+            "expected `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`"
         );
-        assert_eq!(refused, ParseVariantError { offered: true });
+        assert_eq!(refused, ParseVariantError(()));
     }
 }

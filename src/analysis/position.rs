@@ -90,7 +90,7 @@ pub struct PositionQuery {
 pub const MAX_SEEN: usize = 200;
 
 impl PositionQuery {
-    /// Parses a query: `variant` (`mangala`, `modiar`, `tihbat`), each row as its
+    /// Parses a query: `variant` (`mangala`, `modiar`, `tihbat`, `kalah`, `oware`, `togyz`), each row as its
     /// stones from its owner's left separated by commas (`7,7`), the side to move, and
     /// the earlier positions of the segment as `south/north/side` separated by `;`.
     ///

@@ -37,7 +37,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"variant": "mangala", "days_per_move": 3, "first": "random", "opponent": "mehmet", "rated": true, "weekend_pause": false, "games": 5, "schedule": "sequential", "stop_when_decided": true}))]
 pub(super) struct NewChallengeBody {
-    /// `mangala`, `modiar` or `tihbat`.
+    /// `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
     variant: String,
     /// Days per move: 1, 2, 3, 5, 7, 10 or 14 (default 3).
     #[serde(default)]
@@ -86,7 +86,7 @@ pub(super) struct NewChallengeBody {
         (status = 404, description = "`not_found`: no such opponent", body = ErrorJson,
             example = json!({"error": "not_found", "message": "player not found"})),
         (status = 422, description = "`invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games` (not 1 to 9), `invalid_schedule`, `self_challenge` (naming oneself), `opponent_closed` (naming a closed or deleted account), `blocked` (one of the two players blocked the other: `PUT /me/blocks/{name}`), `too_many_challenges` (the account has 50 open challenges, or 5 naming this opponent: cancel one first), `invalid_body`: a bad field", body = ErrorJson,
-            example = json!({"error": "invalid_variant", "message": "variant: expected `mangala`, `modiar` or `tihbat`"})),
+            example = json!({"error": "invalid_variant", "message": "variant: expected `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`"})),
         (status = 429, response = crate::http::api::openapi::TooManyRequests),
     ),
 )]

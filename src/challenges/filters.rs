@@ -64,7 +64,7 @@ impl ChallengeFiltersJson {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"variants": ["modiar", "tihbat"], "max_days_per_move": 7, "from_humans": false}))]
 pub struct ChallengeFiltersRequest {
-    /// The variants taken (`mangala`, `modiar`, `tihbat`); all when left out.
+    /// The variants taken (`mangala`, `modiar`, `tihbat`, `kalah`, `oware`, `togyz`); all when left out.
     #[serde(default)]
     variants: Option<Vec<String>>,
     /// The fewest days per move taken (1, 2, 3, 5, 7, 10 or 14); 1 when left out.

@@ -18,7 +18,7 @@ use crate::store::{
 /// A challenge as asked for, before validation.
 #[derive(Debug, Clone)]
 pub struct ChallengeRequest {
-    /// `mangala`, `modiar` or `tihbat`.
+    /// `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
     pub variant: String,
     /// 1, 2, 3, 5, 7, 10 or 14; `None` for the default, 3.
     pub days_per_move: Option<i64>,

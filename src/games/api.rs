@@ -305,7 +305,7 @@ pub struct StandingsQuery {
     responses(
         (status = 200, description = "The standings, best first", body = Vec<StandingJson>),
         (status = 400, description = "`invalid_query`: a bad query", body = ErrorJson,
-            example = json!({"error": "invalid_query", "message": "variant: expected `mangala`, `modiar` or `tihbat`"})),
+            example = json!({"error": "invalid_query", "message": "variant: expected `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`"})),
     ),
 )]
 pub async fn standings(

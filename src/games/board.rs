@@ -82,6 +82,9 @@ pub struct PitView {
     /// Offered, and playing it would repeat a position and so end the game (§D12,
     /// §T6).
     pub repeats: bool,
+    /// A Togyz kumalak tuzdyk: the side whose store takes the stones sown into it
+    /// (§Z5), `south` or `north`.
+    pub tuzdyk: Option<&'static str>,
     /// Its text alternative.
     pub label: String,
 }
@@ -198,7 +201,8 @@ fn hole_token(hole: Hole) -> String {
 
 /// What `ply` did, in the words of `tr`, without who made it: `S3: 4 sown, 6 captured
 /// from N4`.
-fn ply_words(tr: Tr, ply: Ply, effect: Option<&Effect>, has_stores: bool) -> String {
+fn ply_words(tr: Tr, ply: Ply, effect: Option<&Effect>, variant: Variant) -> String {
+    let has_stores = variant.has_stores();
     let (Ply::Sow { .. }, Some(effect)) = (ply, effect) else {
         return tr.t1("game-ply-pass", "move", notation(tr, ply));
     };
@@ -209,18 +213,36 @@ fn ply_words(tr: Tr, ply: Ply, effect: Option<&Effect>, has_stores: bool) -> Str
         "count",
         effect.sown(),
     )];
-    if !effect.captures.is_empty() {
-        let pits: Vec<String> = effect
-            .captures
+    // The mover's captures; in Togyz kumalak, stones sown into the other side's
+    // tuzdyk go to that side's kazan instead (§Z6).
+    let (own, given): (Vec<_>, Vec<_>) = effect.captures.iter().partition(|c| c.to == effect.side);
+    let names = |captures: &[&seedpost_rules::Capture]| {
+        let pits: Vec<String> = captures
             .iter()
             .map(|c| pit_name(tr, c.from.0, c.from.1))
             .collect();
-        parts.push(tr.t2(
-            "game-ply-captured",
+        let count: u32 = captures.iter().map(|c| u32::from(c.stones)).sum();
+        (count, pits.join(", "))
+    };
+    if !own.is_empty() {
+        let (count, pits) = names(&own);
+        let key = if variant == Variant::Togyz {
+            "game-ply-captured-kazan"
+        } else {
+            "game-ply-captured"
+        };
+        parts.push(tr.t2(key, "count", count, "pits", pits));
+    }
+    if !given.is_empty() {
+        let (count, pits) = names(&given);
+        parts.push(tr.t3(
+            "game-ply-tuzdyk-gives",
             "count",
-            effect.captured(),
+            count,
+            "side",
+            side_title(tr, effect.side.opposite()),
             "pits",
-            pits.join(", "),
+            pits,
         ));
     }
     if has_stores && effect.stored > 0 {
@@ -501,7 +523,7 @@ impl GameView {
             .map(|i| {
                 let ply = plies_shown[i];
                 let effect = effects.get(i).and_then(Option::as_ref);
-                let words = ply_words(tr, ply, effect, game.variant.has_stores());
+                let words = ply_words(tr, ply, effect, game.variant);
                 let mine_ply = Some(ply.side()) == mine;
                 PlySummary {
                     ply: i + 1,
@@ -776,6 +798,21 @@ impl BoardView {
             let count = position.row(side).get(index).copied().unwrap_or(0);
             let pit = Pit::from_index(index);
             let playable = side == near && legal.contains(&pit);
+            let owner = side.opposite();
+            let tuzdyk = (position.tuzdyk(owner) == Some(pit)).then_some(owner);
+            let label = if playable {
+                tr.t2("board-play-pit", "pit", pit.number(), "count", count)
+            } else {
+                tr.t3(
+                    "board-pit",
+                    "side",
+                    side_title(tr, side),
+                    "pit",
+                    pit.number(),
+                    "count",
+                    count,
+                )
+            };
             PitView {
                 side: side.as_str(),
                 number: pit.number(),
@@ -794,18 +831,16 @@ impl BoardView {
                 sown: false,
                 captured: false,
                 repeats: false,
-                label: if playable {
-                    tr.t2("board-play-pit", "pit", pit.number(), "count", count)
-                } else {
-                    tr.t3(
-                        "board-pit",
-                        "side",
-                        side_title(tr, side),
+                tuzdyk: tuzdyk.map(Side::as_str),
+                label: match tuzdyk {
+                    Some(owner) => tr.t2(
+                        "board-pit-tuzdyk",
                         "pit",
-                        pit.number(),
-                        "count",
-                        count,
-                    )
+                        label,
+                        "side",
+                        side_title(tr, owner),
+                    ),
+                    None => label,
                 },
             }
         };
@@ -932,6 +967,73 @@ mod tests {
         let passed = [sow(s, 1), Ply::Pass { side: n }];
         assert_eq!(summed_up(&passed, false, None), 0..2);
         assert_eq!(summed_up(&[], false, Some(s)), 0..0);
+    }
+
+    #[test]
+    fn a_togyz_summary_says_whose_kazan_the_stones_went_to() {
+        let tr = Tr::new(crate::domain::Lang::En);
+        let pit = |n| Pit::new(n).expect("a pit");
+        // North's 3 stones from pit 2 end in N4, South's tuzdyk: that stone is
+        // South's (§Z6), not a capture of North's.
+        let position = Position::from_parts(
+            Variant::Togyz,
+            &[9; 9],
+            &[9, 3, 9, 0, 9, 9, 9, 9, 9],
+            BySide::new(10, 5),
+            Side::North,
+        )
+        .and_then(|p| p.with_tuzdyk(Side::South, pit(4)))
+        .expect("a position");
+        let ply = Ply::Sow {
+            side: Side::North,
+            pit: pit(2),
+        };
+        let effect = position.effect(pit(2)).expect("legal");
+        let words = ply_words(tr, ply, Some(&effect), Variant::Togyz);
+        assert_eq!(
+            words,
+            "N2: 3 sown, 1 into South's kazan through the tuzdyk N4"
+        );
+        // South's S9 captures N8's 10 stones into South's own kazan (§Z4).
+        let start = Position::start(Variant::Togyz, Side::South);
+        let effect = start.effect(pit(9)).expect("legal");
+        let ply = Ply::Sow {
+            side: Side::South,
+            pit: pit(9),
+        };
+        assert_eq!(
+            ply_words(tr, ply, Some(&effect), Variant::Togyz),
+            "S9: 9 sown, 10 captured from N8 into the kazan"
+        );
+    }
+
+    #[test]
+    fn a_togyz_tuzdyk_is_marked_on_its_pit_with_its_owner() {
+        let tr = Tr::new(crate::domain::Lang::En);
+        let four = Pit::new(4).expect("a pit");
+        let position = Position::from_parts(
+            Variant::Togyz,
+            &[9; 9],
+            &[9, 9, 9, 0, 9, 9, 9, 9, 9],
+            BySide::new(9, 0),
+            Side::South,
+        )
+        .and_then(|p| p.with_tuzdyk(Side::South, four))
+        .expect("a position");
+        let board = BoardView::draw(tr, &position, Side::South, None, &[], |side| {
+            side_title(tr, side)
+        });
+        assert_eq!(board.pits, 9);
+        let marked: Vec<(&str, u8, Option<&str>)> = board
+            .top
+            .iter()
+            .chain(&board.bottom)
+            .filter(|p| p.tuzdyk.is_some())
+            .map(|p| (p.side, p.number, p.tuzdyk))
+            .collect();
+        assert_eq!(marked, [("north", 4, Some("south"))]);
+        let label = &board.top.iter().find(|p| p.number == 4).expect("N4").label;
+        assert!(label.ends_with("(tuzdyk of South)"), "{label}");
     }
 
     #[test]

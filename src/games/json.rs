@@ -130,6 +130,12 @@ pub struct GameJson {
     pub store: BySide<u8>,
     /// The pits the side to move may play.
     pub legal_moves: Vec<u8>,
+    /// Togyz kumalak only, in a single game's answer: each side's tuzdyk, the pit of
+    /// the opponent's row (numbered from the opponent's left) whose sown stones go to
+    /// that side's store, or null before it made one (RULES.md §Z5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::SidesTuzdyk>)]
+    pub tuzdyk: Option<BySide<Option<u8>>>,
     /// The plies (only in a single game's answer).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<MoveJson>>,
@@ -157,6 +163,7 @@ impl GameJson {
     pub fn full(loaded: &LoadedGame) -> GameJson {
         let mut json = GameJson::summary(loaded.game());
         json.legal_moves = legal(loaded.engine.position());
+        json.tuzdyk = tuzdyks(loaded.engine.position());
         json.moves = Some(loaded.stored.moves.iter().map(MoveJson::from).collect());
         json.match_ref = loaded.match_ref.map(MatchRefJson::from);
         json
@@ -189,6 +196,7 @@ impl GameJson {
             board: state.board.clone(),
             store: state.stores,
             legal_moves,
+            tuzdyk: None,
             moves: None,
             deadline: state.deadline.map(time),
             clock: Clock::of(game),
@@ -257,6 +265,13 @@ fn cached_position(game: &Game) -> Option<Position> {
         to_move,
     )
     .ok()
+}
+
+/// Each side's tuzdyk in a Togyz kumalak position; `None` in the other games.
+#[must_use]
+pub fn tuzdyks(position: &Position) -> Option<BySide<Option<u8>>> {
+    (position.variant() == Variant::Togyz)
+        .then(|| BySide::from_fn(|side| position.tuzdyk(side).map(Pit::number)))
 }
 
 fn legal(position: &Position) -> Vec<u8> {

@@ -257,6 +257,11 @@ pub fn analyse_href(
     }
     let position = seen.pop()?;
     let side = position.to_move()?;
+    // The position query has no word for a Togyz kumalak tuzdyk (§Z5): a position
+    // with one would be analysed as another, so none is offered.
+    if Side::ALL.into_iter().any(|s| position.tuzdyk(s).is_some()) {
+        return None;
+    }
     // The positions of this segment: as many stones on the board as now.
     let since: Vec<String> = seen
         .iter()

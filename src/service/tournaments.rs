@@ -27,7 +27,7 @@ use crate::wire::time;
 pub struct TournamentRequest {
     /// 1 to 60 characters (trimmed).
     pub name: String,
-    /// `mangala`, `modiar` or `tihbat`.
+    /// `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
     pub variant: String,
     /// 1, 2, 3, 5, 7, 10 or 14; `None` for 3.
     pub days_per_move: Option<i64>,

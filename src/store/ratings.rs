@@ -54,7 +54,7 @@ pub trait RatingStore: Send + Sync {
     async fn game_ratings(&self, game: GameId) -> Result<Vec<GameRating>, StoreError>;
 
     /// The account's ratings, one per variant it has finished a rated game in, in
-    /// variant order (`mangala`, `modiar`, `tihbat`).
+    /// variant order (`mangala`, `modiar`, `tihbat`, `kalah`, `oware`, `togyz`).
     async fn account_ratings(&self, account: AccountId) -> Result<Vec<VariantRating>, StoreError>;
 
     /// Every rating, by account then variant (for `seedpost export`).

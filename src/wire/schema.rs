@@ -6,7 +6,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// A game: `mangala`, `modiar` or `tihbat`.
+/// A game: `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
 #[derive(ToSchema, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum VariantName {
@@ -16,6 +16,12 @@ pub enum VariantName {
     Modiar,
     /// Tihbat: 2×2 pits of 7 counters.
     Tihbat,
+    /// Kalah(6,4): 2×6 houses of 4 seeds, with stores sown into.
+    Kalah,
+    /// Oware abapa: 2×6 houses of 4 seeds, captures kept beside the board.
+    Oware,
+    /// Togyz kumalak: 2×9 houses of 9 stones, stores (kazans) kept apart, tuzdyks.
+    Togyz,
 }
 
 /// A side of the board.
@@ -92,6 +98,17 @@ pub struct SidesCount {
     pub south: u8,
     /// North's.
     pub north: u8,
+}
+
+/// Each side's Togyz kumalak tuzdyk: a pit of the opponent's row, from the opponent's
+/// left, or null.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"south": 4, "north": null}))]
+pub struct SidesTuzdyk {
+    /// South's, in North's row.
+    pub south: Option<u8>,
+    /// North's, in South's row.
+    pub north: Option<u8>,
 }
 
 /// Points for each side: 1 a win, 0.5 a draw, 0 a loss.

@@ -288,7 +288,7 @@ async fn declining_and_canceling_close_a_challenge_for_good(app: TestApp) {
 async fn bad_challenges_are_refused_with_their_codes(app: TestApp) {
     let ayse = app.sign_up("ayse").await;
     for (body, status, code) in [
-        (json!({"variant": "kalah"}), 422, "invalid_variant"),
+        (json!({"variant": "chess"}), 422, "invalid_variant"),
         (
             json!({"variant": "mangala", "days_per_move": 4}),
             422,

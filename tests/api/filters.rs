@@ -46,7 +46,10 @@ async fn a_challenge_the_filters_refuse_is_declined_at_once_with_the_matching_re
         .await
         .expect(200);
     assert_eq!(every["active"], false);
-    assert_eq!(every["variants"], json!(["mangala", "modiar", "tihbat"]));
+    assert_eq!(
+        every["variants"],
+        json!(["mangala", "modiar", "tihbat", "kalah", "oware", "togyz"])
+    );
     let set = app
         .put(
             "/me/challenge-filters",

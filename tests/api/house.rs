@@ -25,6 +25,7 @@ crate::on_both_backends!(
     two_instances_answering_the_same_house_games_at_once_play_each_reply_once,
     a_round_for_one_bot_answers_its_games_and_leaves_the_other_bots_games,
     while_the_modiar_table_builds_tihbat_and_mangala_are_answered_and_modiar_answers_503_table_building,
+    every_house_bot_answers_a_move_in_kalah_oware_and_togyz_kumalak,
 );
 
 /// `player` challenges house bot `bot` at `variant`; the bot's round accepts it.
@@ -576,4 +577,57 @@ async fn while_the_modiar_table_builds_tihbat_and_mangala_are_answered_and_modia
         .await
         .expect(200);
     assert_eq!(analysis["plies"][0]["before"]["kind"], "exact");
+}
+
+async fn every_house_bot_answers_a_move_in_kalah_oware_and_togyz_kumalak(app: TestApp) {
+    app.service.ensure_house_bots().await.expect("the bots");
+    let ayse = app.sign_up("ayse").await;
+    for level in Level::ALL {
+        let bot = level.username();
+        for variant in ["kalah", "oware", "togyz"] {
+            // The bot moves first: its round answers the game's first move.
+            let challenge = app
+                .post(
+                    "/challenges",
+                    Some(&ayse.token),
+                    json!({"variant": variant, "first": "opponent", "opponent": bot}),
+                )
+                .await
+                .expect(201);
+            let id = challenge["id"].as_str().expect("an id");
+            let mut game = Value::Null;
+            for _ in 0..3 {
+                app.service.run_house_bots_once().await.expect("a round");
+                let challenge = app
+                    .get(&format!("/challenges/{id}"), Some(&ayse.token))
+                    .await
+                    .expect(200);
+                if let Some(game_id) = challenge["game_id"].as_str() {
+                    game = app.game(game_id).await;
+                    if game["ply"].as_u64() >= Some(1) {
+                        break;
+                    }
+                }
+            }
+            assert_eq!(game["variant"], variant, "{bot}: {game}");
+            let moves = game["moves"].as_array().expect("moves");
+            assert!(
+                moves.first().is_some_and(|m| m["side"] == "north"),
+                "{bot} moved first in {variant}: {game}"
+            );
+            crate::games::assert_cache_is_replay(&game);
+            // And it answers a reply too.
+            if game["to_move"] == "south" {
+                let pit = game["legal_moves"][0].as_u64().expect("a move");
+                let before = app.play(&ayse, &game, pit).await.expect(201);
+                let game_id = before["id"].as_str().expect("an id");
+                app.service.run_house_bots_once().await.expect("a round");
+                let after = app.game(game_id).await;
+                assert!(
+                    after["ply"].as_u64() > before["ply"].as_u64() || after["status"] != "ongoing",
+                    "{bot} answered in {variant}: {after}"
+                );
+            }
+        }
+    }
 }

@@ -21,6 +21,7 @@ mod games;
 mod house;
 mod leases;
 mod matches;
+mod more_games;
 mod moves;
 mod openapi;
 mod position;

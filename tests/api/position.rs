@@ -14,6 +14,7 @@ crate::on_both_backends!(
     a_mangala_position_is_estimated_by_search_with_its_depth_and_every_move,
     a_position_the_game_cannot_have_is_refused_with_a_stable_code,
     a_mangala_position_within_the_endgame_tables_is_exact,
+    kalah_oware_and_togyz_positions_are_estimated_by_search,
 );
 
 /// `/analysis?...` for `pos` (and `seen`).
@@ -353,4 +354,35 @@ async fn a_mangala_position_within_the_endgame_tables_is_exact(app: TestApp) {
         .map(|(p, v)| (u64::from(p.number()), i64::from(*v)))
         .collect();
     assert_eq!(got, moves);
+}
+
+async fn kalah_oware_and_togyz_positions_are_estimated_by_search(app: TestApp) {
+    for variant in [Variant::Kalah, Variant::Oware, Variant::Togyz] {
+        let start = Position::start(variant, Side::South);
+        let answer = app.get(&query(&start, &[]), None).await.expect(200);
+        assert_eq!(answer["kind"], "estimate", "{variant}: {answer}");
+        let moves = answer["moves"].as_array().expect("moves");
+        assert_eq!(moves.len(), variant.pits_per_row(), "{variant}: {answer}");
+        let best = moves
+            .iter()
+            .map(|m| m["value"].as_i64().expect("a value"))
+            .max();
+        assert_eq!(answer["value"].as_i64(), best, "{variant}");
+    }
+    // Kalah: with one seed left in South's row, South has one move, valued too.
+    let end = app
+        .get(
+            "/analysis?variant=kalah&south=0,0,0,0,0,1&north=1,1,0,0,0,0&to_move=south",
+            None,
+        )
+        .await
+        .expect(200);
+    assert_eq!(end["moves"].as_array().map(Vec::len), Some(1), "{end}");
+    // A Togyz row of eight houses is refused with the usual code.
+    app.get(
+        "/analysis?variant=togyz&south=9,9,9,9,9,9,9,9&north=9,9,9,9,9,9,9,9,9&to_move=south",
+        None,
+    )
+    .await
+    .expect_error(422, "invalid_row");
 }

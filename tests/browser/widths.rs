@@ -168,8 +168,17 @@ async fn starting_pages(server: &Server) -> Vec<String> {
     server.clock.advance(chrono::Duration::days(1));
     server.service.sweep_timeouts().await.expect("a sweep");
 
+    // A game of each of the games issue 38 added, some plies in: Togyz kumalak's nine
+    // houses a row are the widest board there is.
+    let mut newer = Vec::new();
+    for (variant, plies) in [("kalah", 6), ("oware", 6), ("togyz", 9)] {
+        let g = game(server, (&ayse, &mehmet), "mehmet", variant, json!({})).await;
+        play(server, &g, (&ayse, &mehmet), plies).await;
+        newer.push(format!("/games/{}", g["id"].as_str().expect("an id")));
+    }
+
     let ongoing_id = ongoing["id"].as_str().expect("an id");
-    vec![
+    let mut pages = vec![
         "/".to_owned(),
         "/signup".to_owned(),
         "/login".to_owned(),
@@ -181,6 +190,9 @@ async fn starting_pages(server: &Server) -> Vec<String> {
         "/rules/mangala".to_owned(),
         "/rules/modiar".to_owned(),
         "/rules/tihbat".to_owned(),
+        "/rules/kalah".to_owned(),
+        "/rules/oware".to_owned(),
+        "/rules/togyz".to_owned(),
         "/rules/mangala/full".to_owned(),
         "/standings".to_owned(),
         "/standings?variant=tihbat".to_owned(),
@@ -207,7 +219,9 @@ async fn starting_pages(server: &Server) -> Vec<String> {
         // Error pages: no such page, no such game, not logged in.
         "/no-such-page".to_owned(),
         "/games/00000000000000000000000000".to_owned(),
-    ]
+    ];
+    pages.extend(newer);
+    pages
 }
 
 /// A path's shape: its ids and names taken out, and only the names of its query's

@@ -46,7 +46,7 @@ pub(super) async fn show(
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub(super) struct PositionParams {
-    /// `mangala`, `modiar` or `tihbat`.
+    /// `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
     variant: String,
     /// South's row, its stones from South's left separated by commas (`7,7`).
     south: String,

@@ -72,7 +72,7 @@ impl From<&Token> for TokenJson {
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(example = json!({"name": "mangala", "pits_per_row": 6, "stones_per_pit": 4, "stores": true, "total_stones": 48}))]
 pub struct VariantJson {
-    /// `mangala`, `modiar` or `tihbat`.
+    /// `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
     #[schema(value_type = VariantName)]
     pub name: Variant,
     /// Pits in each row.

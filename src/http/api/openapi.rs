@@ -17,7 +17,7 @@ use super::json::ErrorJson;
 use crate::http::ratelimit::{RateLimiter, RateLimits};
 use crate::wire::{
     GameStatusName, SideName, SidesBoard, SidesCount, SidesFlag, SidesName, SidesPoints,
-    TournamentStatusName, VariantName,
+    SidesTuzdyk, TournamentStatusName, VariantName,
 };
 
 /// The document's root: metadata, shared components and the bearer scheme. The paths
@@ -26,11 +26,11 @@ use crate::wire::{
 #[openapi(
     info(
         title = "seedpost API",
-        description = "The bot and client API of seedpost, a correspondence server for Mangala, Modiar and Tihbat.",
+        description = "The bot and client API of seedpost, a correspondence server for Mangala, Modiar, Tihbat, Kalah, Oware and Togyz kumalak.",
     ),
     servers((url = "/api/v1", description = "This server")),
     components(
-        schemas(ErrorJson, VariantName, SideName, GameStatusName, TournamentStatusName, SidesName, SidesBoard, SidesCount, SidesPoints, SidesFlag),
+        schemas(ErrorJson, VariantName, SideName, GameStatusName, TournamentStatusName, SidesName, SidesBoard, SidesCount, SidesPoints, SidesFlag, SidesTuzdyk),
         responses(Unauthorized, NotFound, TooManyRequests, BadBody, InvalidBody, InvalidText, PayloadTooLarge, UnsupportedMediaType, Internal, Unavailable, TableBuilding),
     ),
     modifiers(&BearerScheme),

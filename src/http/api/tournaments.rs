@@ -20,7 +20,7 @@ use crate::tournament::TournamentStatus;
 pub(super) struct NewTournamentBody {
     /// 1 to 60 characters.
     name: String,
-    /// `mangala`, `modiar` or `tihbat`.
+    /// `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
     variant: String,
     /// Days per move: 1, 2, 3, 5, 7, 10 or 14 (default 3).
     #[serde(default)]

@@ -310,8 +310,13 @@ fn example_pits(variant: Variant) -> &'static [u8] {
         // A whole game: captures in one's own pit (N2, S2), a lone counter (N2) and the
         // end at the second occurrence of a position (RULES.md T6).
         Variant::Tihbat => &[1, 2, 2, 2, 2, 2, 2],
-        // Not offered yet (`Variant::OFFERED`): no page shows it.
-        Variant::Kalah | Variant::Oware | Variant::Togyz => &[],
+        // An extra move (S3: the last seed in the store), then a sowing round the
+        // board (S6).
+        Variant::Kalah => &[3, 6, 1],
+        // Sowing, and a capture of a house made 2 or 3 (RULES.md O4), in a few moves.
+        Variant::Oware => &[3, 4, 2, 5],
+        // An even capture at once (S9 makes North's pit 8 hold 10), then replies.
+        Variant::Togyz => &[9, 1, 2],
     }
 }
 
@@ -417,10 +422,30 @@ fn parts(tr: Tr, variant: Variant) -> Vec<Part> {
             vec![tr.t("rules-tihbat-captures-1")],
             vec![tr.t("rules-tihbat-end-1"), tr.t("rules-tihbat-end-2")],
         ),
-        // Not offered yet (`Variant::OFFERED`): no page shows it.
-        Variant::Kalah | Variant::Oware | Variant::Togyz => {
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new())
-        }
+        Variant::Kalah => (
+            vec![tr.t("rules-kalah-board-1")],
+            vec![tr.t("rules-kalah-move-1"), tr.t("rules-kalah-move-2")],
+            vec![tr.t("rules-kalah-captures-1")],
+            vec![tr.t("rules-kalah-end-1"), tr.t("rules-kalah-end-2")],
+        ),
+        Variant::Oware => (
+            vec![tr.t("rules-oware-board-1")],
+            vec![tr.t("rules-oware-move-1"), tr.t("rules-oware-move-2")],
+            vec![
+                tr.t("rules-oware-captures-1"),
+                tr.t("rules-oware-captures-2"),
+            ],
+            vec![tr.t("rules-oware-end-1"), tr.t("rules-oware-end-2")],
+        ),
+        Variant::Togyz => (
+            vec![tr.t("rules-togyz-board-1")],
+            vec![tr.t("rules-togyz-move-1")],
+            vec![
+                tr.t("rules-togyz-captures-1"),
+                tr.t("rules-togyz-captures-2"),
+            ],
+            vec![tr.t("rules-togyz-end-1"), tr.t("rules-togyz-end-2")],
+        ),
     };
     board.extend([tr.t("rules-sides"), tr.t("rules-first-mover")]);
     ending.push(tr.t("rules-score"));
