@@ -629,7 +629,9 @@ impl GameFeed {
             id: std::borrow::Cow<'a, str>,
         }
         match serde_json::from_str::<About<'_>>(&event.payload) {
-            Ok(About { game: Some(game) }) => game.id == self.id.to_string(),
+            Ok(About { game: Some(game) }) => {
+                game.id.parse::<GameId>().is_ok_and(|id| id == self.id)
+            }
             _ => true,
         }
     }
