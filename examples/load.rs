@@ -21,8 +21,11 @@
 //!   (each has had `--setup-moves` moves). Prints `requests/s: N`.
 //! - `mix`: of every ten requests, three game JSONs, two game pages (`/games/{id}`
 //!   HTML), two game lists (`GET /api/v1/games?...`) and three moves; meanwhile
-//!   `--streams N` event streams (`GET /api/v1/stream/events`) are held open on
-//!   connections of their own. Prints `requests/s: N` and a line per kind.
+//!   `--streams N` streams are held open on connections of their own, as idle players
+//!   hold them: in turn an account's event stream (`GET /api/v1/stream/events`, a
+//!   bot), a signed-in page's `GET /live` (a session cookie) and a game page's
+//!   `GET /api/v1/games/{id}/stream` (Server-Sent Events). Prints `requests/s: N` and
+//!   a line per kind.
 //!
 //! Faults are counted, not fatal: a connection error, a timeout (`--timeout`) or an
 //! unexpected status is counted by its kind (`503 unavailable`, `connect`, …) and the
@@ -84,9 +87,14 @@ struct Args {
     /// games read carry moves.
     #[arg(long, default_value_t = 10)]
     setup_moves: usize,
-    /// Event streams held open during `mix`, spread over the clients' accounts.
+    /// Streams held open during `mix`, spread over the clients' accounts and games: a
+    /// third each of event streams, `/live` page streams and game streams.
     #[arg(long, default_value_t = 0)]
     streams: usize,
+    /// Only event streams (`/api/v1/stream/events`) for `--streams`, as before the
+    /// page and game streams were added.
+    #[arg(long)]
+    event_streams_only: bool,
     /// Seconds a request may take before it counts as a `timeout` error.
     #[arg(long, default_value_t = 10)]
     timeout: u64,
@@ -471,11 +479,52 @@ async fn drive(
     record
 }
 
-/// Opens an event stream for `token`, waiting out the stream rate limit; `None`
-/// when it does not open.
-async fn open_stream(http: Client, url: String, token: String) -> Option<reqwest::Response> {
+/// Logs `name` in through the log-in form with `http` (which must not follow the
+/// answer's redirect, whose cookie it reads); its session cookie's value.
+async fn log_in(ctx: &Ctx, http: &Client, name: &str) -> String {
+    // A signed-out form is checked against the form cookie it came with (any 64 hex
+    // digits): send both.
+    let form = format!("{:064x}", rand::rng().random::<u128>());
+    for _ in 0..50 {
+        let response = http
+            .post(format!("{}/login", ctx.base))
+            .header("cookie", format!("seedpost_form={form}"))
+            .form(&[
+                ("username", name),
+                ("password", "load test password"),
+                ("csrf", form.as_str()),
+            ])
+            .send()
+            .await;
+        let session = response.ok().and_then(|r| {
+            r.headers()
+                .get_all("set-cookie")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .find_map(|v| v.strip_prefix("seedpost_session="))
+                .and_then(|v| v.split(';').next())
+                .filter(|v| !v.is_empty())
+                .map(str::to_owned)
+        });
+        match session {
+            Some(session) => return session,
+            None => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    }
+    panic!("log-in of {name} failed");
+}
+
+/// How a held stream is opened: its URL and the header that goes with it.
+struct StreamRequest {
+    url: String,
+    header: (&'static str, String),
+}
+
+/// Opens a stream, waiting out the stream rate limit; `None` when it does not open.
+async fn open_stream(http: Client, request: StreamRequest) -> Option<reqwest::Response> {
+    let (name, value) = request.header;
     for _ in 0..20 {
-        match http.get(&url).bearer_auth(&token).send().await {
+        match http.get(&request.url).header(name, &value).send().await {
             Ok(r) if r.status().is_success() => return Some(r),
             Ok(r) if r.status().as_u16() == 429 => {
                 let wait = r
@@ -608,10 +657,41 @@ async fn load(args: &Args, ctx: Arc<Ctx>) {
             .build()
             .expect("an HTTP client");
         let tokens: Vec<String> = pairs.iter().flat_map(|(p, _)| p.tokens.clone()).collect();
+        let mut sessions = Vec::new();
+        if !args.event_streams_only {
+            let login = Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .expect("an HTTP client");
+            for name in pairs.iter().flat_map(|(p, _)| &p.names) {
+                sessions.push(log_in(&ctx, &login, name).await);
+            }
+        }
+        let kinds = if args.event_streams_only { 1 } else { 3 };
         let mut opening = tokio::task::JoinSet::new();
         for s in 0..args.streams {
-            let token = tokens[s % tokens.len()].clone();
-            opening.spawn(open_stream(http.clone(), ctx.api("/stream/events"), token));
+            let i = s / kinds;
+            let request = match s % kinds {
+                0 => StreamRequest {
+                    url: ctx.api("/stream/events"),
+                    header: (
+                        "authorization",
+                        format!("Bearer {}", tokens[i % tokens.len()]),
+                    ),
+                },
+                1 => StreamRequest {
+                    url: format!("{}/live", ctx.base),
+                    header: (
+                        "cookie",
+                        format!("seedpost_session={}", sessions[i % sessions.len()]),
+                    ),
+                },
+                _ => StreamRequest {
+                    url: ctx.api(&format!("/games/{}/stream", games[i % games.len()])),
+                    header: ("accept", "text/event-stream".to_owned()),
+                },
+            };
+            opening.spawn(open_stream(http.clone(), request));
         }
         opened = opening.join_all().await.into_iter().flatten().collect();
     }

@@ -158,6 +158,7 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
             rate_limiter: RateLimiter::new(args.rate_limits.limits()),
             connections: args.connection_limits(),
             stream_slots: StreamSlots::new(args.max_streams_per_address),
+            live_counts: Default::default(),
         }),
     };
     let listener = tokio::net::TcpListener::bind(args.bind).await?;

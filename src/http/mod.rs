@@ -5,9 +5,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::body::Body;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, Request, header};
+use axum::response::Response;
 use tokio::net::TcpListener;
+use tower::{Layer, ServiceExt};
 use tower_http::CompressionLevel;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
@@ -63,6 +66,8 @@ pub struct Settings {
     pub connections: conn::ConnectionLimits,
     /// The game streams open per client address, and their cap.
     pub stream_slots: ratelimit::StreamSlots,
+    /// The header's count after each account's latest event, for the `/live` streams.
+    pub live_counts: pages::live::LiveCounts,
 }
 
 /// The whole application's router.
@@ -97,7 +102,7 @@ pub fn app(state: AppState) -> Router {
         .layer(always(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(always(header::REFERRER_POLICY, "same-origin"))
         .layer(always(header::X_FRAME_OPTIONS, "DENY"))
-        .layer(compression())
+        .layer(axum::middleware::from_fn(compress))
         .layer(
             TraceLayer::new_for_http().make_span_with(move |request: &Request<_>| {
                 let client =
@@ -120,6 +125,20 @@ fn logged_path(path: &str) -> &str {
         "/calendar/<secret>"
     } else {
         path
+    }
+}
+
+/// Middleware: answers through [`compression`], except on the streaming routes, which
+/// it never compresses. A compressed body holds its encoder's state inline, about
+/// 6 KiB even when it passes a body through as it is: held open by every idle player,
+/// that was a fifth of a stream's memory.
+async fn compress(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    if ops::is_streaming_route(request.uri().path()) {
+        return next.run(request).await;
+    }
+    match compression().layer(next).oneshot(request).await {
+        Ok(response) => response.map(Body::new),
+        Err(never) => match never {},
     }
 }
 

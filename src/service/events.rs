@@ -11,13 +11,14 @@
 //! instances' through `LISTEN`, fanned out here by one listener per service.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 
 use chrono::{DateTime, TimeDelta, Utc};
 use serde::Serialize;
 use serde_json::value::RawValue;
-use tokio::sync::{broadcast, watch};
+use tokio::sync::{OnceCell, broadcast, watch};
 
 use super::Service;
 use crate::challenges::json::ChallengeJson;
@@ -38,6 +39,17 @@ const EVENTS_PER_READ: u32 = 500;
 /// How many wake-ups a listener to every account (a webhook sender) may fall behind.
 const ALL_BUFFER: usize = 4096;
 
+/// Credentials whose shared check is kept before those no stream waits on are
+/// forgotten.
+const CHECKS_KEPT: usize = 4096;
+
+/// A credential, as [`EventBus::check`] knows it: session or token, and its hash.
+type CheckKey = (bool, String);
+
+/// The latest event a credential's streams were woken for, and the check that
+/// answers for it.
+type SharedCheck = (u64, Arc<OnceCell<bool>>);
+
 /// What a wake-up carries: the events this process has just committed for the
 /// account, in seq order, which a stream that has sent every earlier one sends without
 /// reading the table; `None` when the streams should read the table.
@@ -53,6 +65,9 @@ pub(super) struct EventBus {
 
 struct BusInner {
     accounts: Mutex<HashMap<AccountId, watch::Sender<Wake>>>,
+    /// The credential checks of the latest wake-up of each credential with streams,
+    /// shared by its streams (see [`EventBus::check`]).
+    checks: Mutex<HashMap<CheckKey, SharedCheck>>,
     all: broadcast::Sender<AccountId>,
     closed: watch::Sender<bool>,
     listening: AtomicBool,
@@ -63,6 +78,7 @@ impl EventBus {
         EventBus {
             inner: Arc::new(BusInner {
                 accounts: Mutex::new(HashMap::new()),
+                checks: Mutex::new(HashMap::new()),
                 all: broadcast::channel(ALL_BUFFER).0,
                 closed: watch::channel(false).0,
                 listening: AtomicBool::new(false),
@@ -112,6 +128,37 @@ impl EventBus {
             rx,
             closed: self.inner.closed.subscribe(),
         }
+    }
+
+    /// Whether the credential `key` still authenticates its account, by a check that
+    /// started after the event `seq` was committed: one check for every stream of the
+    /// credential woken by that event (a player's pages and bots may hold dozens,
+    /// each of which checked on its own, a statement per stream and event), made by
+    /// `check` on the first stream to ask. A check that fails is not shared: the next
+    /// stream to ask makes its own.
+    async fn check<F>(&self, key: &StoredKey, seq: u64, check: F) -> Result<bool>
+    where
+        F: Future<Output = Result<bool>>,
+    {
+        let cell = {
+            let mut checks = self
+                .inner
+                .checks
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if checks.len() > CHECKS_KEPT {
+                checks.retain(|_, (_, cell)| Arc::strong_count(cell) > 1);
+            }
+            let entry = checks
+                .entry(key.check_key())
+                .or_insert_with(|| (seq, Arc::new(OnceCell::new())));
+            // A later event's check started later still: good for this one too.
+            if entry.0 < seq {
+                *entry = (seq, Arc::new(OnceCell::new()));
+            }
+            Arc::clone(&entry.1)
+        };
+        cell.get_or_try_init(|| check).await.copied()
     }
 
     /// Starts listening to the store's notices of committed events, once: before
@@ -398,6 +445,15 @@ enum StoredKey {
     Session(String),
 }
 
+impl StoredKey {
+    fn check_key(&self) -> CheckKey {
+        match self {
+            StoredKey::Token(hash) => (false, hash.clone()),
+            StoredKey::Session(hash) => (true, hash.clone()),
+        }
+    }
+}
+
 /// An open event stream of one account: the events above the last seq it returned,
 /// as they are committed, for as long as the token or session that opened it is valid.
 pub struct EventFeed {
@@ -491,7 +547,12 @@ impl EventFeed {
                         continue;
                     };
                     if first.seq == self.last + 1 {
-                        if !self.token_valid().await? {
+                        let valid = self
+                            .service
+                            .events
+                            .check(&self.key, last.seq, self.token_valid())
+                            .await?;
+                        if !valid {
                             return Ok(None);
                         }
                         self.check = false;
@@ -544,10 +605,34 @@ impl GameFeed {
                     return Ok(Some(loaded));
                 }
             }
-            if self.waker.wait().await.is_none() {
-                return Ok(None);
+            match self.waker.wait().await {
+                None => return Ok(None),
+                // This process's events of South's other games: nothing to read.
+                Some(Some(events)) if !events.iter().any(|e| self.concerns(e)) => {}
+                Some(_) => self.dirty = true,
             }
-            self.dirty = true;
+        }
+    }
+
+    /// Whether `event` may tell of a change of this game: a game event of this game,
+    /// or any other kind of event (which is read again, to be safe).
+    fn concerns(&self, event: &Event) -> bool {
+        /// The game an event's payload names, if any.
+        #[derive(serde::Deserialize)]
+        struct About<'a> {
+            #[serde(borrow)]
+            game: Option<GameRef<'a>>,
+        }
+        #[derive(serde::Deserialize)]
+        struct GameRef<'a> {
+            #[serde(borrow)]
+            id: std::borrow::Cow<'a, str>,
+        }
+        match serde_json::from_str::<About<'_>>(&event.payload) {
+            Ok(About { game: Some(game) }) => {
+                game.id.parse::<GameId>().is_ok_and(|id| id == self.id)
+            }
+            _ => true,
         }
     }
 }
@@ -570,6 +655,23 @@ impl Service {
         // Subscribe first, then read the head and the snapshot: whatever commits in
         // between wakes the feed, so nothing falls between snapshot and events (it
         // may show in both).
+        let feed = self.follow_events(account, key, since).await?;
+        let snapshot = self.snapshot(account).await?;
+        Ok((snapshot, feed))
+    }
+
+    /// Opens the event stream of `account` as [`Service::open_event_stream`] does,
+    /// without its snapshot: for a page, which shows the present already.
+    ///
+    /// # Errors
+    /// `since_ahead` (409) when `since` is above the seq of the account's latest
+    /// event; storage errors.
+    pub async fn follow_events(
+        &self,
+        account: &Account,
+        key: StreamKey<'_>,
+        since: Option<u64>,
+    ) -> Result<EventFeed> {
         let waker = self.events.waker(account.id, &self.store);
         let head = self.store.event_head(account.id).await?;
         let last = match since {
@@ -579,6 +681,25 @@ impl Service {
             Some(since) => since,
             None => head,
         };
+        Ok(EventFeed {
+            service: self.clone(),
+            account: account.id,
+            key: match key {
+                StreamKey::Token(secret) => StoredKey::Token(super::accounts::token_hash(secret)),
+                StreamKey::Session(secret) => {
+                    StoredKey::Session(super::accounts::token_hash(secret))
+                }
+            },
+            last,
+            waker,
+            dirty: true,
+            check: true,
+        })
+    }
+
+    /// The snapshot lines of `account`'s event stream: open challenges naming it, and
+    /// its games where it is to move, with the full game.
+    async fn snapshot(&self, account: &Account) -> Result<Vec<EventLine>> {
         let mut snapshot = Vec::new();
         for challenge in self
             .store
@@ -609,21 +730,7 @@ impl Service {
                 Err(e) => return Err(e),
             }
         }
-        let feed = EventFeed {
-            service: self.clone(),
-            account: account.id,
-            key: match key {
-                StreamKey::Token(secret) => StoredKey::Token(super::accounts::token_hash(secret)),
-                StreamKey::Session(secret) => {
-                    StoredKey::Session(super::accounts::token_hash(secret))
-                }
-            },
-            last,
-            waker,
-            dirty: true,
-            check: true,
-        };
-        Ok((snapshot, feed))
+        Ok(snapshot)
     }
 
     /// Opens the stream of game `id`, for anyone.

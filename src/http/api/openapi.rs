@@ -136,13 +136,15 @@ pub fn spec(limits: &RateLimits) -> utoipa::openapi::OpenApi {
 fn add_common_answers(spec: &mut utoipa::openapi::OpenApi) {
     for item in spec.paths.paths.values_mut() {
         let operations = [
-            &mut item.get,
-            &mut item.put,
-            &mut item.post,
-            &mut item.delete,
-            &mut item.patch,
+            (false, &mut item.get),
+            (true, &mut item.put),
+            (true, &mut item.post),
+            (true, &mut item.delete),
+            (true, &mut item.patch),
         ];
-        for op in operations.into_iter().flatten() {
+        for (writes, op) in operations {
+            let Some(op) = op else { continue };
+            add_read_position(op, writes);
             let takes_body = op.request_body.is_some();
             let takes_query = op
                 .parameters
@@ -186,6 +188,54 @@ fn add_common_answers(spec: &mut utoipa::openapi::OpenApi) {
             if takes_body || takes_query {
                 name_invalid_text(responses);
             }
+        }
+    }
+}
+
+/// What the `Seedpost-Lsn` header is, both ways (docs/operations.md, "A read replica").
+const LSN_DESCRIPTION: &str = "With a read replica (`--read-database-url`): the \
+     primary's log position after this request's write (`X/Y`, hexadecimal). Sent back \
+     on a later request (or kept as the `seedpost_lsn` cookie), it makes that request \
+     read from a replica only once the replica has replayed this far: a client reads \
+     its own writes on any instance. Without a replica it is neither sent nor needed.";
+
+/// The read-your-writes header `Seedpost-Lsn` ([`crate::http::reads`]): accepted by
+/// every operation, and answered by the 2xx answers of those that write.
+fn add_read_position(op: &mut utoipa::openapi::path::Operation, writes: bool) {
+    use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    use utoipa::openapi::{Required, header::HeaderBuilder};
+    let text = || ObjectBuilder::new().schema_type(Type::String).build();
+    let parameters = op.parameters.get_or_insert_with(Vec::new);
+    let named = |p: &RefOr<utoipa::openapi::path::Parameter>| matches!(p, RefOr::T(p) if p.name.eq_ignore_ascii_case("Seedpost-Lsn"));
+    if !parameters.iter().any(named) {
+        parameters.push(RefOr::T(
+            ParameterBuilder::new()
+                .name("Seedpost-Lsn")
+                .parameter_in(ParameterIn::Header)
+                .required(Required::False)
+                .description(Some(
+                    "The `Seedpost-Lsn` of an earlier answer that wrote: this request \
+                     reads nothing older (read your writes; see the answers' header)",
+                ))
+                .schema(Some(text()))
+                .build(),
+        ));
+    }
+    if !writes {
+        return;
+    }
+    for (status, response) in &mut op.responses.responses {
+        if let (true, RefOr::T(response)) = (status.starts_with('2'), response) {
+            response.headers.insert(
+                "Seedpost-Lsn".to_owned(),
+                RefOr::T(
+                    HeaderBuilder::new()
+                        .schema(Some(text()))
+                        .description(Some(LSN_DESCRIPTION))
+                        .build(),
+                ),
+            );
         }
     }
 }

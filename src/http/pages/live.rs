@@ -12,7 +12,9 @@
 //! left behind is only noticed gone when a write fails, so a player opening pages
 //! quickly would otherwise hold many connections against the per-address cap.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use axum::extract::State;
@@ -21,11 +23,13 @@ use futures_util::stream::{self, Stream, StreamExt};
 
 use super::error::PageError;
 use super::session::Visitor;
-use crate::domain::EventKind;
+use super::view::Waiting;
+use crate::domain::{AccountId, EventKind};
 use crate::error::Error;
 use crate::http::AppState;
 use crate::http::extract::ClientAddr;
 use crate::service::StreamKey;
+use crate::store::Account;
 
 /// How long one stream lasts before the browser reconnects.
 const STREAM_LIFETIME: Duration = Duration::from_secs(300);
@@ -50,9 +54,9 @@ pub async fn account(
     let secret = visitor.session.clone().ok_or(Error::Unauthorized)?;
     // Only what changes from now on: the page shows the present already. The stream
     // ends when the session does (logging out, here or on another instance).
-    let (_, feed) = state
+    let feed = state
         .service
-        .open_event_stream(&account, StreamKey::Session(&secret), None)
+        .follow_events(&account, StreamKey::Session(&secret), None)
         .await?;
     let mut recheck = tokio::time::interval(RECHECK);
     recheck.reset();
@@ -70,7 +74,11 @@ pub async fn account(
                             let (lines, others): (Vec<_>, Vec<_>) =
                                 events.iter().partition(|e| e.kind == EventKind::ChatLine);
                             if !others.is_empty() {
-                                let waiting = super::view::Waiting::of(&state, &account).await;
+                                let waiting = state
+                                    .settings
+                                    .live_counts
+                                    .of(&state, &account, feed.last_seq())
+                                    .await;
                                 let data = serde_json::json!({
                                     "turns": waiting.games,
                                     "challenges": waiting.challenges,
@@ -99,4 +107,43 @@ pub async fn account(
     )
     .take_until(tokio::time::sleep(STREAM_LIFETIME));
     Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)))
+}
+
+/// Accounts whose shared count is kept before those no stream waits on are forgotten.
+const COUNTS_KEPT: usize = 4096;
+
+/// The header's count after each account's latest event, shared by that account's
+/// `/live` streams: a player with many pages open, each woken by the same event, reads
+/// the count once instead of once a page (two statements each, for every event).
+#[derive(Clone, Default)]
+pub struct LiveCounts {
+    latest: Arc<Mutex<HashMap<AccountId, (u64, Arc<tokio::sync::OnceCell<Waiting>>)>>>,
+}
+
+impl std::fmt::Debug for LiveCounts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveCounts").finish_non_exhaustive()
+    }
+}
+
+impl LiveCounts {
+    /// What waits for `account` by a reading that started after its event `seq` was
+    /// committed (made now by the first stream to ask, or already by another).
+    async fn of(&self, state: &AppState, account: &Account, seq: u64) -> Waiting {
+        let cell = {
+            let mut latest = self.latest.lock().unwrap_or_else(PoisonError::into_inner);
+            if latest.len() > COUNTS_KEPT {
+                latest.retain(|_, (_, cell)| Arc::strong_count(cell) > 1);
+            }
+            let entry = latest
+                .entry(account.id)
+                .or_insert_with(|| (seq, Arc::default()));
+            // A reading for a later event started later still: good for this one too.
+            if entry.0 < seq {
+                *entry = (seq, Arc::default());
+            }
+            Arc::clone(&entry.1)
+        };
+        *cell.get_or_init(|| Waiting::of(state, account)).await
+    }
 }
