@@ -117,8 +117,11 @@ const COUNTS_KEPT: usize = 4096;
 /// the count once instead of once a page (two statements each, for every event).
 #[derive(Clone, Default)]
 pub struct LiveCounts {
-    latest: Arc<Mutex<HashMap<AccountId, (u64, Arc<tokio::sync::OnceCell<Waiting>>)>>>,
+    latest: Arc<Mutex<HashMap<AccountId, Reading>>>,
 }
+
+/// One account's shared reading: the event it follows, and the count once read.
+type Reading = (u64, Arc<tokio::sync::OnceCell<Waiting>>);
 
 impl std::fmt::Debug for LiveCounts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
