@@ -15,5 +15,6 @@ mod flow;
 mod harness;
 mod languages;
 mod newcomer;
+mod plan;
 mod speaks;
 mod widths;
