@@ -11,6 +11,7 @@
 mod support;
 
 mod board;
+mod chat;
 mod flow;
 mod harness;
 mod languages;
