@@ -459,7 +459,12 @@ async fn the_games_file_streams_every_finished_game_newest_first_with_its_filter
     for n in 0..120 {
         let variant = if n % 2 == 0 { "mangala" } else { "modiar" };
         let game = app.start_game(&ayse, &mehmet, variant, "challenger").await;
-        let game = app.play(&ayse, &game, 1).await.expect(201);
+        let mut game = app.play(&ayse, &game, 1).await.expect(201);
+        // Games of one ply and of two, so that a record given another game's moves
+        // shows.
+        if n % 4 == 1 {
+            game = app.play(&mehmet, &game, 1).await.expect(201);
+        }
         app.resign(if n % 3 == 0 { &ayse } else { &mehmet }, &game)
             .await
             .expect(200);
@@ -509,6 +514,20 @@ async fn the_games_file_streams_every_finished_game_newest_first_with_its_filter
         "a record with its plies: {record}"
     );
     assert!(text.starts_with(&record), "the newest game's record first");
+    // Every game's record is there as `GET /games/{id}/record` gives it, on either
+    // page.
+    for (id, _) in &ended {
+        let record = app
+            .client
+            .get(format!("{}/api/v1/games/{id}/record", app.base))
+            .send()
+            .await
+            .expect("a record")
+            .text()
+            .await
+            .expect("text");
+        assert!(text.contains(&record), "the file holds {record}");
+    }
     let started: Vec<&str> = text.lines().filter(|l| l.starts_with("[Started")).collect();
     let mut sorted = started.clone();
     sorted.sort_unstable_by(|a, b| b.cmp(a));
