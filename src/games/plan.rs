@@ -301,7 +301,7 @@ pub async fn board(
     let position = engine.position();
     let mover = position.to_move();
     let players = &loaded.game().players;
-    Ok(render(&PlanBoard {
+    render(&PlanBoard {
         tr,
         board: BoardView::draw(tr, position, me, last, &[], |side| {
             players.get(side).username.to_string()
@@ -319,5 +319,5 @@ pub async fn board(
             Vec::new()
         },
         savable,
-    })?)
+    })
 }
