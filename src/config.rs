@@ -233,6 +233,17 @@ pub struct ServeArgs {
     )]
     pub chat: bool,
 
+    /// The most chat lines one account writes in a minute, in all its games (1 to
+    /// 600); past them a line is refused with 429 `rate_limited`.
+    #[arg(
+        long,
+        env = "SEEDPOST_CHAT_LINES_PER_MINUTE",
+        default_value_t = crate::chat::service::LINES_PER_WINDOW,
+        value_parser = clap::value_parser!(u32).range(1..=600),
+        global = true
+    )]
+    pub chat_lines_per_minute: u32,
+
     /// Let webhooks call private, loopback and link-local addresses (off by default,
     /// so that users cannot make the server POST into the operator's network).
     #[arg(
@@ -675,6 +686,30 @@ mod tests {
         assert!(
             Cli::try_parse_from(["seedpost", "--replica-max-lag", "0"]).is_err(),
             "a bound of nothing"
+        );
+    }
+
+    #[test]
+    fn the_chat_limit_is_a_setting_and_a_limit_out_of_bounds_is_refused_naming_the_bounds() {
+        let limit = |args: &[&str]| {
+            Cli::try_parse_from(["seedpost"].iter().chain(args))
+                .map(|cli| cli.serve.chat_lines_per_minute)
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(limit(&[]), Ok(10), "ten a minute by default");
+        assert_eq!(limit(&["--chat-lines-per-minute", "30"]), Ok(30));
+        for bad in ["0", "601", "ten", ""] {
+            let refused = limit(&["--chat-lines-per-minute", bad]).expect_err(bad);
+            assert!(
+                refused.contains("--chat-lines-per-minute"),
+                "{bad}: {refused}"
+            );
+        }
+        assert!(
+            limit(&["--chat-lines-per-minute", "0"])
+                .expect_err("0")
+                .contains("1..=600"),
+            "the bounds are named"
         );
     }
 

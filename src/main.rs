@@ -117,6 +117,7 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         .with_vacation_days(args.vacation_days)
         .with_flood_limits(args.floods.limits())
         .with_chat(args.chat)
+        .with_chat_lines_per_minute(args.chat_lines_per_minute)
         .with_push(PushConfig::new(
             args.push.vapid_private_key.clone(),
             args.push.vapid_subject.clone().unwrap_or_else(|| {

@@ -168,7 +168,7 @@ pub struct LineBody {
             example = json!({"error": "not_found", "message": "game not found"})),
         (status = 422, description = "`invalid_chat_line`: empty or longer than 500 characters; `invalid_text`: a control character (a line break among them) or a bidirectional override; `invalid_body`", body = ErrorJson,
             example = json!({"error": "invalid_chat_line", "message": "a chat line holds 1 to 500 characters"})),
-        (status = 429, description = "`rate_limited`: more than 10 lines in a minute; wait `retry_after` seconds", body = ErrorJson,
+        (status = 429, description = "`rate_limited`: more lines in a minute than the server allows (10 unless `--chat-lines-per-minute` says otherwise); wait `retry_after` seconds", body = ErrorJson,
             headers(("Retry-After" = u64, description = "Seconds to wait")),
             example = json!({"error": "rate_limited", "message": "too many requests: retry in 60 s", "retry_after": 60})),
     ),

@@ -17,7 +17,8 @@ use crate::service::Service;
 /// The most characters of a chat line.
 pub const LINE_MAX_CHARS: usize = 500;
 
-/// The most lines one account writes in [`RATE_WINDOW`], in all its games.
+/// The most lines one account writes in [`RATE_WINDOW`], in all its games, unless the
+/// operator says otherwise (`--chat-lines-per-minute`).
 pub const LINES_PER_WINDOW: u32 = 10;
 
 /// The window of [`LINES_PER_WINDOW`].
@@ -226,7 +227,7 @@ impl Service {
     /// (403) when the server, the account or its opponent turned the chat off;
     /// `blocked` (403) when one of the two blocked the other; `muted` (403) while the
     /// operator stopped the account's chat; `rate_limited` (429) past
-    /// [`LINES_PER_WINDOW`] lines a minute.
+    /// the server's lines a minute ([`LINES_PER_WINDOW`] unless set).
     pub async fn say(&self, account: &Account, id: GameId, text: &str) -> Result<ChatLine> {
         let text = parse_line(text)?;
         let (_, opponent) = self.players_of(account, id).await?;
@@ -269,7 +270,12 @@ impl Service {
             .collect();
         match self
             .store
-            .add_chat_line(&line, &events, now - RATE_WINDOW, LINES_PER_WINDOW)
+            .add_chat_line(
+                &line,
+                &events,
+                now - RATE_WINDOW,
+                self.chat_lines_per_minute,
+            )
             .await?
         {
             Added::Stored(_) => Ok(line),

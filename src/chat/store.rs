@@ -3,13 +3,13 @@
 //! serves it from any [`Store`].
 
 use async_trait::async_trait;
-use chrono::{DateTime, SubsecRound, Utc};
+use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::domain::{AccountId, Event, GameId, NewEvent};
-use crate::store::common::events_by_account;
+use crate::store::common::{events_by_account, micros};
 use crate::store::dialect::Backend;
-use crate::store::sql::{SqlStore, on_backend, sql};
+use crate::store::sql::{SqlStore, Statement, on_backend, sql};
 use crate::store::{Store, StoreError};
 
 /// A chat line as stored, with its writer's name (a deleted account's placeholder).
@@ -257,20 +257,27 @@ async fn block<B: Backend>(
     blocked: AccountId,
     at: DateTime<Utc>,
 ) -> Result<(), StoreError> {
+    write_one(
+        store,
+        sql(
+            "INSERT INTO blocks (account_id, blocked_id, created_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (account_id, blocked_id) DO NOTHING",
+        )
+        .bind(account.0)
+        .bind(blocked.0)
+        .bind(micros(at)),
+    )
+    .await
+}
+
+/// Runs `statement`, a write of one row that may already be there (a block, a report,
+/// a mute), on a task of its own (see [`SqlStore::detached`]).
+async fn write_one<B: Backend>(
+    store: &SqlStore<B>,
+    statement: Statement<B>,
+) -> Result<(), StoreError> {
     store
-        .detached(move |conn| {
-            Box::pin(async move {
-                sql(
-                    "INSERT INTO blocks (account_id, blocked_id, created_at) VALUES ($1, $2, $3) \
-                     ON CONFLICT (account_id, blocked_id) DO NOTHING",
-                )
-                .bind(account.0)
-                .bind(blocked.0)
-                .bind(at.trunc_subsecs(6))
-                .execute(conn)
-                .await
-            })
-        })
+        .detached(move |conn| Box::pin(async move { statement.execute(conn).await }))
         .await
         .map(drop)
 }
@@ -330,8 +337,8 @@ async fn add_chat_line<B: Backend>(
                 .bind(line.game.0)
                 .bind(line.account.0)
                 .bind(line.text.clone())
-                .bind(line.at.trunc_subsecs(6))
-                .bind(since.trunc_subsecs(6))
+                .bind(micros(line.at))
+                .bind(micros(since))
                 .bind(i64::from(most))
                 .execute(&mut *tx)
                 .await?;
@@ -389,22 +396,17 @@ async fn report_line<B: Backend>(
     reporter: AccountId,
     at: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    store
-        .detached(move |conn| {
-            Box::pin(async move {
-                sql(
-                    "INSERT INTO chat_reports (line_id, reporter_id, created_at) \
-                     VALUES ($1, $2, $3) ON CONFLICT (line_id, reporter_id) DO NOTHING",
-                )
-                .bind(id)
-                .bind(reporter.0)
-                .bind(at.trunc_subsecs(6))
-                .execute(conn)
-                .await
-            })
-        })
-        .await
-        .map(drop)
+    write_one(
+        store,
+        sql(
+            "INSERT INTO chat_reports (line_id, reporter_id, created_at) \
+             VALUES ($1, $2, $3) ON CONFLICT (line_id, reporter_id) DO NOTHING",
+        )
+        .bind(id)
+        .bind(reporter.0)
+        .bind(micros(at)),
+    )
+    .await
 }
 
 /// A row of `chat_reports` with its line and names.
@@ -444,23 +446,18 @@ async fn mute<B: Backend>(
     until: DateTime<Utc>,
     at: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    store
-        .detached(move |conn| {
-            Box::pin(async move {
-                sql(
-                    "INSERT INTO chat_mutes (account_id, until, created_at) VALUES ($1, $2, $3) \
-                     ON CONFLICT (account_id) DO UPDATE \
-                     SET until = excluded.until, created_at = excluded.created_at",
-                )
-                .bind(account.0)
-                .bind(until.trunc_subsecs(6))
-                .bind(at.trunc_subsecs(6))
-                .execute(conn)
-                .await
-            })
-        })
-        .await
-        .map(drop)
+    write_one(
+        store,
+        sql(
+            "INSERT INTO chat_mutes (account_id, until, created_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (account_id) DO UPDATE \
+             SET until = excluded.until, created_at = excluded.created_at",
+        )
+        .bind(account.0)
+        .bind(micros(until))
+        .bind(micros(at)),
+    )
+    .await
 }
 
 async fn muted_until<B: Backend>(

@@ -3,9 +3,10 @@
 //! text notation, the record of `GET /games/{id}/record` one after another with a
 //! blank line between, newest first. The games are read a page at a time (keyset
 //! pagination by the time each ended and its id), so that the file streams in
-//! constant memory however many games the player finished.
+//! constant memory however many games the player finished; a page is two queries,
+//! its games' rows and all their moves, not one read per game.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 use async_trait::async_trait;
 use axum::body::{Body, Bytes};
@@ -22,14 +23,14 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::service::{LoadedGame, record_of};
-use super::store::GameStore;
-use crate::domain::{AccountId, GameId};
+use crate::domain::{AccountId, GameWithMoves};
 use crate::error::{Error, Result};
 use crate::http::AppState;
 use crate::http::api::json::ErrorJson;
 use crate::http::extract::{ApiQuery, MaybeAuth, PathId};
 use crate::http::ratelimit::{self, Throttle};
 use crate::service::Service;
+use crate::store::common::{GameMoveRow, GameRow, MoveRow, game_select};
 use crate::store::dialect::Backend;
 use crate::store::sql::{SqlStore, on_backend, sql};
 use crate::store::{Store, StoreError};
@@ -50,17 +51,17 @@ pub struct ArchiveFilter {
     pub until: Option<DateTime<Utc>>,
 }
 
-/// The finished games' ids a page at a time. Served by every [`Store`].
+/// The finished games with their moves a page at a time. Served by every [`Store`].
 #[async_trait]
 pub trait ArchiveStore {
-    /// At most `limit` finished games of `filter`, the latest ended first, after the
-    /// game `after` (its end and id) if given.
+    /// At most `limit` finished games of `filter` with their moves, the latest ended
+    /// first, after the game `after` (its end and id) if given.
     async fn finished_page(
         &self,
         filter: &ArchiveFilter,
         after: Option<(DateTime<Utc>, Uuid)>,
         limit: u32,
-    ) -> Result<Vec<(DateTime<Utc>, Uuid)>, StoreError>;
+    ) -> Result<Vec<GameWithMoves>, StoreError>;
 }
 
 #[async_trait]
@@ -70,7 +71,7 @@ impl<S: Store + ?Sized> ArchiveStore for S {
         filter: &ArchiveFilter,
         after: Option<(DateTime<Utc>, Uuid)>,
         limit: u32,
-    ) -> Result<Vec<(DateTime<Utc>, Uuid)>, StoreError> {
+    ) -> Result<Vec<GameWithMoves>, StoreError> {
         on_backend!(self.sql(), s => finished_page(s, filter, after, limit).await)
     }
 }
@@ -80,16 +81,19 @@ async fn finished_page<B: Backend>(
     filter: &ArchiveFilter,
     after: Option<(DateTime<Utc>, Uuid)>,
     limit: u32,
-) -> Result<Vec<(DateTime<Utc>, Uuid)>, StoreError> {
-    sql("SELECT g.updated_at, g.id FROM games g \
-         WHERE g.status = 'finished' \
+) -> Result<Vec<GameWithMoves>, StoreError> {
+    let mut conn = store.conn().await?;
+    let rows: Vec<GameRow> = sql(concat!(
+        game_select!(),
+        "WHERE g.status = 'finished' \
            AND (g.south_id = $1 OR g.north_id = $1) \
            AND ($2 IS NULL OR g.variant = $2) \
            AND ($3 IS NULL OR g.updated_at >= $3) \
            AND ($4 IS NULL OR g.updated_at < $4) \
            AND ($5 IS NULL OR g.updated_at < $5 OR (g.updated_at = $5 AND g.id < $6)) \
          ORDER BY g.updated_at DESC, g.id DESC \
-         LIMIT $7")
+         LIMIT $7"
+    ))
     .bind(filter.player.0)
     .bind(filter.variant.map(Variant::as_str))
     .bind(filter.since)
@@ -97,8 +101,25 @@ async fn finished_page<B: Backend>(
     .bind(after.map(|(t, _)| t))
     .bind(after.map(|(_, id)| id))
     .bind(i64::from(limit))
-    .all(&mut store.conn().await?)
-    .await
+    .all(&mut conn)
+    .await?;
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    // A finished game's moves no longer change: read apart from its row, they are
+    // still exactly the ones its state is the replay of.
+    let ids: Vec<Uuid> = rows.iter().map(GameRow::id).collect();
+    let moves: Vec<GameMoveRow> = sql(B::MOVES_OF_GAMES).bind_ids(&ids).all(&mut conn).await?;
+    let mut by_game: HashMap<Uuid, Vec<MoveRow>> = HashMap::with_capacity(ids.len());
+    for m in moves {
+        by_game.entry(m.game_id).or_default().push(m.row);
+    }
+    rows.into_iter()
+        .map(|row| {
+            let moves = by_game.remove(&row.id()).unwrap_or_default();
+            row.with_moves(moves)
+        })
+        .collect()
 }
 
 /// Where the file's stream stands.
@@ -107,8 +128,8 @@ struct Cursor {
     filter: ArchiveFilter,
     /// The last game read.
     after: Option<(DateTime<Utc>, Uuid)>,
-    /// The ids read and not yet written.
-    ready: VecDeque<Uuid>,
+    /// The games read and not yet written.
+    ready: VecDeque<GameWithMoves>,
     /// Whether the last page was the last.
     exhausted: bool,
     /// Whether a record went out (the next one follows a blank line).
@@ -120,12 +141,7 @@ impl Cursor {
     /// the end.
     async fn next_record(&mut self) -> Result<Option<String>> {
         loop {
-            if let Some(id) = self.ready.pop_front() {
-                let stored = match self.service.store.game(GameId(id)).await {
-                    // Gone meanwhile (never for a finished game): left out.
-                    Err(StoreError::NotFound) => continue,
-                    other => other?,
-                };
+            if let Some(stored) = self.ready.pop_front() {
                 let loaded = LoadedGame::new(stored)?;
                 let mut text = if self.started {
                     String::from("\n")
@@ -149,8 +165,8 @@ impl Cursor {
                 .finished_page(&self.filter, self.after, PAGE)
                 .await?;
             self.exhausted = page.len() < PAGE as usize;
-            self.after = page.last().copied();
-            self.ready.extend(page.into_iter().map(|(_, id)| id));
+            self.after = page.last().map(|g| (g.game.state.updated_at, g.game.id.0));
+            self.ready.extend(page);
         }
     }
 }

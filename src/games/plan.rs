@@ -4,21 +4,29 @@
 //! them (see [`super::conditional`]); the lines in force are listed with a delete
 //! button each, and the plies the server played from them are named. Plain forms:
 //! it works without JavaScript.
+//!
+//! With JavaScript (`static/plan.js`) the section also offers a board to play a line
+//! out on: each tap fetches `GET /games/{id}/plan/board?line=…`, the position after
+//! the line so far as the rules engine plays it, with the pits the side to move may
+//! sow; the line is saved through the same form as a typed one.
 
+use askama::Template;
 use axum::Router;
 use axum::extract::State;
-use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::post;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use seedpost_rules::{Pit, Side};
 use serde::Deserialize;
 
-use super::board::GameView;
+use super::board::{BoardView, GameView};
 use super::conditional::{Line, Plan};
 use super::service::LoadedGame;
 use crate::domain::{GameId, GameStatus};
 use crate::error::Error;
 use crate::http::AppState;
 use crate::http::pages::error::PageError;
-use crate::http::pages::session::{PageForm, PagePath, Visitor};
+use crate::http::pages::session::{PageForm, PagePath, PageQuery, Visitor};
+use crate::http::pages::view::render;
 use crate::i18n::Tr;
 use crate::store::Account;
 
@@ -27,6 +35,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/games/{id}/plan", post(add))
         .route("/games/{id}/plan/delete", post(delete))
+        .route("/games/{id}/plan/board", get(board))
 }
 
 /// `templates/_plan.html`: a player's lines in a game, shown to that player alone.
@@ -48,6 +57,8 @@ pub struct PlanPanel {
     pub played: String,
     /// Why the line just sent was refused.
     pub error: Option<String>,
+    /// The URL of the plan's board script.
+    pub js: &'static str,
 }
 
 fn words(line: &Line) -> String {
@@ -92,6 +103,7 @@ pub async fn panel(
             .collect::<Vec<_>>()
             .join(", "),
         error: None,
+        js: crate::http::pages::assets::plan_js_url(),
     }))
 }
 
@@ -207,4 +219,105 @@ pub async fn delete(
         Ok(())
     })
     .await
+}
+
+/// The query of the plan's board: the line so far, as typed in the form.
+#[derive(Debug, Deserialize)]
+pub struct BoardQuery {
+    line: Option<String>,
+}
+
+/// `templates/_plan_board.html`: the position after a line being played out, for
+/// the viewer alone.
+#[derive(Template)]
+#[template(path = "_plan_board.html")]
+struct PlanBoard {
+    tr: Tr,
+    /// The position after the line, the viewer's row at the bottom.
+    board: BoardView,
+    /// The line so far, its pits separated by spaces.
+    line: String,
+    /// `south` or `north`: who sows next; `None` once the game would be over.
+    mover: Option<&'static str>,
+    /// The viewer sows next.
+    mine: bool,
+    /// The pits the side to move may sow.
+    legal: Vec<u8>,
+    /// The line holds a ply of the viewer's: it may be saved.
+    savable: bool,
+}
+
+/// `GET /games/{id}/plan/board?line=3 5`: the position after the line so far, for a
+/// player of the game while the opponent is to move (the page's script asks for it).
+///
+/// # Errors
+/// 401 without an account, 403 `not_a_player`, 409 `not_opponents_turn`, 422
+/// `invalid_line` or `illegal_line` for a line the rules do not play.
+pub async fn board(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<GameId>,
+    PageQuery(query): PageQuery<BoardQuery>,
+) -> Result<Html<String>, PageError> {
+    let account = visitor.require()?;
+    let loaded = state.service.game(id).await?;
+    let me = loaded.side_of(account.id).ok_or(Error::NotAPlayer)?;
+    let now = &loaded.game().state;
+    if now.status != GameStatus::Ongoing || now.to_move != Some(me.opposite()) {
+        return Err(Error::conflict(
+            "not_opponents_turn",
+            "lines are played out while your opponent is to move",
+        )
+        .into());
+    }
+    let raw = match query.line.as_deref().map(str::trim) {
+        None | Some("") => Vec::new(),
+        Some(text) => parse_line(text)?,
+    };
+    // The rules engine checks the line as the form will: a line of the opponent's
+    // plies alone is not refused here, only when saved.
+    let mut engine = loaded.engine.clone();
+    let mut last: Option<(Side, Pit)> = None;
+    let mut savable = false;
+    for (j, &n) in raw.iter().enumerate() {
+        let illegal = |reason| Error::IllegalLine {
+            line: 1,
+            ply: j + 1,
+            reason,
+        };
+        let pit = u8::try_from(n)
+            .ok()
+            .and_then(Pit::new)
+            .ok_or(illegal(seedpost_rules::IllegalMove::OutOfRange))?;
+        let side = engine
+            .position()
+            .to_move()
+            .ok_or(illegal(seedpost_rules::IllegalMove::GameOver))?;
+        engine.play(pit).map_err(illegal)?;
+        savable |= side == me;
+        last = Some((side, pit));
+    }
+    let tr = visitor.tr();
+    let position = engine.position();
+    let mover = position.to_move();
+    let players = &loaded.game().players;
+    render(&PlanBoard {
+        tr,
+        board: BoardView::draw(tr, position, me, last, &[], |side| {
+            players.get(side).username.to_string()
+        }),
+        line: raw
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+        mover: mover.map(Side::as_str),
+        mine: mover == Some(me),
+        legal: if mover.is_some() {
+            position.legal_moves().map(Pit::number).collect()
+        } else {
+            Vec::new()
+        },
+        savable,
+    })
 }

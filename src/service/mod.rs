@@ -102,6 +102,8 @@ pub struct Service {
     house: Arc<house::HouseBots>,
     /// Whether the players of a game may chat (`--chat`; on by default).
     pub(crate) chat: bool,
+    /// The most chat lines an account writes in a minute (`--chat-lines-per-minute`).
+    pub(crate) chat_lines_per_minute: u32,
 }
 
 impl Service {
@@ -126,7 +128,16 @@ impl Service {
             push: Arc::default(),
             house: Arc::new(house::HouseBots::new(Arc::new(crate::house::table))),
             chat: true,
+            chat_lines_per_minute: crate::chat::service::LINES_PER_WINDOW,
         }
+    }
+
+    /// Lets an account write at most `lines` chat lines a minute, in all its games
+    /// (`--chat-lines-per-minute`; at least one).
+    #[must_use]
+    pub fn with_chat_lines_per_minute(mut self, lines: u32) -> Service {
+        self.chat_lines_per_minute = lines.max(1);
+        self
     }
 
     /// Lets the players of a game chat, or not (`--chat false`: the chat is off for

@@ -426,7 +426,7 @@ pub(crate) struct GameRow {
 
 impl GameRow {
     /// The game's id.
-    pub(super) fn id(&self) -> Uuid {
+    pub(crate) fn id(&self) -> Uuid {
         self.id
     }
 
@@ -519,6 +519,16 @@ impl GameRow {
         }
         Ok(GameWithMoves { game, moves })
     }
+}
+
+/// A row of `moves` with its game, for the moves of many games read at once.
+#[derive(sqlx::FromRow)]
+pub(crate) struct GameMoveRow {
+    /// The game.
+    pub(crate) game_id: Uuid,
+    /// The move.
+    #[sqlx(flatten)]
+    pub(crate) row: MoveRow,
 }
 
 /// A row of `moves`.

@@ -50,6 +50,9 @@ pub trait Backend:
     /// The matches of games (`MatchRefRow`), by a list of game ids.
     const MATCHES_OF_GAMES: &'static str;
 
+    /// The moves of games (`GameMoveRow`) by a list of game ids, each game's in order.
+    const MOVES_OF_GAMES: &'static str;
+
     /// The SQL that starts a write transaction.
     const BEGIN_WRITE: &'static str;
 
@@ -247,6 +250,9 @@ impl Backend for Postgres {
 
     const MATCHES_OF_GAMES: &'static str = concat!(match_of_game!(), "= ANY($1)");
 
+    const MOVES_OF_GAMES: &'static str = "SELECT game_id, ply, side, pit, at FROM moves \
+                                          WHERE game_id = ANY($1) ORDER BY game_id, ply";
+
     const BEGIN_WRITE: &'static str = "BEGIN";
     const BEGIN_SNAPSHOT: &'static str = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 
@@ -365,6 +371,9 @@ impl Backend for Sqlite {
         match_of_game!(),
         "IN (SELECT unhex(value) FROM json_each($1))"
     );
+
+    const MOVES_OF_GAMES: &'static str = "SELECT game_id, ply, side, pit, at FROM moves \
+         WHERE game_id IN (SELECT unhex(value) FROM json_each($1)) ORDER BY game_id, ply";
 
     /// Takes SQLite's one write lock up front: concurrent writers then queue on the
     /// busy timeout instead of failing when a read lock cannot be upgraded.

@@ -14,6 +14,7 @@ crate::on_both_backends!(
     a_chat_line_reaches_both_players_streams_on_another_instance_and_only_the_players_read_it,
     bad_chat_lines_are_refused_and_a_flood_of_them_is_slowed,
     a_server_without_chat_refuses_every_line,
+    a_server_with_a_lower_chat_limit_slows_a_writer_at_its_limit,
     a_reported_line_is_listed_for_the_operator_who_can_mute_its_writer,
     the_games_file_streams_every_finished_game_newest_first_with_its_filters,
 );
@@ -381,6 +382,38 @@ async fn a_server_without_chat_refuses_every_line(app: TestApp) {
     .expect(201);
 }
 
+async fn a_server_with_a_lower_chat_limit_slows_a_writer_at_its_limit(app: TestApp) {
+    let strict = TestApp::start_with(
+        app.instance()
+            .rate_limits(seedpost::http::ratelimit::RateLimits::UNLIMITED)
+            .configure(|service, _| service.with_chat_lines_per_minute(2)),
+    )
+    .await
+    .expect("an instance with two lines a minute");
+    let ayse = app.sign_up("ayse").await;
+    let mehmet = app.sign_up("mehmet").await;
+    let id = game_of(&app, &ayse, &mehmet).await;
+    let chat = format!("/games/{id}/chat");
+    for n in 0..2 {
+        strict
+            .post(
+                &chat,
+                Some(&ayse.token),
+                json!({"text": format!("line {n}")}),
+            )
+            .await
+            .expect(201);
+    }
+    strict
+        .post(&chat, Some(&ayse.token), json!({"text": "one too many"}))
+        .await
+        .expect_error(429, "rate_limited");
+    // An instance with the default limit (ten) takes her third line.
+    app.post(&chat, Some(&ayse.token), json!({"text": "a third"}))
+        .await
+        .expect(201);
+}
+
 async fn a_reported_line_is_listed_for_the_operator_who_can_mute_its_writer(app: TestApp) {
     let ayse = app.sign_up("ayse").await;
     let mallory = app.sign_up("mallory").await;
@@ -459,7 +492,12 @@ async fn the_games_file_streams_every_finished_game_newest_first_with_its_filter
     for n in 0..120 {
         let variant = if n % 2 == 0 { "mangala" } else { "modiar" };
         let game = app.start_game(&ayse, &mehmet, variant, "challenger").await;
-        let game = app.play(&ayse, &game, 1).await.expect(201);
+        let mut game = app.play(&ayse, &game, 1).await.expect(201);
+        // Games of one ply and of two, so that a record given another game's moves
+        // shows.
+        if n % 4 == 1 {
+            game = app.play(&mehmet, &game, 1).await.expect(201);
+        }
         app.resign(if n % 3 == 0 { &ayse } else { &mehmet }, &game)
             .await
             .expect(200);
@@ -509,6 +547,20 @@ async fn the_games_file_streams_every_finished_game_newest_first_with_its_filter
         "a record with its plies: {record}"
     );
     assert!(text.starts_with(&record), "the newest game's record first");
+    // Every game's record is there as `GET /games/{id}/record` gives it, on either
+    // page.
+    for (id, _) in &ended {
+        let record = app
+            .client
+            .get(format!("{}/api/v1/games/{id}/record", app.base))
+            .send()
+            .await
+            .expect("a record")
+            .text()
+            .await
+            .expect("text");
+        assert!(text.contains(&record), "the file holds {record}");
+    }
     let started: Vec<&str> = text.lines().filter(|l| l.starts_with("[Started")).collect();
     let mut sorted = started.clone();
     sorted.sort_unstable_by(|a, b| b.cmp(a));

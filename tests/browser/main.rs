@@ -11,9 +11,11 @@
 mod support;
 
 mod board;
+mod chat;
 mod flow;
 mod harness;
 mod languages;
 mod newcomer;
+mod plan;
 mod speaks;
 mod widths;

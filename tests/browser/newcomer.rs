@@ -11,7 +11,7 @@ use crate::harness::*;
 use crate::support::server::{Backend, Server};
 
 /// The screens: (width, height).
-const SCREENS: [(u32, u32); 2] = [(360, 740), (1280, 900)];
+pub(crate) const SCREENS: [(u32, u32); 2] = [(360, 740), (1280, 900)];
 
 /// A number a script returns.
 async fn number(client: &Client, script: &str) -> f64 {
@@ -24,7 +24,7 @@ async fn number(client: &Client, script: &str) -> f64 {
 }
 
 /// The page is no wider than the window.
-async fn assert_fits(client: &Client, what: &str) {
+pub(crate) async fn assert_fits(client: &Client, what: &str) {
     let over = number(
         client,
         "return document.documentElement.scrollWidth - window.innerWidth;",
@@ -35,7 +35,7 @@ async fn assert_fits(client: &Client, what: &str) {
 
 /// Starts a SQLite server with the house bots, and chromedriver; `None` when no
 /// chromedriver is named.
-async fn start() -> Option<(Server, Driver, tempfile::TempDir)> {
+pub(crate) async fn start() -> Option<(Server, Driver, tempfile::TempDir)> {
     let driver_path = driver_path()?;
     let server = Server::builder()
         .backend(Backend::Sqlite)
@@ -164,7 +164,13 @@ async fn a_new_account_plays_its_first_move_against_the_computer_two_taps_after_
 }
 
 /// The API at `path` with `token`; its JSON.
-async fn api(server: &Server, method: &str, path: &str, token: Option<&str>, body: Value) -> Value {
+pub(crate) async fn api(
+    server: &Server,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Value,
+) -> Value {
     let client = reqwest::Client::new();
     let url = format!("{}/api/v1{path}", server.base);
     let mut request = match method {
@@ -181,7 +187,7 @@ async fn api(server: &Server, method: &str, path: &str, token: Option<&str>, bod
     value
 }
 
-async fn account(server: &Server, name: &str) -> String {
+pub(crate) async fn account(server: &Server, name: &str) -> String {
     let body = json!({"username": name, "password": "correct horse battery", "bot": false});
     let account = api(server, "POST", "/accounts", None, body).await;
     account["token"].as_str().expect("a token").to_owned()

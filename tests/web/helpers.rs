@@ -267,3 +267,24 @@ pub async fn start_game(
     );
     path
 }
+
+/// Reads the first event of `stream` (an open `/live`), which must be a `name` event:
+/// its data as JSON.
+pub async fn next_event(stream: &mut reqwest::Response, name: &str) -> serde_json::Value {
+    let mut received = String::new();
+    while !received.contains("\n\n") {
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(5), stream.chunk())
+            .await
+            .expect("an event in time")
+            .expect("the stream goes on")
+            .expect("a chunk");
+        received.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    let event = format!("event: {name}");
+    assert!(received.lines().any(|l| l == event), "{received}");
+    let data = received
+        .lines()
+        .find_map(|line| line.strip_prefix("data: "))
+        .expect("a data line");
+    serde_json::from_str(data).expect("JSON data")
+}

@@ -8,7 +8,10 @@ use seedpost_rules::{Pit, Side, Variant};
 use crate::helpers::{Browser, Server, start_game};
 use crate::on_both_backends;
 
-on_both_backends!(a_player_plans_ahead_on_the_game_page_and_the_opponent_never_sees_it);
+on_both_backends!(
+    a_player_plans_ahead_on_the_game_page_and_the_opponent_never_sees_it,
+    the_plan_board_shows_the_position_after_the_line_to_its_player_alone_and_refuses_an_illegal_ply
+);
 
 /// The replay of a Mangala game's JSON, South first.
 fn engine_of(game: &serde_json::Value) -> seedpost_rules::Game {
@@ -121,4 +124,62 @@ async fn a_player_plans_ahead_on_the_game_page_and_the_opponent_never_sees_it(se
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     assert_eq!(page.count(".plan-line"), 0);
     assert_eq!(page.count(".plan-none"), 1);
+}
+
+async fn the_plan_board_shows_the_position_after_the_line_to_its_player_alone_and_refuses_an_illegal_ply(
+    server: Server,
+) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    let zeynep = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    zeynep.sign_up("zeynep").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let board = format!("{game}/plan/board");
+    // Ayşe is to move: Mehmet plays lines out, she may not.
+    let start = mehmet.get(&board).await;
+    assert_eq!(start.status, StatusCode::OK, "{}", start.body);
+    assert_eq!(start.attr("#plan-board", "data-line"), "");
+    assert_eq!(start.attr("#plan-board", "data-mover"), "south");
+    assert_eq!(start.count(".plan-save"), 0);
+    let e0 = engine_of(&ayse.api(game.as_str()).await);
+    let theirs = plain(&e0);
+    let e1 = then(&e0, theirs);
+    let mine = plain(&e1);
+    let after = mehmet.get(&format!("{board}?line={theirs}+{mine}")).await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.body);
+    assert_eq!(
+        after.attr("#plan-board", "data-line"),
+        format!("{theirs} {mine}")
+    );
+    let e2 = then(&e1, mine);
+    // The board is the engine's position after the two plies, his row at the bottom.
+    let north: Vec<String> = e2
+        .position()
+        .row(Side::North)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let drawn: Vec<String> = (1..=6)
+        .map(|n| {
+            after.attr(
+                &format!("#plan-board .pit.north[data-pit='{n}']"),
+                "data-count",
+            )
+        })
+        .collect();
+    assert_eq!(drawn, north);
+    let legal: String = e2
+        .position()
+        .legal_moves()
+        .map(|p| format!("{} ", p.number()))
+        .collect();
+    assert_eq!(after.attr("#plan-board", "data-legal"), legal);
+    assert_eq!(after.count(".plan-save"), 1);
+    // A ply the rules forbid, the opponent and a spectator are refused.
+    let illegal = mehmet.get(&format!("{board}?line={theirs}+9")).await;
+    assert_eq!(illegal.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(ayse.get(&board).await.status, StatusCode::CONFLICT);
+    assert_eq!(zeynep.get(&board).await.status, StatusCode::FORBIDDEN);
 }

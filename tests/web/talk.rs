@@ -3,7 +3,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Server, start_game};
+use crate::helpers::{Browser, Server, next_event, start_game};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -197,26 +197,12 @@ async fn a_chat_line_reaches_the_other_players_own_stream_as_a_line_event_of_its
         .submit(&page.form("#chat-form").set("text", written))
         .await;
     assert_eq!(after.status, StatusCode::OK, "{}", after.body);
-    let mut received = String::new();
-    while !received.contains("\n\n") {
-        let chunk = tokio::time::timeout(std::time::Duration::from_secs(5), stream.chunk())
-            .await
-            .expect("an event in time")
-            .expect("the stream goes on")
-            .expect("a chunk");
-        received.push_str(&String::from_utf8_lossy(&chunk));
-    }
-    assert!(received.starts_with("event: line"), "{received}");
-    let data = received
-        .lines()
-        .find_map(|line| line.strip_prefix("data: "))
-        .expect("a data line");
-    let data: serde_json::Value = serde_json::from_str(data).expect("JSON data");
+    let data = next_event(&mut stream, "line").await;
     let id = game.trim_start_matches("/games/");
-    assert_eq!(data["game_id"], id, "{received}");
-    assert_eq!(data["text"], written, "{received}");
-    assert_eq!(data["username"], "ayse", "{received}");
-    assert_eq!(data["mine"], false, "{received}");
+    assert_eq!(data["game_id"], id, "{data}");
+    assert_eq!(data["text"], written, "{data}");
+    assert_eq!(data["username"], "ayse", "{data}");
+    assert_eq!(data["mine"], false, "{data}");
     // The chat's own stream is gone: the page's script listens to this one.
     let gone = mehmet.get(&format!("{game}/chat/live")).await;
     assert_ne!(gone.status, StatusCode::OK);

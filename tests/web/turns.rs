@@ -3,7 +3,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Server, start_game};
+use crate::helpers::{Browser, Server, next_event, start_game};
 use crate::on_both_backends;
 
 async fn the_title_and_the_header_count_the_games_waiting_for_the_viewer(server: Server) {
@@ -62,42 +62,9 @@ async fn the_account_stream_sends_the_new_count_when_the_opponent_moves(server: 
     assert_eq!(stream.status(), StatusCode::OK);
     let page = ayse.get(&game).await;
     ayse.press(&page.form("form.move"), "pit", "1").await;
-    let mut received = String::new();
-    while !received.contains("\n\n") {
-        let chunk = tokio::time::timeout(std::time::Duration::from_secs(5), stream.chunk())
-            .await
-            .expect("an event in time")
-            .expect("the stream goes on")
-            .expect("a chunk");
-        received.push_str(&String::from_utf8_lossy(&chunk));
-    }
-    assert!(received.contains("event: changed"), "{received}");
-    let data = received
-        .lines()
-        .find_map(|line| line.strip_prefix("data: "))
-        .expect("a data line");
-    let data: serde_json::Value = serde_json::from_str(data).expect("JSON data");
-    assert_eq!(data["turns"], 1, "{received}");
-    assert_eq!(data["label"], "1 game waiting for your move", "{received}");
-}
-
-/// Reads the first event of `stream`: its data as JSON.
-async fn next_change(stream: &mut reqwest::Response) -> serde_json::Value {
-    let mut received = String::new();
-    while !received.contains("\n\n") {
-        let chunk = tokio::time::timeout(std::time::Duration::from_secs(5), stream.chunk())
-            .await
-            .expect("an event in time")
-            .expect("the stream goes on")
-            .expect("a chunk");
-        received.push_str(&String::from_utf8_lossy(&chunk));
-    }
-    assert!(received.contains("event: changed"), "{received}");
-    let data = received
-        .lines()
-        .find_map(|line| line.strip_prefix("data: "))
-        .expect("a data line");
-    serde_json::from_str(data).expect("JSON data")
+    let data = next_event(&mut stream, "changed").await;
+    assert_eq!(data["turns"], 1, "{data}");
+    assert_eq!(data["label"], "1 game waiting for your move", "{data}");
 }
 
 async fn a_challenge_waiting_for_the_viewers_answer_is_counted_in_the_header_and_title_and_sent_live(
@@ -122,7 +89,7 @@ async fn a_challenge_waiting_for_the_viewers_answer_is_counted_in_the_header_and
     )
     .await;
     // The stream counts it at once: no game is his move, one challenge waits.
-    let data = next_change(&mut stream).await;
+    let data = next_event(&mut stream, "changed").await;
     assert_eq!(data["turns"], 0, "{data}");
     assert_eq!(data["challenges"], 1, "{data}");
     assert_eq!(data["waiting"], 1, "{data}");

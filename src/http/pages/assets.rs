@@ -18,6 +18,7 @@ const APP_JS: &str = include_str!("../../../static/app.js");
 const ICON: &str = include_str!("../../../static/icon.svg");
 const PUSH_JS: &str = include_str!("../../../static/push.js");
 const CHAT_JS: &str = include_str!("../../../static/chat.js");
+const PLAN_JS: &str = include_str!("../../../static/plan.js");
 const SW_JS: &str = include_str!("../../../static/sw.js");
 const ICON_MASKABLE: &str = include_str!("../../../static/icon-maskable.svg");
 const ICON_192: &[u8] = include_bytes!("../../../static/icon-192.png");
@@ -89,6 +90,13 @@ pub fn chat_js_url() -> &'static str {
     &CHAT_JS_URL
 }
 
+static PLAN_JS_URL: LazyLock<String> = LazyLock::new(|| versioned("/static/plan.js", PLAN_JS));
+
+/// The versioned URL of the plan's board script (the game page's "Plan ahead").
+pub fn plan_js_url() -> &'static str {
+    &PLAN_JS_URL
+}
+
 /// A file served as it is with its type and cache policy.
 fn file(
     content_type: &'static str,
@@ -106,6 +114,10 @@ pub fn router() -> Router<AppState> {
         .route(
             "/static/chat.js",
             file("text/javascript; charset=utf-8", IMMUTABLE, CHAT_JS),
+        )
+        .route(
+            "/static/plan.js",
+            file("text/javascript; charset=utf-8", IMMUTABLE, PLAN_JS),
         )
         .route(
             "/static/app.css",
