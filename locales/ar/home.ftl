@@ -70,7 +70,7 @@ home-level-greedy-hint = يأخذ أكبر عدد من الحصى يستطيعه
 home-level-search = باحث
 home-level-search-hint = ينظر بضع نقلات إلى الأمام.
 home-level-perfect = مثالي
-home-level-perfect-hint = لعب مثالي في تيحبات وموديار، وكل أوضاعهما محلولة؛ وفي المنقلة وKalah وOware وTogyz kumalak، وهي غير محلولة هنا، أعمق بحث.
+home-level-perfect-hint = لعب مثالي في تيحبات وموديار، وكل أوضاعهما محلولة؛ وبحث عميق في الألعاب الأخرى.
 home-computer-play = ابدأ المباراة
 
 welcome-title = المنقلة بالمراسلة

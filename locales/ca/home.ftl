@@ -67,7 +67,7 @@ home-level-greedy-hint = Pren de seguida tantes pedres com pot, sense mirar més
 home-level-search = Cerca
 home-level-search-hint = Mira unes quantes jugades endavant.
 home-level-perfect = Perfecte
-home-level-perfect-hint = Joc perfecte al Tihbat i al Modiar, amb totes les posicions resoltes; al Mangala, al Kalah, a l'Oware i al Togyz kumalak, que aquí no estan resolts, la cerca més profunda.
+home-level-perfect-hint = Joc perfecte al Tihbat i al Modiar, amb totes les posicions resoltes; una cerca profunda als altres jocs.
 home-computer-play = Comença la partida
 
 welcome-title = Mancala per correspondència

@@ -67,7 +67,7 @@ home-level-greedy-hint = Παίρνει αμέσως όσες περισσότε
 home-level-search = Αναζήτηση
 home-level-search-hint = Κοιτάζει λίγες κινήσεις μπροστά.
 home-level-perfect = Τέλειο
-home-level-perfect-hint = Τέλειο παιχνίδι στο Tihbat και στο Modiar, που κάθε θέση τους είναι λυμένη· στη Mangala, στο Kalah, στο Oware και στο Togyz kumalak, που εδώ δεν είναι λυμένα, η βαθύτερη αναζήτηση.
+home-level-perfect-hint = Τέλειο παιχνίδι στο Tihbat και στο Modiar, που κάθε θέση τους είναι λυμένη· βαθιά αναζήτηση στα άλλα παιχνίδια.
 home-computer-play = Ξεκινήστε την παρτίδα
 
 welcome-title = Μανκάλα δι’ αλληλογραφίας

@@ -69,7 +69,7 @@ home-level-greedy-hint = Takes the most stones it can now.
 home-level-search = Search
 home-level-search-hint = Looks a few moves ahead.
 home-level-perfect = Perfect
-home-level-perfect-hint = Perfect play in Tihbat and Modiar (solved); in Mangala, Kalah, Oware and Togyz kumalak, which are not solved here, the deepest search.
+home-level-perfect-hint = Perfect play in Tihbat and Modiar (solved); a deep search in the other games.
 home-computer-play = Start the game
 
 welcome-title = Mancala by correspondence

@@ -67,7 +67,7 @@ home-level-greedy-hint = Daha ileriye bakmadan, hemen alabildiği en çok taşı
 home-level-search = Arama
 home-level-search-hint = Birkaç hamle ileriyi görür.
 home-level-perfect = Kusursuz
-home-level-perfect-hint = Her konumu çözülmüş olan Tihbat ve Modiar'da kusursuz oyun; burada çözülmemiş olan Mangala, Kalah, Oware ve Togyz kumalak'ta en derin arama.
+home-level-perfect-hint = Her konumu çözülmüş olan Tihbat ve Modiar'da kusursuz oyun; öteki oyunlarda derin bir arama.
 home-computer-play = Oyunu başlat
 
 welcome-title = Yazışmalı mangala
