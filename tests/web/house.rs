@@ -159,7 +159,7 @@ async fn a_new_player_finds_play_the_computer_first_and_its_one_button_opens_the
     assert!(levels.contains("Random"), "{levels}");
     assert!(
         levels.contains("Perfect play in Tihbat and Modiar")
-            && levels.contains("a deep search in Mangala"),
+            && levels.contains("a deep search in the other games"),
         "{levels}"
     );
     assert_eq!(
@@ -191,7 +191,7 @@ async fn a_new_player_finds_play_the_computer_first_and_its_one_button_opens_the
     assert!(
         greek
             .text("form#play-computer fieldset.levels")
-            .contains("βαθιά αναζήτηση στη Mangala")
+            .contains("βαθιά αναζήτηση στα άλλα παιχνίδια")
     );
 }
 

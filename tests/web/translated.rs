@@ -17,8 +17,9 @@ on_both_backends!(
 );
 
 /// Words that are the same in every language: names of people, games and the site.
-const NAMES: [&str; 9] = [
-    "ayse", "mehmet", "Mangala", "Modiar", "Tihbat", "seedpost", "UTC", "Cup", "API",
+const NAMES: [&str; 13] = [
+    "ayse", "mehmet", "Mangala", "Modiar", "Tihbat", "Kalah", "Oware", "Togyz", "kumalak",
+    "seedpost", "UTC", "Cup", "API",
 ];
 
 /// `text` with every run of white space made one space.
