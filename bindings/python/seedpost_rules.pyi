@@ -1,6 +1,7 @@
-"""The rules of Mangala, Modiar and Tihbat as seedpost plays them.
+"""The rules of the games seedpost plays, as it plays them.
 
-Sides are ``"south"``/``"north"``, variants ``"mangala"``/``"modiar"``/``"tihbat"``,
+Sides are ``"south"``/``"north"``, variants ``"mangala"``/``"modiar"``/``"tihbat"``/
+``"kalah"``/``"oware"``/``"togyz"``,
 pits their numbers from the mover's own left, plies their notation (``"S3"``, ``"N-"``).
 """
 
@@ -8,7 +9,7 @@ from os import PathLike
 from typing import Dict, List, Literal, Optional, Tuple, Union
 
 Side = Literal["south", "north"]
-VariantName = Literal["mangala", "modiar", "tihbat"]
+VariantName = Literal["mangala", "modiar", "tihbat", "kalah", "oware", "togyz"]
 
 VARIANTS: List[str]
 

@@ -2,8 +2,8 @@
 //! records and the solved tables of Tihbat and Modiar, as the server plays them.
 //!
 //! The Python side speaks the API's vocabulary: a side is `"south"` or `"north"`, a
-//! variant `"mangala"`, `"modiar"` or `"tihbat"`, a pit its number from the mover's own
-//! left (1 to 6), a ply its notation (`"S3"`, `"N-"` for a pass), and boards and stores
+//! variant `"mangala"`, `"modiar"`, `"tihbat"`, `"kalah"`, `"oware"` or `"togyz"`, a pit
+//! its number from the mover's own left (1 to 6, 9 in Togyz kumalak), a ply its notation (`"S3"`, `"N-"` for a pass), and boards and stores
 //! are dicts keyed by side, as in the API's game JSON. The engine's errors become
 //! exceptions carrying the engine's stable codes (`seedpost_rules.pyi` lists them).
 
@@ -99,8 +99,8 @@ fn py_str<'py>(py: Python<'py>, s: &str) -> Bound<'py, PyAny> {
         .map_or_else(|_| py.None().into_bound(py), Bound::into_any)
 }
 
-/// The offered games only ([`Variant::OFFERED`]) until the bindings take up Kalah,
-/// Oware and Togyz kumalak with the server (issue 38).
+/// The offered games ([`Variant::OFFERED`]: all six since the server offers Kalah,
+/// Oware and Togyz kumalak).
 fn parse_variant(name: &str) -> PyResult<Variant> {
     Variant::parse_offered(name)
         .map_err(|e: rules::ParseVariantError| PyValueError::new_err(e.to_string()))
@@ -723,7 +723,8 @@ impl Table {
     }
 }
 
-/// The rules of Mangala, Modiar and Tihbat as seedpost plays them.
+/// The rules of the games seedpost plays (Mangala, Modiar, Tihbat, Kalah, Oware
+/// abapa and Togyz kumalak), as it plays them.
 #[pymodule(name = "seedpost_rules")]
 mod module {
     #[pymodule_export]
@@ -734,5 +735,5 @@ mod module {
 
     /// The variants, by name.
     #[pymodule_export]
-    const VARIANTS: [&str; 3] = ["mangala", "modiar", "tihbat"];
+    const VARIANTS: [&str; 6] = ["mangala", "modiar", "tihbat", "kalah", "oware", "togyz"];
 }

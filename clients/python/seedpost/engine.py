@@ -43,7 +43,7 @@ __all__ = ["EngineError", "EngineProcess", "Request", "serve", "VERSION", "VERSI
 VERSION = 2
 #: The versions the runner speaks: an engine that names none speaks the first.
 VERSIONS = (1, 2)
-ALL_VARIANTS = ("mangala", "modiar", "tihbat")
+ALL_VARIANTS = ("mangala", "modiar", "tihbat", "kalah", "oware", "togyz")
 
 log = logging.getLogger("seedpost.engine")
 

@@ -53,8 +53,8 @@ TournamentStatusName = Literal['open', 'running', 'finished', 'canceled']
 #: How a value was found.
 ValueKind = Literal['exact', 'search']
 
-#: A game: `mangala`, `modiar` or `tihbat`.
-VariantName = Literal['mangala', 'modiar', 'tihbat']
+#: A game: `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
+VariantName = Literal['mangala', 'modiar', 'tihbat', 'kalah', 'oware', 'togyz']
 
 
 class _AccountExportJsonRequired(TypedDict):
@@ -191,7 +191,7 @@ class ChallengeFiltersJson(TypedDict):
 
 class ChallengeFiltersRequest(TypedDict, total=False):
     """`PUT /me/challenge-filters`'s body: what is left out takes everything."""
-    #: The variants taken (`mangala`, `modiar`, `tihbat`); all when left out.
+    #: The variants taken (`mangala`, `modiar`, `tihbat`, `kalah`, `oware`, `togyz`); all when left out.
     variants: Optional[List[str]]
     #: The fewest days per move taken (1, 2, 3, 5, 7, 10 or 14); 1 when left out.
     min_days_per_move: Optional[int]
@@ -463,6 +463,8 @@ class GameJson(_GameJsonRequired, total=False):
     tournament: Optional['TournamentRefJson']
     #: The side to move; null once over.
     to_move: Optional['SideName']
+    #: Togyz kumalak only, in a single game's answer: each side's tuzdyk, the pit of the opponent's row (numbered from the opponent's left) whose sown stones go to that side's store, or null before it made one (RULES.md §Z5).
+    tuzdyk: Optional['SidesTuzdyk']
     #: The plies (only in a single game's answer).
     moves: Optional[List['MoveJson']]
     #: When the side to move loses on time if the clock runs on; null once over. While `clock` is `stopped` it is not yet known: it moves later, when the clock runs again, by the time it stood still.
@@ -643,7 +645,7 @@ class MoveValueJson(TypedDict):
 
 class _NewChallengeBodyRequired(TypedDict):
     """The fields of NewChallengeBody always present."""
-    #: `mangala`, `modiar` or `tihbat`.
+    #: `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
     variant: str
 
 
@@ -713,7 +715,7 @@ class _NewTournamentBodyRequired(TypedDict):
     """The fields of NewTournamentBody always present."""
     #: 1 to 60 characters.
     name: str
-    #: `mangala`, `modiar` or `tihbat`.
+    #: `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
     variant: str
     #: When it starts, in the future (RFC 3339): joining closes and every pairing starts as a game at once.
     starts_at: str
@@ -937,6 +939,14 @@ class SidesPoints(TypedDict):
     north: float
 
 
+class SidesTuzdyk(TypedDict, total=False):
+    """Each side's Togyz kumalak tuzdyk: a pit of the opponent's row, from the opponent's left, or null."""
+    #: South's, in North's row.
+    south: Optional[int]
+    #: North's, in South's row.
+    north: Optional[int]
+
+
 class _SignUpBodyRequired(TypedDict):
     """The fields of SignUpBody always present."""
     #: 3 to 20 ASCII letters, digits, `_` or `-`; unique ignoring case.
@@ -1135,7 +1145,7 @@ class VapidKeyJson(TypedDict):
 
 class VariantJson(TypedDict):
     """A variant's board."""
-    #: `mangala`, `modiar` or `tihbat`.
+    #: `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
     name: 'VariantName'
     #: Pits in each row.
     pits_per_row: int
