@@ -3,7 +3,7 @@
 
 use chrono::Duration;
 use reqwest::{Client, StatusCode};
-use seedpost::domain::AccountId;
+use seedpost::domain::{AccountId, GameId};
 use seedpost::store::Store;
 use seedpost::transfer::{self, TransferError};
 use seedpost_rules::{Pit, Ply, Side, Variant};
@@ -102,9 +102,11 @@ async fn club(app: &Server) -> (String, String) {
     )
     .await
     .expect("the server answers");
-    // Games played to their end by the rules, in each variant.
-    for (i, variant) in ["mangala", "modiar", "tihbat"].into_iter().enumerate() {
-        let game = start_game(&client, base, &ann, &bot, variant).await;
+    // Games played to their end by the rules, in every variant the server offers
+    // (Kalah's stores, Oware's captures and Togyz's tuzdyks and kazans move too).
+    let mut finished = Vec::new();
+    for (i, variant) in Variant::OFFERED.into_iter().enumerate() {
+        let game = start_game(&client, base, &ann, &bot, variant.as_str()).await;
         let id = game["id"].as_str().expect("an id").to_owned();
         let mut k = i;
         while play_some(&client, base, (&ann, &bot), &id, k)
@@ -113,7 +115,19 @@ async fn club(app: &Server) -> (String, String) {
         {
             k = k.wrapping_mul(31).wrapping_add(7);
         }
+        finished.push(id);
     }
+    // Ann offers the bot a rematch of the first: the challenge names its game.
+    let first_game = GameId(finished[0].parse().expect("a uuid"));
+    let rematch = hooks
+        .rematch(&ann_account, first_game)
+        .await
+        .expect("a finished game's player offers a rematch");
+    assert_eq!(
+        rematch.rematch_of,
+        Some(first_game),
+        "the offer names its game"
+    );
     // A resigned game, an aborted one, one lost on time and an ongoing one; the
     // resigned and the lost one are rated.
     let resigned = start_rated_game(&client, base, &ann, &bob, "mangala").await;
@@ -547,8 +561,18 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
     // Ann, Bob and the bot in Mangala.
     assert_eq!(ratings, 3, "{exported}");
     assert!(exported.contains("\"rated\":true"));
-    // Twelve games from challenges, one from the tournament.
-    assert!(challenges >= 12 && games == 13, "{exported}");
+    // Fifteen games from challenges, one from the tournament; the rematch offer
+    // names its game, and every offered variant has a game.
+    assert!(challenges >= 16 && games == 16, "{exported}");
+    assert_eq!(
+        exported.matches("\"rematch_of\":\"").count(),
+        1,
+        "{exported}"
+    );
+    for variant in Variant::OFFERED {
+        let line = format!("\"variant\":\"{}\"", variant.as_str());
+        assert!(exported.contains(&line), "{variant:?}: {exported}");
+    }
     // Bob's lines in force, and the ply played from them.
     assert_eq!(
         exported.matches("\"type\":\"conditional\"").count(),
@@ -610,7 +634,7 @@ async fn an_export_imports_from_sqlite_into_postgres_and_back_without_losing_any
         .expect("the import runs");
     assert_eq!(
         (counts.games, counts.matches, counts.tournaments),
-        (13, 2, 2)
+        (16, 2, 2)
     );
     let through_middle = export_text(store.as_ref()).await;
     assert_eq!(
@@ -1026,7 +1050,7 @@ async fn an_export_from_before_events_webhooks_sessions_and_matches_were_carried
         ),
         (0, 0, 0, 0)
     );
-    assert_eq!((counts.games, counts.matches), (13, 0));
+    assert_eq!((counts.games, counts.matches), (16, 0));
     let data = store.export().await.expect("the data");
     assert!(data.challenges.iter().all(|c| !c.match_terms.is_match()));
     assert!(
