@@ -10,7 +10,8 @@ use std::sync::{Arc, Once, OnceLock, PoisonError, RwLock};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 use seedpost_rules::endgame::MangalaTables;
-use seedpost_rules::search::{Budget, Searcher};
+use seedpost_rules::oware_tables::OwareTables;
+use seedpost_rules::search::{Budget, Evaluation, Searcher};
 use seedpost_rules::solve::Table;
 use seedpost_rules::{Game, Pit, Position, Side, Variant};
 
@@ -125,6 +126,22 @@ pub fn mangala_tables() -> Option<Arc<MangalaTables>> {
 pub fn install_mangala_tables(tables: MangalaTables) {
     MANGALA_READ.call_once(|| {});
     *MANGALA.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(tables));
+}
+
+/// Seeds on the board up to which the server builds the Oware endgame tables, on first
+/// use (RULES.md, "Oware endgame tables": under a second at 6 in a release build; 8
+/// takes some seconds, 12 some minutes).
+pub const OWARE_SEEDS: u8 = 6;
+
+/// The Oware endgame tables, built on first use ([`OWARE_SEEDS`]).
+#[must_use]
+pub fn oware_tables() -> &'static OwareTables {
+    static OWARE: OnceLock<OwareTables> = OnceLock::new();
+    OWARE.get_or_init(|| {
+        let tables = OwareTables::build(OWARE_SEEDS, |_| {});
+        tracing::info!(seeds = tables.seeds(), "Oware endgame tables built");
+        tables
+    })
 }
 
 /// A searcher with a transposition table of `2^bits` entries that uses the Mangala
@@ -266,6 +283,8 @@ fn searched(game: &Game, budget: Budget) -> Vec<Pit> {
         return best;
     }
     let mut searcher = searcher(TABLE_BITS);
+    // The stores' difference and, where it plays better, each side's moves.
+    searcher.set_evaluation(Evaluation::for_variant(game.variant()));
     searcher.search(&positions[i], &history, budget).best
 }
 

@@ -29,6 +29,7 @@ mod mangala;
 mod modiar;
 mod outcome;
 mod oware;
+pub mod oware_tables;
 mod pit;
 mod position;
 pub mod proof;

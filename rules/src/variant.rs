@@ -158,6 +158,27 @@ impl Variant {
         self.repetition_limit().is_some()
     }
 
+    /// The stores or captures that win at once, the stones left on the board uncounted
+    /// (§O8: 25 of 48, §Z7: 82 of 162); `None` in the games that end only with the
+    /// board. Where it is `Some`, a position's future depends on how the stones off
+    /// the board are shared, not only on the board.
+    ///
+    /// # Examples
+    /// ```
+    /// use seedpost_rules::Variant;
+    ///
+    /// assert_eq!(Variant::Oware.majority(), Some(25));
+    /// assert_eq!(Variant::Togyz.majority(), Some(82));
+    /// assert_eq!(Variant::Mangala.majority(), None);
+    /// ```
+    #[must_use]
+    pub const fn majority(self) -> Option<u8> {
+        match self {
+            Variant::Oware | Variant::Togyz => Some(self.total_stones() / 2 + 1),
+            Variant::Mangala | Variant::Modiar | Variant::Tihbat | Variant::Kalah => None,
+        }
+    }
+
     /// Whether a side without stones passes its turn (only Tihbat, §T4).
     #[must_use]
     pub const fn passes(self) -> bool {

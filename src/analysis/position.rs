@@ -4,10 +4,15 @@
 //!
 //! A value here is what the side to move can still make of the game: the final score
 //! difference (its stones minus the opponent's) less the difference of the stones
-//! stored or captured already, which never come back. It does not depend on how the
-//! stones off the board were shared, so a position is given by its two rows and the
-//! side to move alone. In Tihbat and Modiar it is exact: the solved tables, with the
+//! stored or captured already, which never come back. In Mangala, Modiar, Tihbat and
+//! Kalah it does not depend on how the stones off the board were shared, so a position
+//! is given by its two rows and the side to move. In Oware and Togyz kumalak it does:
+//! 25 captured (§O8) or 82 in a store (§Z7) end the game at once, the stones left on
+//! the board uncounted, so a query gives each side's store (and in Togyz kumalak each
+//! side's tuzdyk, §Z5). In Tihbat and Modiar it is exact: the solved tables, with the
 //! positions seen since the last capture (RULES.md, "Solved values", point 6). In
+//! Oware it is exact where the endgame tables' bounds meet for every move, with no
+//! position of the segment seen twice (RULES.md, "Oware endgame tables"). In
 //! Mangala it is exact within the endgame tables and an estimate elsewhere (alpha-beta
 //! within [`super::BUDGET`] for each move, which uses the tables at its leaves).
 
@@ -46,6 +51,7 @@ pub struct MoveValueJson {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[schema(example = json!({
     "variant": "tihbat", "position": "7,7/7,7/south", "to_move": "south",
+    "south_store": 0, "north_store": 0, "south_tuzdyk": null, "north_tuzdyk": null,
     "value": -2, "kind": "exact", "depth": null, "pass": false,
     "moves": [{"pit": 1, "value": -2, "best": true}, {"pit": 2, "value": -2, "best": true}],
     "best": [1, 2]
@@ -59,6 +65,16 @@ pub struct PositionAnalysisJson {
     /// The side to move.
     #[schema(value_type = crate::wire::SideName)]
     pub to_move: Side,
+    /// South's store, or its captures (Oware): as the query gave it, or the stones off
+    /// the board shared evenly where the query gave none (the games whose values do
+    /// not depend on it).
+    pub south_store: u8,
+    /// North's store, or its captures.
+    pub north_store: u8,
+    /// Togyz kumalak: South's tuzdyk, a pit of North's row (§Z5); `null` without one.
+    pub south_tuzdyk: Option<u8>,
+    /// Togyz kumalak: North's tuzdyk, a pit of South's row.
+    pub north_tuzdyk: Option<u8>,
     /// The score difference (the side to move's stones minus the other's) it can make
     /// sure of from now on, under best play by both: the best of the moves' values.
     pub value: i16,
@@ -75,13 +91,40 @@ pub struct PositionAnalysisJson {
     pub best: Vec<u8>,
 }
 
+/// A position query as text, as the API and the analysis board take it: every part
+/// but the rows and the side to move may be missing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PositionText<'a> {
+    /// `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
+    pub variant: &'a str,
+    /// South's row, its stones from South's left separated by commas.
+    pub south: &'a str,
+    /// North's row, from North's left.
+    pub north: &'a str,
+    /// `south` or `north`.
+    pub to_move: &'a str,
+    /// South's store (its captures in Oware).
+    pub south_store: Option<&'a str>,
+    /// North's store.
+    pub north_store: Option<&'a str>,
+    /// Togyz kumalak: the pit of North's row that is South's tuzdyk.
+    pub south_tuzdyk: Option<&'a str>,
+    /// Togyz kumalak: the pit of South's row that is North's tuzdyk.
+    pub north_tuzdyk: Option<&'a str>,
+    /// The earlier positions of the segment as `south/north/side`, separated by `;`.
+    pub seen: Option<&'a str>,
+}
+
 /// A position to analyse, with the earlier positions of its segment: parsed and checked
 /// at the boundary ([`PositionQuery::parse`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PositionQuery {
-    /// The position (its stones off the board shared between the stores).
+    /// The position, its stores and tuzdyks as the query gave them (the stones off the
+    /// board shared evenly where it gave no stores and the value does not depend on
+    /// them).
     pub position: Position,
-    /// The positions seen since the last capture before it, oldest first.
+    /// The positions seen since the last capture before it, oldest first (with the
+    /// same stores and tuzdyks: a capture would have started a new segment).
     pub seen: Vec<Position>,
 }
 
@@ -90,27 +133,28 @@ pub struct PositionQuery {
 pub const MAX_SEEN: usize = 200;
 
 impl PositionQuery {
-    /// Parses a query: `variant` (`mangala`, `modiar`, `tihbat`, `kalah`, `oware`, `togyz`), each row as its
-    /// stones from its owner's left separated by commas (`7,7`), the side to move, and
-    /// the earlier positions of the segment as `south/north/side` separated by `;`.
+    /// Parses a query ([`PositionText`]).
+    ///
+    /// The stores are needed where the value depends on them (Oware and Togyz kumalak,
+    /// with stones off the board: [`Variant::majority`]); elsewhere they may be left
+    /// out, the stones off the board then being shared evenly.
     ///
     /// # Errors
     /// 422 with a stable code: `invalid_variant`, `invalid_row` (not numbers, or the
     /// wrong number of pits), `invalid_side`, `invalid_stones` (more stones than the
-    /// game has, or none), `no_moves` (the side to move has no move: the game would be
-    /// over), `invalid_seen` (a position that cannot be earlier in the same segment:
-    /// another number of stones on the board, more than [`MAX_SEEN`] of them, or a
-    /// repetition that would have ended the game).
-    pub fn parse(
-        variant: &str,
-        south: &str,
-        north: &str,
-        to_move: &str,
-        seen: Option<&str>,
-    ) -> Result<PositionQuery, Error> {
-        let variant = Variant::parse_offered(variant.trim())
+    /// game has, or none), `invalid_stores` (a store that is not a number, one store
+    /// without the other, stores that do not add up to the stones off the board, a
+    /// store that has won already, or none given where the value depends on them),
+    /// `invalid_tuzdyk` (a tuzdyk outside Togyz kumalak or one the rules cannot make,
+    /// §Z5), `no_moves` (the side to move has no move: the game would be over),
+    /// `invalid_seen` (a position that cannot be earlier in the same segment: another
+    /// number of stones on the board, more than [`MAX_SEEN`] of them, or a repetition
+    /// that would have ended the game).
+    pub fn parse(text: &PositionText<'_>) -> Result<PositionQuery, Error> {
+        let variant = Variant::parse_offered(text.variant.trim())
             .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))?;
-        let position = parse_position(variant, south, north, to_move)?;
+        let shared = parse_position(variant, text.south, text.north, text.to_move)?;
+        let position = with_stores(shared, text)?;
         // Only a Tihbat side passes (§T4); elsewhere no move means the game is over.
         let passes = variant == Variant::Tihbat && position.must_pass();
         if position.legal_moves().is_empty() && !passes {
@@ -119,7 +163,7 @@ impl PositionQuery {
                 "the side to move has no move: the game is over",
             ));
         }
-        let seen = match seen.map(str::trim).filter(|s| !s.is_empty()) {
+        let seen = match text.seen.map(str::trim).filter(|s| !s.is_empty()) {
             None => Vec::new(),
             Some(list) => list
                 .split(';')
@@ -144,6 +188,12 @@ impl PositionQuery {
                 ),
             ));
         }
+        // Earlier in the segment, the stores and tuzdyks were the same: a capture (or
+        // a tuzdyk made) would have started a new segment.
+        let seen = seen
+            .iter()
+            .map(|p| same_off_board(p, &position).map_err(|e| seen_error(&notation(p), &e)))
+            .collect::<Result<Vec<_>, _>>()?;
         // §D12, §T6: the third (Modiar) or second (Tihbat) occurrence ends the game.
         if let Some(ending) = repetition_ending(variant) {
             let all: Vec<&Position> = seen.iter().chain(std::iter::once(&position)).collect();
@@ -166,8 +216,18 @@ impl PositionQuery {
     /// A key that is equal exactly for queries of equal answers.
     #[must_use]
     pub fn key(&self) -> String {
-        let mut key = format!("{}:{}", self.position.variant(), notation(&self.position));
-        if repetition_ending(self.position.variant()).is_some() {
+        let pos = &self.position;
+        let tuzdyk = |side| pos.tuzdyk(side).map_or(0, seedpost_rules::Pit::number);
+        let mut key = format!(
+            "{}:{}:{},{}:{},{}",
+            pos.variant(),
+            notation(pos),
+            pos.stores().south,
+            pos.stores().north,
+            tuzdyk(Side::South),
+            tuzdyk(Side::North)
+        );
+        if repetition_ending(pos.variant()).is_some() {
             for p in &self.seen {
                 key.push(';');
                 key.push_str(&notation(p));
@@ -175,6 +235,114 @@ impl PositionQuery {
         }
         key
     }
+}
+
+/// `shared` (the stones off the board shared evenly) with the stores and tuzdyks of
+/// `text` (see [`PositionQuery::parse`]).
+fn with_stores(shared: Position, text: &PositionText<'_>) -> Result<Position, Error> {
+    let variant = shared.variant();
+    let off = variant.total_stones() - shared.on_board();
+    let store = |name: &str, given: &str| {
+        given.trim().parse::<u8>().map_err(|_| {
+            Error::unprocessable("invalid_stores", format!("{name}: a number of stones"))
+        })
+    };
+    let stores = match (text.south_store, text.north_store) {
+        (Some(south), Some(north)) => BySide {
+            south: store("south_store", south)?,
+            north: store("north_store", north)?,
+        },
+        (None, None) if variant.majority().is_none() || off == 0 => shared.stores(),
+        (None, None) => {
+            return Err(Error::unprocessable(
+                "invalid_stores",
+                format!(
+                    "{variant}: the value depends on each side's store (the {off} stones \
+                     off the board): give south_store and north_store"
+                ),
+            ));
+        }
+        _ => {
+            return Err(Error::unprocessable(
+                "invalid_stores",
+                "give both south_store and north_store, or neither",
+            ));
+        }
+    };
+    if u16::from(stores.south) + u16::from(stores.north) != u16::from(off) {
+        return Err(Error::unprocessable(
+            "invalid_stores",
+            format!(
+                "the stores hold {} and {}, the stones off the board are {off}",
+                stores.south, stores.north
+            ),
+        ));
+    }
+    if let Some(majority) = variant.majority()
+        && (stores.south >= majority
+            || stores.north >= majority
+            || (stores.south == majority - 1 && stores.north == majority - 1))
+    {
+        return Err(Error::unprocessable(
+            "invalid_stores",
+            format!("{variant}: a store of {majority} has won: the game is over"),
+        ));
+    }
+    let mut position = Position::from_parts(
+        variant,
+        shared.row(Side::South),
+        shared.row(Side::North),
+        stores,
+        shared.to_move().unwrap_or(Side::South),
+    )
+    .map_err(|e| Error::unprocessable("invalid_stores", format!("{e}")))?;
+    for (side, given) in [
+        (Side::South, text.south_tuzdyk),
+        (Side::North, text.north_tuzdyk),
+    ] {
+        let Some(given) = given.map(str::trim).filter(|g| !g.is_empty()) else {
+            continue;
+        };
+        let pit = given
+            .parse::<Pit>()
+            .ok()
+            .filter(|p| p.index() < variant.pits_per_row())
+            .ok_or_else(|| {
+                Error::unprocessable(
+                    "invalid_tuzdyk",
+                    format!("{side}_tuzdyk: a pit of the opponent's row: {given:?}"),
+                )
+            })?;
+        position = position.with_tuzdyk(side, pit).map_err(|e| {
+            Error::unprocessable("invalid_tuzdyk", format!("{side}_tuzdyk: {e} (§Z5)"))
+        })?;
+    }
+    Ok(position)
+}
+
+/// `earlier`, an earlier position of `now`'s segment, with `now`'s stores and
+/// tuzdyks.
+fn same_off_board(earlier: &Position, now: &Position) -> Result<Position, Error> {
+    let mut same = Position::from_parts(
+        now.variant(),
+        earlier.row(Side::South),
+        earlier.row(Side::North),
+        now.stores(),
+        earlier.to_move().unwrap_or(Side::South),
+    )
+    .map_err(|e| Error::unprocessable("invalid_seen", format!("{e}")))?;
+    for side in Side::ALL {
+        if let Some(pit) = now.tuzdyk(side) {
+            same = same.with_tuzdyk(side, pit).map_err(|_| {
+                Error::unprocessable(
+                    "invalid_seen",
+                    "a tuzdyk holds no stones: an earlier position of the segment had \
+                     the same tuzdyks",
+                )
+            })?;
+        }
+    }
+    Ok(same)
 }
 
 /// The occurrence that ends a game by repetition, if the game has the rule.
@@ -306,6 +474,10 @@ pub fn analyse_position(
         variant: pos.variant(),
         position: notation(&pos),
         to_move: me,
+        south_store: pos.stores().south,
+        north_store: pos.stores().north,
+        south_tuzdyk: pos.tuzdyk(Side::South).map(Pit::number),
+        north_tuzdyk: pos.tuzdyk(Side::North).map(Pit::number),
         value: value - base,
         kind,
         depth,
@@ -331,6 +503,9 @@ fn exact_moves(query: &PositionQuery, solved: Option<&Table>) -> Option<Vec<(Pit
                 .collect(),
         );
     }
+    if pos.variant() == Variant::Oware {
+        return oware_exact_moves(query);
+    }
     let table = solved?;
     // A position the table does not value (none of a solved game) falls to search.
     table.value_after(&query.seen, pos)?;
@@ -347,6 +522,29 @@ fn exact_moves(query: &PositionQuery, solved: Option<&Table>) -> Option<Vec<(Pit
             .map(|(pit, v)| (pit, base + i16::from(v)))
             .collect(),
     )
+}
+
+/// The final difference for the side to move after each legal move of an Oware
+/// position, where the endgame tables make every one exact: the position within them,
+/// and no position of its segment seen twice (RULES.md, "Oware endgame tables").
+fn oware_exact_moves(query: &PositionQuery) -> Option<Vec<(Pit, i16)>> {
+    let pos = &query.position;
+    if pos.on_board() > crate::house::OWARE_SEEDS {
+        return None;
+    }
+    let all: Vec<&Position> = query.seen.iter().chain(std::iter::once(pos)).collect();
+    if all
+        .iter()
+        .any(|p| all.iter().filter(|q| q == &p).count() > 1)
+    {
+        return None;
+    }
+    let base = stores_for(pos, pos.to_move()?);
+    crate::house::oware_tables()
+        .move_bounds(pos)?
+        .into_iter()
+        .map(|(pit, b)| b.is_exact().then(|| (pit, base + i16::from(b.lower))))
+        .collect()
 }
 
 /// The value of a position whose side to move passes (Tihbat, §T4), for that side.
@@ -409,25 +607,55 @@ mod tests {
     use super::*;
     use crate::house::table;
 
+    fn text<'a>(
+        variant: &'a str,
+        south: &'a str,
+        north: &'a str,
+        to_move: &'a str,
+        seen: Option<&'a str>,
+    ) -> PositionText<'a> {
+        PositionText {
+            variant,
+            south,
+            north,
+            to_move,
+            seen,
+            ..PositionText::default()
+        }
+    }
+
     #[test]
     fn a_modiar_position_may_have_been_seen_once_before_but_not_twice() {
         let start = "7,7,7/7,7,7/south";
-        let once = PositionQuery::parse("modiar", "7,7,7", "7,7,7", "south", Some(start))
+        let once = PositionQuery::parse(&text("modiar", "7,7,7", "7,7,7", "south", Some(start)))
             .expect("a second occurrence is allowed");
         assert_eq!(once.seen.len(), 1);
         let twice = format!("{start};{start}");
-        let refused = PositionQuery::parse("modiar", "7,7,7", "7,7,7", "south", Some(&twice))
-            .expect_err("a third occurrence ends the game");
+        let refused =
+            PositionQuery::parse(&text("modiar", "7,7,7", "7,7,7", "south", Some(&twice)))
+                .expect_err("a third occurrence ends the game");
         assert_eq!(refused.code(), "invalid_seen");
-        let tihbat = PositionQuery::parse("tihbat", "7,7", "7,7", "south", Some("7,7/7,7/south"))
-            .expect_err("a second occurrence ends a Tihbat game");
+        let tihbat = PositionQuery::parse(&text(
+            "tihbat",
+            "7,7",
+            "7,7",
+            "south",
+            Some("7,7/7,7/south"),
+        ))
+        .expect_err("a second occurrence ends a Tihbat game");
         assert_eq!(tihbat.code(), "invalid_seen");
     }
 
     #[test]
     fn the_notation_reads_back_what_it_writes_and_the_stones_off_the_board_are_shared() {
-        let query = PositionQuery::parse("mangala", "1,0,0,0,0,5", "0,0,0,0,3,0", "north", None)
-            .expect("a position");
+        let query = PositionQuery::parse(&text(
+            "mangala",
+            "1,0,0,0,0,5",
+            "0,0,0,0,3,0",
+            "north",
+            None,
+        ))
+        .expect("a position");
         let pos = query.position;
         assert_eq!(notation(&pos), "1,0,0,0,0,5/0,0,0,0,3,0/north");
         assert_eq!(
@@ -436,13 +664,13 @@ mod tests {
         );
         assert_eq!(pos.stores().south + pos.stores().north, 48 - 9);
         // Mangala has no repetition rule: the seen positions do not change the key.
-        let seen = PositionQuery::parse(
+        let seen = PositionQuery::parse(&text(
             "mangala",
             "1,0,0,0,0,5",
             "0,0,0,0,3,0",
             "north",
             Some("1,0,0,0,5,0/0,0,0,0,3,0/south"),
-        )
+        ))
         .expect("a position");
         assert_eq!(seen.key(), query.key());
     }
@@ -455,7 +683,8 @@ mod tests {
             ("0,3", "2,1", "north"),
             ("0,0", "2,1", "south"),
         ] {
-            let query = PositionQuery::parse("tihbat", south, north, side, None).expect("valid");
+            let query =
+                PositionQuery::parse(&text("tihbat", south, north, side, None)).expect("valid");
             let found = analyse_position(&query, table(Variant::Tihbat), &mut searcher);
             assert_eq!(found.kind, Certainty::Exact);
             assert_eq!(found.pass, query.position.must_pass());

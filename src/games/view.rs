@@ -235,8 +235,8 @@ impl GameLine {
 }
 
 /// The analysis board's address for the position after the first `n` of `plies`
-/// (a game of `variant` that `first` began): the position, whose move it is, and the
-/// positions seen since the last capture (the repetition rules weigh them; the latest
+/// (a game of `variant` that `first` began): the position, whose move it is, each
+/// side's store (and Togyz kumalak tuzdyk), and the positions seen since the last capture (the repetition rules weigh them; the latest
 /// [`crate::analysis::position::MAX_SEEN`] of them). `None` for a position where
 /// nobody is to move: the game is over there, and there is nothing to analyse.
 #[must_use]
@@ -257,11 +257,6 @@ pub fn analyse_href(
     }
     let position = seen.pop()?;
     let side = position.to_move()?;
-    // The position query has no word for a Togyz kumalak tuzdyk (§Z5): a position
-    // with one would be analysed as another, so none is offered.
-    if Side::ALL.into_iter().any(|s| position.tuzdyk(s).is_some()) {
-        return None;
-    }
     // The positions of this segment: as many stones on the board as now.
     let since: Vec<String> = seen
         .iter()
@@ -286,7 +281,15 @@ pub fn analyse_href(
         ("south", row(Side::South)),
         ("north", row(Side::North)),
         ("to_move", side.as_str().to_owned()),
+        // Oware's 25 and Togyz kumalak's 82 (§O8, §Z7) make the value depend on them.
+        ("south_store", position.stores().south.to_string()),
+        ("north_store", position.stores().north.to_string()),
     ];
+    for (name, owner) in [("south_tuzdyk", Side::South), ("north_tuzdyk", Side::North)] {
+        if let Some(pit) = position.tuzdyk(owner) {
+            query.push((name, pit.number().to_string()));
+        }
+    }
     if !since.is_empty() {
         query.push(("seen", since.join(";")));
     }

@@ -15,6 +15,9 @@ crate::on_both_backends!(
     a_position_the_game_cannot_have_is_refused_with_a_stable_code,
     a_mangala_position_within_the_endgame_tables_is_exact,
     kalah_oware_and_togyz_positions_are_estimated_by_search,
+    oware_and_togyz_values_follow_each_sides_store,
+    a_togyz_query_carries_the_tuzdyks_and_refuses_one_the_rules_cannot_make,
+    an_oware_position_within_the_endgame_tables_is_exact_where_its_bounds_meet,
 );
 
 /// `/analysis?...` for `pos` (and `seen`).
@@ -385,4 +388,201 @@ async fn kalah_oware_and_togyz_positions_are_estimated_by_search(app: TestApp) {
     )
     .await
     .expect_error(422, "invalid_row");
+}
+
+/// `/analysis?...` for `pos` with its stores (and tuzdyks).
+fn query_with_stores(pos: &Position) -> String {
+    let mut q = query(pos, &[]);
+    q.push_str(&format!(
+        "&south_store={}&north_store={}",
+        pos.stores().south,
+        pos.stores().north
+    ));
+    for (name, side) in [("south_tuzdyk", Side::South), ("north_tuzdyk", Side::North)] {
+        if let Some(pit) = pos.tuzdyk(side) {
+            q.push_str(&format!("&{name}={}", pit.number()));
+        }
+    }
+    q
+}
+
+/// The value the API gives `pit` in `answer`.
+fn move_value(answer: &Value, pit: u8) -> Option<i64> {
+    answer["moves"]
+        .as_array()?
+        .iter()
+        .find(|m| m["pit"] == pit)
+        .and_then(|m| m["value"].as_i64())
+}
+
+/// For each move of `pos` that ends the game at once (by the engine, with `pos`'s real
+/// stores), the exact value: the final difference less the stores' difference now.
+fn ending_moves(pos: &Position) -> Vec<(u8, i64)> {
+    let me = pos.to_move().expect("ongoing");
+    let diff =
+        |stores: BySide<u8>| i64::from(*stores.get(me)) - i64::from(*stores.get(me.opposite()));
+    pos.legal_moves()
+        .into_iter()
+        .filter_map(|pit| {
+            let after = pos.play(pit).ok()?;
+            let outcome = after.outcome()?;
+            Some((pit.number(), diff(outcome.score) - diff(pos.stores())))
+        })
+        .collect()
+}
+
+async fn oware_and_togyz_values_follow_each_sides_store(app: TestApp) {
+    // Oware, South 23 captured to North's 6 (§O8): S6 takes N1's 2 and wins at 25.
+    // Togyz kumalak, South's store 80 (§Z7): S9 takes N1's 2 and wins at 82. With the
+    // same rows and the stones off the board shared evenly, neither move ends the game.
+    let oware = Position::from_parts(
+        Variant::Oware,
+        &[0, 0, 0, 0, 1, 1],
+        &[1, 1, 4, 4, 4, 4],
+        BySide::new(23, 5),
+        Side::South,
+    )
+    .expect("a position");
+    let togyz = Position::from_parts(
+        Variant::Togyz,
+        &[0, 0, 0, 0, 0, 0, 0, 1, 2],
+        &[1, 9, 9, 9, 9, 9, 9, 9, 9],
+        BySide::new(80, 6),
+        Side::South,
+    )
+    .expect("a position");
+    for pos in [oware, togyz] {
+        let variant = pos.variant();
+        let ending = ending_moves(&pos);
+        assert!(!ending.is_empty(), "{variant}: a move wins at once");
+        let answer = app.get(&query_with_stores(&pos), None).await.expect(200);
+        assert_eq!(answer["south_store"], pos.stores().south, "{answer}");
+        assert_eq!(answer["north_store"], pos.stores().north, "{answer}");
+        for &(pit, exact) in &ending {
+            assert_eq!(
+                move_value(&answer, pit),
+                Some(exact),
+                "{variant} pit {pit}: {answer}"
+            );
+        }
+        // The same rows with the stores shared evenly: another position, other values.
+        let off = pos.stores().south + pos.stores().north;
+        let even = Position::from_parts(
+            variant,
+            pos.row(Side::South),
+            pos.row(Side::North),
+            BySide::new(off - off / 2, off / 2),
+            Side::South,
+        )
+        .expect("a position");
+        assert!(
+            ending_moves(&even).is_empty(),
+            "{variant}: nothing wins at once"
+        );
+        let shared = app.get(&query_with_stores(&even), None).await.expect(200);
+        let differs = ending
+            .iter()
+            .any(|&(pit, exact)| move_value(&shared, pit) != Some(exact));
+        assert!(differs, "{variant}: the stores change the values: {shared}");
+        // Without the stores the value is unknown: refused, not guessed.
+        let refused = app.get(&query(&pos, &[]), None).await.expect(422);
+        assert_eq!(refused["error"], "invalid_stores", "{refused}");
+    }
+    // Stores that do not add up to the stones off the board, one store alone, and a
+    // store that has won already are refused.
+    let rows = "variant=oware&south=0,0,0,0,1,1&north=1,1,4,4,4,4&to_move=south";
+    for stores in [
+        "&south_store=23&north_store=6",
+        "&south_store=28",
+        "&south_store=25&north_store=3",
+        "&south_store=x&north_store=5",
+    ] {
+        let refused = app
+            .get(&format!("/analysis?{rows}{stores}"), None)
+            .await
+            .expect(422);
+        assert_eq!(refused["error"], "invalid_stores", "{stores}: {refused}");
+    }
+}
+
+async fn a_togyz_query_carries_the_tuzdyks_and_refuses_one_the_rules_cannot_make(app: TestApp) {
+    // South's tuzdyk at North's 2 (§Z5, the example of RULES.md).
+    let pos = Position::from_parts(
+        Variant::Togyz,
+        &[9, 9, 9, 9, 9, 9, 9, 9, 1],
+        &[10, 0, 9, 9, 9, 9, 9, 9, 9],
+        BySide::new(12, 4),
+        Side::North,
+    )
+    .expect("a position")
+    .with_tuzdyk(Side::South, seedpost_rules::Pit::new(2).expect("a pit"))
+    .expect("a tuzdyk");
+    let answer = app.get(&query_with_stores(&pos), None).await.expect(200);
+    assert_eq!(answer["south_tuzdyk"], 2, "{answer}");
+    assert_eq!(answer["north_tuzdyk"], Value::Null, "{answer}");
+    // North's 9th house can never be a tuzdyk; Oware has none.
+    let ninth = query_with_stores(&pos).replace("south_tuzdyk=2", "south_tuzdyk=9");
+    let refused = app.get(&ninth, None).await.expect(422);
+    assert_eq!(refused["error"], "invalid_tuzdyk", "{refused}");
+    let oware =
+        "/analysis?variant=oware&south=4,4,4,4,4,4&north=4,4,4,4,4,4&to_move=south&north_tuzdyk=3";
+    let refused = app.get(oware, None).await.expect(422);
+    assert_eq!(refused["error"], "invalid_tuzdyk", "{refused}");
+}
+
+async fn an_oware_position_within_the_endgame_tables_is_exact_where_its_bounds_meet(app: TestApp) {
+    let tables = seedpost::house::oware_tables();
+    // A position of 4 seeds with two moves or more, every move's bounds meeting.
+    let mut found = None;
+    'search: for i in 0..6 {
+        for k in 0..6 {
+            for j in 0..6 {
+                let mut south = [0u8; 6];
+                let mut north = [0u8; 6];
+                south[i] += 2;
+                south[k] += 1;
+                north[j] += 1;
+                let pos = Position::from_parts(
+                    Variant::Oware,
+                    &south,
+                    &north,
+                    BySide::new(21, 23),
+                    Side::South,
+                )
+                .expect("a position");
+                let Some(moves) = tables.move_bounds(&pos) else {
+                    continue;
+                };
+                if moves.len() >= 2 && moves.iter().all(|(_, b)| b.is_exact()) {
+                    found = Some((pos, moves));
+                    break 'search;
+                }
+            }
+        }
+    }
+    let (pos, moves) = found.expect("such a position");
+    let answer = app.get(&query_with_stores(&pos), None).await.expect(200);
+    assert_eq!(answer["kind"], "exact", "{pos}: {answer}");
+    assert_eq!(answer["depth"], Value::Null, "{answer}");
+    for (pit, bounds) in moves {
+        assert_eq!(
+            move_value(&answer, pit.number()),
+            Some(i64::from(bounds.lower)),
+            "{pos} pit {pit}: {answer}"
+        );
+    }
+    // Seen once before in its segment, a return to it would end the game (§O9): the
+    // tables do not say what that is worth, and the value is an estimate.
+    let mut seen = query_with_stores(&pos);
+    let row = |side| {
+        pos.row(side)
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let earlier = format!("{}/{}/south", row(Side::South), row(Side::North));
+    seen.push_str(&format!("&seen={earlier}"));
+    let once = app.get(&seen, None).await.expect(200);
+    assert_eq!(once["kind"], "estimate", "{once}");
 }

@@ -12,6 +12,8 @@ on_both_backends!(
     a_pasted_position_is_analysed_and_a_bad_one_is_shown_with_its_reason,
     the_board_and_the_panel_of_a_finished_game_speak_the_visitors_language,
     analyse_this_position_opens_the_analysis_board_on_the_position_shown,
+    the_board_takes_each_sides_store_and_values_an_oware_position_by_them,
+    analyse_this_position_carries_the_stores_of_a_togyz_game,
 );
 
 /// Sends a GET form as a browser would: its fields in the query string.
@@ -286,4 +288,91 @@ async fn analyse_this_position_opens_the_analysis_board_on_the_position_shown(se
             board.body
         );
     }
+}
+
+async fn the_board_takes_each_sides_store_and_values_an_oware_position_by_them(server: Server) {
+    let ayse = Browser::new(&server);
+    let board = ayse.get("/analysis").await;
+    // South has captured 23 (§O8): S6 takes N1's 2 and wins at 25.
+    let form = board
+        .form("form.analysis-form")
+        .set("variant", "oware")
+        .set("south", "0,0,0,0,1,1")
+        .set("north", "1,1,4,4,4,4")
+        .set("to_move", "south")
+        .set("south_store", "23")
+        .set("north_store", "5")
+        .without("position");
+    let page = get_form(&ayse, &form).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let api = ayse
+        .api("/analysis?variant=oware&south=0,0,0,0,1,1&north=1,1,4,4,4,4&to_move=south&south_store=23&north_store=5")
+        .await;
+    let shown = page.text("p.value strong").replace('\u{2212}', "-");
+    assert_eq!(
+        shown.trim_start_matches('+'),
+        api["value"].as_i64().expect("a value").to_string(),
+        "{}",
+        page.body
+    );
+    // The form keeps the stores, and the JSON link carries them.
+    assert_eq!(page.attr("input#south_store", "value"), "23");
+    assert_eq!(page.attr("input#north_store", "value"), "5");
+    let link = page.attr("section.analysis p.hint a", "href");
+    assert!(link.contains("south_store=23&north_store=5"), "{link}");
+    // The same rows without the stores: refused with the reason, nothing valued.
+    let bare = get_form(
+        &ayse,
+        &form.clone().set("south_store", "").set("north_store", ""),
+    )
+    .await;
+    assert_eq!(
+        bare.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        bare.body
+    );
+    assert_eq!(bare.count("section.analysis"), 0);
+    assert!(
+        bare.text("p.error").contains("store"),
+        "{}",
+        bare.text("p.error")
+    );
+}
+
+async fn analyse_this_position_carries_the_stores_of_a_togyz_game(server: Server) {
+    let ayse = Browser::new(&server);
+    let mehmet = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", "togyz", "challenger").await;
+    // The first mover plays its 9th house: 8 stones into the opponent's 1..8, the
+    // 8th making 10, which it takes (§Z4).
+    let mut moved = false;
+    for player in [&ayse, &mehmet] {
+        let page = player.get(&game).await;
+        if page.count("form.move") > 0 {
+            player.press(&page.form("form.move"), "pit", "9").await;
+            moved = true;
+            break;
+        }
+    }
+    assert!(moved, "someone is to move");
+    let json = ayse.api(&game).await;
+    let (south, north) = (&json["store"]["south"], &json["store"]["north"]);
+    assert_eq!(
+        south.as_u64().unwrap_or(0) + north.as_u64().unwrap_or(0),
+        10,
+        "{json}"
+    );
+    let page = ayse.get(&game).await;
+    let href = page.attr("#analyse-position", "href");
+    assert!(
+        href.contains(&format!("south_store={south}&north_store={north}")),
+        "{href}"
+    );
+    let board = ayse.get(&href).await;
+    assert_eq!(board.status, StatusCode::OK, "{href}: {}", board.body);
+    assert_eq!(board.attr("input#south_store", "value"), south.to_string());
+    assert_eq!(board.count("table.pit-values"), 1, "{}", board.body);
 }

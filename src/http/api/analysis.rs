@@ -8,6 +8,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::json::ErrorJson;
+use crate::analysis::position::PositionText;
 use crate::analysis::{AnalysisJson, PositionAnalysisJson, PositionQuery};
 use crate::domain::GameId;
 use crate::error::Result;
@@ -54,9 +55,20 @@ pub(super) struct PositionParams {
     north: String,
     /// `south` or `north`.
     to_move: String,
+    /// South's store (its captures in Oware). With `north_store`, needed in Oware and
+    /// Togyz kumalak once stones are off the board: 25 captured (§O8) or 82 stored
+    /// (§Z7) win at once, so the value depends on them. Elsewhere optional (the stones
+    /// off the board are then shared evenly, which changes no value).
+    south_store: Option<String>,
+    /// North's store (its captures in Oware).
+    north_store: Option<String>,
+    /// Togyz kumalak: South's tuzdyk, the pit of North's row it made (§Z5). Optional.
+    south_tuzdyk: Option<String>,
+    /// Togyz kumalak: North's tuzdyk, a pit of South's row. Optional.
+    north_tuzdyk: Option<String>,
     /// The earlier positions of the segment (since the last capture), oldest first, as
     /// `south/north/side` separated by `;`: the repetition rules count them (Tihbat,
-    /// Modiar). Optional.
+    /// Modiar, Oware, Togyz kumalak). Optional.
     seen: Option<String>,
 }
 
@@ -64,7 +76,9 @@ pub(super) struct PositionParams {
 /// game from now on under best play (its stones minus the opponent's, those already
 /// stored or captured left out), each legal move's value, and the best moves. `exact` in
 /// Tihbat and Modiar (the solved tables, with `seen`) and within Mangala's endgame
-/// tables; elsewhere in Mangala an `estimate` by search, with its depth. Public, like
+/// tables; elsewhere in Mangala, and in Kalah, Oware and Togyz kumalak, an `estimate`
+/// by search, with its depth. In Oware and Togyz kumalak give each side's store:
+/// the value depends on it. Public, like
 /// the other reads (no token, no bucket); answers are kept and may be cached. A Modiar
 /// position answers 503 `table_building` (with `Retry-After`) in the seconds after the
 /// server starts, while the Modiar table is being built; Tihbat and Mangala are answered
@@ -80,7 +94,7 @@ pub(super) struct PositionParams {
             headers(("cache-control" = String, description = "`public, max-age=86400`: a position's value does not change"))),
         (status = 400, description = "`invalid_query`: a parameter is missing or unknown", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "Failed to deserialize query string: missing field `variant`"})),
-        (status = 422, description = "`invalid_variant`, `invalid_row`, `invalid_side`, `invalid_stones`, `invalid_position`, `no_moves`, `invalid_seen`: a position the game cannot have", body = ErrorJson,
+        (status = 422, description = "`invalid_variant`, `invalid_row`, `invalid_side`, `invalid_stones`, `invalid_stores`, `invalid_tuzdyk`, `invalid_position`, `no_moves`, `invalid_seen`: a position the game cannot have", body = ErrorJson,
             example = json!({"error": "invalid_row", "message": "south: tihbat has 2 pits a row, not 3"})),
         (status = 503, response = super::openapi::TableBuilding),
     ),
@@ -89,13 +103,17 @@ pub(super) async fn position(
     State(service): State<Service>,
     ApiQuery(params): ApiQuery<PositionParams>,
 ) -> Result<Response> {
-    let query = PositionQuery::parse(
-        &params.variant,
-        &params.south,
-        &params.north,
-        &params.to_move,
-        params.seen.as_deref(),
-    )?;
+    let query = PositionQuery::parse(&PositionText {
+        variant: &params.variant,
+        south: &params.south,
+        north: &params.north,
+        to_move: &params.to_move,
+        south_store: params.south_store.as_deref(),
+        north_store: params.north_store.as_deref(),
+        south_tuzdyk: params.south_tuzdyk.as_deref(),
+        north_tuzdyk: params.north_tuzdyk.as_deref(),
+        seen: params.seen.as_deref(),
+    })?;
     let found = service.analyse_position(query).await?;
     Ok((
         [(header::CACHE_CONTROL, "public, max-age=86400")],

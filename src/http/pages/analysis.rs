@@ -15,7 +15,7 @@ use super::error::{PageError, capitalise};
 use super::session::{PageQuery, Visitor};
 use super::view::{Layout, VariantChoice, render, variant_choices};
 use crate::analysis::position::MAX_SEEN;
-use crate::analysis::position::parse_notation;
+use crate::analysis::position::{PositionText, parse_notation};
 use crate::analysis::{Certainty, PositionAnalysisJson, PositionQuery};
 use crate::error::Error;
 use crate::http::AppState;
@@ -31,6 +31,15 @@ pub struct BoardQuery {
     to_move: Option<String>,
     seen: Option<String>,
     position: Option<String>,
+    south_store: Option<String>,
+    north_store: Option<String>,
+    south_tuzdyk: Option<String>,
+    north_tuzdyk: Option<String>,
+}
+
+/// A form field's text, `None` when left empty.
+fn given(field: Option<&String>) -> Option<&str> {
+    field.map(|f| f.trim()).filter(|f| !f.is_empty())
 }
 
 /// One row of the moves' table.
@@ -56,6 +65,10 @@ struct AnalysisPage {
     north: String,
     north_to_move: bool,
     seen: String,
+    south_store: String,
+    north_store: String,
+    south_tuzdyk: String,
+    north_tuzdyk: String,
     error: Option<String>,
     drawn: Option<Drawn>,
     /// The side to move, in the visitor's language.
@@ -120,6 +133,10 @@ pub async fn show(
             .unwrap_or_default(),
         north_to_move: query.to_move.as_deref() == Some("north"),
         seen: query.seen.clone().unwrap_or_default(),
+        south_store: query.south_store.clone().unwrap_or_default(),
+        north_store: query.north_store.clone().unwrap_or_default(),
+        south_tuzdyk: query.south_tuzdyk.clone().unwrap_or_default(),
+        north_tuzdyk: query.north_tuzdyk.clone().unwrap_or_default(),
         error: None,
         drawn: None,
         to_move: String::new(),
@@ -133,27 +150,31 @@ pub async fn show(
     if !asked {
         return Ok(render(&page)?.into_response());
     }
+    let fields = PositionText {
+        variant: &variant_name,
+        south: page.south.as_str(),
+        north: page.north.as_str(),
+        to_move: query.to_move.as_deref().unwrap_or("south"),
+        south_store: given(query.south_store.as_ref()),
+        north_store: given(query.north_store.as_ref()),
+        south_tuzdyk: given(query.south_tuzdyk.as_ref()),
+        north_tuzdyk: given(query.north_tuzdyk.as_ref()),
+        seen: query.seen.as_deref(),
+    };
     let parsed = match pasted {
         Some(text) => Variant::parse_offered(&variant_name)
             .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))
             .and_then(|v| parse_notation(v, text))
             .and_then(|p| {
                 let side = p.to_move().map_or("south", Side::as_str);
-                PositionQuery::parse(
-                    &variant_name,
-                    &row_text(&p, Side::South),
-                    &row_text(&p, Side::North),
-                    side,
-                    query.seen.as_deref(),
-                )
+                PositionQuery::parse(&PositionText {
+                    south: &row_text(&p, Side::South),
+                    north: &row_text(&p, Side::North),
+                    to_move: side,
+                    ..fields
+                })
             }),
-        None => PositionQuery::parse(
-            &variant_name,
-            page.south.as_str(),
-            page.north.as_str(),
-            query.to_move.as_deref().unwrap_or("south"),
-            query.seen.as_deref(),
-        ),
+        None => PositionQuery::parse(&fields),
     };
     let parsed = match parsed {
         Ok(parsed) => parsed,
@@ -203,6 +224,8 @@ fn reason(tr: Tr, error: &Error, variant: &str) -> String {
             v.total_stones(),
         ),
         ("no_moves", _) => tr.t("analysis-error-no-moves"),
+        ("invalid_stores", Some(v)) => tr.t1("analysis-error-stores", "game", v.title()),
+        ("invalid_tuzdyk", _) => tr.t("analysis-error-tuzdyk"),
         ("invalid_seen", _) => tr.t1("analysis-error-seen", "max", MAX_SEEN),
         _ => capitalise(&error.to_string()),
     }
@@ -213,6 +236,11 @@ fn fill(page: &mut AnalysisPage, tr: Tr, pos: &Position, found: &PositionAnalysi
     page.south = row_text(pos, Side::South);
     page.north = row_text(pos, Side::North);
     page.north_to_move = found.to_move == Side::North;
+    page.south_store = found.south_store.to_string();
+    page.north_store = found.north_store.to_string();
+    let tuzdyk = |pit: Option<u8>| pit.map(|p| p.to_string()).unwrap_or_default();
+    page.south_tuzdyk = tuzdyk(found.south_tuzdyk);
+    page.north_tuzdyk = tuzdyk(found.north_tuzdyk);
     page.drawn = Some(Drawn {
         north: pos.row(Side::North).iter().rev().copied().collect(),
         south: pos.row(Side::South).to_vec(),
@@ -235,9 +263,17 @@ fn fill(page: &mut AnalysisPage, tr: Tr, pos: &Position, found: &PositionAnalysi
         })
         .collect();
     let mut api = format!(
-        "/api/v1/analysis?variant={}&south={}&north={}&to_move={}",
-        found.variant, page.south, page.north, found.to_move
+        "/api/v1/analysis?variant={}&south={}&north={}&to_move={}&south_store={}&north_store={}",
+        found.variant, page.south, page.north, found.to_move, found.south_store, found.north_store
     );
+    for (name, pit) in [
+        ("south_tuzdyk", found.south_tuzdyk),
+        ("north_tuzdyk", found.north_tuzdyk),
+    ] {
+        if let Some(pit) = pit {
+            let _ = write!(api, "&{name}={pit}");
+        }
+    }
     if !page.seen.trim().is_empty() {
         api.push_str("&seen=");
         api.push_str(&urlencode(page.seen.trim()));
