@@ -412,11 +412,32 @@ class Client:
 
     @route("GET", "/analysis")
     def position_analysis(
-        self, variant: str, south: str, north: str, to_move: str, seen: Optional[str] = None
+        self,
+        variant: str,
+        south: str,
+        north: str,
+        to_move: str,
+        seen: Optional[str] = None,
+        south_store: Optional[str] = None,
+        north_store: Optional[str] = None,
+        south_tuzdyk: Optional[str] = None,
+        north_tuzdyk: Optional[str] = None,
     ) -> Dict[str, Any]:
-        """The value of a position and of each legal move (the position API)."""
+        """The value of a position and of each legal move (the position API). In Oware
+        and Togyz kumalak the stones off the board decide the game: give each side's
+        store (and in Togyz each side's tuzdyk, a pit of the other's row)."""
         query = _drop_none(
-            {"variant": variant, "south": south, "north": north, "to_move": to_move, "seen": seen}
+            {
+                "variant": variant,
+                "south": south,
+                "north": north,
+                "to_move": to_move,
+                "seen": seen,
+                "south_store": south_store,
+                "north_store": north_store,
+                "south_tuzdyk": south_tuzdyk,
+                "north_tuzdyk": north_tuzdyk,
+            }
         )
         return cast(Dict[str, Any], self._request("GET", "/analysis", query=query))
 

@@ -1,6 +1,6 @@
 """The server's position API as a book (`seedpost-bot --use-server-tables`): where
-`GET /api/v1/analysis` is exact — Tihbat and Modiar, solved, and Mangala's endgame
-tables — the runner plays its best pit without asking the engine; elsewhere (an
+`GET /api/v1/analysis` is exact — Tihbat and Modiar, solved, and the endgame tables
+of Mangala, Kalah and Oware — the runner plays its best pit without asking the engine; elsewhere (an
 `estimate`, an error, no answer) the engine plays. Answers are cached, as the server's
 are: a position's value never changes.
 
@@ -37,6 +37,8 @@ def question(game: Mapping[str, Any]) -> Optional[Dict[str, str]]:
     the game is not waiting for a move."""
     import seedpost_rules
 
+    if game["variant"] == "togyz":
+        return None  # analysed by search alone: never exact, the engine plays
     replay = seedpost_rules.Game(game["variant"], game["first"])
     seen: List[Tuple[str, int]] = []
     for pit in pits(game):
@@ -61,6 +63,10 @@ def question(game: Mapping[str, Any]) -> Optional[Dict[str, str]]:
     }
     if segment:
         query["seen"] = ";".join(reversed(segment))
+    if game["variant"] == "oware":
+        # The captured stones decide an Oware game (25 win): the API needs them.
+        query["south_store"] = str(position.store["south"])
+        query["north_store"] = str(position.store["north"])
     return query
 
 

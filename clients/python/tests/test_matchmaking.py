@@ -241,3 +241,26 @@ def test_the_matchmaker_takes_its_candidates_in_turn_and_skips_the_resting(monke
     assert len(firsts) > 1, "always the same one first"
     maker.resting["b"] = time.monotonic() + 600
     assert {maker._pick("tihbat") for _ in range(10)} <= {"a", "c"}
+
+
+def test_an_oware_question_after_a_capture_carries_each_sides_store_and_is_answered(server):
+    seedpost_rules = pytest.importorskip("seedpost_rules")
+    _, bot = server.account("owarebot", bot=True)
+    # Plays the first legal pit, or a capturing one when there is one, until stones
+    # have left the board and the game goes on.
+    replay = seedpost_rules.Game("oware", "south")
+    played = []
+    while replay.position.on_board == 48:
+        position = replay.position
+        legal = position.legal_moves()
+        pit = next((p for p in legal if position.play(p).on_board < 48), legal[len(played) % len(legal)])
+        replay.play(pit)
+        played.append(pit)
+        assert not replay.position.is_over and len(played) < 200
+    store = replay.position.store
+    game = {"variant": "oware", "first": "south", "moves": [{"pit": p} for p in played]}
+    query = question(game)
+    assert (query["south_store"], query["north_store"]) == (str(store["south"]), str(store["north"]))
+    answer = bot.position_analysis(**query)
+    assert (answer["south_store"], answer["north_store"]) == (store["south"], store["north"])
+    assert question({"variant": "togyz", "first": "south", "moves": []}) is None
