@@ -31,7 +31,7 @@
 
 use std::sync::Arc;
 
-use crate::endgame::MangalaTables;
+use crate::endgame::EndgameTables;
 use crate::position::RepetitionKey;
 use crate::{Pit, Position, Side};
 
@@ -88,7 +88,7 @@ pub struct Searcher {
     path: Vec<RepetitionKey>,
     /// Exact values of the Mangala positions they hold, used wherever the search
     /// meets one (its leaves included).
-    endgame: Option<Arc<MangalaTables>>,
+    endgame: Option<Arc<EndgameTables>>,
 }
 
 impl Searcher {
@@ -111,7 +111,7 @@ impl Searcher {
 
     /// Uses `tables` (or none) for the Mangala positions they hold: the search stops
     /// there with the exact value, at any depth.
-    pub fn set_endgame(&mut self, tables: Option<Arc<MangalaTables>>) {
+    pub fn set_endgame(&mut self, tables: Option<Arc<EndgameTables>>) {
         self.endgame = tables;
     }
 
