@@ -124,22 +124,6 @@ impl Rules {
             }
         }
     }
-
-    /// The rules whose file starts with `magic`.
-    fn from_magic(magic: &[u8]) -> Option<Rules> {
-        [false, true]
-            .into_iter()
-            .flat_map(|empty_capture| {
-                [false, true].into_iter().map(move |either_row_ends| {
-                    Rules::Kalah(KalahRules {
-                        empty_capture,
-                        either_row_ends,
-                    })
-                })
-            })
-            .chain([Rules::Mangala])
-            .find(|r| r.magic() == magic)
-    }
 }
 
 /// Pits on the board.
@@ -428,7 +412,7 @@ impl EndgameTables {
     /// file.
     #[must_use]
     pub fn from_bytes(rules: Rules, bytes: Vec<u8>, version: u64) -> Option<EndgameTables> {
-        if bytes.len() < HEADER || Rules::from_magic(&bytes[..8]) != Some(rules) {
+        if bytes.len() < HEADER || bytes[..8] != rules.magic() {
             return None;
         }
         let found = u64::from_le_bytes(bytes[8..16].try_into().ok()?);
