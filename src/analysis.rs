@@ -17,7 +17,7 @@ use seedpost_rules::solve::Table;
 use seedpost_rules::{Game, Ply, Position, Side};
 use serde::Serialize;
 
-use crate::house::{final_for, mangala_tables, positions, segment_history, stores_for, table};
+use crate::house::{endgame_tables, final_for, positions, segment_history, stores_for, table};
 
 pub mod position;
 
@@ -138,7 +138,8 @@ fn value_at(
                 .collect(),
         };
     }
-    if let Some(tables) = mangala_tables()
+    // The Mangala and Kalah endgame tables.
+    if let Some(tables) = endgame_tables(pos.variant())
         && let Some(moves) = tables.move_values(pos)
         && let Some(value) = moves.iter().map(|m| m.1).max()
     {
@@ -191,7 +192,7 @@ pub fn analyse_with(
 ) -> Vec<PlyAnalysisJson> {
     let positions = positions(game);
     searcher.clear();
-    searcher.set_endgame(mangala_tables());
+    searcher.set_endgame(endgame_tables(game.variant()));
     let values: Vec<Valued> = (0..positions.len())
         .map(|i| value_at(&positions, i, solved, searcher))
         .collect();

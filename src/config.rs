@@ -596,16 +596,17 @@ pub struct ReplayArgs {
 /// `seedpost solve` arguments.
 #[derive(Debug, Clone, Args)]
 pub struct SolveArgs {
-    /// The game: tihbat or modiar (solved whole), or mangala (endgame tables up to
-    /// `--stones` on the board).
-    #[arg(long, value_parser = ["tihbat", "modiar", "mangala"])]
+    /// The game: tihbat or modiar (solved whole), or mangala or kalah (endgame tables
+    /// up to `--stones` on the board).
+    #[arg(long, value_parser = ["tihbat", "modiar", "mangala", "kalah"])]
     pub variant: String,
-    /// Mangala only: the most stones on the board the endgame tables cover (RULES.md,
-    /// "Mangala endgame tables", gives the cost of each).
-    #[arg(long, default_value_t = crate::solved::MANGALA_STONES)]
-    pub stones: u8,
-    /// The table file; `seedpost-<variant>.solved` (`seedpost-mangala.endgame`) when
-    /// omitted.
+    /// Mangala and Kalah only: the most stones on the board the endgame tables cover
+    /// (RULES.md, "Mangala endgame tables" and "Kalah endgame tables and the solve",
+    /// give the cost of each); 24 unless given.
+    #[arg(long)]
+    pub stones: Option<u8>,
+    /// The table file; `seedpost-<variant>.solved` (`seedpost-mangala.endgame`,
+    /// `seedpost-kalah.endgame`) when omitted.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
 }

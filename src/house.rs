@@ -9,7 +9,7 @@ use std::sync::{Arc, Once, OnceLock, PoisonError, RwLock};
 
 use rand::Rng;
 use rand::seq::IndexedRandom;
-use seedpost_rules::endgame::MangalaTables;
+use seedpost_rules::endgame::EndgameTables;
 use seedpost_rules::oware_tables::OwareTables;
 use seedpost_rules::search::{Budget, Evaluation, Searcher};
 use seedpost_rules::solve::Table;
@@ -101,31 +101,56 @@ pub fn table(variant: Variant) -> Option<&'static Table> {
     }))
 }
 
-/// The Mangala endgame tables in use: none until installed or, on first use, read
-/// from `seedpost-mangala.endgame` in the working directory when `seedpost solve
-/// --variant mangala` wrote it there (and it is current).
-static MANGALA: RwLock<Option<Arc<MangalaTables>>> = RwLock::new(None);
+/// The Mangala and Kalah endgame tables in use: none until installed or, on first use,
+/// read from `seedpost-mangala.endgame` or `seedpost-kalah.endgame` in the working
+/// directory when `seedpost solve --variant mangala|kalah` wrote it there (and it is
+/// current).
+static MANGALA: RwLock<Option<Arc<EndgameTables>>> = RwLock::new(None);
 static MANGALA_READ: Once = Once::new();
+static KALAH: RwLock<Option<Arc<EndgameTables>>> = RwLock::new(None);
+static KALAH_READ: Once = Once::new();
+
+/// The cell of `variant`'s endgame tables, with whether they were looked for.
+fn endgame_cell(
+    variant: Variant,
+) -> Option<(&'static RwLock<Option<Arc<EndgameTables>>>, &'static Once)> {
+    match variant {
+        Variant::Mangala => Some((&MANGALA, &MANGALA_READ)),
+        Variant::Kalah => Some((&KALAH, &KALAH_READ)),
+        _ => None,
+    }
+}
+
+/// The endgame tables of `variant` (Mangala, Kalah), if there are any (RULES.md,
+/// "Mangala endgame tables", "Kalah endgame tables and the solve").
+#[must_use]
+pub fn endgame_tables(variant: Variant) -> Option<Arc<EndgameTables>> {
+    let (cell, read) = endgame_cell(variant)?;
+    read.call_once(|| {
+        let path = crate::solved::endgame_path(variant);
+        if let Some(tables) = crate::solved::read_endgame(variant, &path) {
+            tracing::info!(%variant, stones = tables.stones(), "endgame tables read");
+            *cell.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(tables));
+        }
+    });
+    cell.read().unwrap_or_else(PoisonError::into_inner).clone()
+}
 
 /// The Mangala endgame tables, if there are any (RULES.md, "Mangala endgame tables").
 #[must_use]
-pub fn mangala_tables() -> Option<Arc<MangalaTables>> {
-    MANGALA_READ.call_once(|| {
-        if let Some(tables) = crate::solved::read_mangala(&crate::solved::mangala_path()) {
-            tracing::info!(stones = tables.stones(), "Mangala endgame tables read");
-            *MANGALA.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(tables));
-        }
-    });
-    MANGALA
-        .read()
-        .unwrap_or_else(PoisonError::into_inner)
-        .clone()
+pub fn mangala_tables() -> Option<Arc<EndgameTables>> {
+    endgame_tables(Variant::Mangala)
 }
 
-/// Uses `tables` from now on in place of any others (tests build small ones).
-pub fn install_mangala_tables(tables: MangalaTables) {
-    MANGALA_READ.call_once(|| {});
-    *MANGALA.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(tables));
+/// Uses `tables` from now on for their game in place of any others (tests build small
+/// ones).
+///
+/// # Panics
+/// Never: tables are built for Mangala or Kalah only.
+pub fn install_endgame_tables(tables: EndgameTables) {
+    let (cell, read) = endgame_cell(tables.rules().variant()).expect("Mangala or Kalah");
+    read.call_once(|| {});
+    *cell.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(tables));
 }
 
 /// Seeds on the board up to which the server builds the Oware endgame tables, on first
@@ -289,7 +314,7 @@ fn searched(game: &Game, budget: Budget) -> Vec<Pit> {
 }
 
 /// The moves that keep the exact value of a Mangala position the endgame tables hold.
-fn endgame_best(tables: &MangalaTables, pos: &Position) -> Option<Vec<Pit>> {
+fn endgame_best(tables: &EndgameTables, pos: &Position) -> Option<Vec<Pit>> {
     let moves = tables.move_values(pos)?;
     let best = moves.iter().map(|m| m.1).max()?;
     Some(

@@ -256,22 +256,25 @@ fn replay(args: &ReplayArgs) -> ExitCode {
     }
 }
 
-/// Builds the Mangala endgame tables and reports each layer: stones, positions, the
-/// time so far, and at the end the file's size and the peak memory (the curve RULES.md
-/// reports).
-fn solve_mangala(args: &seedpost::config::SolveArgs) -> ExitCode {
+/// Builds the Mangala or Kalah endgame tables and reports each layer: stones,
+/// positions, the time so far, and at the end the file's size and the peak memory (the
+/// curve RULES.md reports).
+fn solve_endgame(variant: seedpost_rules::Variant, args: &seedpost::config::SolveArgs) -> ExitCode {
     let max = seedpost_rules::endgame::MAX_STONES;
-    if args.stones > max {
+    let stones = args
+        .stones
+        .unwrap_or_else(|| seedpost::solved::endgame_stones(variant));
+    if stones > max {
         eprintln!("error: --stones is at most {max}");
         return ExitCode::from(2);
     }
     let path = args
         .out
         .clone()
-        .unwrap_or_else(seedpost::solved::mangala_path);
+        .unwrap_or_else(|| seedpost::solved::endgame_path(variant));
     println!("stones  positions (layer)  positions (all)  time");
     let mut all = 0u64;
-    let built = seedpost::solved::build_mangala(args.stones, &path, &mut |layer, took| {
+    let built = seedpost::solved::build_endgame(variant, stones, &path, &mut |layer, took| {
         all += layer.positions;
         println!(
             "{:>6}  {:>17}  {:>15}  {took:.2?}",
@@ -281,7 +284,7 @@ fn solve_mangala(args: &seedpost::config::SolveArgs) -> ExitCode {
     match built {
         Ok(tables) => {
             println!(
-                "mangala: {} positions up to {} stones on the board, {} bytes written to {}; \
+                "{variant}: {} positions up to {} stones on the board, {} bytes written to {}; \
                  peak memory {}",
                 tables.len(),
                 tables.stones(),
@@ -315,8 +318,8 @@ fn solve(args: &seedpost::config::SolveArgs) -> ExitCode {
         eprintln!("error: no such game: {}", args.variant);
         return ExitCode::from(2);
     };
-    if variant == seedpost_rules::Variant::Mangala {
-        return solve_mangala(args);
+    if seedpost_rules::endgame::Rules::of(variant).is_some() {
+        return solve_endgame(variant, args);
     }
     let path = args
         .out

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use seedpost_rules::Variant;
-use seedpost_rules::endgame::{LayerDone, MangalaTables};
+use seedpost_rules::endgame::{EndgameTables, LayerDone, Rules};
 use seedpost_rules::solve::{Progress, Table};
 
 /// FNV-1a over `sources`, one after another: a hash of the engine's source that tells a
@@ -108,37 +108,81 @@ pub const MANGALA_VERSION: u64 = {
     fnv1a(&sources)
 };
 
+/// The Kalah endgame tables' engine: a hash of the sources their values depend on.
+pub const KALAH_VERSION: u64 = {
+    let sources: [&str; 4] = [
+        include_str!("../rules/src/endgame.rs"),
+        include_str!("../rules/src/kalah.rs"),
+        include_str!("../rules/src/position.rs"),
+        include_str!("../rules/src/outcome.rs"),
+    ];
+    fnv1a(&sources)
+};
+
 /// The stones on the board of the Mangala endgame tables `seedpost solve --variant
 /// mangala` builds unless told otherwise: the largest whose file stays within a few GiB
 /// (2.3 GiB, held in memory once read) and whose build stays well within an hour on a
 /// small shared machine (RULES.md, "Mangala endgame tables", measures the curve).
 pub const MANGALA_STONES: u8 = 24;
 
-/// The default file of the Mangala endgame tables: `seedpost-mangala.endgame`.
+/// The seeds on the board of the Kalah endgame tables `seedpost solve --variant kalah`
+/// builds unless told otherwise: the same size as Mangala's, whose curve Kalah's
+/// follows (RULES.md, "Kalah endgame tables and the solve").
+pub const KALAH_STONES: u8 = 24;
+
+/// The endgame tables' engine for `variant` (Mangala or Kalah).
 #[must_use]
-pub fn mangala_path() -> PathBuf {
-    PathBuf::from("seedpost-mangala.endgame")
+pub fn endgame_version(variant: Variant) -> Option<u64> {
+    match variant {
+        Variant::Mangala => Some(MANGALA_VERSION),
+        Variant::Kalah => Some(KALAH_VERSION),
+        _ => None,
+    }
 }
 
-/// Reads the Mangala endgame tables from `path` when they are there and current.
+/// The stones on the board of `variant`'s endgame tables unless told otherwise.
 #[must_use]
-pub fn read_mangala(path: &Path) -> Option<MangalaTables> {
+pub fn endgame_stones(variant: Variant) -> u8 {
+    match variant {
+        Variant::Kalah => KALAH_STONES,
+        _ => MANGALA_STONES,
+    }
+}
+
+/// The default file of `variant`'s endgame tables: `seedpost-mangala.endgame`,
+/// `seedpost-kalah.endgame`.
+#[must_use]
+pub fn endgame_path(variant: Variant) -> PathBuf {
+    PathBuf::from(format!("seedpost-{variant}.endgame"))
+}
+
+/// Reads `variant`'s endgame tables from `path` when they are there and current.
+#[must_use]
+pub fn read_endgame(variant: Variant, path: &Path) -> Option<EndgameTables> {
+    let rules = Rules::of(variant)?;
+    let version = endgame_version(variant)?;
     let bytes = std::fs::read(path).ok()?;
-    MangalaTables::from_bytes(bytes, MANGALA_VERSION)
+    EndgameTables::from_bytes(rules, bytes, version)
 }
 
-/// Builds the Mangala endgame tables up to `stones` on the board and writes them to
+/// Builds `variant`'s endgame tables up to `stones` on the board and writes them to
 /// `path`, telling `done` of each layer with the time since the start.
 ///
 /// # Errors
 /// The file could not be written.
-pub fn build_mangala(
+///
+/// # Panics
+/// For a variant without endgame tables (only Mangala and Kalah have them).
+pub fn build_endgame(
+    variant: Variant,
     stones: u8,
     path: &Path,
     done: &mut dyn FnMut(LayerDone, Duration),
-) -> std::io::Result<MangalaTables> {
+) -> std::io::Result<EndgameTables> {
+    let rules = Rules::of(variant).expect("Mangala or Kalah");
+    let version = endgame_version(variant).expect("Mangala or Kalah");
     let began = Instant::now();
-    let tables = MangalaTables::build(stones, MANGALA_VERSION, &mut |layer| {
+    let tables = EndgameTables::build(rules, stones, version, &mut |layer| {
         done(layer, began.elapsed());
     });
     let partial = path.with_extension("partial");

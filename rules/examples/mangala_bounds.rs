@@ -10,7 +10,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use seedpost_rules::endgame::MangalaTables;
+use seedpost_rules::endgame::{EndgameTables, Rules};
 use seedpost_rules::proof::Prover;
 use seedpost_rules::{Position, Side, Variant};
 
@@ -20,7 +20,7 @@ fn main() {
     let seconds: f64 = args.next().map_or(60.0, |s| s.parse().expect("seconds"));
     let bits: u32 = args.next().map_or(24, |s| s.parse().expect("table bits"));
     let began = Instant::now();
-    let tables = Arc::new(MangalaTables::build(stones, 1, &mut |_| {}));
+    let tables = Arc::new(EndgameTables::build(Rules::Mangala, stones, 1, &mut |_| {}));
     println!(
         "tables up to {stones} stones: {} positions in {:.1?}",
         tables.len(),

@@ -43,6 +43,7 @@ mod variant;
 
 pub use effect::{Capture, Effect, Hole};
 pub use game::{Game, Ply, ReplayError, ReplayFailure};
+pub use kalah::KalahRules;
 pub use outcome::{EndedBy, Outcome, Points};
 pub use pit::{ParsePitError, Pit, PitSet};
 pub use position::{IllegalMove, PlayError, Position, SetupError};

@@ -1,12 +1,14 @@
-//! Proven bounds on the value of a Mangala position: a search whose every answer is a
-//! theorem about perfect play, not an estimate (RULES.md, "The Mangala start").
+//! Proven bounds on the value of a Mangala or Kalah position: a search whose every
+//! answer is a theorem about perfect play, not an estimate (RULES.md, "The Mangala
+//! start", "Kalah endgame tables and the solve"). The prover follows the rules of its
+//! endgame tables ([`EndgameTables::rules`]).
 //!
 //! # Values
 //!
 //! As in [`search`](crate::search), a value is a final score difference seen from the
 //! side to move. Inside the search a position's *future* value is used instead: the
 //! final difference less the stores' difference now, which depends on the board and
-//! the side to move alone (stones in a store never come back, §M5).
+//! the side to move alone (stones in a store never come back, §M5, §K3).
 //!
 //! # Soundness
 //!
@@ -23,7 +25,7 @@
 //!   moves' values, so `lo` is the largest `lo` of the moves searched and `hi` the
 //!   largest `hi` of all its moves, a move not searched counting `+S`. A move worth
 //!   `g` now (stones it stored for the mover less those for the opponent, its end's
-//!   sweep included) into a position of the same mover (§M6) is worth `g + [lo, hi]` of
+//!   sweep included) into a position of the same mover (§M6, §K4) is worth `g + [lo, hi]` of
 //!   that position, into one of the opponent `g - [hi, lo]`.
 //!
 //! By induction every interval holds, whatever the depth, the order of the moves or
@@ -48,9 +50,9 @@
 
 use std::sync::Arc;
 
-use crate::endgame::MangalaTables;
+use crate::endgame::{EndgameTables, Rules};
 use crate::search::Budget;
-use crate::{Position, Side, Variant};
+use crate::{Position, Side};
 
 /// Bounds on the value of a position, proven under perfect play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,7 +75,7 @@ impl Proven {
     }
 }
 
-/// A position's key: its 12 pits (at most 48 stones, 6 bits each) and the side to
+/// A position's key: its pits (at most 63 stones each, 6 bits each) and the side to
 /// move. Equal keys are equal boards and sides, nothing less.
 fn key(pos: &Position) -> u128 {
     let mut k = 0u128;
@@ -104,6 +106,9 @@ struct Entry {
     failed_below: (u8, i8),
     /// The index of the move that settled the last test (`u8::MAX`: none).
     best: u8,
+    /// The base-2 logarithm of the positions the last test of it searched: of the two
+    /// entries a key may use, the one of less work is replaced.
+    work: u8,
     used: bool,
 }
 
@@ -116,6 +121,7 @@ impl Default for Entry {
             failed_at_least: (0, i8::MAX),
             failed_below: (0, i8::MIN),
             best: u8::MAX,
+            work: 0,
             used: false,
         }
     }
@@ -139,17 +145,18 @@ pub struct Prover {
     nodes: u64,
     /// Positions met that the endgame tables hold.
     in_tables: u64,
-    tables: Arc<MangalaTables>,
+    tables: Arc<EndgameTables>,
+    rules: Rules,
 }
 
 impl Prover {
     /// A prover with a transposition table of `2^bits` entries (32 bytes each) and the
-    /// endgame `tables` for its leaves.
+    /// endgame `tables` for its leaves, proving under the tables' rules.
     ///
     /// # Panics
     /// When `bits` is over 32.
     #[must_use]
-    pub fn new(bits: u32, tables: Arc<MangalaTables>) -> Prover {
+    pub fn new(bits: u32, tables: Arc<EndgameTables>) -> Prover {
         assert!(bits <= 32, "a table of 2^{bits} entries is too large");
         let size = 1usize << bits;
         Prover {
@@ -157,6 +164,7 @@ impl Prover {
             mask: size - 1,
             nodes: 0,
             in_tables: 0,
+            rules: tables.rules(),
             tables,
         }
     }
@@ -174,13 +182,13 @@ impl Prover {
         self.in_tables
     }
 
-    /// Proves bounds on the value of the Mangala position `pos` for its side to move,
-    /// by iterative deepening within `budget`: no new depth starts once `budget.nodes`
+    /// Proves bounds on the value of `pos` (of the tables' variant) for its side to
+    /// move, by iterative deepening within `budget`: no new depth starts once `budget.nodes`
     /// positions have been searched by this call, and the bounds are proven whenever
     /// it stops (module docs).
     ///
     /// # Panics
-    /// When `pos` is not a Mangala position.
+    /// When `pos` is not of the tables' variant.
     #[must_use]
     pub fn prove(&mut self, pos: &Position, budget: Budget) -> Proven {
         let began = self.nodes;
@@ -195,15 +203,19 @@ impl Prover {
         proven
     }
 
-    /// Proves bounds on the value of the Mangala position `pos` for its side to move
-    /// with tests of `depth` plies (and what the table holds from earlier searches):
+    /// Proves bounds on the value of `pos` (of the tables' variant) for its side to
+    /// move with tests of `depth` plies (and what the table holds from earlier searches):
     /// the largest lower bound and the smallest upper bound such tests prove.
     ///
     /// # Panics
-    /// When `pos` is not a Mangala position.
+    /// When `pos` is not of the tables' variant.
     #[must_use]
     pub fn prove_at(&mut self, pos: &Position, depth: u8) -> Proven {
-        assert_eq!(pos.variant, Variant::Mangala, "a Mangala position");
+        assert_eq!(
+            pos.variant,
+            self.rules.variant(),
+            "a position of the tables' game"
+        );
         let began = self.nodes;
         let me = pos.to_move;
         let stores = i16::from(*pos.stores.get(me)) - i16::from(*pos.stores.get(me.opposite()));
@@ -238,6 +250,73 @@ impl Prover {
         }
     }
 
+    /// Proves bounds on the value of `pos` (of the tables' variant) for its side to
+    /// move by null-window tests of `depth` plies starting at `guess` (a final
+    /// difference), as MTD(f) steps them: once "at least `g`" is proven the next test
+    /// asks "at most `g`", once "below `g`" is proven it asks "at least" the value below,
+    /// and a test that fails is asked the other way at the same value; two failures in
+    /// a row end the search, the bounds proven so far kept. With a depth beyond every
+    /// line's length (a search to the end of the game and the tables), a good guess
+    /// settles the value in two or three tests where [`Prover::prove_at`] would step
+    /// the bounds from the trivial ones. `nodes` counts this call's positions.
+    ///
+    /// # Panics
+    /// When `pos` is not of the tables' variant.
+    #[must_use]
+    pub fn prove_around(&mut self, pos: &Position, depth: u8, guess: i16) -> Proven {
+        assert_eq!(
+            pos.variant,
+            self.rules.variant(),
+            "a position of the tables' game"
+        );
+        let began = self.nodes;
+        let me = pos.to_move;
+        let stores = i16::from(*pos.stores.get(me)) - i16::from(*pos.stores.get(me.opposite()));
+        if pos.is_over() {
+            return self.prove_at(pos, depth);
+        }
+        let s = i16::from(pos.on_board());
+        let (mut lo, mut hi) = self.known(pos);
+        let mut g = parity(guess - stores, guess - stores, s).0.clamp(lo, hi);
+        let mut question = Question::AtLeast;
+        let mut failures = 0;
+        while lo < hi && failures < 2 {
+            g = g.clamp(lo, hi);
+            let proved = self.test(pos, depth, question, g);
+            let known = self.known(pos);
+            (lo, hi) = parity(known.0.max(lo), known.1.min(hi), s);
+            if !proved {
+                failures += 1;
+                question = match question {
+                    Question::AtLeast => Question::Below,
+                    Question::Below => Question::AtLeast,
+                };
+                continue;
+            }
+            failures = 0;
+            match question {
+                Question::AtLeast => {
+                    (lo, hi) = parity(lo.max(g), hi, s);
+                    // Is it at most g, i.e. below the next value?
+                    g = lo + 2;
+                    question = Question::Below;
+                }
+                Question::Below => {
+                    (lo, hi) = parity(lo, hi.min(g - 1), s);
+                    // Is it at least the value below g?
+                    g = hi;
+                    question = Question::AtLeast;
+                }
+            }
+        }
+        Proven {
+            lower: stores + lo,
+            upper: stores + hi,
+            depth,
+            nodes: self.nodes - began,
+        }
+    }
+
     /// The proven bounds on `pos`'s future value without searching it.
     fn known(&self, pos: &Position) -> (i16, i16) {
         if let Some(v) = self.tables.value(pos) {
@@ -245,16 +324,36 @@ impl Prover {
         }
         let s = i16::from(pos.on_board());
         if pos.legal_moves().is_empty() {
-            // An empty row to move from would have ended the game, its owner taking
-            // the other row (§M9).
-            return (s, s);
+            // An empty row to move from would have ended the game (§M9, §K6).
+            let v = self.rules.stuck(s);
+            return (v, v);
         }
         let k = key(pos);
-        let entry = &self.table[slot(k, self.mask)];
-        if entry.used && entry.key == k {
-            (i16::from(entry.lo), i16::from(entry.hi))
+        match self.find(k) {
+            Some(at) => (i16::from(self.table[at].lo), i16::from(self.table[at].hi)),
+            None => (-s, s),
+        }
+    }
+
+    /// The table's entry of `key`: a key may use its slot or the one beside it.
+    fn find(&self, key: u128) -> Option<usize> {
+        let at = slot(key, self.mask);
+        [at, at ^ 1]
+            .into_iter()
+            .find(|&i| self.table[i].used && self.table[i].key == key)
+    }
+
+    /// Where to keep `key`: its entry, else the unused or less worked of its two slots.
+    fn place(&self, key: u128) -> usize {
+        if let Some(at) = self.find(key) {
+            return at;
+        }
+        let at = slot(key, self.mask);
+        let (a, b) = (&self.table[at], &self.table[at ^ 1]);
+        if !a.used || (b.used && a.work <= b.work) {
+            at
         } else {
-            (-s, s)
+            at ^ 1
         }
     }
 
@@ -278,10 +377,10 @@ impl Prover {
         if depth == 0 || lo == hi {
             return false;
         }
+        let began = self.nodes;
         let k = key(pos);
-        let at = slot(k, self.mask);
         let mut tt_move = u8::MAX;
-        if self.table[at].used && self.table[at].key == k {
+        if let Some(at) = self.find(k) {
             let entry = self.table[at];
             tt_move = entry.best;
             let failed = match question {
@@ -303,7 +402,7 @@ impl Prover {
         let mut len = 0;
         for pit in pos.legal_moves() {
             let mut next = *pos;
-            next.play_unchecked(pit);
+            self.rules.play(&mut next, pit);
             let gained = gain(pos, &next, me);
             let index = pit.index() as u8;
             let mut order = 2 * gained;
@@ -317,6 +416,22 @@ impl Prover {
             len += 1;
         }
         moves[..len].sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        // A move whose result the table or the tables already value at least t
+        // answers AtLeast at once (an enhanced transposition cutoff).
+        if question == Question::AtLeast {
+            for &(_, g, _, next) in &moves[..len] {
+                let l = if next.is_over() {
+                    g
+                } else if next.to_move == me {
+                    g + self.known(&next).0
+                } else {
+                    g - self.known(&next).1
+                };
+                if l >= t {
+                    return true;
+                }
+            }
+        }
         // AtLeast needs one move worth at least t; Below needs every move below t.
         let mut best = u8::MAX;
         let mut top_lo = i16::MIN;
@@ -374,6 +489,8 @@ impl Prover {
             new_hi = new_hi.min(top_hi);
         }
         (new_lo, new_hi) = parity(new_lo, new_hi, s);
+        let at = self.place(k);
+        let work = (64 - (self.nodes - began).leading_zeros()) as u8;
         let entry = &mut self.table[at];
         let same = entry.used && entry.key == k;
         if !same {
@@ -383,6 +500,7 @@ impl Prover {
             };
             entry.used = true;
         }
+        entry.work = work;
         entry.lo = new_lo as i8;
         entry.hi = new_hi as i8;
         if best != u8::MAX {
@@ -417,7 +535,7 @@ impl Prover {
 }
 
 /// What the move from `pos` to `next` stored for `me` less what it stored for the
-/// opponent, the end's sweep included (§M9).
+/// opponent, the end's sweep included (§M9, §K6).
 fn gain(pos: &Position, next: &Position, me: Side) -> i16 {
     let diff = |p: &Position| {
         let s = p.outcome.map_or(p.stores, |o| o.score);

@@ -40,7 +40,7 @@
 
 use std::sync::Arc;
 
-use crate::endgame::MangalaTables;
+use crate::endgame::EndgameTables;
 use crate::position::RepetitionKey;
 use crate::{Pit, Position, Side, Variant};
 
@@ -137,7 +137,7 @@ pub struct Searcher {
     path: Vec<RepetitionKey>,
     /// Exact values of the Mangala positions they hold, used wherever the search
     /// meets one (its leaves included).
-    endgame: Option<Arc<MangalaTables>>,
+    endgame: Option<Arc<EndgameTables>>,
     /// The leaves' worth besides the stores (module docs).
     evaluation: Evaluation,
     /// Units of a stone: 1, or [`Evaluation::SCALE`] with a mobility term.
@@ -189,7 +189,7 @@ impl Searcher {
 
     /// Uses `tables` (or none) for the Mangala positions they hold: the search stops
     /// there with the exact value, at any depth.
-    pub fn set_endgame(&mut self, tables: Option<Arc<MangalaTables>>) {
+    pub fn set_endgame(&mut self, tables: Option<Arc<EndgameTables>>) {
         self.endgame = tables;
     }
 

@@ -13,8 +13,9 @@
 //! positions seen since the last capture (RULES.md, "Solved values", point 6). In
 //! Oware it is exact where the endgame tables' bounds meet for every move, with no
 //! position of the segment seen twice (RULES.md, "Oware endgame tables"). In
-//! Mangala it is exact within the endgame tables and an estimate elsewhere (alpha-beta
-//! within [`super::BUDGET`] for each move, which uses the tables at its leaves).
+//! Mangala and Kalah it is exact within the endgame tables and an estimate elsewhere
+//! (alpha-beta within [`super::BUDGET`] for each move, which uses the tables at its
+//! leaves).
 
 use seedpost_rules::search::Searcher;
 use seedpost_rules::solve::Table;
@@ -22,14 +23,14 @@ use seedpost_rules::{BySide, Pit, Position, Side, Variant};
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::house::{final_for, mangala_tables, stores_for};
+use crate::house::{endgame_tables, final_for, stores_for};
 
 /// How sure a value is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Certainty {
-    /// Perfect play: the solved tables (Tihbat, Modiar), the Mangala endgame tables, or
-    /// the game's end.
+    /// Perfect play: the solved tables (Tihbat, Modiar), the Mangala or Kalah endgame
+    /// tables, or the game's end.
     Exact,
     /// A bounded search: an estimate.
     Estimate,
@@ -450,7 +451,7 @@ pub fn analyse_position(
     let pos = query.position;
     let me = pos.to_move().unwrap_or(Side::South);
     let base = stores_for(&pos, me);
-    searcher.set_endgame(mangala_tables());
+    searcher.set_endgame(endgame_tables(pos.variant()));
     let (moves, kind, depth) = match exact_moves(query, solved) {
         Some(moves) => (moves, Certainty::Exact, None),
         None => {
@@ -493,7 +494,7 @@ fn exact_moves(query: &PositionQuery, solved: Option<&Table>) -> Option<Vec<(Pit
     let pos = &query.position;
     let me = pos.to_move()?;
     let base = stores_for(pos, me);
-    if let Some(tables) = mangala_tables()
+    if let Some(tables) = endgame_tables(pos.variant())
         && let Some(moves) = tables.move_values(pos)
     {
         return Some(

@@ -2,7 +2,7 @@
 //! against the solved tables, and its refusals.
 
 use seedpost::house::table;
-use seedpost_rules::endgame::MangalaTables;
+use seedpost_rules::endgame::{EndgameTables, Rules};
 use seedpost_rules::{BySide, Game, Position, Side, Variant};
 use serde_json::Value;
 
@@ -14,6 +14,7 @@ crate::on_both_backends!(
     a_mangala_position_is_estimated_by_search_with_its_depth_and_every_move,
     a_position_the_game_cannot_have_is_refused_with_a_stable_code,
     a_mangala_position_within_the_endgame_tables_is_exact,
+    a_kalah_position_within_the_endgame_tables_is_exact,
     kalah_oware_and_togyz_positions_are_estimated_by_search,
     oware_and_togyz_values_follow_each_sides_store,
     a_togyz_query_carries_the_tuzdyks_and_refuses_one_the_rules_cannot_make,
@@ -314,11 +315,23 @@ async fn a_position_the_game_cannot_have_is_refused_with_a_stable_code(app: Test
 
 async fn a_mangala_position_within_the_endgame_tables_is_exact(app: TestApp) {
     // Small tables, as `seedpost solve --variant mangala --stones 8` would write.
-    let tables = MangalaTables::build(8, seedpost::solved::MANGALA_VERSION, &mut |_| {});
+    within_the_endgame_tables_is_exact(&app, Variant::Mangala).await;
+}
+
+async fn a_kalah_position_within_the_endgame_tables_is_exact(app: TestApp) {
+    // Small tables, as `seedpost solve --variant kalah --stones 8` would write.
+    within_the_endgame_tables_is_exact(&app, Variant::Kalah).await;
+}
+
+/// Installs `variant`'s endgame tables of 8 stones and asks for a position they hold.
+async fn within_the_endgame_tables_is_exact(app: &TestApp, variant: Variant) {
+    let rules = Rules::of(variant).expect("tables");
+    let version = seedpost::solved::endgame_version(variant).expect("tables");
+    let tables = EndgameTables::build(rules, 8, version, &mut |_| {});
     let south = [0, 2, 0, 1, 0, 1];
     let north = [1, 0, 0, 2, 0, 0];
     let pos = Position::from_parts(
-        Variant::Mangala,
+        variant,
         &south,
         &north,
         BySide {
@@ -330,10 +343,12 @@ async fn a_mangala_position_within_the_endgame_tables_is_exact(app: TestApp) {
     .expect("a position");
     let want = tables.value(&pos).expect("held");
     let moves = tables.move_values(&pos).expect("held");
-    seedpost::house::install_mangala_tables(tables);
+    seedpost::house::install_endgame_tables(tables);
     let answer = app
         .get(
-            "/analysis?variant=mangala&south=0,2,0,1,0,1&north=1,0,0,2,0,0&to_move=south",
+            &format!(
+                "/analysis?variant={variant}&south=0,2,0,1,0,1&north=1,0,0,2,0,0&to_move=south"
+            ),
             None,
         )
         .await
