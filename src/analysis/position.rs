@@ -145,7 +145,7 @@ impl PositionQuery {
             ));
         }
         // §D12, §T6: the third (Modiar) or second (Tihbat) occurrence ends the game.
-        if let Some(ending) = repetition_ending(variant) {
+        if let Some(ending) = variant.repetition_limit() {
             let all: Vec<&Position> = seen.iter().chain(std::iter::once(&position)).collect();
             if let Some(repeated) = all
                 .iter()
@@ -167,22 +167,13 @@ impl PositionQuery {
     #[must_use]
     pub fn key(&self) -> String {
         let mut key = format!("{}:{}", self.position.variant(), notation(&self.position));
-        if repetition_ending(self.position.variant()).is_some() {
+        if self.position.variant().has_repetition() {
             for p in &self.seen {
                 key.push(';');
                 key.push_str(&notation(p));
             }
         }
         key
-    }
-}
-
-/// The occurrence that ends a game by repetition, if the game has the rule.
-fn repetition_ending(variant: Variant) -> Option<usize> {
-    match variant {
-        Variant::Modiar | Variant::Oware | Variant::Togyz => Some(3),
-        Variant::Tihbat => Some(2),
-        Variant::Mangala | Variant::Kalah => None,
     }
 }
 
