@@ -97,20 +97,21 @@ macro_rules! finished_arm {
 
 /// A page of a player's finished games, the latest ended first: the games as South
 /// and the games as North, each read in the order of its index and the two merged
-/// (`UNION ALL` with the order and the limit over both), so that neither database
-/// sorts all of the player's games for each page (`(south_id = $1 OR north_id = $1)
-/// ORDER BY` did). The page's rows are then read by id. `$4` is the page's size; `$5`
+/// (a `UNION ALL` in `FROM` with the order and the limit over it), so that SQLite no
+/// longer sorts all of the player's games for each page (`(south_id = $1 OR north_id
+/// = $1) ORDER BY` did; see its plan in the store suite). Postgres 15 still sorts the
+/// two arms' rows (an `Append` under a `Sort`, each arm a bitmap scan). The page's rows are then read by id. `$4` is the page's size; `$5`
 /// is `until` on the first page and the last game read (its end, with its id as `$6`)
 /// on the next ones.
 macro_rules! finished_page {
     ($bound:literal) => {
         concat!(
             game_select!(),
-            "JOIN (",
+            "JOIN (SELECT id, updated_at FROM (",
             finished_arm!("south", $bound),
             "UNION ALL ",
             finished_arm!("north", $bound),
-            "ORDER BY updated_at DESC, id DESC LIMIT $4) p ON p.id = g.id"
+            ") u ORDER BY updated_at DESC, id DESC LIMIT $4) p ON p.id = g.id"
         )
     };
 }

@@ -31,7 +31,7 @@ use crate::wire::{
     servers((url = "/api/v1", description = "This server")),
     components(
         schemas(ErrorJson, VariantName, SideName, GameStatusName, TournamentStatusName, SidesName, SidesBoard, SidesCount, SidesPoints, SidesFlag, SidesTuzdyk),
-        responses(Unauthorized, NotFound, NotYourGame, PlayerNotFound, NotAPlayer, ChallengeClosed, TooManyRequests, BadBody, InvalidBody, InvalidText, PayloadTooLarge, UnsupportedMediaType, Internal, Unavailable, TableBuilding),
+        responses(Unauthorized, NotFound, NotYourGame, PlayerNotFound, NotAPlayer, ChallengeClosed, TooManyRequests, PasswordThrottled, BadBody, InvalidBody, InvalidText, PayloadTooLarge, UnsupportedMediaType, Internal, Unavailable, TableBuilding),
     ),
     modifiers(&BearerScheme),
     tags(
@@ -414,6 +414,15 @@ pub struct ChallengeClosed(#[to_schema] pub ErrorJson);
     headers(("Retry-After" = u64, description = "Whole seconds to wait, at least 1")),
 )]
 pub struct TooManyRequests(#[to_schema] pub ErrorJson);
+
+/// Too many wrong passwords.
+#[derive(ToResponse)]
+#[response(
+    description = "`rate_limited`: too many failed log-ins for this account from this address; wait `retry_after` seconds",
+    example = json!({"error": "rate_limited", "message": "too many requests: retry in 840 s", "retry_after": 840}),
+    headers(("Retry-After" = u64, description = "Seconds to wait")),
+)]
+pub struct PasswordThrottled(#[to_schema] pub ErrorJson);
 
 /// A body that is not JSON.
 #[derive(ToResponse)]
