@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """The games file (GET /api/v1/players/{name}/games.txt) of a player with many
-finished games: its time and the server's peak memory.
+finished games: its time and the server's peak memory, for one binary or several
+side by side on the same data.
 
     cargo build --release --bin seedpost
     scripts/games-file-bench.py target/release/seedpost --games 100000
+    scripts/games-file-bench.py /tmp/seedpost-before target/release/seedpost --runs 2
 
-Starts the server on a fresh SQLite file, plays one game through the API (a few
-plies, then a resignation), stops the server, copies that game (its row and its
-moves) until the player has `--games` finished games, starts the server again and
-downloads the file once, timing it; the peak memory is the server's VmHWM. Only the
-standard library.
+Starts the first binary on a fresh SQLite file, plays one game through the API (a
+few plies, then a resignation), stops the server, copies that game (its row and its
+moves) until the player has `--games` finished games. Then, `--runs` times, each
+binary in turn starts on its own copy of that file (a newer binary migrates its copy
+before the clock starts, so give the oldest binary first) and the file is downloaded
+once, timed; the peak memory is the server's VmHWM. Only the standard library.
 """
 
 import argparse
@@ -18,6 +21,7 @@ import os
 import socket
 import sqlite3
 import subprocess
+import shutil
 import tempfile
 import time
 import urllib.request
@@ -65,14 +69,15 @@ def peak_kib(pid):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("binary")
+    parser.add_argument("binary", nargs="+", help="the oldest first: it makes the data")
     parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()
     work = tempfile.mkdtemp()
     db = os.path.join(work, "bench.db")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = start(args.binary, db, port)
+    server = start(args.binary[0], db, port)
     tokens = {}
     for name in ("ayse", "mehmet"):
         account = call(base, "POST", "/accounts", None,
@@ -112,24 +117,37 @@ def main():
     plies = conn.execute("SELECT count(*) FROM moves").fetchone()[0]
     conn.close()
 
-    server = start(args.binary, db, port)
-    idle = peak_kib(server.pid)
-    began = time.monotonic()
-    size = 0
-    with urllib.request.urlopen(base + "/api/v1/players/ayse/games.txt") as r:
-        while True:
-            chunk = r.read(1 << 16)
-            if not chunk:
-                break
-            size += len(chunk)
-    took = time.monotonic() - began
-    peak = peak_kib(server.pid)
-    server.terminate()
-    server.wait()
-    print(f"games: {finished} finished ({plies} plies stored), file: {size / 1e6:.1f} MB")
-    print(f"time: {took:.2f} s ({finished / took:.0f} games/s)")
-    print(f"server peak memory: {peak / 1024:.1f} MiB (after start: {idle / 1024:.1f} MiB)")
-
+    print(f"games: {finished} finished ({plies} plies stored)")
+    best = {}
+    for run in range(args.runs):
+        for i, binary in enumerate(args.binary):
+            copy = os.path.join(work, f"bench-{i}.db")
+            shutil.copyfile(db, copy)
+            server = start(binary, copy, port)
+            idle = peak_kib(server.pid)
+            began = time.monotonic()
+            size = 0
+            with urllib.request.urlopen(base + "/api/v1/players/ayse/games.txt") as r:
+                while True:
+                    chunk = r.read(1 << 16)
+                    if not chunk:
+                        break
+                    size += len(chunk)
+            took = time.monotonic() - began
+            peak = peak_kib(server.pid)
+            server.terminate()
+            server.wait()
+            os.remove(copy)
+            best[binary] = min(best.get(binary, took), took)
+            print(f"run {run + 1} {binary}: file {size / 1e6:.1f} MB, "
+                  f"time {took:.2f} s ({finished / took:.0f} games/s), "
+                  f"server peak memory {peak / 1024:.1f} MiB (after start {idle / 1024:.1f} MiB)")
+    if len(args.binary) > 1:
+        first = best[args.binary[0]]
+        for binary in args.binary:
+            print(f"best of {args.runs}: {binary}: {best[binary]:.2f} s, "
+                  f"{first / best[binary]:.1f}x the first's speed")
+    shutil.rmtree(work)
 
 if __name__ == "__main__":
     main()

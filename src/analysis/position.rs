@@ -196,7 +196,7 @@ impl PositionQuery {
             .map(|p| same_off_board(p, &position).map_err(|e| seen_error(&notation(p), &e)))
             .collect::<Result<Vec<_>, _>>()?;
         // §D12, §T6: the third (Modiar) or second (Tihbat) occurrence ends the game.
-        if let Some(ending) = repetition_ending(variant) {
+        if let Some(ending) = variant.repetition_limit() {
             let all: Vec<&Position> = seen.iter().chain(std::iter::once(&position)).collect();
             if let Some(repeated) = all
                 .iter()
@@ -228,7 +228,7 @@ impl PositionQuery {
             tuzdyk(Side::South),
             tuzdyk(Side::North)
         );
-        if repetition_ending(pos.variant()).is_some() {
+        if pos.variant().has_repetition() {
             for p in &self.seen {
                 key.push(';');
                 key.push_str(&notation(p));
@@ -344,15 +344,6 @@ fn same_off_board(earlier: &Position, now: &Position) -> Result<Position, Error>
         }
     }
     Ok(same)
-}
-
-/// The occurrence that ends a game by repetition, if the game has the rule.
-fn repetition_ending(variant: Variant) -> Option<usize> {
-    match variant {
-        Variant::Modiar | Variant::Oware | Variant::Togyz => Some(3),
-        Variant::Tihbat => Some(2),
-        Variant::Mangala | Variant::Kalah => None,
-    }
 }
 
 fn seen_error(one: &str, e: &Error) -> Error {

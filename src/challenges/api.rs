@@ -203,8 +203,7 @@ pub(super) async fn show(
         (status = 403, description = "`forbidden`: the challenge names another player", body = ErrorJson,
             example = json!({"error": "forbidden", "message": "this challenge is addressed to another player"})),
         (status = 404, response = crate::http::api::openapi::NotFound),
-        (status = 409, description = "`challenge_closed`: no longer open (accepted, declined or canceled)", body = ErrorJson,
-            example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
+        (status = 409, response = crate::http::api::openapi::ChallengeClosed),
         (status = 422, description = "`own_challenge`: one's own challenge; `blocked`: one of the two players blocked the other", body = ErrorJson,
             example = json!({"error": "own_challenge", "message": "you cannot accept your own challenge"})),
     ),
@@ -250,8 +249,7 @@ pub(super) struct DeclineBody {
         (status = 403, description = "`forbidden`: the challenge does not name the account", body = ErrorJson,
             example = json!({"error": "forbidden", "message": "only the player a challenge names can decline it"})),
         (status = 404, response = crate::http::api::openapi::NotFound),
-        (status = 409, description = "`challenge_closed`: no longer open (accepted, declined or canceled)", body = ErrorJson,
-            example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
+        (status = 409, response = crate::http::api::openapi::ChallengeClosed),
     ),
 )]
 pub(super) async fn decline(
@@ -279,8 +277,7 @@ pub(super) async fn decline(
         (status = 403, description = "`forbidden`: not the account's challenge", body = ErrorJson,
             example = json!({"error": "forbidden", "message": "only its creator can cancel a challenge"})),
         (status = 404, response = crate::http::api::openapi::NotFound),
-        (status = 409, description = "`challenge_closed`: no longer open (accepted, declined or canceled)", body = ErrorJson,
-            example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"})),
+        (status = 409, response = crate::http::api::openapi::ChallengeClosed),
     ),
 )]
 pub(super) async fn cancel(

@@ -126,8 +126,7 @@ pub async fn unblock(
     responses(
         (status = 200, description = "The chat, oldest first", body = Vec<LineJson>),
         (status = 401, response = crate::http::api::openapi::Unauthorized),
-        (status = 404, description = "`not_found`: no such game, or the account does not play it", body = ErrorJson,
-            example = json!({"error": "not_found", "message": "game not found"})),
+        (status = 404, response = crate::http::api::openapi::NotYourGame),
     ),
 )]
 pub async fn lines(
@@ -164,8 +163,7 @@ pub struct LineBody {
         (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 403, description = "`chat_off`: the server, the account or its opponent turned the chat off; `blocked`: one of the two players blocked the other; `muted`: the operator stopped the account's chat", body = ErrorJson,
             example = json!({"error": "blocked", "message": "you cannot chat with this player"})),
-        (status = 404, description = "`not_found`: no such game, or the account does not play it", body = ErrorJson,
-            example = json!({"error": "not_found", "message": "game not found"})),
+        (status = 404, response = crate::http::api::openapi::NotYourGame),
         (status = 422, description = "`invalid_chat_line`: empty or longer than 500 characters; `invalid_text`: a control character (a line break among them) or a bidirectional override; `invalid_body`", body = ErrorJson,
             example = json!({"error": "invalid_chat_line", "message": "a chat line holds 1 to 500 characters"})),
         (status = 429, description = "`rate_limited`: more lines in a minute than the server allows (10 unless `--chat-lines-per-minute` says otherwise); wait `retry_after` seconds", body = ErrorJson,

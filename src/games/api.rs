@@ -83,8 +83,7 @@ pub struct ListQuery {
         (status = 400, description = "`invalid_query`: a bad query", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "status is ongoing, finished or aborted"})),
         (status = 401, response = crate::http::api::openapi::Unauthorized),
-        (status = 404, description = "`not_found`: no such player", body = ErrorJson,
-            example = json!({"error": "not_found", "message": "player not found"})),
+        (status = 404, response = crate::http::api::openapi::PlayerNotFound),
     ),
 )]
 pub async fn list(
@@ -170,8 +169,7 @@ pub struct MoveBody {
         (status = 200, description = "The same move was already played at that ply: the game", body = GameJson),
         (status = 400, response = crate::http::api::openapi::BadBody),
         (status = 401, response = crate::http::api::openapi::Unauthorized),
-        (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
-            example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
+        (status = 403, response = crate::http::api::openapi::NotAPlayer),
         (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`not_your_turn`; `stale_ply`: the game is at another ply (reload it); `game_over`; `conflict`: the game changed meanwhile (retry)", body = ErrorJson,
             example = json!({"error": "stale_ply", "message": "the game is at ply 5, not 4: reload it"})),
@@ -215,8 +213,7 @@ pub async fn play(
     responses(
         (status = 200, description = "The finished game", body = GameJson),
         (status = 401, response = crate::http::api::openapi::Unauthorized),
-        (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
-            example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
+        (status = 403, response = crate::http::api::openapi::NotAPlayer),
         (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`game_over`: the game is over; `conflict`: the game changed meanwhile (retry)", body = ErrorJson,
             example = json!({"error": "game_over", "message": "the game is over"})),
@@ -243,8 +240,7 @@ pub async fn resign(
     responses(
         (status = 200, description = "The aborted game", body = GameJson),
         (status = 401, response = crate::http::api::openapi::Unauthorized),
-        (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
-            example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
+        (status = 403, response = crate::http::api::openapi::NotAPlayer),
         (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`too_late_to_abort`: both sides have moved; `game_over`: the game is over; `conflict`: the game changed meanwhile (retry)", body = ErrorJson,
             example = json!({"error": "too_late_to_abort", "message": "both sides have moved: the game can no longer be aborted"})),
@@ -378,8 +374,7 @@ pub struct ConditionalBody {
     responses(
         (status = 200, description = "Your lines", body = ConditionalJson),
         (status = 401, response = crate::http::api::openapi::Unauthorized),
-        (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
-            example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
+        (status = 403, response = crate::http::api::openapi::NotAPlayer),
         (status = 404, response = crate::http::api::openapi::NotFound),
     ),
 )]
@@ -408,8 +403,7 @@ pub async fn get_conditional(
         (status = 200, description = "The lines now in force", body = ConditionalJson),
         (status = 400, response = crate::http::api::openapi::BadBody),
         (status = 401, response = crate::http::api::openapi::Unauthorized),
-        (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
-            example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
+        (status = 403, response = crate::http::api::openapi::NotAPlayer),
         (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`stale_ply`: the game is at another ply (reload it); `not_opponents_turn`: lines are set while the opponent is to move; `game_over`; `conflict`: the game changed meanwhile (retry)", body = ErrorJson,
             example = json!({"error": "stale_ply", "message": "the game is at ply 7, not 6: reload it"})),
@@ -451,8 +445,7 @@ pub async fn put_conditional(
     responses(
         (status = 204, description = "Cleared"),
         (status = 401, response = crate::http::api::openapi::Unauthorized),
-        (status = 403, description = "`not_a_player`: the account does not play in this game", body = ErrorJson,
-            example = json!({"error": "not_a_player", "message": "you do not play in this game"})),
+        (status = 403, response = crate::http::api::openapi::NotAPlayer),
         (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 429, response = crate::http::api::openapi::TooManyRequests),
     ),

@@ -124,6 +124,41 @@ pub fn next_ply(lines: &[Line]) -> Option<Pit> {
     lines.first().and_then(|l| l.first().copied())
 }
 
+/// Plays `raw`, line number `line_no` of those offered, on `game` ply by ply, each
+/// pit sown by whoever the rules say moves (an automatic pass played with the ply
+/// before it): who sowed each pit, in order. The one replay of a line, for the API's
+/// lines ([`check_lines`]) and the plan board's line as it is being built.
+///
+/// # Errors
+/// 422 `illegal_line` naming `line_no` and the ply at fault (from 1): a number that
+/// is no pit, a ply once the game is over, or a move the rules forbid. `game` then
+/// stands after the plies before it.
+pub fn replay_line(
+    game: &mut seedpost_rules::Game,
+    line_no: usize,
+    raw: &[i64],
+) -> Result<Vec<(Side, Pit)>> {
+    let mut played = Vec::with_capacity(raw.len());
+    for (j, &n) in raw.iter().enumerate() {
+        let illegal = |reason| Error::IllegalLine {
+            line: line_no,
+            ply: j + 1,
+            reason,
+        };
+        let pit = u8::try_from(n)
+            .ok()
+            .and_then(Pit::new)
+            .ok_or(illegal(seedpost_rules::IllegalMove::OutOfRange))?;
+        let side = game
+            .position()
+            .to_move()
+            .ok_or(illegal(seedpost_rules::IllegalMove::GameOver))?;
+        game.play(pit).map_err(illegal)?;
+        played.push((side, pit));
+    }
+    Ok(played)
+}
+
 /// Checks the lines `owner` offers from the position of `engine`, where the opponent
 /// is to move: each is replayed through the engine; it must hold a ply of the owner;
 /// two lines may part only at a ply of the opponent. Duplicates are dropped; the
@@ -158,27 +193,8 @@ pub fn check_lines(
                 ),
             ));
         }
-        let mut game = engine.clone();
-        let mut line = Vec::with_capacity(raw.len());
-        let mut sides = Vec::with_capacity(raw.len());
-        for (j, &n) in raw.iter().enumerate() {
-            let illegal = |reason| Error::IllegalLine {
-                line: line_no,
-                ply: j + 1,
-                reason,
-            };
-            let pit = u8::try_from(n)
-                .ok()
-                .and_then(Pit::new)
-                .ok_or(illegal(seedpost_rules::IllegalMove::OutOfRange))?;
-            let side = game
-                .position()
-                .to_move()
-                .ok_or(illegal(seedpost_rules::IllegalMove::GameOver))?;
-            game.play(pit).map_err(illegal)?;
-            line.push(pit);
-            sides.push(side);
-        }
+        let played = replay_line(&mut engine.clone(), line_no, raw)?;
+        let (sides, line): (Vec<Side>, Line) = played.into_iter().unzip();
         if !sides.contains(&owner) {
             return Err(Error::unprocessable(
                 "line_without_reply",
@@ -393,6 +409,34 @@ mod tests {
         assert_eq!(parse_lines(&lines_text(&lines)), Ok(lines));
         assert!(parse_lines("[[]]").is_err());
         assert!(parse_lines("[[0]]").is_err());
+    }
+
+    #[test]
+    fn a_line_is_replayed_with_who_sows_each_pit_and_an_illegal_ply_is_named_by_line_and_ply() {
+        // §M6: South's pit 4 at the start ends in its store, and South moves again.
+        let mut game = seedpost_rules::Game::new(Variant::Mangala, Side::South);
+        let played = replay_line(&mut game, 1, &[4, 1, 2]).expect("a legal line");
+        let sides: Vec<Side> = played.iter().map(|&(side, _)| side).collect();
+        assert_eq!(sides, [Side::South, Side::South, Side::North]);
+        assert_eq!(
+            played.iter().map(|&(_, pit)| pit).collect::<Line>(),
+            pits(&[4, 1, 2])
+        );
+        assert_eq!(game.ply(), 3);
+        let mut game = seedpost_rules::Game::new(Variant::Mangala, Side::South);
+        let refused = replay_line(&mut game, 3, &[4, 7]);
+        assert!(
+            matches!(
+                refused,
+                Err(Error::IllegalLine {
+                    line: 3,
+                    ply: 2,
+                    reason: seedpost_rules::IllegalMove::OutOfRange
+                })
+            ),
+            "{refused:?}"
+        );
+        assert_eq!(game.ply(), 1, "the plies before the illegal one are played");
     }
 
     #[test]

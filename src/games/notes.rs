@@ -282,8 +282,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
     responses(
         (status = 200, description = "The note", body = NoteJson),
         (status = 401, response = crate::http::api::openapi::Unauthorized),
-        (status = 404, description = "`not_found`: no such game, or the account does not play it", body = ErrorJson,
-            example = json!({"error": "not_found", "message": "game not found"})),
+        (status = 404, response = crate::http::api::openapi::NotYourGame),
     ),
 )]
 pub async fn show(
@@ -307,8 +306,7 @@ pub async fn show(
         (status = 200, description = "The note as kept", body = NoteJson),
         (status = 400, response = crate::http::api::openapi::BadBody),
         (status = 401, response = crate::http::api::openapi::Unauthorized),
-        (status = 404, description = "`not_found`: no such game, or the account does not play it", body = ErrorJson,
-            example = json!({"error": "not_found", "message": "game not found"})),
+        (status = 404, response = crate::http::api::openapi::NotYourGame),
         (status = 422, description = "`note_too_long`: more than 4,000 characters; `invalid_text`: a control character or bidirectional override; `invalid_body`", body = ErrorJson,
             example = json!({"error": "note_too_long", "message": "a note holds at most 4000 characters"})),
     ),

@@ -277,26 +277,9 @@ pub async fn board(
     // The rules engine checks the line as the form will: a line of the opponent's
     // plies alone is not refused here, only when saved.
     let mut engine = loaded.engine.clone();
-    let mut last: Option<(Side, Pit)> = None;
-    let mut savable = false;
-    for (j, &n) in raw.iter().enumerate() {
-        let illegal = |reason| Error::IllegalLine {
-            line: 1,
-            ply: j + 1,
-            reason,
-        };
-        let pit = u8::try_from(n)
-            .ok()
-            .and_then(Pit::new)
-            .ok_or(illegal(seedpost_rules::IllegalMove::OutOfRange))?;
-        let side = engine
-            .position()
-            .to_move()
-            .ok_or(illegal(seedpost_rules::IllegalMove::GameOver))?;
-        engine.play(pit).map_err(illegal)?;
-        savable |= side == me;
-        last = Some((side, pit));
-    }
+    let played = super::conditional::replay_line(&mut engine, 1, &raw)?;
+    let savable = played.iter().any(|&(side, _)| side == me);
+    let last = played.last().copied();
     let tr = visitor.tr();
     let position = engine.position();
     let mover = position.to_move();

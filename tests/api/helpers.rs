@@ -182,6 +182,36 @@ impl TestApp {
         .expect(201)
     }
 
+    /// `challenger` challenges `opponent` to a match of `variant` on `terms` (`games`,
+    /// and any other field of a challenge), the challenger (South) moving first in
+    /// game 1; `opponent` accepts. Returns game 1.
+    pub async fn start_match(
+        &self,
+        challenger: &Player,
+        opponent: &Player,
+        variant: &str,
+        terms: Value,
+    ) -> Value {
+        let mut body =
+            json!({"variant": variant, "first": "challenger", "opponent": opponent.username});
+        for (k, v) in terms.as_object().expect("terms are an object") {
+            body[k] = v.clone();
+        }
+        let challenge = self
+            .post("/challenges", Some(&challenger.token), body)
+            .await
+            .expect(201);
+        assert_eq!(challenge["games"], terms["games"]);
+        let id = challenge["id"].as_str().expect("an id");
+        self.post(
+            &format!("/challenges/{id}/accept"),
+            Some(&opponent.token),
+            json!({}),
+        )
+        .await
+        .expect(201)
+    }
+
     /// Plays `pit` in `game` at its current ply for `player`.
     pub async fn play(&self, player: &Player, game: &Value, pit: u64) -> Answer {
         let id = game["id"].as_str().expect("a game id");

@@ -19,29 +19,6 @@ crate::on_both_backends!(
     a_single_game_challenge_is_no_match
 );
 
-/// `challenger` challenges `opponent` to a Mangala match on `terms`, the challenger
-/// (South) moving first in game 1; `opponent` accepts. Returns game 1.
-async fn start_match(app: &TestApp, challenger: &Player, opponent: &Player, terms: Value) -> Value {
-    let mut body =
-        json!({"variant": "mangala", "first": "challenger", "opponent": opponent.username});
-    for (k, v) in terms.as_object().expect("terms are an object") {
-        body[k] = v.clone();
-    }
-    let challenge = app
-        .post("/challenges", Some(&challenger.token), body)
-        .await
-        .expect(201);
-    assert_eq!(challenge["games"], terms["games"]);
-    let id = challenge["id"].as_str().expect("an id");
-    app.post(
-        &format!("/challenges/{id}/accept"),
-        Some(&opponent.token),
-        json!({}),
-    )
-    .await
-    .expect(201)
-}
-
 /// The match a game belongs to.
 async fn match_of(app: &TestApp, game: &Value) -> Value {
     let id = game["match"]["id"].as_str().expect("a match game");
@@ -94,7 +71,9 @@ fn firsts(m: &Value) -> Vec<&str> {
 async fn a_five_game_match_is_played_to_its_end_with_alternating_first_movers(app: TestApp) {
     let ayse = app.sign_up("ayse").await;
     let mehmet = app.sign_up("mehmet").await;
-    let game = start_match(&app, &ayse, &mehmet, json!({"games": 5})).await;
+    let game = app
+        .start_match(&ayse, &mehmet, "mangala", json!({"games": 5}))
+        .await;
     assert_eq!(game["match"]["number"], 1);
     assert_eq!(game["match"]["of"], 5);
     assert_eq!(game["first"], "south");
@@ -227,7 +206,9 @@ async fn a_five_game_match_is_played_to_its_end_with_alternating_first_movers(ap
 async fn a_sequential_match_decided_early_starts_no_further_game(app: TestApp) {
     let ayse = app.sign_up("ayse").await;
     let mehmet = app.sign_up("mehmet").await;
-    let game = start_match(&app, &ayse, &mehmet, json!({"games": 3})).await;
+    let game = app
+        .start_match(&ayse, &mehmet, "mangala", json!({"games": 3}))
+        .await;
     app.resign(&ayse, &game).await.expect(200);
     let m = match_of(&app, &game).await;
     let game2 = game_number(&app, &m, 2).await;
@@ -245,13 +226,14 @@ async fn a_sequential_match_decided_early_starts_no_further_game(app: TestApp) {
     assert_eq!(match_finishes(&app, "ayse").await.len(), 1);
 
     // Without stopping once decided, the match goes on to its last game.
-    let game = start_match(
-        &app,
-        &ayse,
-        &mehmet,
-        json!({"games": 3, "stop_when_decided": false}),
-    )
-    .await;
+    let game = app
+        .start_match(
+            &ayse,
+            &mehmet,
+            "mangala",
+            json!({"games": 3, "stop_when_decided": false}),
+        )
+        .await;
     app.resign(&ayse, &game).await.expect(200);
     let m = match_of(&app, &game).await;
     app.resign(&ayse, &game_number(&app, &m, 2).await)
@@ -274,13 +256,14 @@ async fn a_sequential_match_decided_early_starts_no_further_game(app: TestApp) {
 async fn a_parallel_match_starts_every_game_at_once_and_aborts_the_rest_once_decided(app: TestApp) {
     let ayse = app.sign_up("ayse").await;
     let mehmet = app.sign_up("mehmet").await;
-    let game = start_match(
-        &app,
-        &ayse,
-        &mehmet,
-        json!({"games": 3, "schedule": "parallel"}),
-    )
-    .await;
+    let game = app
+        .start_match(
+            &ayse,
+            &mehmet,
+            "mangala",
+            json!({"games": 3, "schedule": "parallel"}),
+        )
+        .await;
     let m = match_of(&app, &game).await;
     assert_eq!(m["schedule"], "parallel");
     assert_eq!(firsts(&m), ["south", "north", "south"]);
@@ -366,7 +349,9 @@ async fn bad_match_terms_are_refused_and_create_nothing(app: TestApp) {
 async fn advancing_a_match_twice_at_once_creates_its_next_game_once(app: TestApp) {
     let ayse = app.sign_up("ayse").await;
     let mehmet = app.sign_up("mehmet").await;
-    let game = start_match(&app, &ayse, &mehmet, json!({"games": 3})).await;
+    let game = app
+        .start_match(&ayse, &mehmet, "mangala", json!({"games": 3}))
+        .await;
     let m = match_of(&app, &game).await;
     let id: MatchId = m["id"]
         .as_str()

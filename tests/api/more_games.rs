@@ -206,23 +206,9 @@ async fn matches_and_tournaments_of_the_new_variants_are_made(app: TestApp) {
     let ayse = app.sign_up("ayse").await;
     let mehmet = app.sign_up("mehmet").await;
     for variant in NEW {
-        let challenge = app
-            .post(
-                "/challenges",
-                Some(&ayse.token),
-                json!({"variant": variant, "games": 2, "opponent": "mehmet"}),
-            )
-            .await
-            .expect(201);
-        let id = challenge["id"].as_str().expect("an id");
         let game = app
-            .post(
-                &format!("/challenges/{id}/accept"),
-                Some(&mehmet.token),
-                json!({}),
-            )
-            .await
-            .expect(201);
+            .start_match(&ayse, &mehmet, variant, json!({"games": 2}))
+            .await;
         assert_eq!(
             (game["variant"].as_str(), game["match"]["of"].as_u64()),
             (Some(variant), Some(2))

@@ -291,8 +291,9 @@ async fn every_route_that_takes_a_token_names_the_one_scope_it_needs_and_its_403
                         wrong.push(format!("{at}: unknown scope {scope}"));
                     }
                     named.insert(scope.to_owned());
-                    let codes = crate::described::codes(&spec, &op["responses"]["403"]);
-                    let text = op["responses"]["403"]["description"].as_str().unwrap_or("");
+                    let answer = resolved(&spec, &op["responses"]["403"]);
+                    let codes = crate::described::codes(&spec, answer);
+                    let text = answer["description"].as_str().unwrap_or("");
                     if !codes.iter().any(|c| c == "missing_scope")
                         || !text.contains(&format!("**{scope}**"))
                     {
@@ -309,6 +310,62 @@ async fn every_route_that_takes_a_token_names_the_one_scope_it_needs_and_its_403
         ["account", "challenge", "play", "read", "webhooks"],
         "every scope guards some route"
     );
+}
+
+/// `value`, or what its `$ref` names in `spec`.
+fn resolved<'a>(spec: &'a Value, value: &'a Value) -> &'a Value {
+    match value["$ref"].as_str() {
+        Some(r) => spec
+            .pointer(r.trim_start_matches('#'))
+            .unwrap_or_else(|| panic!("{r} names nothing")),
+        None => value,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_error_answer_that_several_operations_give_is_written_once_among_the_components() {
+    let app = TestApp::spawn(Backend::Sqlite).await.expect("SQLite");
+    let spec = spec(&app).await;
+    let shared = spec["components"]["responses"]
+        .as_object()
+        .expect("shared answers");
+    // Each answer written out in an operation, with the operations that give it.
+    let mut written: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for (path, item) in spec["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("a path item") {
+            for (status, answer) in op["responses"].as_object().expect("responses") {
+                if let Some(r) = answer["$ref"].as_str() {
+                    let name = r
+                        .strip_prefix("#/components/responses/")
+                        .unwrap_or_else(|| panic!("{method} {path} {status}: {r}"));
+                    assert!(
+                        shared.contains_key(name),
+                        "{method} {path}: {r} names nothing"
+                    );
+                } else if status.starts_with('4') || status.starts_with('5') {
+                    written
+                        .entry(answer.to_string())
+                        .or_default()
+                        .push(format!("{status} of {method} {path}"));
+                }
+            }
+        }
+    }
+    let repeated: Vec<String> = written
+        .into_values()
+        .filter(|at| at.len() > 1)
+        .map(|at| at.join(", "))
+        .collect();
+    assert!(
+        repeated.is_empty(),
+        "answers written out more than once:\n{}",
+        repeated.join("\n")
+    );
+    // The 403 of a route that needs the play scope and only its players may use.
+    let moves = &spec["paths"]["/games/{id}/moves"]["post"]["responses"]["403"];
+    let codes = crate::described::codes(&spec, moves);
+    assert!(codes.contains(&"not_a_player".to_owned()), "{codes:?}");
+    assert!(codes.contains(&"missing_scope".to_owned()), "{codes:?}");
 }
 
 /// The schema `schema` with the document's components beside it, so that its

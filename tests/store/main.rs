@@ -8,6 +8,7 @@
 mod support;
 
 mod accounts;
+mod archive;
 mod calendar;
 mod helpers;
 mod leases;
@@ -39,6 +40,7 @@ use accounts::{
     closing_renaming_deleting_and_listing_sign_ups_keep_to_their_accounts,
     logging_out_everywhere_ends_every_session_of_the_account_and_no_token,
 };
+use archive::a_players_finished_games_come_a_page_at_a_time_newest_first_whichever_side_they_took;
 use calendar::{
     a_calendar_feed_is_found_by_its_hash_until_replaced_or_deleted,
     a_days_digest_is_claimed_once_however_many_sweeps_race_and_can_be_given_back,
@@ -73,6 +75,7 @@ use tournaments::{
 use vacations::a_vacation_hides_its_games_from_the_sweeper_and_its_end_pushes_their_deadlines;
 
 on_both_backends!(
+    a_players_finished_games_come_a_page_at_a_time_newest_first_whichever_side_they_took,
     accounts_are_unique_ignoring_case,
     an_accounts_language_is_kept_read_with_its_session_and_forgotten,
     tokens_are_found_by_hash_listed_without_secrets_and_deleted_only_by_their_owner,

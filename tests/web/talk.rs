@@ -10,6 +10,7 @@ on_both_backends!(
     each_player_keeps_a_note_and_the_two_chat_on_the_game_page_and_nobody_else_sees_either,
     a_player_blocks_another_from_its_page_and_a_player_can_turn_the_chat_off,
     a_pasted_record_is_stepped_through_with_the_analysis_at_every_position,
+    a_pasted_record_s_repetitions_count_and_a_move_that_repeats_is_valued_as_the_end_it_is,
     a_chat_line_reaches_the_other_players_own_stream_as_a_line_event_of_its_game,
 );
 
@@ -206,4 +207,116 @@ async fn a_chat_line_reaches_the_other_players_own_stream_as_a_line_event_of_its
     // The chat's own stream is gone: the page's script listens to this one.
     let gone = mehmet.get(&format!("{game}/chat/live")).await;
     assert_ne!(gone.status, StatusCode::OK);
+}
+
+/// The moves the record board marks as repeating a position: `2 ⟲`.
+fn marked_moves(page: &crate::helpers::Page) -> Vec<String> {
+    page.all(".pit-values tbody tr.repeats td:first-child")
+        .iter()
+        .map(|td| td.text().collect::<String>().trim().to_owned())
+        .collect()
+}
+
+/// The moves of `game` that repeat a position and end it, as the board marks them.
+fn repeats_of(game: &seedpost_rules::Game) -> Vec<String> {
+    game.position()
+        .legal_moves()
+        .filter(|&pit| game.repeats(pit))
+        .map(|pit| format!("{} ⟲", pit.number()))
+        .collect()
+}
+
+/// The record board at `ply` of `record`, once its analysis is there (the Modiar
+/// table may still be building: the page says so until it is built).
+async fn record_board_analysed(
+    browser: &Browser,
+    record: &str,
+    ply: usize,
+) -> crate::helpers::Page {
+    let query = serde_urlencoded::to_string([("text", record), ("ply", &ply.to_string())])
+        .expect("a query");
+    // A guard against a hang, not a measure of speed.
+    for _ in 0..600 {
+        let page = browser.get(&format!("/analysis/record?{query}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        if page.count("#record-value") == 1 {
+            return page;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    }
+    panic!("no analysis of {record} at ply {ply}");
+}
+
+async fn a_pasted_record_s_repetitions_count_and_a_move_that_repeats_is_valued_as_the_end_it_is(
+    server: Server,
+) {
+    use seedpost_rules::{Game, Pit, Record, Side};
+    let browser = Browser::new(&server);
+    // RULES.md's examples: T7's Tihbat game comes back to the position after its
+    // first ply with S1 at ply 7 (the second occurrence ends a Tihbat game, §T6);
+    // D12's Modiar game comes back for the third time with S2 at ply 23 (§D12).
+    let games = [
+        ("tihbat", "S1 N1 S1 N1 S1 N1", 1),
+        (
+            "modiar",
+            "S2 N2 S1 N3 S3 N1 S2 N2 S2 N2 S1 N3 S3 N1 S2 N2 S2 N2 S1 N3 S3 N1",
+            2,
+        ),
+    ];
+    for (variant, plies, repeating) in games {
+        let record = format!("[Variant \"{variant}\"]\n[First \"south\"]\n\n{plies}\n");
+        let parsed: Record = record.trim().parse().expect("a record");
+        let at = Game::replay(parsed.variant, parsed.first, &parsed.plies).expect("it replays");
+        let pit = Pit::new(repeating).expect("a pit");
+        assert!(
+            at.repeats(pit),
+            "{variant}: the example repeats with pit {repeating}"
+        );
+        // What the move makes of the game for South, the side to move: the end by
+        // repetition, its final score less the stores' difference now.
+        let mut ended = at.clone();
+        ended.play(pit).expect("a legal move");
+        let score = ended.outcome().expect("the game is over").score;
+        let stores = at.position().stores();
+        let value = (i16::from(score.south) - i16::from(score.north))
+            - (i16::from(stores.south) - i16::from(stores.north));
+        let shown = match value {
+            0 => "0".to_owned(),
+            v if v > 0 => format!("+{v}"),
+            v => format!("\u{2212}{}", v.unsigned_abs()),
+        };
+        assert_eq!(at.position().to_move(), Some(Side::South));
+
+        let last = at.ply();
+        let page = record_board_analysed(&browser, &record, last).await;
+        let marked = marked_moves(&page);
+        assert_eq!(marked, repeats_of(&at), "{variant}");
+        assert_eq!(
+            marked,
+            [format!("{repeating} ⟲")],
+            "{variant}: S{repeating} alone"
+        );
+        assert_eq!(
+            page.text("#repeat-warning"),
+            format!("⟲ Careful: S{repeating} would repeat a position, and that ends the game."),
+            "{variant}"
+        );
+        assert_eq!(
+            page.text(".pit-values tbody tr.repeats td:nth-child(2)"),
+            shown,
+            "{variant}: the repeating move is valued as the game's end"
+        );
+        // Two plies earlier, with South to move again, the board marks what the engine
+        // says repeats there, which is not that pit: those positions came later.
+        let earlier = Game::replay(parsed.variant, parsed.first, &parsed.plies[..last - 2])
+            .expect("it replays");
+        let before = record_board_analysed(&browser, &record, last - 2).await;
+        let marked = marked_moves(&before);
+        assert_eq!(marked, repeats_of(&earlier), "{variant}");
+        assert!(!marked.contains(&format!("{repeating} ⟲")), "{variant}");
+        assert_eq!(
+            before.count("#repeat-warning"),
+            usize::from(!marked.is_empty())
+        );
+    }
 }

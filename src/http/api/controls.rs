@@ -68,9 +68,7 @@ impl From<crate::store::accounts::Ended> for EndedJson {
         (status = 401, response = super::openapi::Unauthorized),
         (status = 422, description = "`invalid_password`: the new password has fewer than 8 or more than 1024 characters; `wrong_password`: the current password is wrong (counted as a failed log-in); `invalid_body`", body = ErrorJson,
             example = json!({"error": "wrong_password", "message": "the current password is wrong"})),
-        (status = 429, description = "`rate_limited`: too many failed log-ins for this account from this address; wait `retry_after` seconds", body = ErrorJson,
-            headers(("Retry-After" = u64, description = "Seconds to wait")),
-            example = json!({"error": "rate_limited", "message": "too many requests: retry in 840 s", "retry_after": 840})),
+        (status = 429, response = super::openapi::PasswordThrottled),
     ),
 )]
 pub(super) async fn change_password(
@@ -318,9 +316,7 @@ pub(super) struct DeleteBody {
         (status = 401, response = super::openapi::Unauthorized),
         (status = 422, description = "`wrong_password`: the password is wrong (counted as a failed log-in); `invalid_body`", body = ErrorJson,
             example = json!({"error": "wrong_password", "message": "the current password is wrong"})),
-        (status = 429, description = "`rate_limited`: too many failed log-ins for this account from this address; wait `retry_after` seconds", body = ErrorJson,
-            headers(("Retry-After" = u64, description = "Seconds to wait")),
-            example = json!({"error": "rate_limited", "message": "too many requests: retry in 840 s", "retry_after": 840})),
+        (status = 429, response = super::openapi::PasswordThrottled),
     ),
 )]
 pub(super) async fn delete(

@@ -50,8 +50,7 @@ pub(super) struct MatchQuery {
         (status = 200, description = "The matches", body = Vec<MatchJson>),
         (status = 400, description = "`invalid_query`: no player named, or a bad query", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "name a player: ?player=NAME"})),
-        (status = 404, description = "`not_found`: no such player", body = ErrorJson,
-            example = json!({"error": "not_found", "message": "player not found"})),
+        (status = 404, response = super::openapi::PlayerNotFound),
     ),
 )]
 pub(super) async fn list(

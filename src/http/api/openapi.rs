@@ -31,7 +31,7 @@ use crate::wire::{
     servers((url = "/api/v1", description = "This server")),
     components(
         schemas(ErrorJson, VariantName, SideName, GameStatusName, TournamentStatusName, SidesName, SidesBoard, SidesCount, SidesPoints, SidesFlag, SidesTuzdyk),
-        responses(Unauthorized, NotFound, TooManyRequests, BadBody, InvalidBody, InvalidText, PayloadTooLarge, UnsupportedMediaType, Internal, Unavailable, TableBuilding),
+        responses(Unauthorized, NotFound, NotYourGame, PlayerNotFound, NotAPlayer, ChallengeClosed, TooManyRequests, PasswordThrottled, BadBody, InvalidBody, InvalidText, PayloadTooLarge, UnsupportedMediaType, Internal, Unavailable, TableBuilding),
     ),
     modifiers(&BearerScheme),
     tags(
@@ -134,6 +134,10 @@ pub fn spec(limits: &RateLimits) -> utoipa::openapi::OpenApi {
 /// shape (422); a missing or bad token (401) where one is taken; a database out of
 /// reach or a request too slow (503), and a bug (500), anywhere.
 fn add_common_answers(spec: &mut utoipa::openapi::OpenApi) {
+    let shared = &mut spec
+        .components
+        .get_or_insert_with(Default::default)
+        .responses;
     for item in spec.paths.paths.values_mut() {
         let operations = [
             (false, &mut item.get),
@@ -164,7 +168,7 @@ fn add_common_answers(spec: &mut utoipa::openapi::OpenApi) {
                 .find_map(|r| r["bearer"][0].as_str().map(str::to_owned));
             let responses = &mut op.responses.responses;
             if let Some(scope) = scope {
-                name_missing_scope(responses, &scope);
+                name_missing_scope(shared, responses, &scope);
             }
             let mut add = |status: &str, response: &str| {
                 responses
@@ -241,42 +245,73 @@ fn add_read_position(op: &mut utoipa::openapi::path::Operation, writes: bool) {
 }
 
 /// Makes an operation's 403 answer name `missing_scope` for `scope`, the scope its
-/// token needs: added to its own 403 answer, or as the only one.
+/// token needs: added to its own 403 answer written out, or as the only one. The
+/// answers that many operations give are defined once in the components and
+/// referenced: `MissingScopeRead` (and so on, one a scope) alone, and a shared 403
+/// with it (`NotAPlayerOrMissingScopePlay`).
 fn name_missing_scope(
+    shared: &mut std::collections::BTreeMap<String, RefOr<utoipa::openapi::Response>>,
     responses: &mut std::collections::BTreeMap<String, RefOr<utoipa::openapi::Response>>,
     scope: &str,
 ) {
     let text = format!(
         "`missing_scope`: the token was not made for the **{scope}** scope this route needs"
     );
-    match responses.get_mut("403") {
+    let mut capitalised = scope.to_owned();
+    if let Some(first) = capitalised.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    let alone = format!("MissingScope{capitalised}");
+    let name = match responses.get_mut("403") {
         Some(RefOr::T(response)) => {
             response.description.push_str("; ");
             response.description.push_str(&text);
+            return;
         }
-        Some(RefOr::Ref(_)) => {}
+        Some(RefOr::Ref(r)) => {
+            let base = r
+                .ref_location
+                .rsplit('/')
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            let name = format!("{base}Or{alone}");
+            if !shared.contains_key(&name) {
+                let Some(RefOr::T(mut response)) = shared.get(&base).cloned() else {
+                    return;
+                };
+                response.description.push_str("; ");
+                response.description.push_str(&text);
+                shared.insert(name.clone(), RefOr::T(response));
+            }
+            name
+        }
         None => {
-            let example = serde_json::json!({
-                "error": "missing_scope",
-                "message": crate::error::Error::MissingScope(
-                    crate::domain::Scope::parse(scope).unwrap_or(crate::domain::Scope::Read)
-                ).to_string(),
-            });
-            let content = utoipa::openapi::content::ContentBuilder::new()
-                .schema(Some(Ref::from_schema_name("ErrorJson")))
-                .example(Some(example))
-                .build();
-            responses.insert(
-                "403".to_owned(),
-                RefOr::T(
-                    utoipa::openapi::ResponseBuilder::new()
-                        .description(text)
-                        .content("application/json", content)
-                        .build(),
-                ),
-            );
+            if !shared.contains_key(&alone) {
+                let example = serde_json::json!({
+                    "error": "missing_scope",
+                    "message": crate::error::Error::MissingScope(
+                        crate::domain::Scope::parse(scope).unwrap_or(crate::domain::Scope::Read)
+                    ).to_string(),
+                });
+                let content = utoipa::openapi::content::ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("ErrorJson")))
+                    .example(Some(example))
+                    .build();
+                shared.insert(
+                    alone.clone(),
+                    RefOr::T(
+                        utoipa::openapi::ResponseBuilder::new()
+                            .description(text)
+                            .content("application/json", content)
+                            .build(),
+                    ),
+                );
+            }
+            alone
         }
-    }
+    };
+    responses.insert("403".to_owned(), RefOr::Ref(Ref::from_response_name(name)));
 }
 
 /// Makes an operation's own 422 answer name `invalid_text`, which any text of a body
@@ -339,6 +374,38 @@ pub struct Unauthorized(#[to_schema] pub ErrorJson);
 )]
 pub struct NotFound(#[to_schema] pub ErrorJson);
 
+/// No such game, where another's game is not found either.
+#[derive(ToResponse)]
+#[response(
+    description = "`not_found`: no such game, or the account does not play it",
+    example = json!({"error": "not_found", "message": "game not found"}),
+)]
+pub struct NotYourGame(#[to_schema] pub ErrorJson);
+
+/// No such player.
+#[derive(ToResponse)]
+#[response(
+    description = "`not_found`: no such player",
+    example = json!({"error": "not_found", "message": "player not found"}),
+)]
+pub struct PlayerNotFound(#[to_schema] pub ErrorJson);
+
+/// A game the account does not play.
+#[derive(ToResponse)]
+#[response(
+    description = "`not_a_player`: the account does not play in this game",
+    example = json!({"error": "not_a_player", "message": "you do not play in this game"}),
+)]
+pub struct NotAPlayer(#[to_schema] pub ErrorJson);
+
+/// A challenge answered already.
+#[derive(ToResponse)]
+#[response(
+    description = "`challenge_closed`: no longer open (accepted, declined or canceled)",
+    example = json!({"error": "challenge_closed", "message": "the challenge is no longer open"}),
+)]
+pub struct ChallengeClosed(#[to_schema] pub ErrorJson);
+
 /// Rate limited.
 #[derive(ToResponse)]
 #[response(
@@ -347,6 +414,15 @@ pub struct NotFound(#[to_schema] pub ErrorJson);
     headers(("Retry-After" = u64, description = "Whole seconds to wait, at least 1")),
 )]
 pub struct TooManyRequests(#[to_schema] pub ErrorJson);
+
+/// Too many wrong passwords.
+#[derive(ToResponse)]
+#[response(
+    description = "`rate_limited`: too many failed log-ins for this account from this address; wait `retry_after` seconds",
+    example = json!({"error": "rate_limited", "message": "too many requests: retry in 840 s", "retry_after": 840}),
+    headers(("Retry-After" = u64, description = "Seconds to wait")),
+)]
+pub struct PasswordThrottled(#[to_schema] pub ErrorJson);
 
 /// A body that is not JSON.
 #[derive(ToResponse)]

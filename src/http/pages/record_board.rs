@@ -1,7 +1,9 @@
 //! The analysis board for a pasted record (`/analysis/record`, issue 36): a game in
 //! the text notation (as `GET /api/v1/games/{id}/record` or a games file gives it) is
 //! replayed, and the board steps through it, ply by ply, with the analysis of every
-//! position, as plain GET links (no JavaScript needed).
+//! position, as plain GET links (no JavaScript needed). The analysis counts the
+//! positions seen since the last capture, and the moves that would repeat one and end
+//! the game are marked, as on the game page.
 
 use std::fmt::Write as _;
 
@@ -9,7 +11,7 @@ use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use seedpost_rules::{Game, Record, Side};
+use seedpost_rules::{Game, Pit, Ply, Record, Side};
 use serde::Deserialize;
 
 use super::error::{PageError, capitalise};
@@ -17,6 +19,7 @@ use super::session::{PageQuery, Visitor};
 use super::view::{Layout, render};
 use crate::analysis::PositionQuery;
 use crate::error::Error;
+use crate::house::{positions, segment_history};
 use crate::http::AppState;
 
 /// The board's query: the record pasted (`text`, which may hold line breaks) and the
@@ -42,6 +45,8 @@ struct MoveLine {
     pit: u8,
     value: String,
     best: bool,
+    /// Playing it repeats a position and so ends the game (§D12, §T6, §O9, §Z9).
+    repeats: bool,
 }
 
 /// `templates/analysis_record.html`.
@@ -66,6 +71,8 @@ struct RecordPage {
     value: String,
     exact: bool,
     moves: Vec<MoveLine>,
+    /// The moves that would repeat a position and end the game, as plies (`S3`).
+    repeating: Vec<String>,
     /// Why the position has no analysis (the game is over), if it has none.
     no_analysis: Option<String>,
 }
@@ -113,6 +120,7 @@ pub async fn show(
         value: String::new(),
         exact: false,
         moves: Vec::new(),
+        repeating: Vec::new(),
         no_analysis: None,
     };
     if text.trim().is_empty() {
@@ -155,6 +163,9 @@ pub async fn show(
     let at = Game::replay(record.variant, record.first, &game.plies()[..shown])
         .map_err(|e| Error::internal_from("replaying a record's prefix", e))?;
     let position = at.position();
+    // The repetition rules weigh the positions seen since the last capture (§D12,
+    // §T6, §O9, §Z9, P7): the analysis is given them, as the game's analysis is.
+    let seen = segment_history(&positions(&at), shown);
     page.shown = shown;
     page.last = last;
     page.plies = game
@@ -169,9 +180,10 @@ pub async fn show(
         .collect();
     page.north = position.row(Side::North).iter().rev().copied().collect();
     page.south = position.row(Side::South).to_vec();
+    let repeats = |pit: u8| Pit::new(pit).is_some_and(|pit| at.repeats(pit));
     let query = PositionQuery {
         position: *position,
-        seen: Vec::new(),
+        seen,
     };
     match state.service.analyse_position(query).await {
         Ok(found) => {
@@ -188,6 +200,17 @@ pub async fn show(
                     pit: m.pit,
                     value: signed(m.value),
                     best: m.best,
+                    repeats: repeats(m.pit),
+                })
+                .collect();
+            page.repeating = page
+                .moves
+                .iter()
+                .filter(|m| m.repeats)
+                .filter_map(|m| Pit::new(m.pit))
+                .map(|pit| {
+                    let side = found.to_move;
+                    crate::games::board::notation(tr, Ply::Sow { side, pit })
                 })
                 .collect();
         }
