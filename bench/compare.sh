@@ -3,6 +3,9 @@
 # mix), on SQLite and on Postgres side by side, and pgbench running the transaction
 # shape of a move on the same Postgres, in one run.
 #   bash bench/compare.sh [clients] [seconds]        # STREAMS=N: streams held open in mix
+#   BINDIR=DIR bash bench/compare.sh ...              # DIR/seedpost and DIR/examples/load
+#                                                     # as they are, without building;
+#                                                     # SCENARIOS="moves": only those
 # Both seedpost and pgbench talk to Postgres with the same transport: TLS off
 # (SSLMODE=disable, the default here: this is the loopback) or SSLMODE=prefer (what
 # sqlx and libpq do when the URL says nothing; Debian's Postgres has ssl on).
@@ -21,10 +24,10 @@ sslmode=${SSLMODE:-disable}
 # glibc's default.
 arenas=${MALLOC_ARENA_MAX-2}
 export PGSSLMODE=$sslmode
-bin=${CARGO_TARGET_DIR:-target}/release
-scenarios=(moves reads mix)
+bin=${BINDIR:-${CARGO_TARGET_DIR:-target}/release}
+scenarios=(${SCENARIOS:-moves reads mix})
 
-cargo build --release --bin seedpost --example load
+[ -n "${BINDIR:-}" ] || cargo build --release --bin seedpost --example load
 
 work=$(mktemp -d)
 server=""

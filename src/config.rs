@@ -37,7 +37,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Writes all data (accounts with their event counters, tokens, challenges, games
     /// with their moves, ratings, vacations, events, webhooks with their deliveries,
-    /// sessions, calendar feeds, digest settings) to standard output as JSON lines.
+    /// sessions, calendar feeds, digest settings) to standard output as JSON lines;
+    /// read from the read replica (`--read-database-url`) when one is given.
     Export(DatabaseArgs),
     /// Reads what `export` wrote from standard input into an empty database, checking
     /// every game by replaying it.

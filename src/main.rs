@@ -18,6 +18,7 @@ use tracing_subscriber::EnvFilter;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let read_database_url = cli.serve.read_database_url().map(str::to_owned);
     match cli.command {
         Some(Command::Replay(args)) => replay(&args),
         Some(Command::Solve(args)) => solve(&args),
@@ -29,7 +30,12 @@ fn main() -> ExitCode {
         }),
         Some(Command::Serve(args)) => run_async(serve(args)),
         Some(Command::Export(db)) => run_async(async move {
-            let store = seedpost::store::connect(&db.database_url, 2).await?;
+            // From the read replica when there is one: a snapshot a moment old, and
+            // the primary spared the read of everything.
+            let store = match read_database_url {
+                Some(read) => seedpost::store::connect_replica(&read, 2).await?,
+                None => seedpost::store::connect(&db.database_url, 2).await?,
+            };
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
             let written = seedpost::transfer::export(store.as_ref(), &mut out).await?;

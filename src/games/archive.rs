@@ -32,6 +32,7 @@ use crate::http::ratelimit::{self, Throttle};
 use crate::service::Service;
 use crate::store::common::{GameMoveRow, GameRow, MoveRow, game_select};
 use crate::store::dialect::Backend;
+use crate::store::replica::{ReadScope, scoped};
 use crate::store::sql::{SqlStore, on_backend, sql};
 use crate::store::{Store, StoreError};
 
@@ -170,6 +171,9 @@ async fn finished_page<B: Backend>(
 /// Where the file's stream stands.
 struct Cursor {
     service: Service,
+    /// Where the request's reads may go: its pages are read after the handler has
+    /// returned, outside the request's scope.
+    scope: ReadScope,
     filter: ArchiveFilter,
     /// The last game read.
     after: Option<(DateTime<Utc>, Uuid)>,
@@ -204,11 +208,14 @@ impl Cursor {
             if self.exhausted {
                 return Ok(None);
             }
-            let page = self
+            // Finished games may be read a moment old: from the replica when the
+            // request allows it (see `crate::store::replica`).
+            let (filter, after) = (self.filter, self.after);
+            let reads = self
                 .service
-                .store
-                .finished_page(&self.filter, self.after, PAGE)
-                .await?;
+                .reads
+                .run(|s| s.finished_page(&filter, after, PAGE));
+            let page = scoped(self.scope, reads).await?;
             self.exhausted = page.len() < PAGE as usize;
             self.after = page.last().map(|g| (g.game.state.updated_at, g.game.id.0));
             self.ready.extend(page);
@@ -234,6 +241,7 @@ impl Service {
         let player = self.account(name).await?;
         let cursor = Cursor {
             service: self.clone(),
+            scope: ReadScope::current(),
             filter: ArchiveFilter {
                 player: player.id,
                 variant,

@@ -592,13 +592,8 @@ impl Service {
     /// # Errors
     /// `not_found`, `not_a_player`, `game_over`.
     pub async fn resign(&self, account: &Account, id: GameId) -> Result<LoadedGame> {
-        self.end_by(account, id, |loaded, side| {
-            Ok((
-                GameStatus::Finished,
-                Some(side.opposite()),
-                Ending::Resign,
-                loaded,
-            ))
+        self.end_by(account, id, |_, side| {
+            Ok((GameStatus::Finished, Some(side.opposite()), Ending::Resign))
         })
         .await
     }
@@ -623,7 +618,7 @@ impl Service {
                     "both sides have moved: the game can no longer be aborted",
                 ));
             }
-            Ok((GameStatus::Aborted, None, Ending::Abort, loaded))
+            Ok((GameStatus::Aborted, None, Ending::Abort))
         })
         .await
     }
@@ -634,7 +629,7 @@ impl Service {
         &self,
         account: &Account,
         id: GameId,
-        decide: impl Fn(&LoadedGame, Side) -> Result<(GameStatus, Option<Side>, Ending, &LoadedGame)>,
+        decide: impl Fn(&LoadedGame, Side) -> Result<(GameStatus, Option<Side>, Ending)>,
     ) -> Result<LoadedGame> {
         let first = Read::fresh(self.game(id).await?);
         self.with_retries(id, first, RETRY.end_attempts, |read| {
@@ -649,27 +644,55 @@ impl Service {
         &self,
         loaded: LoadedGame,
         account: &Account,
-        decide: &impl Fn(&LoadedGame, Side) -> Result<(GameStatus, Option<Side>, Ending, &LoadedGame)>,
+        decide: &impl Fn(&LoadedGame, Side) -> Result<(GameStatus, Option<Side>, Ending)>,
     ) -> Result<Attempt<LoadedGame>> {
         let side = loaded.side_of(account.id).ok_or(Error::NotAPlayer)?;
         if loaded.game().state.status != GameStatus::Ongoing {
             return Err(Error::GameOver);
         }
-        let (status, winner, ending, _) = decide(&loaded, side)?;
-        let now = self.now();
-        let state = ended_state(&loaded.game().state, status, winner, ending, now);
-        let seen = loaded.game().state.ply;
-        let id = loaded.game().id;
-        let mut after = loaded;
-        after.stored.game.state = state.clone();
-        let events = events::game_events(&after, None, now);
-        match self.store.end_game(id, seen, &state, &events).await {
-            Ok(_) => {
-                self.cache.forget(id);
+        let (status, winner, ending) = decide(&loaded, side)?;
+        match self.write_end(loaded, status, winner, ending).await? {
+            Some(after) => {
                 self.after_end(&after).await;
                 Ok(Attempt::Done(after))
             }
-            Err(StoreError::Conflict) => Ok(Attempt::ReadAgain),
+            None => Ok(Attempt::ReadAgain),
+        }
+    }
+
+    /// Writes the end of `loaded`'s game by the server (resign, abort, timeout), if it
+    /// still stands at the ply it was read at: the state [`ended_state`] makes of
+    /// `status`, `winner` and `ending`, and the events that tell both players, in one
+    /// conditional write; this instance's copy of the game goes. The one write of
+    /// every such ending.
+    ///
+    /// Returns the game after it; `None` when another writer got there first and
+    /// nothing was written.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn write_end(
+        &self,
+        loaded: LoadedGame,
+        status: GameStatus,
+        winner: Option<Side>,
+        ending: Ending,
+    ) -> Result<Option<LoadedGame>> {
+        let now = self.now();
+        let (id, seen) = (loaded.game().id, loaded.game().state.ply);
+        let mut after = loaded;
+        after.stored.game.state = ended_state(&after.game().state, status, winner, ending, now);
+        let events = events::game_events(&after, None, now);
+        match self
+            .store
+            .end_game(id, seen, &after.game().state, &events)
+            .await
+        {
+            Ok(_) => {
+                self.cache.forget(id);
+                Ok(Some(after))
+            }
+            Err(StoreError::Conflict) => Ok(None),
             Err(e) => Err(e.into()),
         }
     }
@@ -679,26 +702,14 @@ impl Service {
     pub(crate) async fn abort_for_match(&self, id: GameId) -> Result<()> {
         for _ in 0..RETRY.end_attempts {
             let loaded = self.game(id).await?;
-            let state = &loaded.game().state;
-            if state.status != GameStatus::Ongoing {
+            if loaded.game().state.status != GameStatus::Ongoing {
                 return Ok(());
             }
-            let now = self.now();
-            let new_state = ended_state(state, GameStatus::Aborted, None, Ending::Abort, now);
-            let mut after = loaded.clone();
-            after.stored.game.state = new_state.clone();
-            let events = events::game_events(&after, None, now);
-            match self
-                .store
-                .end_game(id, state.ply, &new_state, &events)
-                .await
-            {
-                Ok(_) => {
-                    self.cache.forget(id);
-                    return Ok(());
-                }
-                Err(StoreError::Conflict) => {}
-                Err(e) => return Err(e.into()),
+            let written = self
+                .write_end(loaded, GameStatus::Aborted, None, Ending::Abort)
+                .await?;
+            if written.is_some() {
+                return Ok(());
             }
         }
         Ok(())
@@ -737,33 +748,15 @@ impl Service {
                 .moves
                 .iter()
                 .any(|m| m.side == late && m.pit.is_some());
-            let new_state = if has_moved {
-                ended_state(
-                    state,
-                    GameStatus::Finished,
-                    Some(late.opposite()),
-                    Ending::Timeout,
-                    now,
-                )
+            let (status, winner, ending) = if has_moved {
+                (GameStatus::Finished, Some(late.opposite()), Ending::Timeout)
             } else {
-                ended_state(state, GameStatus::Aborted, None, Ending::Abort, now)
+                (GameStatus::Aborted, None, Ending::Abort)
             };
-            let mut after = loaded.clone();
-            after.stored.game.state = new_state.clone();
-            let events = events::game_events(&after, None, now);
-            match self
-                .store
-                .end_game(game.id, state.ply, &new_state, &events)
-                .await
-            {
-                Ok(_) => {
-                    self.cache.forget(game.id);
-                    tracing::info!(game = %game.id, ending = new_state.result.map(|r| r.ending.code()), "deadline passed");
-                    ended.push(game.id);
-                    self.after_end(&after).await;
-                }
-                Err(StoreError::Conflict) => {}
-                Err(e) => return Err(e.into()),
+            if let Some(after) = self.write_end(loaded, status, winner, ending).await? {
+                tracing::info!(game = %game.id, ending = ending.code(), "deadline passed");
+                ended.push(game.id);
+                self.after_end(&after).await;
             }
         }
         self.advance_matches().await?;

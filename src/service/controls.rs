@@ -135,8 +135,12 @@ impl Service {
     /// # Errors
     /// Storage errors.
     pub async fn export_account(&self, account: &Account) -> Result<AccountExport> {
+        // The games, the bulk of it, may be a moment old (from the replica when the
+        // request allows: the player's own writes are seen; see `Service::game`).
+        let player = account.id;
+        let ids = self.reads.run(|s| s.account_games(player)).await?;
         let mut games = Vec::new();
-        for id in self.store.account_games(account.id).await? {
+        for id in ids {
             match self.game(id).await {
                 Ok(game) => games.push(game),
                 Err(Error::NotFound(_)) => {}

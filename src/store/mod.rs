@@ -547,6 +547,32 @@ pub async fn connect(url: &str, pool_size: u32) -> Result<std::sync::Arc<dyn Sto
     }
 }
 
+/// Connects to a streaming read replica of a Postgres database at `url`, for reads
+/// only (`seedpost export` with `--read-database-url`): no migration is applied, a
+/// replica being read-only; the schema it has replayed from the primary must be this
+/// version's.
+///
+/// # Errors
+/// [`StoreError::Invalid`] for a URL that is not Postgres' or a replica behind this
+/// version's migrations; when the database cannot be reached.
+pub async fn connect_replica(url: &str, pool_size: u32) -> Result<Arc<dyn Store>, StoreError> {
+    if !is_postgres(url) {
+        return Err(StoreError::Invalid(
+            "the read database must be a postgres:// URL".to_owned(),
+        ));
+    }
+    let pool = <sqlx::Postgres as dialect::Backend>::connect(url, pool_size.max(1)).await?;
+    let store = postgres::PgStore::over(pool);
+    if !store.migrations_applied().await? {
+        return Err(StoreError::Invalid(
+            "the read database lacks this version's migrations: run `seedpost migrate` on \
+             the primary and let the replica replay them"
+                .to_owned(),
+        ));
+    }
+    Ok(Arc::new(store))
+}
+
 /// Whether `url` names a Postgres database (any other URL is a SQLite file).
 #[must_use]
 pub fn is_postgres(url: &str) -> bool {

@@ -6,7 +6,8 @@
 //!
 //! - the code that reads says it may be a moment old, by reading through
 //!   [`Reads::run`] (spectators' game pages and JSON, lists, standings, players'
-//!   pages, tournaments); every other read, and every write, uses the primary;
+//!   pages, tournaments, the games file and the games of an account's export);
+//!   every other read, and every write, uses the primary;
 //! - the request being served allows it ([`ReadScope::stale_ok`]): the HTTP layer
 //!   allows it for `GET` and `HEAD` requests that are not streams, so that a read in
 //!   a request that writes (a read that decides a write) is always the primary's, and
@@ -118,6 +119,16 @@ pub async fn scoped<F: Future>(scope: ReadScope, work: F) -> F::Output {
 /// The scope of the request being served, or none (every read the primary's).
 fn current() -> ReadScope {
     SCOPE.try_with(|s| *s).unwrap_or_default()
+}
+
+impl ReadScope {
+    /// The scope of the request being served (outside any, every read the
+    /// primary's): for work a handler leaves to run after it returns, such as a body
+    /// streamed page by page, which runs again in it by [`scoped`].
+    #[must_use]
+    pub fn current() -> ReadScope {
+        current()
+    }
 }
 
 /// Where reads go: the primary, and a replica if one is configured. Cheap to clone.

@@ -377,3 +377,139 @@ async fn stopping_the_replica_mid_load_fails_no_request() {
     replica.start().await;
     until_replica(&server, "streaming").await;
 }
+
+/// Resigns game `id` by `token`: the answer's `Seedpost-Lsn`.
+async fn resign(server: &Server, id: &str, token: &str) -> String {
+    let (status, after, headers) = send(
+        Client::new()
+            .post(format!("{}/api/v1/games/{id}/resign", server.base))
+            .bearer_auth(token),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["status"], "finished");
+    headers
+        .get("seedpost-lsn")
+        .expect("a write's answer carries its read position")
+        .to_str()
+        .expect("text")
+        .to_owned()
+}
+
+/// The games file of `southpaw` by `request`'s client: its records' count.
+async fn records(request: RequestBuilder) -> usize {
+    let response = request.send().await.expect("the server answers");
+    assert_eq!(response.status(), StatusCode::OK);
+    let text = response.text().await.expect("text");
+    text.matches("[Result ").count()
+}
+
+/// The status of game `id` in `/api/v1/me/export` by `request`'s client.
+async fn exported_status(request: RequestBuilder, id: &str) -> String {
+    let (status, export, _) = send(request).await;
+    assert_eq!(status, StatusCode::OK, "{export}");
+    let games = export["games"].as_array().expect("games");
+    let game = games
+        .iter()
+        .find(|g| g["id"] == id)
+        .unwrap_or_else(|| panic!("game {id} in the export: {export}"));
+    game["status"].as_str().expect("a status").to_owned()
+}
+
+/// The status of game `id` in what `seedpost export` writes with `args`.
+fn cli_exported_status(args: &[&str], id: &str) -> String {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_seedpost"))
+        .arg("export")
+        .args(args)
+        .env_remove("SEEDPOST_READ_DATABASE_URL")
+        .output()
+        .expect("the binary runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).expect("a JSON line"))
+        .find(|line| line["type"] == "game" && line["id"] == id)
+        .unwrap_or_else(|| panic!("game {id} in the export"))["status"]
+        .as_str()
+        .expect("a status")
+        .to_owned()
+}
+
+#[tokio::test]
+async fn exports_read_the_replica_and_whoever_just_wrote_reads_their_write() {
+    let Some(replica) = replica::take().await else {
+        return;
+    };
+    let server = server(&replica, Duration::from_secs(600)).await;
+    let (id, south, _) = game(&server).await;
+    let north = {
+        let (status, body, _) = send(
+            Client::new()
+                .post(format!("{}/api/v1/tokens", server.base))
+                .json(
+                    &json!({"username": "northwind", "password": "correct horse battery",
+                              "label": "export"}),
+                ),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        body["token"].as_str().expect("a token").to_owned()
+    };
+    replica.catch_up(&server.url).await;
+
+    replica.pause().await;
+    let lsn = resign(&server, &id, &south).await;
+    let file = format!("{}/api/v1/players/southpaw/games.txt", server.base);
+
+    // The paused replica has the game still going: served by it, the games file has
+    // no record and the export an ongoing game.
+    assert_eq!(
+        records(Client::new().get(&file)).await,
+        0,
+        "a reader of the games file reads the paused replica"
+    );
+    let export = format!("{}/api/v1/me/export", server.base);
+    assert_eq!(
+        exported_status(Client::new().get(&export).bearer_auth(&north), &id).await,
+        "ongoing",
+        "the opponent, who wrote nothing since, exports from the paused replica"
+    );
+    // Whoever brings the resignation's position reads it, whatever the replica.
+    assert_eq!(
+        records(Client::new().get(&file).header("seedpost-lsn", &lsn)).await,
+        1,
+        "the games file at the resignation's position"
+    );
+    assert_eq!(
+        exported_status(Client::new().get(&export).bearer_auth(&south), &id).await,
+        "finished",
+        "the player who resigned exports it"
+    );
+    // The command line reads the replica when given one, a snapshot of what it has
+    // replayed; the primary otherwise.
+    let replica_url = replica.url_of(&server.url);
+    assert_eq!(
+        cli_exported_status(
+            &[
+                "--database-url",
+                &server.url,
+                "--read-database-url",
+                &replica_url
+            ],
+            &id
+        ),
+        "ongoing"
+    );
+    assert_eq!(
+        cli_exported_status(&["--database-url", &server.url], &id),
+        "finished"
+    );
+
+    replica.resume().await;
+    replica.catch_up(&server.url).await;
+    assert_eq!(records(Client::new().get(&file)).await, 1, "caught up");
+}
