@@ -96,29 +96,39 @@ mod tests {
 
     #[test]
     fn a_time_is_read_in_the_zone_chosen() {
-        let zone = Zone::parse("+03:00").unwrap();
+        let zone = Zone::parse("+03:00").expect("a zone");
         assert_eq!(
-            zone.read("2026-12-05T15:00").unwrap().to_rfc3339(),
+            zone.read("2026-12-05T15:00").expect("a time").to_rfc3339(),
             "2026-12-05T12:00:00+00:00"
         );
-        let west = Zone::parse("-05:30").unwrap();
+        let west = Zone::parse("-05:30").expect("a zone");
         assert_eq!(
-            west.read("2026-12-05T15:00:00").unwrap().to_rfc3339(),
+            west.read("2026-12-05T15:00:00")
+                .expect("a time")
+                .to_rfc3339(),
             "2026-12-05T20:30:00+00:00"
         );
     }
 
     #[test]
     fn no_zone_is_utc_and_an_unknown_one_is_refused() {
-        assert_eq!(Zone::parse("").unwrap(), Zone::parse("+00:00").unwrap());
+        assert_eq!(
+            Zone::parse("").expect("a zone"),
+            Zone::parse("+00:00").expect("a zone")
+        );
         for bad in ["Mars/Olympus", "+03:07", "+25:00", "3", "UTC"] {
             assert_eq!(
-                Zone::parse(bad).unwrap_err().code(),
+                Zone::parse(bad).expect_err("refused").code(),
                 "invalid_time_zone",
                 "{bad}"
             );
         }
-        assert!(Zone::parse("+01:00").unwrap().read("tomorrow").is_none());
+        assert!(
+            Zone::parse("+01:00")
+                .expect("a zone")
+                .read("tomorrow")
+                .is_none()
+        );
     }
 
     #[test]
