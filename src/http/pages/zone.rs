@@ -101,12 +101,12 @@ mod tests {
             zone.read("2026-12-05T15:00").expect("a time").to_rfc3339(),
             "2026-12-05T12:00:00+00:00"
         );
-        let west = Zone::parse("-05:30").expect("a zone");
+        let west = Zone::parse("-03:30").expect("a zone");
         assert_eq!(
             west.read("2026-12-05T15:00:00")
                 .expect("a time")
                 .to_rfc3339(),
-            "2026-12-05T20:30:00+00:00"
+            "2026-12-05T18:30:00+00:00"
         );
     }
 
