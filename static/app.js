@@ -37,6 +37,24 @@
   }
   window.seedpostInPageLanguage = inPageLanguage;
 
+  // `url` as this page's own address would have it: with the `lang=` the page was
+  // opened with, and with none when it was opened without one (what a live update
+  // fetched in the page's language names is not the reader's choice). Stepping
+  // through a game replaces the address with it.
+  function keptLanguage(url) {
+    if (!url) { return url; }
+    var hash = url.indexOf('#');
+    var tail = hash < 0 ? '' : url.slice(hash);
+    var head = hash < 0 ? url : url.slice(0, hash);
+    var q = head.indexOf('?');
+    var path = q < 0 ? head : head.slice(0, q);
+    var pairs = q < 0 ? [] : head.slice(q + 1).split('&').filter(function (p) { return p && p.indexOf('lang=') !== 0; });
+    var asked = /[?&]lang=([^&#]*)/.exec(window.location.search);
+    if (asked) { pairs.push('lang=' + asked[1]); }
+    return path + (pairs.length ? '?' + pairs.join('&') : '') + tail;
+  }
+  window.seedpostKeptLanguage = keptLanguage;
+
   // The tokens page: a new token is shown once, in a box that can be selected; the
   // Copy button (hidden without a script) puts it on the clipboard, and says so.
   var copy = document.getElementById('copy-secret');
@@ -57,6 +75,44 @@
         try { if (document.execCommand('copy')) { copied(); } else { failed(); } } catch (e) { failed(); }
       }
     });
+  }
+
+  // The new-tournament form: the start typed is read in the browser's own time zone.
+  // The zone menu (what the form offers without a script) is set to the browser's
+  // offset from UTC on the date typed (summer time included) and hidden; a line says
+  // which zone that is.
+  var startsAt = document.getElementById('starts-at');
+  var zoneMenu = document.getElementById('zone');
+  var zoneChoice = document.getElementById('zone-choice');
+  var browserZone = document.getElementById('browser-zone');
+  if (startsAt && zoneMenu && zoneChoice && browserZone) {
+    var offsetOf = function (value) {
+      // A date-and-time field's value is read by Date as local time.
+      var at = value ? new Date(value) : new Date();
+      if (isNaN(at.getTime())) { at = new Date(); }
+      var minutes = -at.getTimezoneOffset();
+      var sign = minutes < 0 ? '-' : '+';
+      var abs = Math.abs(minutes);
+      var pad = function (n) { return (n < 10 ? '0' : '') + n; };
+      return sign + pad(Math.floor(abs / 60)) + ':' + pad(abs % 60);
+    };
+    var name = '';
+    try { name = Intl.DateTimeFormat().resolvedOptions().timeZone || ''; } catch (e) { name = ''; }
+    var follow = function () {
+      var offset = offsetOf(startsAt.value);
+      var known = Array.prototype.some.call(zoneMenu.options, function (o) { return o.value === offset; });
+      // An offset the menu does not offer: the reader chooses in the menu.
+      if (!known) { zoneChoice.hidden = false; browserZone.hidden = true; return; }
+      zoneMenu.value = offset;
+      zoneChoice.hidden = true;
+      var utc = 'UTC' + offset.replace('-', '\u2212');
+      browserZone.textContent = browserZone.getAttribute('data-text').replace('{zone}', name ? name + ' (' + utc + ')' : utc);
+      browserZone.hidden = false;
+    };
+    startsAt.addEventListener('change', follow);
+    startsAt.addEventListener('input', follow);
+    startsAt.form.addEventListener('submit', follow);
+    follow();
   }
 
   // The count of games waiting for the reader's move, live, where the page names a
@@ -116,6 +172,7 @@
   var live = function () { return document.getElementById('live'); };
   if (!live() || !window.fetch || !window.DOMParser) { return; }
   var inPageLanguage = window.seedpostInPageLanguage;
+  var keptLanguage = window.seedpostKeptLanguage;
 
   var announce = document.getElementById('announce');
   var stream = null;
@@ -308,9 +365,9 @@
       .then(function (r) { if (!r.ok) { throw new Error('no page'); } return r.text(); })
       .then(function (html) {
         if (!replace(html)) { throw new Error('no board'); }
-        if (window.history && history.replaceState) { history.replaceState(null, '', href); }
+        if (window.history && history.replaceState) { history.replaceState(null, '', keptLanguage(href)); }
       })
-      .catch(function () { window.location.href = href; });
+      .catch(function () { window.location.href = keptLanguage(href); });
   }
 
   document.addEventListener('click', function (event) {

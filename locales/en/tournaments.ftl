@@ -20,7 +20,11 @@ tournaments-days-per-move = Days per move
 tournaments-player-limit = Player limit
 tournaments-player-limit-hint = (2 to 32)
 tournaments-starts-at = Starts at
-tournaments-utc = (UTC)
+tournaments-local-time = (your own time, in the zone below)
+tournaments-zone = Time zone
+tournaments-zone-hint = (the start above is read in this zone)
+# $zone is the browser's time zone: "Europe/Athens (UTC+02:00)".
+tournaments-zone-browser = The start is read in your time zone: { $zone }
 tournaments-double = Double round robin
 tournaments-double-hint = (each pair plays twice, sides swapped)
 tournaments-rated = Rated

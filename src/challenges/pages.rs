@@ -4,7 +4,6 @@
 use askama::Template;
 use axum::Router;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
@@ -18,7 +17,9 @@ use crate::games::view::GameLine;
 use crate::http::AppState;
 use crate::http::pages::error::PageError;
 use crate::http::pages::session::{NoFields, PageForm, PagePath, Visitor};
-use crate::http::pages::view::{Layout, VariantChoice, render, variant_choices};
+use crate::http::pages::view::{
+    Layout, VariantChoice, form_number, render, render_form, variant_choices,
+};
 use crate::i18n::{IntoArg, Tr};
 use crate::store::{Challenge, Page};
 
@@ -432,12 +433,7 @@ async fn home(
         computer_first: my_turn.is_empty() && waiting.is_empty(),
         error,
     };
-    let status = if page.error.is_some() {
-        StatusCode::UNPROCESSABLE_ENTITY
-    } else {
-        StatusCode::OK
-    };
-    Ok((status, render(&page)?).into_response())
+    render_form(&page, page.error.is_some())
 }
 
 /// `GET /`.
@@ -454,18 +450,12 @@ pub async fn create_challenge(
     let account = visitor.require()?;
     let request = ChallengeRequest {
         variant: form.variant.clone(),
-        days_per_move: match form.days_per_move.trim() {
-            "" => None,
-            text => Some(text.parse().unwrap_or(0)),
-        },
+        days_per_move: form_number(&form.days_per_move),
         first: Some(form.first.clone()).filter(|f| !f.is_empty()),
         opponent: Some(form.opponent.trim().to_owned()).filter(|o| !o.is_empty()),
         rated: form.rated == "true",
         weekend_pause: form.weekend_pause == "true",
-        games: match form.games.trim() {
-            "" => None,
-            text => Some(text.parse().unwrap_or(0)),
-        },
+        games: form_number(&form.games),
         schedule: Some(form.schedule.clone()).filter(|s| !s.is_empty()),
         // An unticked box sends nothing: only a form with the match fields says no.
         stop_when_decided: if form.games.trim().is_empty() {

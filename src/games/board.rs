@@ -445,6 +445,8 @@ pub struct GameView {
     pub can_abort: bool,
     /// The viewer's form token.
     pub csrf: String,
+    /// The `?lang=` the page was opened with, kept on its forms and step links.
+    pub lang: crate::http::pages::lang::KeptLang,
     /// The game's match: its id, this game's number and the number of games.
     pub match_link: Option<(String, u8, u8)>,
     /// The translator of the viewer's language (the live fragment has no layout).
@@ -738,6 +740,7 @@ impl GameView {
             can_resign: ongoing && mine.is_some(),
             can_abort: ongoing && mine.is_some() && !(moved(Side::South) && moved(Side::North)),
             csrf: csrf.to_owned(),
+            lang: crate::http::pages::lang::KeptLang::current(),
             confirm: false,
             selected: None,
             summaries,

@@ -67,6 +67,21 @@ struct AnalysisPanel {
     analysis: Option<AnalysisView>,
     /// The analysis of this finished game is still being computed.
     pending: bool,
+    /// The `?lang=` the page was opened with, kept on the graph's links.
+    lang: crate::http::pages::lang::KeptLang,
+}
+
+impl AnalysisPanel {
+    /// The panel of `game` with no analysis (yet): an ongoing game, a refused move.
+    fn empty(game: &GameView, tr: Tr) -> AnalysisPanel {
+        AnalysisPanel {
+            game_id: game.id.clone(),
+            tr,
+            analysis: None,
+            pending: false,
+            lang: game.lang,
+        }
+    }
 }
 
 /// `templates/game.html`.
@@ -287,12 +302,7 @@ async fn panel(
     game: &GameView,
     wait: Duration,
 ) -> AnalysisPanel {
-    let mut panel = AnalysisPanel {
-        game_id: game.id.clone(),
-        tr,
-        analysis: None,
-        pending: false,
-    };
+    let mut panel = AnalysisPanel::empty(game, tr);
     if game.ongoing {
         return panel;
     }
@@ -417,14 +427,12 @@ pub struct MoveForm {
 pub async fn play(
     State(state): State<AppState>,
     PagePath(id): PagePath<GameId>,
-    uri: axum::http::Uri,
     PageForm { visitor, form }: PageForm<MoveForm>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
-    let back = match crate::http::pages::lang::Offers::read(&HeaderMap::new(), &uri).query {
-        Some(lang) => format!("/games/{id}?lang={}", lang.tag()),
-        None => format!("/games/{id}"),
-    };
+    // A move sent to an address with `?lang=` comes back in that language: the page
+    // middleware adds it to the redirect (`crate::http::pages::lang::scope`).
+    let back = format!("/games/{id}");
     let (pit, ask) = match (form.play, form.pit) {
         (Some(pit), _) => (pit, false),
         (None, Some(pit)) => (pit, form.confirm.as_deref() == Some("ask")),
@@ -439,12 +447,7 @@ pub async fn play(
         if i64::from(game.ply) == form.ply && game.select(pit) {
             let page = render(&GamePage {
                 layout: visitor.layout(&game.title),
-                panel: AnalysisPanel {
-                    game_id: game.id.clone(),
-                    tr: visitor.tr(),
-                    analysis: None,
-                    pending: false,
-                },
+                panel: AnalysisPanel::empty(&game, visitor.tr()),
                 game,
                 note: None,
                 chat: None,
@@ -485,12 +488,7 @@ pub async fn play(
             .await?;
             let page = render(&GamePage {
                 layout: visitor.layout(&game.title),
-                panel: AnalysisPanel {
-                    game_id: game.id.clone(),
-                    tr: visitor.tr(),
-                    analysis: None,
-                    pending: false,
-                },
+                panel: AnalysisPanel::empty(&game, visitor.tr()),
                 game,
                 note: None,
                 chat: None,

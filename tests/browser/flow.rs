@@ -2,6 +2,8 @@
 
 use fantoccini::Locator;
 
+use serde_json::json;
+
 use crate::harness::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -17,10 +19,7 @@ async fn two_players_play_in_chromium_and_see_each_others_moves_live() {
 
     // Ayse plays S3 by clicking the pit.
     ayse.goto(&game_url).await.expect("the game");
-    mark(ayse).await;
-    click(ayse, "button.pit[value='3']").await;
-    wait_for(ayse, "#live[data-ply='1']").await;
-    assert!(marked(ayse).await, "the move was sent without a page load");
+    play_live(ayse, 3, 1).await;
 
     // Mehmet's page shows it without reloading, and offers him his pits.
     wait_for(mehmet, "#live[data-ply='1'] form.move button.pit").await;
@@ -79,17 +78,6 @@ async fn two_players_play_in_chromium_and_see_each_others_moves_live() {
     );
 
     players.close().await;
-}
-
-/// The text of `css` on `client`'s page.
-async fn text_of(client: &fantoccini::Client, css: &str) -> String {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no {css}: {e}"))
-        .text()
-        .await
-        .expect("text")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -165,30 +153,6 @@ async fn the_home_page_and_the_header_count_follow_challenges_and_moves_live() {
     players.close().await;
 }
 
-/// A Chrome DevTools command, sent through chromedriver's `goog/cdp/execute`.
-#[derive(Debug)]
-struct Cdp {
-    cmd: &'static str,
-}
-
-impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
-    fn endpoint(
-        &self,
-        base_url: &reqwest::Url,
-        session_id: Option<&str>,
-    ) -> Result<reqwest::Url, <reqwest::Url as std::str::FromStr>::Err> {
-        base_url.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session_id.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _: &reqwest::Url) -> (axum::http::Method, Option<String>) {
-        let body = serde_json::json!({"cmd": self.cmd, "params": {}});
-        (axum::http::Method::POST, Some(body.to_string()))
-    }
-}
-
 /// Issue 21: Chromium's own installability check (`Page.getInstallabilityErrors`)
 /// finds nothing wrong: before, the Content-Security-Policy kept the manifest from
 /// being read ("no-manifest").
@@ -207,9 +171,7 @@ async fn chromium_finds_the_site_installable_as_an_app() {
     let mut errors = serde_json::Value::Null;
     for _ in 0..30 {
         let answer = ayse
-            .issue_cmd(Cdp {
-                cmd: "Page.getInstallabilityErrors",
-            })
+            .issue_cmd(Cdp::new("Page.getInstallabilityErrors", json!({})))
             .await
             .expect("chromedriver runs DevTools commands");
         errors = answer["installabilityErrors"].clone();
@@ -220,9 +182,7 @@ async fn chromium_finds_the_site_installable_as_an_app() {
     }
     assert_eq!(errors, serde_json::json!([]), "installability errors");
     let manifest = ayse
-        .issue_cmd(Cdp {
-            cmd: "Page.getAppManifest",
-        })
+        .issue_cmd(Cdp::new("Page.getAppManifest", json!({})))
         .await
         .expect("the manifest");
     assert_eq!(manifest["errors"], serde_json::json!([]), "{manifest}");

@@ -128,6 +128,86 @@ pub(crate) async fn click(client: &Client, css: &str) {
         .unwrap_or_else(|e| panic!("clicking {css}: {e}"));
 }
 
+/// What `script` returns on `client`'s page.
+pub(crate) async fn js(client: &Client, script: &str) -> Value {
+    client
+        .execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+/// The text of `css` on `client`'s page.
+pub(crate) async fn text_of(client: &Client, css: &str) -> String {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css}: {e}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+/// How many pixels `client`'s page is wider than its window (0 or less: it fits).
+pub(crate) async fn overflow(client: &Client) -> i64 {
+    js(
+        client,
+        "return Math.ceil(document.documentElement.scrollWidth - window.innerWidth);",
+    )
+    .await
+    .as_i64()
+    .unwrap_or(0)
+}
+
+/// `client`'s page is no wider than its window.
+pub(crate) async fn assert_fits(client: &Client, what: &str) {
+    let over = overflow(client).await;
+    assert!(over <= 0, "{what} is {over} px wider than the window");
+}
+
+/// `client` taps its pit `pit` on the game page, and the page shows ply `ply`
+/// without a page load (the move sent by the script, the board put in place).
+pub(crate) async fn play_live(client: &Client, pit: u8, ply: u32) {
+    mark(client).await;
+    click(client, &format!("form.move button.pit[value='{pit}']")).await;
+    wait_for(client, &format!("#live[data-ply='{ply}']")).await;
+    assert!(
+        marked(client).await,
+        "the move was sent without a page load"
+    );
+}
+
+/// The API at `path` (`GET`, or `POST` with `body`), with `token` if any: its JSON,
+/// once it answered with success.
+pub(crate) async fn api(
+    server: &Server,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Value,
+) -> Value {
+    let client = reqwest::Client::new();
+    let url = format!("{}/api/v1{path}", server.base);
+    let mut request = match method {
+        "GET" => client.get(url),
+        _ => client.post(url).json(&body),
+    };
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await.expect("the API answers");
+    let status = response.status();
+    let value: Value = response.json().await.unwrap_or(Value::Null);
+    assert!(status.is_success(), "{method} {path}: {status} {value}");
+    value
+}
+
+/// A new person's account `name`, made through the API: its token.
+pub(crate) async fn api_account(server: &Server, name: &str) -> String {
+    let body = json!({"username": name, "password": "correct horse battery", "bot": false});
+    let account = api(server, "POST", "/accounts", None, body).await;
+    account["token"].as_str().expect("a token").to_owned()
+}
+
 /// The chromedriver to use, or `None` (after saying the test is skipped) when
 /// `SEEDPOST_TEST_CHROMEDRIVER` is not set.
 pub(crate) fn driver_path() -> Option<String> {
@@ -269,10 +349,53 @@ impl TwoPlayers {
         game_url
     }
 
+    /// Ayşe turns on confirming each move, on her play settings page.
+    pub(crate) async fn ayse_confirms_moves(&self) {
+        let ayse = &self.ayse;
+        ayse.goto(&format!("{}/settings/play", self.base))
+            .await
+            .expect("settings");
+        click(ayse, "input[name=confirm_moves]").await;
+        click(ayse, "#play-settings button[type=submit]").await;
+        wait_for(ayse, "#play-notice").await;
+    }
+
     /// Closes both browsers, then chromedriver.
     pub(crate) async fn close(self) {
         let _ = self.ayse.close().await;
         let _ = self.mehmet.close().await;
         drop(self.driver);
+    }
+}
+
+/// A Chrome DevTools command with its parameters, sent through chromedriver's
+/// `goog/cdp/execute`.
+#[derive(Debug)]
+pub(crate) struct Cdp {
+    cmd: &'static str,
+    params: Value,
+}
+
+impl Cdp {
+    pub(crate) fn new(cmd: &'static str, params: Value) -> Cdp {
+        Cdp { cmd, params }
+    }
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base_url: &reqwest::Url,
+        session_id: Option<&str>,
+    ) -> Result<reqwest::Url, <reqwest::Url as std::str::FromStr>::Err> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &reqwest::Url) -> (axum::http::Method, Option<String>) {
+        let body = json!({"cmd": self.cmd, "params": self.params});
+        (axum::http::Method::POST, Some(body.to_string()))
     }
 }

@@ -89,17 +89,6 @@ async fn arabic_pages_fit_a_phone_and_the_board_keeps_its_pit_order() {
     }
 }
 
-/// The text of `css` on `client`'s page.
-async fn text_of(client: &Client, css: &str) -> String {
-    client
-        .find(fantoccini::Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no {css}: {e}"))
-        .text()
-        .await
-        .expect("text")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_opened_with_lang_keeps_its_language_through_live_updates() {
     let Some(players) = TwoPlayers::start().await else {
@@ -142,9 +131,7 @@ async fn a_page_opened_with_lang_keeps_its_language_through_live_updates() {
     assert_eq!(label, "1 game waiting for your move");
 
     // His own move, sent without a page load, comes back in English as well.
-    click(mehmet, "form.move button.pit[value='1']").await;
-    wait_for(mehmet, "#live[data-ply='2']").await;
-    assert!(marked(mehmet).await, "no page load");
+    play_live(mehmet, 1, 2).await;
     assert!(
         text_of(mehmet, "#status").await.starts_with("ayse"),
         "{}",
@@ -157,5 +144,70 @@ async fn a_page_opened_with_lang_keeps_its_language_through_live_updates() {
     // Without ?lang= the page is his account's Turkish.
     mehmet.goto(&game_url).await.expect("the game");
     wait_for(mehmet, "html[lang=tr] #live").await;
+    players.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stepping_through_a_game_keeps_the_lang_its_address_was_opened_with_and_adds_none() {
+    let Some(players) = TwoPlayers::start().await else {
+        return;
+    };
+    let (ayse, mehmet) = (&players.ayse, &players.mehmet);
+    let game_url = players.start_game("mangala").await;
+    ayse.set_window_size(360, 740).await.expect("resizable");
+    ayse.goto(&format!("{game_url}?lang=tr"))
+        .await
+        .expect("the game");
+    wait_for(
+        ayse,
+        "html[lang=tr] #live[data-ply='0'] form.move button.pit",
+    )
+    .await;
+    play_live(ayse, 3, 1).await;
+    // Mehmet's reply arrives live (fetched in the page's language).
+    wait_for(mehmet, "#live[data-ply='1'] form.move button.pit").await;
+    click(mehmet, "button.pit[value='2']").await;
+    wait_for(ayse, "#live[data-ply='2'] form.move button.pit").await;
+    // The address the script put in the bar, once it has (it replaces it after the
+    // position is in place).
+    let address = |expected: String| async move {
+        let mut url = String::new();
+        for _ in 0..50 {
+            url = ayse.current_url().await.expect("a URL").to_string();
+            if url == expected {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(url, expected);
+    };
+
+    // A move of the list, back a move, then back to the game: no page load, and the
+    // address keeps ?lang=tr all the way.
+    click(ayse, "#live .moves li:first-child a").await;
+    wait_for(ayse, "#live[data-step][data-shown-ply='1']").await;
+    address(format!("{game_url}?ply=1&lang=tr")).await;
+    click(ayse, "#live a[rel=prev]").await;
+    wait_for(ayse, "#live[data-step][data-shown-ply='0']").await;
+    address(format!("{game_url}?ply=0&lang=tr")).await;
+    click(ayse, "#back-to-live").await;
+    wait_for(ayse, "#live[data-shown-ply='2']:not([data-step])").await;
+    address(format!("{game_url}?lang=tr")).await;
+    assert!(marked(ayse).await, "stepping loads no page");
+    wait_for(ayse, "html[lang=tr]").await;
+    assert_fits(ayse, "the game at 360 px").await;
+
+    // Opened without one, the address gets none, though the live update was fetched
+    // in the page's language.
+    mehmet.goto(&game_url).await.expect("the game");
+    wait_for(mehmet, "#live[data-ply='2']").await;
+    play_live(ayse, 4, 3).await;
+    wait_for(mehmet, "#live[data-ply='3'] form.move button.pit").await;
+    mark(mehmet).await;
+    click(mehmet, "#live a[rel=prev]").await;
+    wait_for(mehmet, "#live[data-step][data-shown-ply='2']").await;
+    let url = mehmet.current_url().await.expect("a URL").to_string();
+    assert_eq!(url, format!("{game_url}?ply=2"));
+    assert!(marked(mehmet).await, "stepping loads no page");
     players.close().await;
 }

@@ -18,4 +18,5 @@ mod languages;
 mod newcomer;
 mod plan;
 mod speaks;
+mod tournaments;
 mod widths;

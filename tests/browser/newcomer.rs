@@ -23,16 +23,6 @@ async fn number(client: &Client, script: &str) -> f64 {
         .unwrap_or_else(|| panic!("a number from {script}"))
 }
 
-/// The page is no wider than the window.
-pub(crate) async fn assert_fits(client: &Client, what: &str) {
-    let over = number(
-        client,
-        "return document.documentElement.scrollWidth - window.innerWidth;",
-    )
-    .await;
-    assert!(over <= 0.0, "{what} is {over} px wider than the window");
-}
-
 /// Starts a SQLite server with the house bots, and chromedriver; `None` when no
 /// chromedriver is named.
 pub(crate) async fn start() -> Option<(Server, Driver, tempfile::TempDir)> {
@@ -163,46 +153,16 @@ async fn a_new_account_plays_its_first_move_against_the_computer_two_taps_after_
     drop(driver);
 }
 
-/// The API at `path` with `token`; its JSON.
-pub(crate) async fn api(
-    server: &Server,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Value,
-) -> Value {
-    let client = reqwest::Client::new();
-    let url = format!("{}/api/v1{path}", server.base);
-    let mut request = match method {
-        "GET" => client.get(url),
-        _ => client.post(url).json(&body),
-    };
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let response = request.send().await.expect("the API answers");
-    let status = response.status();
-    let value: Value = response.json().await.unwrap_or(Value::Null);
-    assert!(status.is_success(), "{method} {path}: {status} {value}");
-    value
-}
-
-pub(crate) async fn account(server: &Server, name: &str) -> String {
-    let body = json!({"username": name, "password": "correct horse battery", "bot": false});
-    let account = api(server, "POST", "/accounts", None, body).await;
-    account["token"].as_str().expect("a token").to_owned()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_lights_the_header_count_and_the_title_live_on_a_phone_and_a_desktop() {
     let Some((server, driver, profiles)) = start().await else {
         return;
     };
     let base = server.base.clone();
-    let ayse = account(&server, "ayse").await;
+    let ayse = api_account(&server, "ayse").await;
     for (width, height) in SCREENS {
         let name = format!("mehmet{width}");
-        account(&server, &name).await;
+        api_account(&server, &name).await;
         let client = browser(&driver, &profiles.path().join(format!("w{width}"))).await;
         client
             .set_window_size(width, height)
@@ -271,10 +231,10 @@ async fn a_finished_games_analysis_fits_the_screen_with_points_to_tap_and_words_
         return;
     };
     let base = server.base.clone();
-    let ayse = account(&server, "ayse").await;
+    let ayse = api_account(&server, "ayse").await;
     // A long name: the table's widest cell.
     let long = "konstantinos_papadop";
-    let other = account(&server, long).await;
+    let other = api_account(&server, long).await;
     let challenge = api(
         &server,
         "POST",

@@ -7,7 +7,7 @@ use fantoccini::Locator;
 use serde_json::json;
 
 use crate::harness::*;
-use crate::newcomer::{SCREENS, account, api, assert_fits, start};
+use crate::newcomer::{SCREENS, start};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_line_tapped_out_on_the_plan_board_is_saved_listed_and_played_when_the_opponent_moves() {
@@ -17,8 +17,8 @@ async fn a_line_tapped_out_on_the_plan_board_is_saved_listed_and_played_when_the
     let base = server.base.clone();
     for (width, height) in SCREENS {
         let (ayse_name, mehmet_name) = (format!("ayse{width}"), format!("mehmet{width}"));
-        let ayse = account(&server, &ayse_name).await;
-        let mehmet = account(&server, &mehmet_name).await;
+        let ayse = api_account(&server, &ayse_name).await;
+        let mehmet = api_account(&server, &mehmet_name).await;
         // Ayşe (South) moves first: Mehmet plans while she thinks.
         let challenge = api(
             &server,

@@ -11,23 +11,6 @@ use serde_json::Value;
 
 use crate::harness::*;
 
-async fn js(client: &Client, script: &str) -> Value {
-    client
-        .execute(script, vec![])
-        .await
-        .unwrap_or_else(|e| panic!("{script}: {e}"))
-}
-
-async fn text_of(client: &Client, css: &str) -> String {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no {css}: {e}"))
-        .text()
-        .await
-        .expect("text")
-}
-
 /// Waits until the aria-live region says something containing `words`; returns it.
 async fn said(client: &Client, words: &str) -> String {
     let mut last = String::new();
@@ -76,16 +59,6 @@ async fn sowing(client: &Client) -> (u64, f64) {
     )
     .await;
     (v[0].as_u64().unwrap_or(0), v[1].as_f64().unwrap_or(0.0))
-}
-
-async fn overflow(client: &Client) -> i64 {
-    js(
-        client,
-        "return document.documentElement.scrollWidth - window.innerWidth;",
-    )
-    .await
-    .as_i64()
-    .unwrap_or(0)
 }
 
 /// `[left, top, right, bottom]` of `css`.
@@ -194,14 +167,8 @@ async fn a_move_that_would_repeat_a_position_is_marked_and_the_confirmation_says
     let Some(players) = TwoPlayers::start().await else {
         return;
     };
-    let (ayse, mehmet, base) = (&players.ayse, &players.mehmet, &players.base);
-    // Ayşe confirms her moves.
-    ayse.goto(&format!("{base}/settings/play"))
-        .await
-        .expect("settings");
-    click(ayse, "input[name=confirm_moves]").await;
-    click(ayse, "#play-settings button[type=submit]").await;
-    wait_for(ayse, "#play-notice").await;
+    let (ayse, mehmet) = (&players.ayse, &players.mehmet);
+    players.ayse_confirms_moves().await;
     let game = players.start_game("tihbat").await;
     ayse.goto(&game).await.expect("the game");
     mehmet.goto(&game).await.expect("the game");
@@ -343,13 +310,8 @@ async fn the_pit_chosen_for_confirmation_looks_unlike_the_last_move() {
     let Some(players) = TwoPlayers::start().await else {
         return;
     };
-    let (ayse, mehmet, base) = (&players.ayse, &players.mehmet, &players.base);
-    ayse.goto(&format!("{base}/settings/play"))
-        .await
-        .expect("settings");
-    click(ayse, "input[name=confirm_moves]").await;
-    click(ayse, "#play-settings button[type=submit]").await;
-    wait_for(ayse, "#play-notice").await;
+    let (ayse, mehmet) = (&players.ayse, &players.mehmet);
+    players.ayse_confirms_moves().await;
     let game = players.start_game("mangala").await;
     ayse.set_window_size(360, 740).await.expect("resizable");
     ayse.goto(&game).await.expect("the game");

@@ -28,30 +28,6 @@ const PER_SHAPE: usize = 3;
 /// the test up.
 const MOST_PAGES: usize = 90;
 
-/// What the API answered.
-async fn api(server: &Server, method: &str, path: &str, token: Option<&str>, body: Value) -> Value {
-    let client = reqwest::Client::new();
-    let url = format!("{}/api/v1{path}", server.base);
-    let mut request = match method {
-        "GET" => client.get(url),
-        _ => client.post(url).json(&body),
-    };
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let response = request.send().await.expect("the API answers");
-    let status = response.status();
-    let value: Value = response.json().await.unwrap_or(Value::Null);
-    assert!(status.is_success(), "{method} {path}: {status} {value}");
-    value
-}
-
-async fn sign_up(server: &Server, name: &str) -> String {
-    let body = json!({"username": name, "password": "correct horse battery", "bot": false});
-    let account = api(server, "POST", "/accounts", None, body).await;
-    account["token"].as_str().expect("a token").to_owned()
-}
-
 /// `challenger` challenges `opponent` (with `extra` terms), who accepts: the game.
 async fn game(
     server: &Server,
@@ -111,11 +87,11 @@ async fn play(server: &Server, game: &Value, tokens: (&str, &str), plies: usize)
 /// The pages to start from, with games in every state behind them: ongoing, finished
 /// with its analysis ready, a match, a running tournament with its crosstable.
 async fn starting_pages(server: &Server) -> Vec<String> {
-    let ayse = sign_up(server, "ayse").await;
-    let mehmet = sign_up(server, "mehmet").await;
+    let ayse = api_account(server, "ayse").await;
+    let mehmet = api_account(server, "mehmet").await;
     // The longest name there can be, to widen every column it appears in.
     let long = "konstantinos_papado";
-    let konstantinos = sign_up(server, long).await;
+    let konstantinos = api_account(server, long).await;
 
     let ongoing = game(server, (&ayse, &mehmet), "mehmet", "mangala", json!({})).await;
     play(server, &ongoing, (&ayse, &mehmet), 5).await;

@@ -2,7 +2,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, PASSWORD, Server};
+use crate::helpers::{Browser, PASSWORD, Server, api_with};
 use crate::on_both_backends;
 
 async fn signing_up_signs_in_and_shows_your_games(server: Server) {
@@ -97,16 +97,8 @@ async fn logging_in_starts_a_new_session_and_logging_out_ends_it(server: Server)
 async fn a_token_label_with_markup_is_shown_as_text(server: Server) {
     let browser = Browser::new(&server);
     browser.sign_up("ayse").await;
-    let page = browser.get("/settings/tokens").await;
     let label = r#"<script>alert("x")</script><b>bold</b> & 'co'"#;
-    let created = browser
-        .submit(
-            &page
-                .form("form[action='/settings/tokens']")
-                .set("label", label),
-        )
-        .await;
-    assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+    let created = browser.make_token(label).await;
     assert_eq!(created.text(".new-label"), label);
     assert!(created.attr("#new-secret", "value").starts_with("sp_"));
     let labels: Vec<String> = created
@@ -420,14 +412,7 @@ async fn each_scope_box_sits_in_its_label_with_what_it_allows_and_a_new_token_ca
 
     // A new token: in a read-only box, selected whole with one tap, labelled; the Copy
     // button waits for the script (hidden without it).
-    let created = browser
-        .submit(
-            &page
-                .form("form[action='/settings/tokens']")
-                .set("label", "bot"),
-        )
-        .await;
-    assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+    let created = browser.make_token("bot").await;
     let secret = created.attr("input#new-secret[readonly]", "value");
     assert!(secret.starts_with("sp_"), "{secret}");
     assert_eq!(created.attr("label[for=new-secret]", "for"), "new-secret");
@@ -437,11 +422,5 @@ async fn each_scope_box_sits_in_its_label_with_what_it_allows_and_a_new_token_ca
     assert_eq!(created.attr("button#copy-secret", "data-copied"), "Copied.");
     assert_eq!(created.count("#copy-status[role=status]"), 1);
     // It works: the secret shown is the token.
-    let me = reqwest::Client::new()
-        .get(format!("{}/api/v1/me", server.base))
-        .bearer_auth(&secret)
-        .send()
-        .await
-        .expect("answers");
-    assert_eq!(me.status(), StatusCode::OK);
+    assert_eq!(api_with(&server, &secret, "/me").await["username"], "ayse");
 }

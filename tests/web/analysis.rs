@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Form, Page, Server, start_game};
+use crate::helpers::{Browser, Form, Page, Server, ayse_v_mehmet};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -168,11 +168,7 @@ async fn the_board_and_the_panel_of_a_finished_game_speak_the_visitors_language(
     );
 
     // A finished game of four moves: the panel, its graph and its table.
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "tihbat", "challenger").await;
     play_some([&ayse, &mehmet], &game, 4).await;
     let resign = mehmet.get(&format!("{game}/resign")).await;
     mehmet.submit(&resign.form("form[action$='/resign']")).await;
@@ -235,11 +231,7 @@ async fn the_board_and_the_panel_of_a_finished_game_speak_the_visitors_language(
 }
 
 async fn analyse_this_position_opens_the_analysis_board_on_the_position_shown(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "tihbat", "challenger").await;
     play_some([&ayse, &mehmet], &game, 2).await;
     let json = ayse.api(&game).await;
     // Stepped back to the position after the first move, and the live one: each

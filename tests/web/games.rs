@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use seedpost_rules::IllegalMove;
 
-use crate::helpers::{Browser, Page, Server, start_game};
+use crate::helpers::{Browser, Page, Server, ayse_v_mehmet, start_game};
 use crate::on_both_backends;
 
 /// The counts drawn on the page, per side (`south`/`north`) and pit number.
@@ -39,11 +39,7 @@ fn offered(page: &Page) -> Vec<String> {
 }
 
 async fn a_game_is_played_from_sign_up_to_its_end_without_javascript(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "tihbat", "challenger").await;
 
     let mut plies = 0;
     loop {
@@ -90,11 +86,7 @@ async fn a_game_is_played_from_sign_up_to_its_end_without_javascript(server: Ser
 }
 
 async fn the_board_shows_the_pits_of_the_game_json(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
     for pit in ["3", "6"] {
         let page = ayse.get(&game).await;
         if page.count("form.move") == 0 {
@@ -209,11 +201,7 @@ async fn only_the_player_to_move_is_offered_the_legal_pits(server: Server) {
 }
 
 async fn a_forged_illegal_move_shows_the_engines_reason(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let (ayse, _, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
     let page = ayse.get(&game).await;
     let refused = ayse.press(&page.form("form.move"), "pit", "7").await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -227,11 +215,7 @@ async fn a_forged_illegal_move_shows_the_engines_reason(server: Server) {
 }
 
 async fn resigning_and_aborting_ask_first(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "modiar", "opponent").await;
+    let (_, mehmet, game) = ayse_v_mehmet(&server, "modiar", "opponent").await;
     let page = mehmet.get(&game).await;
     assert_eq!(
         page.attr("a[href$='/abort']", "href"),
@@ -286,11 +270,7 @@ async fn a_challenge_form_error_keeps_the_choices(server: Server) {
 }
 
 async fn the_live_stream_announces_each_move(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
     let mut stream = reqwest::Client::new()
         .get(format!("{}{game}/live", server.base))
         .send()
@@ -396,11 +376,7 @@ async fn play_some(players: [&Browser; 2], game: &str, plies: usize) {
 async fn each_move_links_to_the_position_after_it_which_is_the_replay_of_the_moves_before(
     server: Server,
 ) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
     play_some([&ayse, &mehmet], &game, 7).await;
     let json = ayse.api(&game).await;
     let plies = json_plies(&json);
@@ -509,11 +485,7 @@ async fn each_move_links_to_the_position_after_it_which_is_the_replay_of_the_mov
 async fn a_move_sent_for_an_old_position_returns_to_the_game_saying_the_opponent_moved(
     server: Server,
 ) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "modiar", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "modiar", "challenger").await;
     let first = ayse.get(&game).await;
     let old_form = first.form("form.move");
     ayse.press(&old_form, "pit", "1").await;
@@ -564,11 +536,7 @@ async fn a_move_sent_for_an_old_position_returns_to_the_game_saying_the_opponent
 }
 
 async fn a_mangala_sowing_that_ends_in_the_store_says_to_move_again(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
     let start = ayse.get(&game).await;
     assert_eq!(start.count("#extra-move"), 0);
     // Pit 4's four stones: the first back into pit 4, then 5, 6 and the store.
@@ -681,11 +649,7 @@ async fn a_rematch_offers_the_same_game_to_the_opponent_who_now_moves_first(serv
 async fn a_rematch_says_it_is_one_in_both_players_challenge_lists_and_its_json_names_the_game(
     server: Server,
 ) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "modiar", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "modiar", "challenger").await;
     let resign = mehmet.get(&format!("{game}/resign")).await;
     mehmet.submit(&resign.form("form[action$='/resign']")).await;
     let over = ayse.get(&game).await;
@@ -748,11 +712,7 @@ async fn a_rematch_says_it_is_one_in_both_players_challenge_lists_and_its_json_n
 async fn aborting_is_not_asked_by_its_address_once_both_sides_moved_and_the_refusal_is_translated(
     server: Server,
 ) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "tihbat", "challenger").await;
     play_some([&ayse, &mehmet], &game, 1).await;
     // One side moved: still asked.
     assert_eq!(

@@ -207,6 +207,21 @@ impl Browser {
         home
     }
 
+    /// Makes a token labelled `label` on the tokens page, every scope ticked: the
+    /// page after, which shows its secret once (`#new-secret`).
+    pub async fn make_token(&self, label: &str) -> Page {
+        let page = self.get("/settings/tokens").await;
+        let created = self
+            .submit(
+                &page
+                    .form("form[action='/settings/tokens']")
+                    .set("label", label),
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+        created
+    }
+
     /// The API's JSON at `/api/v1{path}` (public routes).
     pub async fn api(&self, path: &str) -> Value {
         self.client
@@ -287,4 +302,32 @@ pub async fn next_event(stream: &mut reqwest::Response, name: &str) -> serde_jso
         .find_map(|line| line.strip_prefix("data: "))
         .expect("a data line");
     serde_json::from_str(data).expect("JSON data")
+}
+
+/// Ayse and Mehmet, each signed up in a browser of their own, in a new `variant` game
+/// that Ayse challenged Mehmet to, `first` (`challenger`, `opponent`) moving first:
+/// their browsers and the game's path (`/games/<id>`).
+pub async fn ayse_v_mehmet(
+    server: &Server,
+    variant: &str,
+    first: &str,
+) -> (Browser, Browser, String) {
+    let ayse = Browser::new(server);
+    let mehmet = Browser::new(server);
+    ayse.sign_up("ayse").await;
+    mehmet.sign_up("mehmet").await;
+    let game = start_game(&ayse, &mehmet, "mehmet", variant, first).await;
+    (ayse, mehmet, game)
+}
+
+/// The API's JSON at `/api/v1{path}`, read with the token `secret`.
+pub async fn api_with(server: &Server, secret: &str, path: &str) -> Value {
+    let answer = Client::new()
+        .get(format!("{}/api/v1{path}", server.base))
+        .bearer_auth(secret)
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(answer.status(), StatusCode::OK, "{path}");
+    answer.json().await.expect("JSON")
 }

@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Page, Server, start_game};
+use crate::helpers::{Browser, Page, Server, ayse_v_mehmet};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -15,6 +15,7 @@ on_both_backends!(
     the_language_menu_refuses_an_unknown_language_and_goes_back_only_to_this_site,
     every_page_renders_in_each_language_without_a_missing_message,
     on_a_page_answering_a_form_the_language_menu_goes_back_to_the_forms_page,
+    a_game_page_opened_with_lang_keeps_it_on_every_form_and_after_each_one,
 );
 
 const LANGS: [&str; 5] = ["en", "tr", "ar", "el", "ca"];
@@ -174,11 +175,7 @@ async fn the_language_menu_refuses_an_unknown_language_and_goes_back_only_to_thi
 }
 
 async fn every_page_renders_in_each_language_without_a_missing_message(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let (ayse, _, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
     let visitor = Browser::new(&server);
     let pages = [
         (&ayse, "/".to_owned(), StatusCode::OK),
@@ -257,4 +254,90 @@ async fn on_a_page_answering_a_form_the_language_menu_goes_back_to_the_forms_pag
             .expect("the menu's back");
         assert_eq!(value, back, "{referer:?}");
     }
+}
+
+/// The actions of the page's forms that change something (`main`: not the footer's
+/// language menu, which chooses another language).
+fn post_actions(page: &Page) -> Vec<String> {
+    page.all("main form[method=post]")
+        .iter()
+        .map(|f| f.value().attr("action").unwrap_or_default().to_owned())
+        .collect()
+}
+
+async fn a_game_page_opened_with_lang_keeps_it_on_every_form_and_after_each_one(server: Server) {
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
+    // Without ?lang= the forms name no language: the account's is the page's.
+    let plain = ayse.get(&game).await;
+    let actions = post_actions(&plain);
+    assert!(!actions.is_empty());
+    assert!(actions.iter().all(|a| !a.contains("lang=")), "{actions:?}");
+
+    // Opened in Turkish: every form and the confirm pages' links carry it.
+    let page = ayse.get(&format!("{game}?lang=tr")).await;
+    assert_lang(&page, "tr");
+    let actions = post_actions(&page);
+    assert!(
+        actions.len() >= 3,
+        "the move, the note, the chat: {actions:?}"
+    );
+    assert!(
+        actions.iter().all(|a| a.ends_with("?lang=tr")),
+        "{actions:?}"
+    );
+    assert_eq!(
+        page.attr("#live a[href$='/resign?lang=tr']", "href"),
+        format!("{game}/resign?lang=tr")
+    );
+    assert_eq!(
+        page.attr("#live a[href$='/abort?lang=tr']", "href"),
+        format!("{game}/abort?lang=tr")
+    );
+
+    // The move: the page after it is Turkish, at an address that says so, and its
+    // step links keep it.
+    let after = ayse.press(&page.form("form.move"), "pit", "1").await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.body);
+    assert_eq!(after.url, format!("{}{game}?lang=tr", ayse.base));
+    assert_lang(&after, "tr");
+    let back = after.attr("#live a[rel=prev]", "href");
+    assert_eq!(back, format!("{game}?ply=0&lang=tr"));
+    let stepped = ayse.get(&back).await;
+    assert_lang(&stepped, "tr");
+    assert!(
+        stepped.all("#live a[href^='/games/']").iter().all(|a| {
+            a.value()
+                .attr("href")
+                .is_some_and(|h| h.contains("lang=tr"))
+        }),
+        "{}",
+        stepped.body
+    );
+
+    // Resigning: the question, its form and the game after it, all Turkish.
+    let question = ayse.get(&format!("{game}/resign?lang=tr")).await;
+    assert_lang(&question, "tr");
+    let form = question.form("main form");
+    assert_eq!(form.action, format!("{game}/resign?lang=tr"));
+    let over = ayse.submit(&form).await;
+    assert_eq!(over.url, format!("{}{game}?lang=tr", ayse.base));
+    assert_lang(&over, "tr");
+    assert!(over.count("#result") > 0, "{}", over.body);
+
+    // The rematch offer, and its answer from the other side.
+    let offered = ayse
+        .submit(&over.form(&format!("form[action='{game}/rematch?lang=tr']")))
+        .await;
+    assert_eq!(offered.url, format!("{}{game}?lang=tr", ayse.base));
+    assert_lang(&offered, "tr");
+    let theirs = mehmet.get(&format!("{game}?lang=el")).await;
+    let accept = theirs.form("form[action$='/accept?lang=el']");
+    let rematch = mehmet.submit(&accept).await;
+    assert!(rematch.url.ends_with("?lang=el"), "{}", rematch.url);
+    assert_ne!(
+        rematch.url,
+        format!("{}{game}?lang=el", mehmet.base),
+        "the new game"
+    );
+    assert_lang(&rematch, "el");
 }

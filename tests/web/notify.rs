@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Form, Server};
+use crate::helpers::{Browser, Form, Server, api_with};
 use crate::on_both_backends;
 
 /// The settings form with exactly `ticked` boxes (a browser sends only those).
@@ -205,29 +205,14 @@ async fn the_notifications_page_has_a_section_per_channel_and_the_bot_part_only_
     // Saving keeps what the bot part had, though the page has none, and a bot field
     // sent anyway changes nothing. (Set through the API first: the bot part is off by
     // default.)
-    let tokens = person.get("/settings/tokens").await;
-    let made = person
-        .submit(
-            &tokens
-                .form("form[action='/settings/tokens']")
-                .set("label", "reader"),
-        )
-        .await;
-    let secret = made.attr("#new-secret", "value");
-    let api = reqwest::Client::new();
-    let url = format!("{}/api/v1/me/notifications", server.base);
-    let mut settings: serde_json::Value = api
-        .get(&url)
-        .bearer_auth(&secret)
-        .send()
+    let secret = person
+        .make_token("reader")
         .await
-        .expect("answers")
-        .json()
-        .await
-        .expect("JSON");
+        .attr("#new-secret", "value");
+    let mut settings = api_with(&server, &secret, "/me/notifications").await;
     settings["bot"]["reminders"] = serde_json::json!([240]);
-    let put = api
-        .put(&url)
+    let put = reqwest::Client::new()
+        .put(format!("{}/api/v1/me/notifications", server.base))
         .bearer_auth(&secret)
         .json(&settings)
         .send()
@@ -243,15 +228,7 @@ async fn the_notifications_page_has_a_section_per_channel_and_the_bot_part_only_
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
     assert!(ticked(&saved, "push", "your_turn") && !ticked(&saved, "push", "challenge"));
-    let settings: serde_json::Value = api
-        .get(&url)
-        .bearer_auth(&secret)
-        .send()
-        .await
-        .expect("answers")
-        .json()
-        .await
-        .expect("JSON");
+    let settings = api_with(&server, &secret, "/me/notifications").await;
     assert_eq!(
         settings["bot"]["reminders"],
         serde_json::json!([240]),

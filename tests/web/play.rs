@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Server, start_game};
+use crate::helpers::{Browser, Server, ayse_v_mehmet};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -13,11 +13,7 @@ on_both_backends!(
 );
 
 async fn with_move_confirmation_on_a_pressed_pit_is_played_only_once_confirmed(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
 
     // Off by default: one press plays.
     let page = ayse.get(&game).await;

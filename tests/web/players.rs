@@ -1,6 +1,6 @@
 //! A player's page as others see it: whose move it is, in the viewer's words.
 
-use crate::helpers::{Browser, Server, start_game};
+use crate::helpers::{Browser, Server, ayse_v_mehmet, start_game};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -55,11 +55,7 @@ async fn a_players_page_says_you_only_to_the_player_whose_move_it_is(server: Ser
 }
 
 async fn a_result_reads_the_same_on_the_game_page_and_in_every_list(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "tihbat", "challenger").await;
     let page = ayse.get(&game).await;
     let pit = page.attr("form.move button.pit", "value");
     ayse.press(&page.form("form.move"), "pit", &pit).await;
@@ -236,11 +232,7 @@ async fn a_players_finished_games_are_listed_newest_first_by_game_and_result_a_p
 }
 
 async fn the_standings_come_a_page_at_a_time_and_a_players_page_gives_their_place(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    let (ayse, _, game) = ayse_v_mehmet(&server, "tihbat", "challenger").await;
     resign(&ayse, &game).await;
 
     let visitor = Browser::new(&server);

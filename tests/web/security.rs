@@ -3,7 +3,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Server, start_game};
+use crate::helpers::{Browser, Server, ayse_v_mehmet, start_game};
 use crate::on_both_backends;
 
 async fn a_form_without_its_token_is_refused_and_changes_nothing(server: Server) {
@@ -164,11 +164,7 @@ async fn the_session_cookie_is_http_only_and_lax(server: Server) {
 }
 
 async fn no_page_weighs_more_than_100_kb_with_its_css_and_js(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
     for _ in 0..6 {
         for player in [&ayse, &mehmet] {
             let page = player.get(&game).await;

@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Page, Server, start_game};
+use crate::helpers::{Browser, Page, Server, ayse_v_mehmet, start_game};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -34,11 +34,7 @@ fn marked(page: &Page, class: &str) -> Vec<String> {
 }
 
 async fn the_page_after_a_move_says_what_it_and_the_reply_did_and_marks_the_pits(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
     assert!(summaries(&ayse.get(&game).await).is_empty(), "no move yet");
 
     // Ayse sows S1: the stone back into it, then S2, S3, S4 (§M3).
@@ -128,11 +124,7 @@ async fn after_a_move_a_link_leads_to_the_next_game_waiting(server: Server) {
 async fn a_move_that_would_repeat_a_position_is_marked_and_its_confirmation_says_so(
     server: Server,
 ) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "tihbat", "challenger").await;
     // Pit 1, six times, both sides: the seventh brings a position back (§T6).
     for ply in 0..6 {
         let player = if ply % 2 == 0 { &ayse } else { &mehmet };
@@ -173,11 +165,7 @@ async fn a_move_that_would_repeat_a_position_is_marked_and_its_confirmation_says
 }
 
 async fn the_sowing_animation_can_be_turned_off_in_the_play_settings(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
     assert_eq!(
         ayse.get(&game).await.count("#live[data-still]"),
         0,
@@ -206,11 +194,7 @@ async fn the_sowing_animation_can_be_turned_off_in_the_play_settings(server: Ser
 async fn the_pages_write_moves_with_the_letters_of_their_language_and_the_record_keeps_s_and_n(
     server: Server,
 ) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
     let page = ayse.get(&game).await;
     ayse.press(&page.form("form.move"), "pit", "1").await;
     let theirs = mehmet.get(&game).await;

@@ -3,7 +3,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Server, next_event, start_game};
+use crate::helpers::{Browser, Server, ayse_v_mehmet, next_event, start_game};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -180,11 +180,7 @@ async fn a_pasted_record_is_stepped_through_with_the_analysis_at_every_position(
 async fn a_chat_line_reaches_the_other_players_own_stream_as_a_line_event_of_its_game(
     server: Server,
 ) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "mangala", "challenger").await;
     let mut stream = mehmet
         .client
         .get(format!("{}/live", server.base))

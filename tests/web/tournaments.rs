@@ -6,7 +6,10 @@ use reqwest::StatusCode;
 use crate::helpers::{Browser, Server};
 use crate::on_both_backends;
 
-on_both_backends!(a_tournament_is_created_joined_and_decided_through_its_pages);
+on_both_backends!(
+    a_tournament_is_created_joined_and_decided_through_its_pages,
+    a_tournament_start_is_read_in_the_zone_the_form_names_and_bad_times_change_nothing,
+);
 
 async fn a_tournament_is_created_joined_and_decided_through_its_pages(server: Server) {
     let ayse = Browser::new(&server);
@@ -124,4 +127,128 @@ async fn a_tournament_is_created_joined_and_decided_through_its_pages(server: Se
         "{rows:?}"
     );
     assert_eq!(after.count("a#withdraw"), 0);
+}
+
+/// How many tournaments the API lists.
+async fn tournaments(browser: &Browser) -> usize {
+    browser
+        .api("/tournaments")
+        .await
+        .as_array()
+        .map_or_else(|| panic!("a list of tournaments"), Vec::len)
+}
+
+async fn a_tournament_start_is_read_in_the_zone_the_form_names_and_bad_times_change_nothing(
+    server: Server,
+) {
+    let ayse = Browser::new(&server);
+    ayse.sign_up("ayse").await;
+    let list = ayse.get("/tournaments").await;
+    // The form says which zone it reads the start in: UTC until the player chooses.
+    assert_eq!(list.attr("select#zone option[selected]", "value"), "+00:00");
+    assert_eq!(list.text("select#zone option[selected]"), "UTC+00:00");
+    assert!(
+        list.text("label#zone-choice").starts_with("Time zone"),
+        "{}",
+        list.body
+    );
+    assert!(list.count("select#zone option[value='+05:45']") == 1);
+    let form = list
+        .form("form#new-tournament")
+        .set("name", "Evening cup")
+        .set("starts_at", "2026-12-05T15:00");
+
+    // Bad input is refused with the reason, and nothing is made: a zone not offered,
+    // a time that is none, a time past (the clock stands at 30 November 12:00 UTC:
+    // 14:30 at UTC+03:00 is 11:30 UTC).
+    for (zone, starts, reason) in [
+        (
+            "Mars/Olympus",
+            "2026-12-05T15:00",
+            "The time zone is not one of those offered",
+        ),
+        (
+            "+03:00",
+            "tomorrow at noon",
+            "The start is a date and time in the future",
+        ),
+        (
+            "+03:00",
+            "2026-11-30T14:30",
+            "The start is a date and time in the future",
+        ),
+    ] {
+        let refused = ayse
+            .submit(&form.clone().set("zone", zone).set("starts_at", starts))
+            .await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{zone} {starts}"
+        );
+        assert_eq!(refused.text("#tournament-error"), reason);
+        // What was typed stays, the zone included where it is one offered.
+        assert_eq!(refused.attr("input[name=starts_at]", "value"), starts);
+        assert_eq!(refused.attr("input[name=name]", "value"), "Evening cup");
+        let kept = if zone == "+03:00" { zone } else { "+00:00" };
+        assert_eq!(refused.attr("select#zone option[selected]", "value"), kept);
+        assert_eq!(tournaments(&ayse).await, 0, "{zone} {starts}");
+    }
+
+    // 15:00 at UTC+03:00 is 12:00 UTC: the tournament page says so, in a <time> the
+    // script shows in the reader's own zone.
+    let page = ayse.submit(&form.clone().set("zone", "+03:00")).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(page.text("h1"), "Evening cup");
+    assert_eq!(
+        page.attr("main time.local", "datetime"),
+        "2026-12-05T12:00:00.000Z"
+    );
+    assert_eq!(page.text("main time.local"), "5 December 2026, 12:00 UTC");
+    let listed = ayse.api("/tournaments").await;
+    assert_eq!(listed[0]["starts_at"], "2026-12-05T12:00:00.000Z");
+    // The list shows it the same way.
+    let list = ayse.get("/tournaments").await;
+    assert_eq!(
+        list.attr(".tournaments time.local", "datetime"),
+        "2026-12-05T12:00:00.000Z"
+    );
+    assert!(
+        list.text(".tournaments li")
+            .contains("starts 5 December 2026, 12:00 UTC;"),
+        "{}",
+        list.body
+    );
+
+    // West of UTC: 12:30 at UTC−02:00 is 14:30 UTC.
+    let west = ayse
+        .submit(
+            &form
+                .clone()
+                .set("name", "Afternoon cup")
+                .set("zone", "-02:00")
+                .set("starts_at", "2026-11-30T12:30"),
+        )
+        .await;
+    assert_eq!(west.status, StatusCode::OK, "{}", west.body);
+    assert_eq!(
+        west.attr("main time.local", "datetime"),
+        "2026-11-30T14:30:00.000Z"
+    );
+
+    // Every language says which zone the form reads.
+    for (lang, words) in [
+        ("tr", "Saat dilimi"),
+        ("ar", "المنطقة الزمنية"),
+        ("el", "Ζώνη ώρας"),
+        ("ca", "Zona horària"),
+    ] {
+        let page = ayse.get(&format!("/tournaments?lang={lang}")).await;
+        assert!(page.text("label#zone-choice").starts_with(words), "{lang}");
+        // With JavaScript, the line naming the browser's zone (filled in by it).
+        assert!(
+            page.attr("#browser-zone", "data-text").contains("{zone}"),
+            "{lang}"
+        );
+    }
 }

@@ -3,7 +3,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Server, next_event, start_game};
+use crate::helpers::{Browser, Server, ayse_v_mehmet, next_event, start_game};
 use crate::on_both_backends;
 
 async fn the_title_and_the_header_count_the_games_waiting_for_the_viewer(server: Server) {
@@ -41,11 +41,7 @@ async fn the_title_and_the_header_count_the_games_waiting_for_the_viewer(server:
 }
 
 async fn the_account_stream_sends_the_new_count_when_the_opponent_moves(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "tihbat", "challenger").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "tihbat", "challenger").await;
     let signed_out = reqwest::Client::new()
         .get(format!("{}/live", server.base))
         .send()

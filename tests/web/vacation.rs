@@ -3,17 +3,13 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Server, start_game};
+use crate::helpers::{Server, ayse_v_mehmet};
 use crate::on_both_backends;
 
 on_both_backends!(a_vacation_is_started_and_ended_from_its_settings_page);
 
 async fn a_vacation_is_started_and_ended_from_its_settings_page(server: Server) {
-    let ayse = Browser::new(&server);
-    let mehmet = Browser::new(&server);
-    ayse.sign_up("ayse").await;
-    mehmet.sign_up("mehmet").await;
-    let game = start_game(&ayse, &mehmet, "mehmet", "mangala", "opponent").await;
+    let (ayse, mehmet, game) = ayse_v_mehmet(&server, "mangala", "opponent").await;
 
     let page = mehmet.get("/settings/vacation").await;
     assert_eq!(page.status, StatusCode::OK);

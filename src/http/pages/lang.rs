@@ -109,6 +109,39 @@ pub struct Current {
     pub viewer: Option<String>,
     /// What waits for the signed-in visitor, once known (the header's count).
     pub waiting: super::view::Waiting,
+    /// The `?lang=` the page was opened with, kept on its forms and step links.
+    pub kept: KeptLang,
+}
+
+/// The `?lang=` a page was opened with: its forms and its links within the same page
+/// (stepping through a game) carry it, and a form's redirect keeps it (see
+/// [`scope`]), so that the page after a form is in the same language. Nothing when
+/// the page was opened without one: the account or the menu chose its language.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KeptLang(Option<Lang>);
+
+impl KeptLang {
+    /// The current request's (none outside a request).
+    #[must_use]
+    pub fn current() -> KeptLang {
+        CURRENT.try_with(|c| c.borrow().kept).unwrap_or_default()
+    }
+
+    /// `?lang=tr`, to follow an address without a query; empty when none was given.
+    #[must_use]
+    pub fn query(&self) -> String {
+        self.0
+            .map(|l| format!("?lang={}", l.tag()))
+            .unwrap_or_default()
+    }
+
+    /// `&lang=tr`, to follow an address with a query; empty when none was given.
+    #[must_use]
+    pub fn and(&self) -> String {
+        self.0
+            .map(|l| format!("&lang={}", l.tag()))
+            .unwrap_or_default()
+    }
 }
 
 tokio::task_local! {
@@ -140,7 +173,10 @@ pub fn settle(visitor: &super::Visitor) {
 }
 
 /// Middleware over every route: reads the request's [`Offers`] (kept in its
-/// extensions) and runs the rest of the request with the language they choose.
+/// extensions) and runs the rest of the request with the language they choose. A
+/// request with `?lang=` that is answered by a redirect to a page of this site goes
+/// there in the same language (the redirect's address gets the `lang=`), but for the
+/// language menu's own form, which chooses another.
 pub async fn scope(mut request: Request, next: Next) -> Response {
     let offers = Offers::read(request.headers(), request.uri());
     request.extensions_mut().insert(offers);
@@ -165,10 +201,47 @@ pub async fn scope(mut request: Request, next: Next) -> Response {
         readable,
         viewer: None,
         waiting: super::view::Waiting::default(),
+        kept: KeptLang(offers.query),
     };
-    CURRENT
+    let menu = request.uri().path() == "/language";
+    let response = CURRENT
         .scope(RefCell::new(current), next.run(request))
-        .await
+        .await;
+    match offers.query {
+        Some(lang) if !menu => keep_lang(response, lang),
+        _ => response,
+    }
+}
+
+/// `response` with `lang=` added to its redirect's address when that is a page of
+/// this site that does not name a language itself.
+fn keep_lang(mut response: Response, lang: Lang) -> Response {
+    if !response.status().is_redirection() {
+        return response;
+    }
+    let Some(to) = response
+        .headers()
+        .get(LOCATION)
+        .and_then(|v| v.to_str().ok())
+        .filter(|to| to.starts_with('/') && !to.starts_with("//"))
+        .and_then(|to| to.parse::<Uri>().ok())
+    else {
+        return response;
+    };
+    if to
+        .query()
+        .is_some_and(|q| q.split('&').any(|p| p.starts_with("lang=")))
+    {
+        return response;
+    }
+    let joined = match to.query() {
+        Some(q) if !q.is_empty() => format!("{}?{q}&lang={}", to.path(), lang.tag()),
+        _ => format!("{}?lang={}", to.path(), lang.tag()),
+    };
+    if let Ok(value) = HeaderValue::from_str(&joined) {
+        response.headers_mut().insert(LOCATION, value);
+    }
+    response
 }
 
 /// The offers of a request, read by [`scope`] or else from its headers.

@@ -36,6 +36,7 @@ mod settings;
 mod tournaments;
 mod vacation;
 pub(crate) mod view;
+pub(crate) mod zone;
 
 pub use error::PageError;
 pub use lang::{LANG_COOKIE, Offers, scope as language_scope};

@@ -32,6 +32,7 @@ pub fn refusal(tr: Tr, error: &Error) -> String {
         "invalid_days_per_move" => "refused-invalid-days-per-move",
         "invalid_max_players" => "refused-invalid-max-players",
         "invalid_starts_at" => "refused-invalid-starts-at",
+        "invalid_time_zone" => "refused-invalid-time-zone",
         "already_joined" => "refused-already-joined",
         "tournament_full" => "refused-tournament-full",
         "tournament_started" => "refused-tournament-started",

@@ -3,13 +3,13 @@
 
 use askama::Template;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
 use super::error::PageError;
 use super::session::{PageForm, PagePath, Visitor};
-use super::view::{Layout, VariantChoice, render, variant_choices};
+use super::view::{Layout, VariantChoice, form_number, render, render_form, variant_choices};
+use super::zone::{Zone, ZoneChoice};
 use crate::domain::{DaysPerMove, TournamentId};
 use crate::error::Error;
 use crate::games::view::GameLine;
@@ -18,6 +18,7 @@ use crate::i18n::{IntoArg, Tr};
 use crate::service::{TournamentRequest, TournamentView};
 use crate::store::tournaments::Tournament;
 use crate::tournament::{TournamentStatus, points_text};
+use fluent_bundle::FluentValue;
 
 /// A tournament in the list.
 #[derive(Debug, Clone)]
@@ -25,8 +26,49 @@ pub struct TournamentLine {
     id: String,
     name: String,
     /// What it is and where it stands: `Mangala, single round robin, 3 days a move,
-    /// rated; 2 of 8 players; starts …; open: players may join`.
-    summary: String,
+    /// rated; 2 of 8 players; starts …; open: players may join`, around its start.
+    summary: Starts,
+}
+
+/// A sentence with a tournament's start in it, split around the start so that the
+/// page shows it in a `<time>`: in UTC, saying so, and with JavaScript in the
+/// reader's own time zone.
+#[derive(Debug, Clone)]
+pub struct Starts {
+    /// The words before the start.
+    before: String,
+    /// The start, RFC 3339 (the `<time>`'s `datetime`).
+    at: String,
+    /// The start in words, in UTC: `3 December 2026, 18:20 UTC`.
+    text: String,
+    /// The words after it.
+    after: String,
+}
+
+impl Starts {
+    /// The message `id` of `tr` with `args`, the start `at` as its `$starts`.
+    fn new<'a>(
+        tr: Tr,
+        id: &str,
+        args: impl IntoIterator<Item = (&'a str, FluentValue<'static>)>,
+        at: chrono::DateTime<chrono::Utc>,
+    ) -> Starts {
+        // A mark no message has, where the start goes.
+        const MARK: &str = "\u{E000}";
+        let sentence = tr.args(
+            id,
+            args.into_iter()
+                .chain([("starts", MARK.into_arg())])
+                .collect::<Vec<_>>(),
+        );
+        let (before, after) = sentence.split_once(MARK).unwrap_or((sentence.as_str(), ""));
+        Starts {
+            before: before.to_owned(),
+            at: crate::wire::time(at),
+            text: tr.when(at),
+            after: after.to_owned(),
+        }
+    }
 }
 
 /// How a tournament's settings read: `double round robin, 3 days a move, rated,
@@ -65,16 +107,17 @@ impl TournamentLine {
         TournamentLine {
             id: t.id.to_string(),
             name: t.name.clone(),
-            summary: tr.args(
+            summary: Starts::new(
+                tr,
                 "tournaments-line",
                 [
                     ("variant", t.variant.title().into_arg()),
                     ("format", format(tr, t).into_arg()),
                     ("players", t.players.into_arg()),
                     ("max", t.max_players.into_arg()),
-                    ("starts", tr.when(t.starts_at).into_arg()),
                     ("status", status_words(tr, t.status).into_arg()),
                 ],
+                t.starts_at,
             ),
         }
     }
@@ -99,8 +142,13 @@ pub struct TournamentForm {
     days_per_move: String,
     #[serde(default)]
     max_players: String,
+    /// The start as a browser's date-and-time field sends it, in `zone`.
     #[serde(default)]
     starts_at: String,
+    /// The zone `starts_at` is read in: an offset from UTC (`+03:00`; UTC when
+    /// empty), chosen by the player or, with JavaScript, by the browser.
+    #[serde(default)]
+    zone: String,
     /// `true` when ticked (absent otherwise).
     #[serde(default)]
     double: String,
@@ -129,6 +177,7 @@ struct ListPage {
     signed_in: bool,
     variants: Vec<VariantChoice>,
     days: Vec<DaysChoice>,
+    zones: Vec<ZoneChoice>,
     form: TournamentForm,
     error: Option<String>,
 }
@@ -188,15 +237,11 @@ async fn list_page(
                 selected: d.days().to_string() == chosen_days,
             })
             .collect(),
+        zones: super::zone::choices(&form.zone),
         form,
         error,
     };
-    let status = if page.error.is_some() {
-        StatusCode::UNPROCESSABLE_ENTITY
-    } else {
-        StatusCode::OK
-    };
-    Ok((status, render(&page)?).into_response())
+    render_form(&page, page.error.is_some())
 }
 
 /// `GET /tournaments`.
@@ -204,26 +249,33 @@ pub async fn list(State(state): State<AppState>, visitor: Visitor) -> Result<Res
     list_page(&state, &visitor, TournamentForm::default(), None).await
 }
 
-/// `POST /tournaments`: a new tournament; a refused one re-renders the form with the
-/// reason.
+/// `POST /tournaments`: a new tournament, its start read in the zone the form names;
+/// a refused one (`invalid_time_zone`, or the service's refusals: a start that is no
+/// time or is past is `invalid_starts_at`) re-renders the form with the reason.
 pub async fn create(
     State(state): State<AppState>,
     PageForm { visitor, form }: PageForm<TournamentForm>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
-    let number = |text: &str| match text.trim() {
-        "" => None,
-        text => Some(text.parse().unwrap_or(0)),
+    let starts_at = match Zone::parse(&form.zone) {
+        // A time that is none stays as typed: the service says why it is refused.
+        Ok(zone) => zone
+            .read(&form.starts_at)
+            .map_or_else(|| form.starts_at.clone(), crate::wire::time),
+        Err(e) => {
+            let message = super::refusal::refusal(visitor.tr(), &e);
+            return list_page(&state, &visitor, form, Some(message)).await;
+        }
     };
     let request = TournamentRequest {
         name: form.name.clone(),
         variant: form.variant.clone(),
-        days_per_move: number(&form.days_per_move),
+        days_per_move: form_number(&form.days_per_move),
         double: form.double == "true",
         rated: form.rated == "true",
         vacation_allowed: form.no_vacation != "true",
-        max_players: number(&form.max_players),
-        starts_at: form.starts_at.clone(),
+        max_players: form_number(&form.max_players),
+        starts_at,
     };
     match state.service.create_tournament(account, request).await {
         Ok(t) => Ok(Redirect::to(&format!("/tournaments/{}", t.id)).into_response()),
@@ -258,7 +310,7 @@ struct TournamentPage {
     creator: String,
     variant: &'static str,
     format: String,
-    starts: String,
+    starts: Starts,
     status: String,
     finished: bool,
     players: Vec<String>,
@@ -318,7 +370,7 @@ pub async fn show(
         creator: t.creator.username.to_string(),
         variant: t.variant.title(),
         format: format(visitor.tr(), t),
-        starts: visitor.tr().when(t.starts_at),
+        starts: Starts::new(visitor.tr(), "tournament-starts", [], t.starts_at),
         status: status_words(visitor.tr(), t.status),
         finished: t.status == TournamentStatus::Finished,
         players: view

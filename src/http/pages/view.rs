@@ -197,6 +197,34 @@ pub fn render(page: &impl Template) -> Result<Html<String>, PageError> {
         .map_err(|e| PageError(Error::internal_from("rendering a page", e)))
 }
 
+/// Renders a page with a form: 200, or 422 when it is shown again with why the form
+/// was `refused` (the choices as typed, nothing changed).
+///
+/// # Errors
+/// An internal error when the template fails.
+pub fn render_form(
+    page: &impl Template,
+    refused: bool,
+) -> Result<axum::response::Response, PageError> {
+    use axum::response::IntoResponse;
+    let status = if refused {
+        axum::http::StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        axum::http::StatusCode::OK
+    };
+    Ok((status, render(page)?).into_response())
+}
+
+/// A number field of a form as the service takes it: `None` when left empty, and 0
+/// (which every such field refuses, saying why) when it is no whole number.
+#[must_use]
+pub fn form_number(text: &str) -> Option<i64> {
+    match text.trim() {
+        "" => None,
+        text => Some(text.parse().unwrap_or(0)),
+    }
+}
+
 /// A variant as offered in forms and links.
 #[derive(Debug, Clone)]
 pub struct VariantChoice {
