@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The features moved into folders of their own (docs/architecture.md).
-const FEATURES: &[&str] = &["games", "chat", "challenges"];
+const FEATURES: &[&str] = &["games", "chat", "challenges", "notifications"];
 
 /// The parts of a feature that only the feature itself may name: its SQL and rows.
 const PRIVATE_PARTS: &[&str] = &["store"];
