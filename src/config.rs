@@ -547,13 +547,13 @@ pub struct DigestArgs {
     pub smtp_from: Option<String>,
 
     /// The hour of the day (UTC, 0 to 23) from which each day's digests go out.
-    #[arg(long, env = "SEEDPOST_DIGEST_HOUR", default_value_t = crate::service::DEFAULT_DIGEST_HOUR, global = true,
+    #[arg(long, env = "SEEDPOST_DIGEST_HOUR", default_value_t = crate::notifications::service::digest::DEFAULT_DIGEST_HOUR, global = true,
           value_parser = clap::value_parser!(u32).range(0..=23))]
     pub digest_hour: u32,
 
     /// The least time, in minutes (1 to 1440), between two mails on a player's turn:
     /// the turns that come meanwhile go together in the next mail.
-    #[arg(long, env = "SEEDPOST_TURN_MAIL_MINUTES", default_value_t = crate::service::DEFAULT_TURN_MAIL_MINUTES, global = true,
+    #[arg(long, env = "SEEDPOST_TURN_MAIL_MINUTES", default_value_t = crate::notifications::service::digest::DEFAULT_TURN_MAIL_MINUTES, global = true,
           value_parser = clap::value_parser!(u32).range(1..=1440))]
     pub turn_mail_minutes: u32,
 }

@@ -6,12 +6,9 @@
 //! Monday at 00:00; time that would run into a Saturday goes on from the following
 //! Monday. The module is pure: the time comes in as an argument.
 
-use std::collections::BTreeSet;
-
 use chrono::{DateTime, Datelike, Duration, NaiveTime, Utc, Weekday};
 
 use crate::domain::DaysPerMove;
-use crate::domain::notify::lead;
 
 /// When the side to move after a move made at `from` loses on time: `days` after
 /// `from`, counting only weekday time when `weekend_pause` is set.
@@ -123,34 +120,6 @@ pub fn running_from(at: DateTime<Utc>, weekend_pause: bool) -> DateTime<Utc> {
     }
 }
 
-/// When each reminder among `times` goes for a move that began at `began` and is due
-/// at `deadline`, as [`due_reminder`] sends them to a sweeper that never misses: at
-/// its time before the deadline, or when the clock runs again if that falls while
-/// it stands (a weekend under a `weekend_pause`), and only if no nearer reminder is
-/// due by then. Nearest the deadline first. The calendar feed's alarms.
-///
-/// [`due_reminder`]: crate::domain::notify::due_reminder
-#[must_use]
-pub fn reminder_schedule(
-    times: &BTreeSet<u32>,
-    began: DateTime<Utc>,
-    deadline: DateTime<Utc>,
-    weekend_pause: bool,
-) -> Vec<(u32, DateTime<Utc>)> {
-    let mut schedule: Vec<(u32, DateTime<Utc>)> = Vec::new();
-    for t in times.iter().copied() {
-        if lead(t) >= deadline - began {
-            continue;
-        }
-        let at = running_from(deadline - lead(t), weekend_pause);
-        // `times` ascends: those kept so far are nearer the deadline.
-        if schedule.iter().all(|(s, _)| deadline - lead(*s) > at) {
-            schedule.push((t, at));
-        }
-    }
-    schedule
-}
-
 fn is_weekend(at: DateTime<Utc>) -> bool {
     matches!(at.weekday(), Weekday::Sat | Weekday::Sun)
 }
@@ -251,37 +220,6 @@ mod tests {
                 assert!(!is_weekend(due) || saturday_midnight, "{from} {n}: {due}");
             }
         }
-    }
-
-    #[test]
-    fn alarms_that_fall_on_a_paused_weekend_ring_on_monday_only_the_nearest() {
-        // Friday 23:00 with one day, weekend pause: due Monday 23:00.
-        let began = at(4, 23, 0);
-        let deadline = at(7, 23, 0);
-        let chosen: BTreeSet<u32> = [120, 1440, 2880].into_iter().collect();
-        // 48 h before is Saturday 23:00, 24 h Sunday 23:00: both on Monday 00:00,
-        // where only the 24 h one rings; 2 h at Monday 21:00.
-        assert_eq!(
-            reminder_schedule(&chosen, began, deadline, true),
-            [(120, at(7, 21, 0)), (1440, at(7, 0, 0))]
-        );
-        assert_eq!(
-            reminder_schedule(&chosen, began, deadline, false),
-            [
-                (120, at(7, 21, 0)),
-                (1440, at(6, 23, 0)),
-                (2880, at(5, 23, 0))
-            ]
-        );
-    }
-
-    #[test]
-    fn a_reminder_as_long_as_the_move_has_no_alarm() {
-        let chosen: BTreeSet<u32> = [120, 1440, 2880].into_iter().collect();
-        assert_eq!(
-            reminder_schedule(&chosen, at(0, 12, 0), at(1, 12, 0), false),
-            [(120, at(1, 10, 0))]
-        );
     }
 
     #[test]

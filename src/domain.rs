@@ -12,7 +12,6 @@ use uuid::Uuid;
 mod bots;
 mod entities;
 mod lang;
-pub mod notify;
 
 pub use bots::{
     Asked, ChallengeFilters, DeclineReason, InvalidDeclineReason, InvalidFilters, InvalidScopes,

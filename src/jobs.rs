@@ -187,7 +187,8 @@ async fn sweep(service: &Service) {
         tracing::warn!(error = %crate::error::Chain(&e), "digest round failed");
     }
     match service.send_reminders().await {
-        Ok(round) if round == crate::service::ReminderRound::default() => {}
+        Ok(round)
+            if round == crate::notifications::service::reminders::ReminderRound::default() => {}
         Ok(round) => {
             tracing::info!(
                 push = round.push,

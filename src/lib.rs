@@ -30,6 +30,7 @@ pub mod http;
 pub mod i18n;
 pub mod jobs;
 pub mod metrics;
+pub mod notifications;
 pub mod ratings;
 pub mod replay;
 pub mod service;

@@ -12,7 +12,8 @@ use seedpost::config::{Cli, Command, LogFormat, ReplayArgs, ServeArgs};
 use seedpost::http::ratelimit::{RateLimiter, StreamSlots};
 use seedpost::http::{self, AppState, Settings};
 use seedpost::jobs::{Jobs, Schedule};
-use seedpost::service::{PushConfig, Service};
+use seedpost::notifications::service::push::PushConfig;
+use seedpost::service::Service;
 use tokio_util::sync::CancellationToken;
 use tracing_subscriber::EnvFilter;
 
@@ -138,8 +139,13 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
             .public_url
             .clone()
             .unwrap_or_else(|| format!("http://{}", args.bind));
-        let mailer = seedpost::service::Mailer::new(url, from, args.digest.digest_hour, &links)?
-            .with_turn_mail_minutes(args.digest.turn_mail_minutes)?;
+        let mailer = seedpost::notifications::service::digest::Mailer::new(
+            url,
+            from,
+            args.digest.digest_hour,
+            &links,
+        )?
+        .with_turn_mail_minutes(args.digest.turn_mail_minutes)?;
         service = service.with_digest(mailer);
     }
     // The solved tables are built (or read) in the background from now on: no request

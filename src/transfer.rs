@@ -28,9 +28,12 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::{BufRead, Write};
 
+use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Pit, Ply, Side, Variant};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use sqlx::Transaction;
 use uuid::Uuid;
 
 use crate::domain::{
@@ -38,11 +41,13 @@ use crate::domain::{
     EventKind, FirstChoice, GameId, GameStatus, MatchId, MatchStatus, MatchTerms, Schedule, Scopes,
     Terms, TokenId, TournamentId, Username, WebhookId,
 };
+use crate::notifications::export::Notifications;
 use crate::ratings::Rating;
-use crate::store::calendar::{CalendarFeed, DigestSettings};
+use crate::store::dialect::Backend;
 use crate::store::matches::{Match, MatchGame};
 use crate::store::ops::{AccountWithPassword, DataSet, TokenWithHash};
 use crate::store::ratings::VariantRating;
+use crate::store::sql::{SqlStore, on_backend};
 use crate::store::tournaments::{Tournament, TournamentRecord};
 use crate::store::vacations::Vacation;
 use crate::store::webhooks::{Delivery, DeliveryStatus, Webhook};
@@ -65,11 +70,9 @@ pub const MAX_LINE: usize = 1 << 20;
 /// The version of the format this build writes and reads.
 pub const VERSION: u32 = 1;
 
-/// Every table an export carries, whole: all a player or an operator would miss on
-/// the new server. A migration that makes a table puts it here or in
-/// [`TRANSIENT_TABLES`] (`tests/tidy/transfer.rs` fails otherwise), and the round
-/// trip test compares every one of these tables' rows before and after.
-pub const EXPORTED_TABLES: &[&str] = &[
+/// The tables the export carries whole for the features whose lines are still
+/// written here (the rest are each feature's, see [`Lines::EXPORTED`]).
+const UNMOVED_EXPORTED: &[&str] = &[
     "accounts",
     "tokens",
     "challenges",
@@ -87,11 +90,6 @@ pub const EXPORTED_TABLES: &[&str] = &[
     "tournaments",
     "tournament_players",
     "tournament_games",
-    "calendar_feeds",
-    "digest_settings",
-    "server_keys",
-    "push_subscriptions",
-    "notification_settings",
     "challenge_filters",
     "play_settings",
     "conditional_lines",
@@ -103,40 +101,172 @@ pub const EXPORTED_TABLES: &[&str] = &[
     "chat_mutes",
 ];
 
-/// The tables an export leaves out, each with why nobody misses them: queues,
-/// claims and traces of the moment, which the new server starts without.
-pub const TRANSIENT_TABLES: &[(&str, &str)] = &[
-    (
-        "push_messages",
-        "push notifications in flight: the devices are carried, and what they were \
-         not yet told is in the events above their cursors",
-    ),
-    (
-        "reminders_sent",
-        "claims that a reminder of a deadline went out: at worst one reminder is sent \
-         again after the move",
-    ),
-    (
-        "turn_mails",
-        "the queue of turn mails: a pending one is not sent after the move; the \
-         player's next turn mails and digests come as usual",
-    ),
-    (
-        "turn_mail_accounts",
-        "each account's turn-mail back-off and lease: a new server starts without",
-    ),
+/// The tables the features whose lines are still written here leave out, each with
+/// why nobody misses them (the rest are each feature's, see [`Lines::TRANSIENT`]).
+const UNMOVED_TRANSIENT: &[(&str, &str)] = &[
     (
         "runner_leases",
         "which bot runner holds an account's lease now: a runner claims it again \
          within its heartbeat",
     ),
-    ("game_presence", "who is looking at a game page right now"),
     (
         "mail_links",
         "single-use links of verification and password-reset mails: a link mailed \
          before the move no longer works; the player asks for a new one",
     ),
 ];
+
+/// Every table an export carries, whole: all a player or an operator would miss on
+/// the new server. A migration that makes a table puts it in its feature's
+/// [`Lines::EXPORTED`] or [`Lines::TRANSIENT`] (`tests/tidy/transfer.rs` fails
+/// otherwise), and the round trip test compares every one of these tables' rows
+/// before and after.
+#[must_use]
+pub fn exported_tables() -> Vec<&'static str> {
+    [UNMOVED_EXPORTED, Notifications::EXPORTED].concat()
+}
+
+/// The tables an export leaves out, each with why nobody misses them: queues,
+/// claims and traces of the moment, which the new server starts without.
+#[must_use]
+pub fn transient_tables() -> Vec<(&'static str, &'static str)> {
+    [UNMOVED_TRANSIENT, Notifications::TRANSIENT].concat()
+}
+
+/// A feature's lines of the export: its tables, read in the export's snapshot and
+/// written in the import's transaction, its lines and how the import checks them.
+/// Each feature's `export` module implements it; [`export`] and [`import`] drive
+/// every one (the features whose lines are not yet their own are still written
+/// here, over the store's [`DataSet`]).
+#[async_trait]
+pub trait Lines: Default + Send + Sync + Sized {
+    /// Its lines, tagged by `"type"`.
+    type Line: Serialize + DeserializeOwned;
+
+    /// The `type`s of its lines.
+    const KINDS: &'static [&'static str];
+
+    /// The tables it carries whole.
+    const EXPORTED: &'static [&'static str];
+
+    /// The tables it leaves out, each with why nobody misses them.
+    const TRANSIENT: &'static [(&'static str, &'static str)];
+
+    /// Reads its rows on `tx`, the export's snapshot.
+    async fn read<B: Backend>(tx: &mut Transaction<'static, B>) -> Result<Self, StoreError>;
+
+    /// Writes its rows on `tx`, the import's transaction, after every row of the
+    /// features not yet moved (the accounts they name among them).
+    async fn write<B: Backend>(&self, tx: &mut Transaction<'static, B>) -> Result<(), StoreError>;
+
+    /// Its lines, in the order the import reads them.
+    fn lines(&self) -> Vec<Self::Line>;
+
+    /// Reads one of its lines, checked as the API checks what it stands for and
+    /// against what the import read before (`known`).
+    ///
+    /// # Errors
+    /// [`ReadError`] for a line the import refuses.
+    fn take(&mut self, line: Self::Line, known: &Known) -> Result<(), ReadError>;
+
+    /// Adds how many rows of each kind it holds to `counts`.
+    fn count(&self, counts: &mut Counts);
+}
+
+/// What the import read so far that a feature's lines may name.
+#[derive(Debug, Default)]
+pub struct Known {
+    /// The accounts.
+    accounts: HashMap<Uuid, Player>,
+    /// Each account's event counter: no event, cursor or delivery goes above it.
+    heads: HashMap<Uuid, u64>,
+}
+
+impl Known {
+    /// The account `id` of an earlier line (`what` names what names it).
+    ///
+    /// # Errors
+    /// [`ReadError::NoAccount`] when no earlier line is that account.
+    pub fn player(&self, id: Uuid, what: &str) -> Result<Player, ReadError> {
+        self.accounts
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| ReadError::NoAccount {
+                what: what.to_owned(),
+                id,
+            })
+    }
+
+    /// The event counter of the account `id` of an earlier line.
+    ///
+    /// # Errors
+    /// [`ReadError::NoAccount`] when no earlier line is that account.
+    pub fn head(&self, id: Uuid, what: &str) -> Result<u64, ReadError> {
+        self.heads
+            .get(&id)
+            .copied()
+            .ok_or_else(|| ReadError::NoAccount {
+                what: what.to_owned(),
+                id,
+            })
+    }
+}
+
+/// Why the import refuses a line.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The line is no record of the format.
+    #[error("not a record: {0}")]
+    NotARecord(#[source] serde_json::Error),
+    /// The line names an account that no earlier line is.
+    #[error("{what} {id} is not an account of an earlier line")]
+    NoAccount {
+        /// What names it.
+        what: String,
+        /// The account named.
+        id: Uuid,
+    },
+    /// What the line stands for is there already (the text says what).
+    #[error("{0} twice")]
+    Twice(String),
+    /// A value the server would not have written.
+    #[error("{what}: {why}")]
+    Refused {
+        /// What the line stands for.
+        what: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Refused by the checks of the lines still written here, in their words.
+    #[error("{0}")]
+    Unmoved(String),
+}
+
+impl ReadError {
+    /// [`ReadError::Refused`]: `what` is refused for `why`.
+    pub fn refused(what: &str, why: impl fmt::Display) -> ReadError {
+        ReadError::Refused {
+            what: what.to_owned(),
+            why: why.to_string(),
+        }
+    }
+}
+
+impl From<String> for ReadError {
+    fn from(message: String) -> ReadError {
+        ReadError::Unmoved(message)
+    }
+}
+
+/// Everything an export carries: the rows of the features whose lines are still
+/// written here, and each other feature's.
+#[derive(Debug, Default)]
+pub struct Data {
+    /// The rows of the features whose lines are still written here.
+    pub unmoved: DataSet,
+    /// The notifications'.
+    pub notifications: Notifications,
+}
 
 /// What can stop an export or an import.
 #[derive(Debug, thiserror::Error)]
@@ -248,8 +378,9 @@ impl fmt::Display for Counts {
 }
 
 impl Counts {
-    fn of(data: &DataSet) -> Counts {
-        Counts {
+    fn of(all: &Data) -> Counts {
+        let data = &all.unmoved;
+        let mut counts = Counts {
             accounts: data.accounts.len(),
             tokens: data.tokens.len(),
             challenges: data.challenges.len(),
@@ -263,15 +394,15 @@ impl Counts {
             webhooks: data.webhooks.len(),
             deliveries: data.deliveries.len(),
             sessions: data.sessions.len(),
-            calendars: data.calendars.len(),
-            digests: data.digests.len(),
-            settings: data.carried.play_settings.len()
-                + data.carried.challenge_filters.len()
-                + data.carried.notification_settings.len(),
-            push_devices: data.carried.push_subscriptions.len(),
+            calendars: 0,
+            digests: 0,
+            settings: data.carried.play_settings.len() + data.carried.challenge_filters.len(),
+            push_devices: 0,
             rating_changes: data.carried.game_ratings.len(),
-            server_keys: data.carried.server_keys.len(),
-        }
+            server_keys: 0,
+        };
+        all.notifications.count(&mut counts);
+        counts
     }
 }
 
@@ -295,13 +426,8 @@ enum Line {
     Webhook(WebhookLine),
     Delivery(DeliveryLine),
     Session(SessionLine),
-    Calendar(CalendarLine),
-    Digest(DigestLine),
-    ServerKey(carried::ServerKeyLine),
     PlaySettings(carried::PlaySettingsLine),
     ChallengeFilters(carried::FiltersLine),
-    Notifications(carried::NotificationsLine),
-    PushDevice(carried::PushDeviceLine),
     GameRating(carried::GameRatingLine),
     Conditional(carried::ConditionalLine),
     ConditionalPly(carried::ConditionalPlyLine),
@@ -311,28 +437,6 @@ enum Line {
     Chat(carried::ChatLineLine),
     ChatReport(carried::ChatReportLine),
     ChatMute(carried::ChatMuteLine),
-}
-
-/// An account's calendar feed: the hash of its URL's secret, never the secret.
-/// Exports from before calendar feeds have none.
-#[derive(Debug, Serialize, Deserialize)]
-struct CalendarLine {
-    account_id: Uuid,
-    hash: String,
-    created_at: DateTime<Utc>,
-}
-
-/// An account's daily digest settings. Exports from before digests have none.
-#[derive(Debug, Serialize, Deserialize)]
-struct DigestLine {
-    account_id: Uuid,
-    email: String,
-    enabled: bool,
-    last_sent_on: Option<chrono::NaiveDate>,
-    updated_at: DateTime<Utc>,
-    /// When the address was verified. Exports from before verification have none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    verified_at: Option<DateTime<Utc>>,
 }
 
 /// A stored event of an account's stream. Exports from before events have none.
@@ -835,33 +939,14 @@ fn session_line(s: &NewSession) -> Line {
     })
 }
 
-fn calendar_line(c: &CalendarFeed) -> Line {
-    Line::Calendar(CalendarLine {
-        account_id: c.account.0,
-        hash: c.hash.clone(),
-        created_at: c.created_at,
-    })
-}
-
-fn digest_line(d: &DigestSettings) -> Line {
-    Line::Digest(DigestLine {
-        account_id: d.account.0,
-        email: d.email.clone(),
-        enabled: d.enabled,
-        last_sent_on: d.last_sent_on,
-        updated_at: d.updated_at,
-        verified_at: d.verified_at,
-    })
-}
-
-fn write_line(out: &mut impl Write, line: &Line) -> Result<(), TransferError> {
+fn write_line(out: &mut impl Write, line: &impl Serialize) -> Result<(), TransferError> {
     serde_json::to_writer(&mut *out, line).map_err(std::io::Error::other)?;
     out.write_all(b"\n")?;
     Ok(())
 }
 
 /// Whether `hash` is a SHA-256 in lower-case hex, as stored for secrets.
-fn is_sha256_hex(hash: &str) -> bool {
+pub(crate) fn is_sha256_hex(hash: &str) -> bool {
     hash.len() == 64
         && hash
             .bytes()
@@ -876,7 +961,7 @@ fn is_sha256_hex(hash: &str) -> bool {
 /// [`TransferError::Unimportable`] (nothing written) when the data would not import;
 /// database and write errors.
 pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, TransferError> {
-    let data = store.export().await?;
+    let data = on_backend!(store.sql(), s => read_snapshot(s).await)?;
     let mut lines = Vec::new();
     write_lines(&data, &mut lines)?;
     if let Err(e) = read(lines.as_slice()) {
@@ -891,8 +976,43 @@ pub async fn export(store: &dyn Store, out: &mut impl Write) -> Result<Counts, T
     Ok(Counts::of(&data))
 }
 
+/// Reads everything an export carries, in one read-only transaction that sees one
+/// moment of the database (see [`OpsStore::export`](crate::store::OpsStore::export)).
+async fn read_snapshot<B: Backend>(store: &SqlStore<B>) -> Result<Data, StoreError> {
+    let mut tx = crate::store::ops::begin_snapshot(store).await?;
+    let data = read_all(&mut tx).await;
+    // Read only: nothing to keep, whatever the outcome.
+    tx.rollback().await?;
+    data
+}
+
+/// Reads every feature's rows on `tx`.
+async fn read_all<B: Backend>(tx: &mut Transaction<'static, B>) -> Result<Data, StoreError> {
+    Ok(Data {
+        unmoved: crate::store::ops::read_all(tx).await?,
+        notifications: Notifications::read(tx).await?,
+    })
+}
+
+/// Writes `data` into the store, in one transaction: all or nothing.
+async fn write_all<B: Backend>(store: &SqlStore<B>, data: &Data) -> Result<(), StoreError> {
+    let mut tx = crate::store::ops::begin_import(store).await?;
+    let outcome = write_tx(&mut tx, data).await;
+    crate::store::common::finish(tx, outcome).await
+}
+
+/// Writes every feature's rows on `tx`.
+async fn write_tx<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+    data: &Data,
+) -> Result<(), StoreError> {
+    crate::store::ops::import_tx(tx, &data.unmoved).await?;
+    data.notifications.write(tx).await
+}
+
 /// Writes `data` as the lines of an export.
-fn write_lines(data: &DataSet, out: &mut impl Write) -> Result<(), TransferError> {
+fn write_lines(all: &Data, out: &mut impl Write) -> Result<(), TransferError> {
+    let data = &all.unmoved;
     write_line(
         out,
         &Line::Header {
@@ -937,13 +1057,10 @@ fn write_lines(data: &DataSet, out: &mut impl Write) -> Result<(), TransferError
     for s in &data.sessions {
         write_line(out, &session_line(s))?;
     }
-    for c in &data.calendars {
-        write_line(out, &calendar_line(c))?;
-    }
-    for d in &data.digests {
-        write_line(out, &digest_line(d))?;
-    }
     for line in carried::lines(&data.carried) {
+        write_line(out, &line)?;
+    }
+    for line in all.notifications.lines() {
         write_line(out, &line)?;
     }
     Ok(())
@@ -960,7 +1077,7 @@ pub async fn import(store: &dyn Store, input: impl BufRead) -> Result<Counts, Tr
         return Err(TransferError::NotEmpty);
     }
     let data = read(input)?;
-    match store.import(&data).await {
+    match on_backend!(store.sql(), s => write_all(s, &data).await) {
         Ok(()) => Ok(Counts::of(&data)),
         Err(StoreError::Conflict) if !store.is_empty().await.unwrap_or(false) => {
             Err(TransferError::NotEmpty)
@@ -973,7 +1090,7 @@ pub async fn import(store: &dyn Store, input: impl BufRead) -> Result<Counts, Tr
 ///
 /// # Errors
 /// [`TransferError::Invalid`] for the first bad line; read errors.
-pub fn read(mut input: impl BufRead) -> Result<DataSet, TransferError> {
+pub fn read(mut input: impl BufRead) -> Result<Data, TransferError> {
     let mut reader = Reader::default();
     let mut bytes = Vec::new();
     let mut line = 0;
@@ -1001,7 +1118,10 @@ pub fn read(mut input: impl BufRead) -> Result<DataSet, TransferError> {
         }
         reader
             .line(line, text)
-            .map_err(|message| TransferError::Invalid { line, message })?;
+            .map_err(|e| TransferError::Invalid {
+                line,
+                message: e.to_string(),
+            })?;
     }
     if !reader.header {
         return Err(TransferError::Invalid {
@@ -1010,7 +1130,10 @@ pub fn read(mut input: impl BufRead) -> Result<DataSet, TransferError> {
         });
     }
     reader.check_challenge_games()?;
-    Ok(reader.data)
+    Ok(Data {
+        unmoved: reader.data,
+        notifications: reader.notifications,
+    })
 }
 
 /// Checks a name sign-up refuses (`crate::service::check_reserved`) against what
@@ -1050,12 +1173,30 @@ fn holds_nul(value: &serde_json::Value) -> bool {
     }
 }
 
+/// The `type` of a line.
+#[derive(Deserialize)]
+struct Kind {
+    #[serde(rename = "type")]
+    kind: String,
+}
+
+/// A line, parsed by the feature whose `type` it has.
+enum Parsed {
+    /// A line still written here.
+    Unmoved(Line),
+    /// The notifications'.
+    Notifications(crate::notifications::export::Line),
+}
+
 /// The import's state: what has been read so far, and where.
 #[derive(Default)]
 struct Reader {
     header: bool,
     data: DataSet,
-    accounts: HashMap<Uuid, Player>,
+    /// The notifications' lines read.
+    notifications: Notifications,
+    /// The accounts and their event counters.
+    known: Known,
     /// The user names' keys (unique ignoring case).
     usernames: HashSet<String>,
     tokens: HashMap<Uuid, usize>,
@@ -1067,8 +1208,6 @@ struct Reader {
     game_index: HashMap<Uuid, usize>,
     /// The (game, account) of each rating change read.
     game_ratings: HashSet<(Uuid, Uuid)>,
-    /// Each account's event counter: no event, cursor or delivery goes above it.
-    heads: HashMap<Uuid, u64>,
     /// The events read, by account and seq.
     events: HashSet<(Uuid, u64)>,
     /// Each webhook's account.
@@ -1085,17 +1224,37 @@ struct Reader {
 }
 
 impl Reader {
-    fn line(&mut self, line: usize, text: &str) -> Result<(), String> {
-        let parsed: Line = serde_json::from_str(text).map_err(|e| format!("not a record: {e}"))?;
+    fn line(&mut self, line: usize, text: &str) -> Result<(), ReadError> {
+        let kind = serde_json::from_str::<Kind>(text)
+            .map_err(ReadError::NotARecord)?
+            .kind;
+        let parsed = if Notifications::KINDS.contains(&kind.as_str()) {
+            Parsed::Notifications(serde_json::from_str(text).map_err(ReadError::NotARecord)?)
+        } else {
+            Parsed::Unmoved(serde_json::from_str(text).map_err(ReadError::NotARecord)?)
+        };
         // No text anywhere holds a NUL (Postgres cannot store one); the fields shown
         // to people are checked for every control character below.
         if text.contains("\\u0000") {
             let tree: serde_json::Value =
-                serde_json::from_str(text).map_err(|e| format!("not a record: {e}"))?;
+                serde_json::from_str(text).map_err(ReadError::NotARecord)?;
             if holds_nul(&tree) {
-                return Err("a text holds a NUL character".to_owned());
+                return Err(ReadError::Unmoved(
+                    "a text holds a NUL character".to_owned(),
+                ));
             }
         }
+        match parsed {
+            Parsed::Notifications(_) if !self.header => Err(ReadError::Unmoved(format!(
+                "not a {FORMAT} file: the first line is not its header"
+            ))),
+            Parsed::Notifications(l) => self.notifications.take(l, &self.known),
+            Parsed::Unmoved(l) => Ok(self.unmoved(line, l)?),
+        }
+    }
+
+    /// Reads a line of the features whose lines are still written here.
+    fn unmoved(&mut self, line: usize, parsed: Line) -> Result<(), String> {
         if !self.header {
             return match parsed {
                 Line::Header { format, version } if format == FORMAT && version == VERSION => {
@@ -1124,13 +1283,8 @@ impl Reader {
             Line::Webhook(w) => self.webhook(w),
             Line::Delivery(d) => self.delivery(d),
             Line::Session(s) => self.session(s),
-            Line::Calendar(c) => self.calendar(c),
-            Line::Digest(d) => self.digest(d),
-            Line::ServerKey(k) => self.server_key(k),
             Line::PlaySettings(p) => self.play_settings(p),
             Line::ChallengeFilters(f) => self.challenge_filters(f),
-            Line::Notifications(n) => self.notifications(n),
-            Line::PushDevice(d) => self.push_device(d),
             Line::GameRating(r) => self.game_rating(r),
             Line::Conditional(l) => self.conditional(l),
             Line::ConditionalPly(p) => self.conditional_ply(p),
@@ -1143,16 +1297,13 @@ impl Reader {
     }
 
     fn player(&self, id: Uuid, what: &str) -> Result<Player, String> {
-        self.accounts
-            .get(&id)
-            .cloned()
-            .ok_or_else(|| format!("{what} {id} is not an account of an earlier line"))
+        self.known.player(id, what).map_err(|e| e.to_string())
     }
 
     fn account(&mut self, a: AccountLine) -> Result<(), String> {
         let username = Username::parse(&a.username)
             .map_err(|e| format!("account {}: bad username {:?}: {e}", a.id, a.username))?;
-        if self.accounts.contains_key(&a.id) {
+        if self.known.accounts.contains_key(&a.id) {
             return Err(format!("account {} appears twice", a.id));
         }
         reserved_name_fits(&username, a.bot, a.deleted_at.is_some())
@@ -1171,14 +1322,14 @@ impl Reader {
                 a.id, a.event_seq
             ));
         }
-        self.heads.insert(a.id, a.event_seq);
+        self.known.heads.insert(a.id, a.event_seq);
         let account = Account {
             id: AccountId(a.id),
             username: username.clone(),
             bot: a.bot,
             created_at: a.created_at,
         };
-        self.accounts.insert(
+        self.known.accounts.insert(
             a.id,
             Player {
                 id: account.id,
@@ -1626,10 +1777,7 @@ impl Reader {
 
     /// The event counter of an account of an earlier line.
     fn head(&self, id: Uuid, what: &str) -> Result<u64, String> {
-        self.heads
-            .get(&id)
-            .copied()
-            .ok_or_else(|| format!("{what} {id} is not an account of an earlier line"))
+        self.known.head(id, what).map_err(|e| e.to_string())
     }
 
     fn event(&mut self, e: EventLine) -> Result<(), String> {
@@ -1769,50 +1917,6 @@ impl Reader {
             csrf: s.csrf,
             created_at: s.created_at,
             expires_at: s.expires_at,
-        });
-        Ok(())
-    }
-
-    fn calendar(&mut self, c: CalendarLine) -> Result<(), String> {
-        let what = format!("the calendar feed of account {}", c.account_id);
-        self.player(c.account_id, &format!("{what}: its account"))?;
-        if !is_sha256_hex(&c.hash) {
-            return Err(format!("{what}: the hash is not lower-case hex SHA-256"));
-        }
-        let taken = |x: &CalendarFeed| x.account.0 == c.account_id || x.hash == c.hash;
-        if self.data.calendars.iter().any(taken) {
-            return Err(format!("{what} appears twice"));
-        }
-        self.data.calendars.push(CalendarFeed {
-            account: AccountId(c.account_id),
-            hash: c.hash,
-            created_at: c.created_at,
-        });
-        Ok(())
-    }
-
-    fn digest(&mut self, d: DigestLine) -> Result<(), String> {
-        let what = format!("the digest settings of account {}", d.account_id);
-        self.player(d.account_id, &format!("{what}: its account"))?;
-        let email = crate::service::parse_email(&d.email).map_err(|e| format!("{what}: {e}"))?;
-        if email != d.email {
-            return Err(format!("{what}: {:?} is not an e-mail address", d.email));
-        }
-        if self
-            .data
-            .digests
-            .iter()
-            .any(|x| x.account.0 == d.account_id)
-        {
-            return Err(format!("{what} appear twice"));
-        }
-        self.data.digests.push(DigestSettings {
-            account: AccountId(d.account_id),
-            email: d.email,
-            enabled: d.enabled,
-            last_sent_on: d.last_sent_on,
-            updated_at: d.updated_at,
-            verified_at: d.verified_at,
         });
         Ok(())
     }

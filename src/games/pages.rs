@@ -26,8 +26,11 @@ use crate::http::pages::session::{
 };
 use crate::http::pages::view::{Layout, render};
 use crate::i18n::Tr;
-use crate::service::PRESENCE_HEARTBEAT;
 use seedpost_rules::IllegalMove;
+
+/// How often an open game page's stream marks it (well within the notifications'
+/// `PRESENCE_TIMEOUT`, after which a page counts as closed for turn mails).
+pub const PRESENCE_HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// The game's pages: the board, its fragments and live stream, and the forms that
 /// move, offer a rematch, resign and abort.
@@ -345,7 +348,7 @@ pub async fn fragment(
 /// ply) after each committed change of the game, made through any instance: the
 /// game's stream (see [`crate::service::GameFeed`]), which ends after the game is
 /// over. Opened by a signed-in player of the game, it marks that the player has the
-/// game open (see [`crate::service::Presence`]), which holds back their turn mails.
+/// game open (see [`crate::notifications::service::turnmail::Presence`]), which holds back their turn mails.
 ///
 /// It takes a place among the client address's streams (the cap every long-lived
 /// stream, page or API, counts in: [`crate::http::ratelimit::StreamSlots`]), given

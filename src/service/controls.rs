@@ -13,12 +13,12 @@ use chrono::{DateTime, Utc};
 
 use super::accounts::{check_reserved, token_hash};
 use super::{Service, random_hex};
-use crate::domain::notify::NotificationSettings;
 use crate::domain::{ChallengeId, DeclineReason, GameStatus, Password, Username};
 use crate::error::{Error, Result};
 use crate::games::service::LoadedGame;
+use crate::notifications::entity::NotificationSettings;
+use crate::notifications::entity::PushSubscription;
 use crate::store::accounts::{AccountState, Ended, SignUp};
-use crate::store::push::PushSubscription;
 use crate::store::ratings::VariantRating;
 use crate::store::webhooks::Webhook;
 use crate::store::{Account, Challenge, GameFilter, Page, StoreError, Token};
@@ -412,7 +412,7 @@ pub struct AccountExport {
     /// Since when its calendar feed exists, if it does.
     pub calendar_since: Option<DateTime<Utc>>,
     /// Its daily digest settings.
-    pub digest: super::DigestStatus,
+    pub digest: crate::notifications::service::digest::DigestStatus,
     /// Its vacation and allowance.
     pub vacation: super::VacationStatus,
     /// Its ratings.

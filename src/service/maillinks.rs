@@ -26,10 +26,10 @@ use std::sync::Mutex;
 use chrono::{DateTime, TimeDelta, Utc};
 
 use super::accounts::token_hash;
-use super::digest::{Compose, Mailer, NotSent, mail_id};
 use super::{Service, random_hex};
 use crate::domain::{AccountId, Password};
 use crate::error::{Error, Result};
+use crate::notifications::service::digest::{Compose, Mailer, NotSent, mail_id};
 use crate::store::accounts::Ended;
 use crate::store::maillinks::{LinkKind, MailLink};
 use crate::store::{Account, StoreError};
@@ -255,7 +255,7 @@ impl Service {
     /// # Errors
     /// `rate_limited` (429); `unavailable` (503) when the SMTP server did not take
     /// the mail; storage errors.
-    pub(super) async fn send_verification(
+    pub(crate) async fn send_verification(
         &self,
         mailer: &Mailer,
         account: &Account,
@@ -306,17 +306,16 @@ impl Service {
     /// address is set; `already_verified` (409); `rate_limited` (429) past
     /// [`LinkLimits::verifications_per_account`] an hour; `unavailable` (503) when
     /// the SMTP server did not take it.
-    pub async fn resend_verification(&self, account: &Account) -> Result<super::DigestStatus> {
+    pub async fn resend_verification(
+        &self,
+        account: &Account,
+    ) -> Result<crate::notifications::service::digest::DigestStatus> {
         let mailer = self.link_mailer()?;
-        let settings = match self.store.digest(account.id).await {
-            Ok(d) => d,
-            Err(StoreError::NotFound) => {
-                return Err(Error::conflict(
-                    "no_address",
-                    "set an address first (PUT /me/digest)",
-                ));
-            }
-            Err(e) => return Err(e.into()),
+        let Some(settings) = self.digest_settings(account.id).await? else {
+            return Err(Error::conflict(
+                "no_address",
+                "set an address first (PUT /me/digest)",
+            ));
         };
         if settings.verified_at.is_some() {
             return Err(Error::conflict(

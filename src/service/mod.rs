@@ -8,14 +8,14 @@ use chrono::{DateTime, Utc};
 
 use crate::clock::Clock;
 use crate::games::cache::GameCache;
+use crate::notifications::service::digest::Mailer;
+use crate::notifications::service::push::PushConfig;
 use crate::store::Store;
 use crate::store::replica::Reads;
 
-mod accounts;
+pub(crate) mod accounts;
 mod analysis;
-mod calendar;
 mod controls;
-mod digest;
 pub(crate) mod events;
 mod floods;
 mod house;
@@ -23,22 +23,15 @@ mod leases;
 mod maillinks;
 mod matches;
 mod passwords;
-mod push;
 mod ratings;
-mod reminders;
 mod sessions;
 mod throttle;
 mod tournaments;
-mod turnmail;
 mod vacations;
-mod webhooks;
+pub(crate) mod webhooks;
 
 pub use accounts::{NewAccountRequest, SignedUp, check_reserved, parse_label, parse_scopes};
 pub use controls::{AccountExport, PasswordChange};
-pub use digest::{
-    DEFAULT_DIGEST_HOUR, DEFAULT_TURN_MAIL_MINUTES, DIGEST_BACKOFF, DigestStatus, Mailer,
-    parse_email,
-};
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed, StreamKey};
 pub use floods::FloodLimits;
 pub use house::{
@@ -47,19 +40,13 @@ pub use house::{
 pub use maillinks::{LinkLimits, RESET_LINK_TTL, VERIFY_LINK_TTL, Verified};
 pub use matches::MatchView;
 pub use passwords::check_stored as check_password_hash;
-pub use push::{
-    MAX_PUSH_SUBSCRIPTIONS, PUSH_BACKOFF, PUSH_CONCURRENCY, PushConfig, PushRound, VAPID_VALIDITY,
-    check_server_key, device_label, parse_push_device,
-};
 pub use ratings::GameRatingView;
-pub use reminders::ReminderRound;
 pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
 pub use throttle::LoginLimits;
 pub use tournaments::{
     CrossCellJson, EntrantJson, StandingLineJson, TournamentDetailJson, TournamentGameJson,
     TournamentJson, TournamentRequest, TournamentView, parse_name as parse_tournament_name,
 };
-pub use turnmail::{PRESENCE_HEARTBEAT, PRESENCE_TIMEOUT, Presence, TurnMailRound};
 pub use vacations::{DEFAULT_VACATION_DAYS, VacationStatus};
 pub use webhooks::{
     ATTEMPTS_PER_WEBHOOK, DELIVERY_TIMEOUT, DeliveryRound, MAX_ATTEMPTS, MAX_ATTEMPTS_IN_FLIGHT,
@@ -79,7 +66,7 @@ pub struct Service {
     clock: Arc<dyn Clock>,
     events: events::EventBus,
     /// Whether webhooks may call private addresses.
-    private_webhooks: bool,
+    pub(crate) private_webhooks: bool,
     /// Failed log-ins per account and address.
     login_throttle: Arc<throttle::LoginThrottle>,
     /// Mailed links (address verification, password reset) per account and address.
@@ -89,7 +76,7 @@ pub struct Service {
     /// Each account's vacation allowance, in days a year.
     vacation_days: u32,
     /// How daily digests and turn mails are sent; `None` sends none.
-    mailer: Option<Arc<digest::Mailer>>,
+    pub(crate) mailer: Option<Arc<Mailer>>,
     /// Analyses of finished games, kept and running.
     analyses: Arc<analysis::Analyses>,
     /// The caps where floods are cheap.
@@ -97,7 +84,7 @@ pub struct Service {
     /// Recent sign-ups per client address.
     sign_ups: Arc<floods::SignUps>,
     /// Web Push: the VAPID key and contact.
-    push: Arc<PushConfig>,
+    pub(crate) push: Arc<PushConfig>,
     /// The house bots' replies running and the solved tables they read.
     house: Arc<house::HouseBots>,
     /// Whether the players of a game may chat (`--chat`; on by default).

@@ -67,7 +67,7 @@ const LEASE: TimeDelta = TimeDelta::seconds(60);
 
 /// The HTTP client of the deliveries, webhooks and push alike (one connection pool for
 /// the process), resolving names to public addresses only unless `allow_private`.
-pub(super) fn client(allow_private: bool) -> &'static reqwest::Client {
+pub(crate) fn client(allow_private: bool) -> &'static reqwest::Client {
     static PUBLIC: OnceLock<reqwest::Client> = OnceLock::new();
     static ANY: OnceLock<reqwest::Client> = OnceLock::new();
     let build = |public_only: bool| {
@@ -161,7 +161,7 @@ impl reqwest::dns::Resolve for PublicOnly {
 
 /// Whether a URL names a private address outright (`localhost`, or an IP literal
 /// that is not public); names are checked when resolved.
-pub(super) fn names_private_host(url: &reqwest::Url) -> bool {
+pub(crate) fn names_private_host(url: &reqwest::Url) -> bool {
     let Some(host) = url.host_str() else {
         return true;
     };

@@ -1,7 +1,6 @@
 //! The rows an export carries beside the games and accounts: each account's
-//! settings (play settings, challenge filters, notification settings), its push
-//! devices, the server's own keys (the VAPID key those devices were subscribed
-//! with), how each rated game moved its players' ratings, each player's conditional
+//! settings (play settings, challenge filters), how each rated game moved its
+//! players' ratings, each player's conditional
 //! lines with the plies played from them, and the players' notes, blocks, chat lines,
 //! reports and mutes (issue 36). Read in the export's
 //! snapshot and written in the import's transaction (see [`super::ops`]).
@@ -14,9 +13,7 @@ use super::StoreError;
 use super::common::micros;
 use super::dialect::Backend;
 use super::prefs::{FiltersRow, PlaySettings};
-use super::push::{PushSubscription, SubscriptionRow};
 use super::sql::{AsConn, sql};
-use crate::domain::notify::NotificationSettings;
 use crate::domain::{AccountId, ChallengeFilters, GameId};
 
 /// One account's saved settings of some kind, with when they were saved.
@@ -28,17 +25,6 @@ pub struct Saved<T> {
     pub value: T,
     /// When.
     pub updated_at: DateTime<Utc>,
-}
-
-/// A key the server made for itself and keeps in the database (`server_keys`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ServerKey {
-    /// Its name (`vapid` for the Web Push key).
-    pub name: String,
-    /// Its value, as the server stored it.
-    pub value: String,
-    /// When it was made.
-    pub created_at: DateTime<Utc>,
 }
 
 /// A player's rating before and after one rated game (`game_ratings`).
@@ -149,12 +135,6 @@ pub struct Carried {
     pub play_settings: Vec<Saved<PlaySettings>>,
     /// Every account's challenge filters, for the accounts that have some.
     pub challenge_filters: Vec<Saved<ChallengeFilters>>,
-    /// Every account's notification settings, for the accounts that saved some.
-    pub notification_settings: Vec<Saved<NotificationSettings>>,
-    /// Every push device, with its keys and cursor.
-    pub push_subscriptions: Vec<PushSubscription>,
-    /// The server's own keys.
-    pub server_keys: Vec<ServerKey>,
     /// How every rated game moved its players' ratings.
     pub game_ratings: Vec<GameRatingRecord>,
     /// Every player's conditional lines in force.
@@ -199,23 +179,6 @@ pub(super) async fn read_carried<B: Backend>(
     )
     .all(&mut *conn)
     .await?;
-    let notifications: Vec<(Uuid, String, DateTime<Utc>)> = sql(
-        "SELECT account_id, settings, updated_at FROM notification_settings \
-         ORDER BY account_id",
-    )
-    .all(&mut *conn)
-    .await?;
-    let devices: Vec<SubscriptionRow> = sql(concat!(
-        "SELECT ",
-        super::push::subscription_columns!(),
-        " FROM push_subscriptions ORDER BY created_at, id"
-    ))
-    .all(&mut *conn)
-    .await?;
-    let keys: Vec<(String, String, DateTime<Utc>)> =
-        sql("SELECT name, value, created_at FROM server_keys ORDER BY name")
-            .all(&mut *conn)
-            .await?;
     let ratings: Vec<(Uuid, Uuid, f64, f64)> = sql(
         "SELECT game_id, account_id, rating_before, rating_after FROM game_ratings \
          ORDER BY game_id, account_id",
@@ -344,28 +307,6 @@ pub(super) async fn read_carried<B: Backend>(
                 })
             })
             .collect::<Result<_, StoreError>>()?,
-        notification_settings: notifications
-            .into_iter()
-            .map(|(account, text, updated_at)| {
-                Ok(Saved {
-                    account: AccountId(account),
-                    value: serde_json::from_str(&text).map_err(|e| StoreError::Json(e.into()))?,
-                    updated_at,
-                })
-            })
-            .collect::<Result<_, StoreError>>()?,
-        push_subscriptions: devices
-            .into_iter()
-            .map(SubscriptionRow::parse)
-            .collect::<Result<_, _>>()?,
-        server_keys: keys
-            .into_iter()
-            .map(|(name, value, created_at)| ServerKey {
-                name,
-                value,
-                created_at,
-            })
-            .collect(),
         game_ratings: ratings
             .into_iter()
             .map(|(game, account, before, after)| GameRatingRecord {
@@ -389,21 +330,6 @@ pub(super) async fn import_carried<B: Backend>(
     }
     for s in &carried.challenge_filters {
         super::prefs::insert_filters(&mut *tx, s.account, &s.value, s.updated_at).await?;
-    }
-    for s in &carried.notification_settings {
-        super::push::insert_notification_settings(&mut *tx, s.account, &s.value, s.updated_at)
-            .await?;
-    }
-    for d in &carried.push_subscriptions {
-        super::push::insert_subscription(&mut *tx, d).await?;
-    }
-    for k in &carried.server_keys {
-        sql("INSERT INTO server_keys (name, value, created_at) VALUES ($1, $2, $3)")
-            .bind(k.name.as_str())
-            .bind(k.value.as_str())
-            .bind(micros(k.created_at))
-            .execute(&mut *tx)
-            .await?;
     }
     for l in &carried.conditional_lines {
         sql(

@@ -110,7 +110,7 @@ pub(super) const SELECT_TO_REMIND: &str = concat!(
 /// Games whose clock runs with a deadline before `$1`, after the game `$3` whose
 /// deadline is `$2` in (deadline, id) order, at most `$4`: a page of the games the
 /// reminder sweeper looks at.
-pub(super) const SELECT_REMINDER_PAGE: &str = concat!(
+pub(crate) const SELECT_REMINDER_PAGE: &str = concat!(
     game_select!(),
     "WHERE ",
     clock_runs!(),
@@ -136,7 +136,7 @@ pub(super) async fn detached<T: Send + 'static>(
 }
 
 /// Commits `tx` when `outcome` is a success, and rolls it back otherwise.
-pub(super) async fn finish<DB: sqlx::Database, T>(
+pub(crate) async fn finish<DB: sqlx::Database, T>(
     tx: sqlx::Transaction<'static, DB>,
     outcome: Result<T, StoreError>,
 ) -> Result<T, StoreError> {
@@ -169,11 +169,11 @@ pub(crate) fn row_limit(limit: u32) -> i64 {
 }
 
 /// The error for a column holding what it cannot.
-pub(super) fn corrupt(column: &str, value: impl Debug) -> StoreError {
+pub(crate) fn corrupt(column: &str, value: impl Debug) -> StoreError {
     StoreError::Invalid(format!("corrupt {column} column: {value:?}"))
 }
 
-pub(super) fn parse<T: FromStr>(column: &str, value: &str) -> Result<T, StoreError> {
+pub(crate) fn parse<T: FromStr>(column: &str, value: &str) -> Result<T, StoreError> {
     value.parse().map_err(|_| corrupt(column, value))
 }
 
@@ -206,7 +206,7 @@ pub(super) fn days_per_move(value: i32) -> Result<DaysPerMove, StoreError> {
     DaysPerMove::new(value.into()).map_err(|_| corrupt("days_per_move", value))
 }
 
-pub(super) fn count<T: TryFrom<N>, N: Copy + Debug>(
+pub(crate) fn count<T: TryFrom<N>, N: Copy + Debug>(
     column: &str,
     value: N,
 ) -> Result<T, StoreError> {
@@ -220,7 +220,7 @@ pub(crate) fn to_i32(what: &str, value: u32) -> Result<i32, StoreError> {
 
 /// A row of `accounts`.
 #[derive(Clone, sqlx::FromRow)]
-pub(super) struct AccountRow {
+pub(crate) struct AccountRow {
     pub(super) id: Uuid,
     pub(super) username: String,
     pub(super) bot: bool,
@@ -228,7 +228,7 @@ pub(super) struct AccountRow {
 }
 
 impl AccountRow {
-    pub(super) fn parse(self) -> Result<Account, StoreError> {
+    pub(crate) fn parse(self) -> Result<Account, StoreError> {
         Ok(Account {
             id: AccountId(self.id),
             username: username("username", &self.username)?,
@@ -681,7 +681,7 @@ pub(crate) fn plies_columns(
 
 /// A row of `events`.
 #[derive(sqlx::FromRow)]
-pub(super) struct EventRow {
+pub(crate) struct EventRow {
     account_id: Uuid,
     seq: i64,
     kind: String,
@@ -690,7 +690,7 @@ pub(super) struct EventRow {
 }
 
 impl EventRow {
-    pub(super) fn parse(self) -> Result<Event, StoreError> {
+    pub(crate) fn parse(self) -> Result<Event, StoreError> {
         Ok(Event {
             account: AccountId(self.account_id),
             seq: count("seq", self.seq)?,

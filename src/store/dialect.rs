@@ -209,7 +209,7 @@ pub trait Backend:
 
 /// `with_lock` (the statement ending in `FOR UPDATE`) on a backend that locks rows
 /// ([`Backend::ROW_LOCKS`]), `without` (the same statement without) otherwise.
-pub(super) fn locking<B: Backend>(with_lock: &'static str, without: &'static str) -> &'static str {
+pub(crate) fn locking<B: Backend>(with_lock: &'static str, without: &'static str) -> &'static str {
     if B::ROW_LOCKS { with_lock } else { without }
 }
 

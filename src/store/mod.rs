@@ -29,7 +29,6 @@ pub use crate::domain::{
 
 pub mod accounts;
 mod batch;
-pub mod calendar;
 pub mod carried;
 pub(crate) mod common;
 pub(crate) mod core;
@@ -40,29 +39,22 @@ pub mod matches;
 pub mod ops;
 pub mod postgres;
 pub mod prefs;
-pub mod push;
 pub mod ratings;
-pub mod reminders;
 pub mod replica;
 pub mod sql;
 pub mod sqlite;
 pub mod tournaments;
-pub mod turnmail;
 pub mod vacations;
 pub mod webhooks;
 
 pub use accounts::AccountStore;
-pub use calendar::CalendarStore;
 pub use leases::{LeaseStore, RunnerLease};
 pub use maillinks::MailLinkStore;
 pub use matches::MatchStore;
 pub use ops::OpsStore;
 pub use prefs::{PlaySettings, PrefsStore};
-pub use push::PushStore;
 pub use ratings::RatingStore;
-pub use reminders::ReminderStore;
 pub use tournaments::{Entrant, TournamentStore};
-pub use turnmail::TurnMailStore;
 pub use vacations::VacationStore;
 pub use webhooks::WebhookStore;
 
@@ -235,16 +227,12 @@ impl SessionRow {
 pub trait Store:
     AccountStore
     + WebhookStore
-    + PushStore
     + OpsStore
     + RatingStore
     + VacationStore
     + MatchStore
     + TournamentStore
-    + CalendarStore
     + PrefsStore
-    + ReminderStore
-    + TurnMailStore
     + MailLinkStore
     + LeaseStore
     + Send

@@ -13,7 +13,7 @@ use sqlx::Transaction;
 
 use super::common::{
     AccountPasswordRow, ChallengeRow, EventRow, GameRow, INSERT_EVENT, MoveRow, StateColumns,
-    TokenRow, challenge_select, finish, game_select, micros, to_i32,
+    TokenRow, challenge_select, game_select, micros, to_i32,
 };
 use super::core::{INSERT_CHALLENGE, INSERT_GAME, INSERT_MOVE, INSERT_SESSION, bind_state};
 use super::dialect::Backend;
@@ -195,10 +195,6 @@ pub struct DataSet {
     pub deliveries: Vec<Delivery>,
     /// Every browser session (the hash of its secret), so that players stay logged in.
     pub sessions: Vec<NewSession>,
-    /// Every calendar feed (the hash of its secret, never the secret).
-    pub calendars: Vec<super::calendar::CalendarFeed>,
-    /// Every account's digest settings.
-    pub digests: Vec<super::calendar::DigestSettings>,
     /// Each account's other settings, its push devices, the server's keys and the
     /// rating changes of rated games.
     pub carried: super::carried::Carried,
@@ -219,7 +215,8 @@ pub trait OpsStore: Send + Sync {
     /// Whether the database holds no account, challenge or game.
     async fn is_empty(&self) -> Result<bool, StoreError>;
 
-    /// Everything in the database, as [`OpsStore::import`] writes it, read in one
+    /// The rows of the features whose export lines are not yet their own (see
+    /// `crate::transfer`), read in one
     /// read-only transaction that sees one moment of the database (repeatable read on
     /// Postgres; one read transaction of the write-ahead log on SQLite), so that an
     /// export taken while players move is whole: every move of each game read, every
@@ -229,15 +226,6 @@ pub trait OpsStore: Send + Sync {
     /// [`StoreError::Invalid`] when a stored row does not parse (a game whose moves do
     /// not number 1 to its ply).
     async fn export(&self) -> Result<DataSet, StoreError>;
-
-    /// Writes `data` into an empty database, in one transaction: all or nothing. The
-    /// caller has checked the data (see `crate::transfer`); the database checks its
-    /// constraints.
-    ///
-    /// # Errors
-    /// [`StoreError::Conflict`] when the database is not empty or the data breaks a
-    /// uniqueness constraint; [`StoreError::Database`] when it breaks another one.
-    async fn import(&self, data: &DataSet) -> Result<(), StoreError>;
 }
 
 /// Whether every migration `migrator` embeds is among `applied` (the versions the
@@ -280,8 +268,31 @@ struct GameMoveRow {
 const ANY_DATA: &str = "SELECT 1 WHERE EXISTS (SELECT 1 FROM accounts) \
      OR EXISTS (SELECT 1 FROM challenges) OR EXISTS (SELECT 1 FROM games)";
 
-/// Writes every row of `data`, in the import's transaction.
-async fn import_tx<B: Backend>(
+/// Begins the export's read-only transaction, which sees one moment of the database
+/// (see [`OpsStore::export`]): the export reads every feature's rows in it.
+pub(crate) async fn begin_snapshot<B: Backend>(
+    store: &SqlStore<B>,
+) -> Result<Transaction<'static, B>, StoreError> {
+    Ok(store.pool.begin_with(B::BEGIN_SNAPSHOT).await?)
+}
+
+/// Begins the import's transaction, in which every feature's rows are written: all or
+/// nothing. Not on a task of its own: the command line imports, no request that a
+/// client may drop.
+pub(crate) async fn begin_import<B: Backend>(
+    store: &SqlStore<B>,
+) -> Result<Transaction<'static, B>, StoreError> {
+    Ok(store.pool.begin_with(B::BEGIN_WRITE).await?)
+}
+
+/// Writes every row of `data` into an empty database, in the import's transaction.
+/// The caller has checked the data (see `crate::transfer`); the database checks its
+/// constraints.
+///
+/// # Errors
+/// [`StoreError::Conflict`] when the database is not empty or the data breaks a
+/// uniqueness constraint; [`StoreError::Database`] when it breaks another one.
+pub(crate) async fn import_tx<B: Backend>(
     tx: &mut Transaction<'static, B>,
     data: &DataSet,
 ) -> Result<(), StoreError> {
@@ -427,25 +438,6 @@ async fn import_tx<B: Backend>(
             .execute(tx)
             .await?;
     }
-    for c in &data.calendars {
-        sql(super::calendar::IMPORT_CALENDAR)
-            .bind(c.account.0)
-            .bind(c.hash.as_str())
-            .bind(micros(c.created_at))
-            .execute(tx)
-            .await?;
-    }
-    for d in &data.digests {
-        sql(super::calendar::IMPORT_DIGEST)
-            .bind(d.account.0)
-            .bind(d.email.as_str())
-            .bind(d.enabled)
-            .bind(d.last_sent_on)
-            .bind(micros(d.updated_at))
-            .bind(d.verified_at.map(micros))
-            .execute(tx)
-            .await?;
-    }
     super::carried::import_carried(tx, &data.carried).await
 }
 
@@ -482,8 +474,11 @@ async fn import_game<B: Backend>(
     Ok(())
 }
 
-/// Reads everything on `tx`, one snapshot of the database.
-async fn read_all<B: Backend>(tx: &mut Transaction<'static, B>) -> Result<DataSet, StoreError> {
+/// Reads the rows of the features whose export lines are not yet their own on `tx`,
+/// one snapshot of the database.
+pub(crate) async fn read_all<B: Backend>(
+    tx: &mut Transaction<'static, B>,
+) -> Result<DataSet, StoreError> {
     let accounts: Vec<AccountExportRow> = sql(EXPORT_ACCOUNTS).all(tx).await?;
     let tokens: Vec<TokenHashRow> = sql(
         "SELECT id, account_id, label, scopes, created_at, last_used_at, hash FROM tokens \
@@ -549,8 +544,6 @@ async fn read_all<B: Backend>(tx: &mut Transaction<'static, B>) -> Result<DataSe
             .map(DeliveryRow::parse)
             .collect::<Result<_, _>>()?,
         sessions: sessions.into_iter().map(SessionExportRow::parse).collect(),
-        calendars: super::calendar::read_calendars(tx).await?,
-        digests: super::calendar::read_digests(tx).await?,
         carried: super::carried::read_carried(tx).await?,
     })
 }
@@ -591,18 +584,10 @@ impl<B: Backend> OpsStore for SqlStore<B> {
     }
 
     async fn export(&self) -> Result<DataSet, StoreError> {
-        let mut tx = self.pool.begin_with(B::BEGIN_SNAPSHOT).await?;
+        let mut tx = begin_snapshot(self).await?;
         let data = read_all(&mut tx).await;
         // Read only: nothing to keep, whatever the outcome.
         tx.rollback().await?;
         data
-    }
-
-    async fn import(&self, data: &DataSet) -> Result<(), StoreError> {
-        // Not on a task of its own: the command line imports, no request that a client
-        // may drop.
-        let mut tx = self.pool.begin_with(B::BEGIN_WRITE).await?;
-        let outcome = import_tx(&mut tx, data).await;
-        finish(tx, outcome).await
     }
 }

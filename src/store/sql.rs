@@ -276,7 +276,7 @@ impl<B: Backend> SqlStore<B> {
 
     /// Runs `statement`, a `DELETE` of old rows with one parameter `$1`, the time
     /// `before` which they go, on a task of its own; returns how many went.
-    pub(super) async fn delete_before(
+    pub(crate) async fn delete_before(
         &self,
         statement: &'static str,
         before: DateTime<Utc>,

@@ -391,7 +391,7 @@ pub(super) const INSERT_WEBHOOK: &str = "INSERT INTO webhooks \
      (id, account_id, url, secret, cursor, created_at) VALUES ($1, $2, $3, $4, $5, $6)";
 
 /// `i64` for a seq or cursor column.
-pub(super) fn seq(value: u64) -> i64 {
+pub(crate) fn seq(value: u64) -> i64 {
     i64::try_from(value).unwrap_or(i64::MAX)
 }
 

@@ -1,5 +1,5 @@
-//! The lines of an export for each account's settings, its push devices, the
-//! server's keys and rated games' rating changes (see [`crate::store::carried`]),
+//! The lines of an export for each account's play settings and challenge filters,
+//! rated games' rating changes (see [`crate::store::carried`]),
 //! written after the lines they name and checked as the API checks them.
 
 use chrono::{DateTime, Utc};
@@ -8,16 +8,12 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::{Line, Reader};
-use crate::domain::notify::NotificationSettings;
-use crate::domain::{
-    AccountId, ChallengeFilters, DaysPerMove, GameId, GameStatus, PushSubscriptionId,
-};
+use crate::domain::{AccountId, ChallengeFilters, DaysPerMove, GameId, GameStatus};
 use crate::store::PlaySettings;
 use crate::store::carried::{
     BlockRecord, Carried, ChatLineRecord, GameRatingRecord, LinesRecord, MuteRecord, NoteRecord,
-    PlayedRecord, ReportRecord, Saved, ServerKey,
+    PlayedRecord, ReportRecord, Saved,
 };
-use crate::store::push::PushSubscription;
 
 /// An account's play settings. Exports from before they were carried have none.
 #[derive(Debug, Serialize, Deserialize)]
@@ -50,37 +46,6 @@ pub(super) struct FiltersLine {
     from_bots: bool,
     from_humans: bool,
     updated_at: DateTime<Utc>,
-}
-
-/// An account's notification settings, as the API shows them.
-#[derive(Debug, Serialize, Deserialize)]
-pub(super) struct NotificationsLine {
-    account_id: Uuid,
-    settings: NotificationSettings,
-    updated_at: DateTime<Utc>,
-}
-
-/// A device push notifications go to, with its keys and how far it was told.
-#[derive(Debug, Serialize, Deserialize)]
-pub(super) struct PushDeviceLine {
-    id: Uuid,
-    account_id: Uuid,
-    endpoint: String,
-    p256dh: String,
-    auth: String,
-    label: String,
-    cursor: u64,
-    created_at: DateTime<Utc>,
-    last_success_at: Option<DateTime<Utc>>,
-}
-
-/// A key the server made for itself: the VAPID key that push devices were
-/// subscribed with, without which every carried device would be refused.
-#[derive(Debug, Serialize, Deserialize)]
-pub(super) struct ServerKeyLine {
-    name: String,
-    value: String,
-    created_at: DateTime<Utc>,
 }
 
 /// A player's rating before and after one rated game.
@@ -168,13 +133,6 @@ pub(super) struct ChatSeen {
 /// The lines of `carried`, in the order the import reads them.
 pub(super) fn lines(carried: &Carried) -> Vec<Line> {
     let mut lines = Vec::new();
-    lines.extend(carried.server_keys.iter().map(|k| {
-        Line::ServerKey(ServerKeyLine {
-            name: k.name.clone(),
-            value: k.value.clone(),
-            created_at: k.created_at,
-        })
-    }));
     lines.extend(carried.play_settings.iter().map(|s| {
         Line::PlaySettings(PlaySettingsLine {
             account_id: s.account.0,
@@ -198,26 +156,6 @@ pub(super) fn lines(carried: &Carried) -> Vec<Line> {
             from_bots,
             from_humans,
             updated_at: s.updated_at,
-        })
-    }));
-    lines.extend(carried.notification_settings.iter().map(|s| {
-        Line::Notifications(NotificationsLine {
-            account_id: s.account.0,
-            settings: s.value.clone(),
-            updated_at: s.updated_at,
-        })
-    }));
-    lines.extend(carried.push_subscriptions.iter().map(|d| {
-        Line::PushDevice(PushDeviceLine {
-            id: d.id.0,
-            account_id: d.account.0,
-            endpoint: d.endpoint.clone(),
-            p256dh: d.p256dh.clone(),
-            auth: d.auth.clone(),
-            label: d.label.clone(),
-            cursor: d.cursor,
-            created_at: d.created_at,
-            last_success_at: d.last_success_at,
         })
     }));
     lines.extend(carried.conditional_lines.iter().map(|l| {
@@ -335,75 +273,6 @@ impl Reader {
         .map_err(|e| format!("{what}: {e}"))?;
         let list = &mut self.data.carried.challenge_filters;
         save(list, f.account_id, filters, f.updated_at, &what)
-    }
-
-    pub(super) fn notifications(&mut self, n: NotificationsLine) -> Result<(), String> {
-        let what = format!("the notification settings of account {}", n.account_id);
-        self.player(n.account_id, &format!("{what}: its account"))?;
-        let settings = n.settings.validate().map_err(|e| format!("{what}: {e}"))?;
-        let list = &mut self.data.carried.notification_settings;
-        save(list, n.account_id, settings, n.updated_at, &what)
-    }
-
-    pub(super) fn server_key(&mut self, k: ServerKeyLine) -> Result<(), String> {
-        let what = format!("server key {:?}", k.name);
-        crate::service::check_server_key(&k.name, &k.value).map_err(|e| format!("{what}: {e}"))?;
-        let keys = &mut self.data.carried.server_keys;
-        if keys.iter().any(|x| x.name == k.name) {
-            return Err(format!("{what} appears twice"));
-        }
-        keys.push(ServerKey {
-            name: k.name,
-            value: k.value,
-            created_at: k.created_at,
-        });
-        Ok(())
-    }
-
-    pub(super) fn push_device(&mut self, d: PushDeviceLine) -> Result<(), String> {
-        let what = format!("push device {}", d.id);
-        let head = self.head(d.account_id, &format!("{what}: its account"))?;
-        // As the API checks them; private addresses are the configuration's to allow.
-        let (endpoint, p256dh, auth) =
-            crate::service::parse_push_device(&d.endpoint, &d.p256dh, &d.auth)
-                .map_err(|e| format!("{what}: {e}"))?;
-        if (endpoint.as_str(), p256dh.as_str(), auth.as_str())
-            != (d.endpoint.as_str(), d.p256dh.as_str(), d.auth.as_str())
-        {
-            return Err(format!(
-                "{what}: its endpoint or keys are not as the API keeps them"
-            ));
-        }
-        // A device's label is checked as a token's.
-        let label = crate::service::parse_label(&d.label).map_err(|e| format!("{what}: {e}"))?;
-        if label != d.label {
-            return Err(format!("{what}: its label {:?} is not trimmed", d.label));
-        }
-        if d.cursor > head {
-            return Err(format!(
-                "{what}: its cursor {} is above the account's event_seq {head}",
-                d.cursor
-            ));
-        }
-        let devices = &mut self.data.carried.push_subscriptions;
-        if devices
-            .iter()
-            .any(|x| x.id.0 == d.id || x.endpoint == d.endpoint)
-        {
-            return Err(format!("{what} (or its endpoint) appears twice"));
-        }
-        devices.push(PushSubscription {
-            id: PushSubscriptionId(d.id),
-            account: AccountId(d.account_id),
-            endpoint: d.endpoint,
-            p256dh: d.p256dh,
-            auth: d.auth,
-            label: d.label,
-            cursor: d.cursor,
-            created_at: d.created_at,
-            last_success_at: d.last_success_at,
-        });
-        Ok(())
     }
 
     /// The game of a line on `game_id`, and the side `account_id` plays in it.

@@ -177,7 +177,8 @@ async fn a_refused_digest_is_sent_again_at_the_next_sweep((app, sink): (TestApp,
 
     // The account backs off: not at the next sweep, but once its wait is over.
     assert_eq!(send(&app).await, 0, "backing off");
-    app.clock.advance(seedpost::service::DIGEST_BACKOFF[0]);
+    app.clock
+        .advance(seedpost::notifications::service::digest::DIGEST_BACKOFF[0]);
     assert_eq!(send(&app).await, 1, "the sweep after the back-off sends it");
     assert_eq!(sink.mails().len(), 1);
     assert_eq!(send(&app).await, 0);
@@ -326,7 +327,8 @@ async fn an_address_the_server_refuses_never_holds_back_the_accounts_after_it(
     );
     // It backs off, then is tried again (and refused again), never blocking anyone.
     assert_eq!(send(&app).await, 0);
-    app.clock.advance(seedpost::service::DIGEST_BACKOFF[0]);
+    app.clock
+        .advance(seedpost::notifications::service::digest::DIGEST_BACKOFF[0]);
     assert_eq!(send(&app).await, 0);
     assert_eq!(sink.mails().len(), 1);
 }

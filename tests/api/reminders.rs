@@ -158,12 +158,14 @@ async fn game_of(app: &TestApp, challenger: &Player, opponent: &Player, days: u3
 }
 
 /// One reminder round of `service`.
-async fn reminder_round(service: &seedpost::service::Service) -> seedpost::service::ReminderRound {
+async fn reminder_round(
+    service: &seedpost::service::Service,
+) -> seedpost::notifications::service::reminders::ReminderRound {
     service.send_reminders().await.expect("a reminder round")
 }
 
 /// One reminder round, then the push messages it queued delivered.
-async fn remind(app: &TestApp) -> seedpost::service::ReminderRound {
+async fn remind(app: &TestApp) -> seedpost::notifications::service::reminders::ReminderRound {
     let round = reminder_round(&app.service).await;
     app.service.deliver_push().await.expect("a push round");
     round
@@ -237,7 +239,7 @@ async fn push_and_bot_reminders_go_at_the_times_the_player_chose_once_each(app: 
     app.clock.advance(Duration::minutes(30));
     assert_eq!(
         remind(&app).await,
-        seedpost::service::ReminderRound::default()
+        seedpost::notifications::service::reminders::ReminderRound::default()
     );
     let got = push.received("phone");
     assert_eq!(pushed(&got), [1440, 120]);
@@ -254,7 +256,7 @@ async fn push_and_bot_reminders_go_at_the_times_the_player_chose_once_each(app: 
     app.clock.advance(Duration::hours(71));
     assert_eq!(
         remind(&app).await,
-        seedpost::service::ReminderRound::default()
+        seedpost::notifications::service::reminders::ReminderRound::default()
     );
 }
 
@@ -283,7 +285,7 @@ async fn a_reminder_as_long_as_the_move_is_skipped_and_late_ones_give_way_to_the
     assert_eq!((round.push, round.bot), (1, 1), "{round:?}");
     assert_eq!(
         remind(&app).await,
-        seedpost::service::ReminderRound::default()
+        seedpost::notifications::service::reminders::ReminderRound::default()
     );
     assert_eq!(bot_minutes(&app, "ayse").await, [180, 30]);
     assert_eq!(pushed(&push.received("phone")), [30]);
@@ -304,7 +306,7 @@ async fn no_reminder_goes_while_the_player_is_on_vacation(app: TestApp) {
         app.clock.advance(Duration::hours(12));
         assert_eq!(
             remind(&app).await,
-            seedpost::service::ReminderRound::default()
+            seedpost::notifications::service::reminders::ReminderRound::default()
         );
     }
     // Back with the 30 h still left: the reminders come at their times.
@@ -313,7 +315,7 @@ async fn no_reminder_goes_while_the_player_is_on_vacation(app: TestApp) {
         .expect(200);
     assert_eq!(
         remind(&app).await,
-        seedpost::service::ReminderRound::default()
+        seedpost::notifications::service::reminders::ReminderRound::default()
     );
     app.clock.advance(Duration::hours(6));
     assert_eq!(remind(&app).await.bot, 1, "24 h left");
@@ -554,7 +556,8 @@ async fn a_refused_reminder_mail_counts_nothing_and_goes_at_a_later_sweep(
     assert!(reminder_mails(&sink).is_empty());
     // The account backs off as for the digest, then the reminder (given back) goes.
     assert_eq!(mail_round(&app).await, 0, "backing off");
-    app.clock.advance(seedpost::service::DIGEST_BACKOFF[0]);
+    app.clock
+        .advance(seedpost::notifications::service::digest::DIGEST_BACKOFF[0]);
     assert_eq!(mail_round(&app).await, 1, "the sweep after the back-off");
     assert_eq!(mail_round(&app).await, 0, "once");
     assert_eq!(reminder_mails(&sink).len(), 1);

@@ -297,8 +297,13 @@ async fn two_instances_sending_digests_at_once_send_each_one_once() {
     let two = instance(&db.url).await;
     let sink = crate::support::smtp::SmtpSink::start().await;
     let mailer = || {
-        seedpost::service::Mailer::new(&sink.url(), "seedpost@example.org", 7, &one.base)
-            .expect("a mailer")
+        seedpost::notifications::service::digest::Mailer::new(
+            &sink.url(),
+            "seedpost@example.org",
+            7,
+            &one.base,
+        )
+        .expect("a mailer")
     };
     let (a, b) = (
         one.service.clone().with_digest(mailer()),

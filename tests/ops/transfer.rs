@@ -1390,23 +1390,23 @@ async fn table_rows(url: &str) -> Vec<(&'static str, i64)> {
     let mut rows = Vec::new();
     if url.starts_with("postgres") {
         let mut conn = sqlx::PgConnection::connect(url).await.expect("connects");
-        for table in transfer::EXPORTED_TABLES {
+        for table in transfer::exported_tables() {
             let (n,): (i64,) = sqlx::query_as(count(table))
                 .fetch_one(&mut conn)
                 .await
                 .expect("counts");
-            rows.push((*table, n));
+            rows.push((table, n));
         }
     } else {
         let mut conn = sqlx::SqliteConnection::connect(url)
             .await
             .expect("connects");
-        for table in transfer::EXPORTED_TABLES {
+        for table in transfer::exported_tables() {
             let (n,): (i64,) = sqlx::query_as(count(table))
                 .fetch_one(&mut conn)
                 .await
                 .expect("counts");
-            rows.push((*table, n));
+            rows.push((table, n));
         }
     }
     rows

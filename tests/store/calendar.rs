@@ -3,8 +3,9 @@
 //! claimed once however many sweeps race for it, and given back.
 
 use chrono::NaiveDate;
+use seedpost::notifications::entity::CalendarFeed;
+use seedpost::notifications::store::CalendarStore;
 use seedpost::store::StoreError;
-use seedpost::store::calendar::CalendarFeed;
 
 use seedpost::store::vacations::Vacation;
 use seedpost_rules::{Side, Variant};

@@ -114,9 +114,14 @@ impl Mail {
 
 /// A mailer sending to the sink at `url` (at the digest hour 7 UTC), with links
 /// under `base`.
-pub fn mailer(url: &str, base: &str) -> seedpost::service::Mailer {
-    seedpost::service::Mailer::new(url, "seedpost <seedpost@example.org>", 7, base)
-        .expect("the sink's URL and sender are good")
+pub fn mailer(url: &str, base: &str) -> seedpost::notifications::service::digest::Mailer {
+    seedpost::notifications::service::digest::Mailer::new(
+        url,
+        "seedpost <seedpost@example.org>",
+        7,
+        base,
+    )
+    .expect("the sink's URL and sender are good")
 }
 
 /// The domain whose recipients the sink refuses with 550.

@@ -6,7 +6,7 @@
 use chrono::Duration;
 use reqwest::StatusCode;
 use seedpost::domain::Lang;
-use seedpost::service::TurnMailRound;
+use seedpost::notifications::service::turnmail::TurnMailRound;
 
 use crate::helpers::{Browser, Form, Server, start_game};
 use crate::on_both_backends;

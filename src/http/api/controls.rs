@@ -7,14 +7,14 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::calendar::DigestJson;
 use super::json::{AccountJson, ErrorJson, TokenJson, VacationJson, VariantRatingJson, time};
-use super::push::{NotificationSettingsJson, PushSubscriptionJson};
 use super::webhooks::WebhookJson;
 use crate::challenges::json::ChallengeJson;
 use crate::error::Result;
 use crate::games::json::GameJson;
 use crate::http::extract::{ApiJson, Auth, ClientAddr};
+use crate::notifications::api::calendar::DigestJson;
+use crate::notifications::api::push::{NotificationSettingsJson, PushSubscriptionJson};
 use crate::service::{AccountExport, PasswordChange, Service};
 
 /// A password change.

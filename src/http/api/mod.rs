@@ -23,7 +23,6 @@ pub const PREFIX: &str = "/api/v1";
 
 mod accounts;
 mod analysis;
-mod calendar;
 pub mod controls;
 pub mod events;
 pub mod json;
@@ -31,7 +30,6 @@ mod leases;
 mod matches;
 pub mod openapi;
 mod players;
-mod push;
 mod reset;
 mod stream;
 mod tournaments;
@@ -97,8 +95,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(controls::change_password))
         .routes(routes!(controls::log_out_everywhere))
         .routes(routes!(vacation::show, vacation::start, vacation::end))
-        .routes(routes!(calendar::create, calendar::show, calendar::revoke))
-        .routes(routes!(calendar::digest, calendar::set_digest))
+        .merge(crate::notifications::api::calendar::routes())
         .routes(routes!(reset::resend_verification))
         .routes(routes!(reset::request))
         .routes(routes!(reset::confirm))
@@ -125,11 +122,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(webhooks::create, webhooks::list))
         .routes(routes!(webhooks::delete))
         .routes(routes!(webhooks::deliveries))
-        .routes(routes!(push::key))
-        .routes(routes!(push::create, push::list))
-        .routes(routes!(push::delete))
-        .routes(routes!(push::test))
-        .routes(routes!(push::settings, push::set_settings))
+        .merge(crate::notifications::api::push::routes())
         .routes(routes!(openapi::openapi_json))
         .routes(routes!(openapi::docs))
 }

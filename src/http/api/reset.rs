@@ -9,11 +9,11 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::calendar::DigestJson;
 use super::controls::EndedJson;
 use super::json::ErrorJson;
 use crate::error::Result;
 use crate::http::extract::{ApiJson, Auth, ClientAddr};
+use crate::notifications::api::calendar::DigestJson;
 use crate::service::{RESET_LINK_TTL, Service};
 
 /// Mails the digest address a new verification link (it works for 24 hours; the

@@ -23,12 +23,10 @@ pub(crate) mod error;
 pub mod lang;
 pub(crate) mod live;
 mod matches;
-mod notify;
 pub(crate) mod panel;
 mod players;
 mod record_board;
 pub(crate) mod refusal;
-mod reminders;
 mod reset;
 mod rules;
 pub(crate) mod session;
@@ -78,33 +76,10 @@ pub fn router(state: AppState) -> Router<AppState> {
             get(controls::confirm_delete).post(controls::delete),
         )
         .route("/settings/account/export", get(controls::export))
-        .route("/settings/reminders", get(reminders::show))
-        .route(
-            "/settings/reminders/calendar",
-            post(reminders::create_calendar),
-        )
-        .route(
-            "/settings/reminders/calendar/revoke",
-            post(reminders::revoke_calendar),
-        )
-        .route("/settings/reminders/digest", post(reminders::set_digest))
-        .route(
-            "/settings/reminders/verification",
-            post(reminders::resend_verification),
-        )
+        .merge(crate::notifications::pages::routes())
         .route("/settings/vacation", get(vacation::show))
         .route("/settings/vacation/start", post(vacation::start))
         .route("/settings/vacation/end", post(vacation::end))
-        .route(
-            "/settings/notifications",
-            get(notify::show).post(notify::save),
-        )
-        .route("/settings/notifications/devices", post(notify::add_device))
-        .route(
-            "/settings/notifications/devices/{id}/delete",
-            post(notify::delete_device),
-        )
-        .route("/settings/notifications/test", post(notify::test))
         .merge(crate::challenges::pages::routes())
         .route("/live", get(live::account))
         .merge(crate::games::pages::routes())
@@ -132,8 +107,7 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/rules/{variant}/full", get(rules::full))
         .layer(middleware::from_fn_with_state(state, session::form_cookie))
         // Read by calendar programs: no session, no form cookie.
-        .route("/calendar/{file}", get(reminders::feed))
-        .route("/offline", get(notify::offline))
+        .merge(crate::notifications::pages::open_routes())
         .merge(assets::router())
 }
 

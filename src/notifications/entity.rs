@@ -3,8 +3,10 @@
 
 use std::collections::BTreeSet;
 
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 use serde::{Deserialize, Serialize};
+
+use crate::domain::{AccountId, PushSubscriptionId};
 
 /// A way notifications reach a player.
 #[derive(
@@ -234,6 +236,85 @@ pub fn due_reminder(
         .min()
 }
 
+/// When each reminder among `times` goes for a move that began at `began` and is due
+/// at `deadline`, as [`due_reminder`] sends them to a sweeper that never misses: at
+/// its time before the deadline, or when the clock runs again if that falls while
+/// it stands (a weekend under a `weekend_pause`), and only if no nearer reminder is
+/// due by then. Nearest the deadline first. The calendar feed's alarms.
+///
+#[must_use]
+pub fn reminder_schedule(
+    times: &BTreeSet<u32>,
+    began: DateTime<Utc>,
+    deadline: DateTime<Utc>,
+    weekend_pause: bool,
+) -> Vec<(u32, DateTime<Utc>)> {
+    let mut schedule: Vec<(u32, DateTime<Utc>)> = Vec::new();
+    for t in times.iter().copied() {
+        if lead(t) >= deadline - began {
+            continue;
+        }
+        let at = crate::deadline::running_from(deadline - lead(t), weekend_pause);
+        // `times` ascends: those kept so far are nearer the deadline.
+        if schedule.iter().all(|(s, _)| deadline - lead(*s) > at) {
+            schedule.push((t, at));
+        }
+    }
+    schedule
+}
+
+/// A device's push subscription.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PushSubscription {
+    /// Its id.
+    pub id: PushSubscriptionId,
+    /// Whose notifications it receives.
+    pub account: AccountId,
+    /// The push service's URL for the device.
+    pub endpoint: String,
+    /// The device's P-256 public key (base64url, uncompressed point).
+    pub p256dh: String,
+    /// The device's authentication secret (base64url, 16 bytes).
+    pub auth: String,
+    /// Which device it is, for the player (from its user agent).
+    pub label: String,
+    /// The seq of the account's last event already looked at for it.
+    pub cursor: u64,
+    /// When it was made.
+    pub created_at: DateTime<Utc>,
+    /// When the push service last accepted a message for it.
+    pub last_success_at: Option<DateTime<Utc>>,
+}
+
+/// An account's calendar feed: never its secret.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CalendarFeed {
+    /// Whose deadlines it lists.
+    pub account: AccountId,
+    /// Lower-case hex SHA-256 of the secret in the feed's URL.
+    pub hash: String,
+    /// When this secret was made.
+    pub created_at: DateTime<Utc>,
+}
+
+/// An account's digest settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DigestSettings {
+    /// Whose they are.
+    pub account: AccountId,
+    /// Where the digest goes (checked to be an address when set).
+    pub email: String,
+    /// Whether it is sent.
+    pub enabled: bool,
+    /// The UTC day of the last digest sent (claimed), if any.
+    pub last_sent_on: Option<NaiveDate>,
+    /// When they last changed.
+    pub updated_at: DateTime<Utc>,
+    /// When the address was verified (its player followed the link mailed to it);
+    /// `None` until then, and again once the address changes.
+    pub verified_at: Option<DateTime<Utc>>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,6 +403,41 @@ mod tests {
         assert_eq!(
             sparse.bot.reminders.iter().copied().collect::<Vec<_>>(),
             [60]
+        );
+    }
+
+    fn at_minute(day: u32, hour: u32, minute: u32) -> DateTime<Utc> {
+        at(day, hour) + TimeDelta::minutes(i64::from(minute))
+    }
+
+    #[test]
+    fn alarms_that_fall_on_a_paused_weekend_ring_on_monday_only_the_nearest() {
+        // Friday 23:00 with one day, weekend pause: due Monday 23:00.
+        let began = at_minute(4, 23, 0);
+        let deadline = at_minute(7, 23, 0);
+        let chosen: BTreeSet<u32> = [120, 1440, 2880].into_iter().collect();
+        // 48 h before is Saturday 23:00, 24 h Sunday 23:00: both on Monday 00:00,
+        // where only the 24 h one rings; 2 h at Monday 21:00.
+        assert_eq!(
+            reminder_schedule(&chosen, began, deadline, true),
+            [(120, at_minute(7, 21, 0)), (1440, at_minute(7, 0, 0))]
+        );
+        assert_eq!(
+            reminder_schedule(&chosen, began, deadline, false),
+            [
+                (120, at_minute(7, 21, 0)),
+                (1440, at_minute(6, 23, 0)),
+                (2880, at_minute(5, 23, 0))
+            ]
+        );
+    }
+
+    #[test]
+    fn a_reminder_as_long_as_the_move_has_no_alarm() {
+        let chosen: BTreeSet<u32> = [120, 1440, 2880].into_iter().collect();
+        assert_eq!(
+            reminder_schedule(&chosen, at_minute(0, 12, 0), at_minute(1, 12, 0), false),
+            [(120, at_minute(1, 10, 0))]
         );
     }
 }

@@ -22,13 +22,15 @@ use web_push_native::jwt_simple::algorithms::{
 };
 use web_push_native::jwt_simple::claims::Claims;
 
-use super::Service;
-use super::webhooks::{client, names_private_host};
-use crate::domain::notify::{Channel, NoticeKind, NotificationSettings};
 use crate::domain::{AccountId, EventKind, PushMessageId, PushSubscriptionId};
 use crate::error::{Error, Result};
 use crate::i18n::Tr;
-use crate::store::push::{ClaimedPush, NewPushMessage, PushSubscription};
+use crate::notifications::entity::PushSubscription;
+use crate::notifications::entity::{Channel, NoticeKind, NotificationSettings};
+use crate::notifications::store::PushStore;
+use crate::notifications::store::push::{ClaimedPush, NewPushMessage};
+use crate::service::Service;
+use crate::service::webhooks::{client, names_private_host};
 use crate::store::webhooks::Attempt;
 use crate::store::{Account, Event, StoreError};
 
@@ -474,7 +476,7 @@ impl Service {
     ///
     /// # Errors
     /// `invalid_settings` (422) for a reminder time not among
-    /// [`REMINDER_CHOICES`](crate::domain::notify::REMINDER_CHOICES), or kinds on the
+    /// [`REMINDER_CHOICES`](crate::notifications::entity::REMINDER_CHOICES), or kinds on the
     /// calendar or bot channel.
     pub async fn set_notification_settings(
         &self,

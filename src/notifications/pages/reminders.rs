@@ -8,19 +8,19 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::error::PageError;
-use super::refusal::refusal;
-use super::session::{PageForm, Visitor};
-use super::view::render;
 use crate::error::Error;
 use crate::http::AppState;
 use crate::http::extract::PublicBase;
+use crate::http::pages::error::PageError;
+use crate::http::pages::refusal::refusal;
+use crate::http::pages::session::{PageForm, Visitor};
+use crate::http::pages::view::render;
 
 /// `templates/reminders.html`.
 #[derive(Template)]
 #[template(path = "reminders.html")]
 struct RemindersPage {
-    layout: super::view::Layout,
+    layout: crate::http::pages::view::Layout,
     /// When the feed's secret was made, if there is a feed.
     calendar_since: Option<String>,
     /// The feed's URL, right after it was made (shown once).
@@ -116,7 +116,9 @@ pub struct SavedQuery {
 pub async fn show(
     State(state): State<AppState>,
     visitor: Visitor,
-    super::session::PageQuery(query): super::session::PageQuery<SavedQuery>,
+    crate::http::pages::session::PageQuery(query): crate::http::pages::session::PageQuery<
+        SavedQuery,
+    >,
 ) -> Result<Response, PageError> {
     let shown = Shown {
         saved: query.saved.as_deref() == Some("1"),
@@ -131,7 +133,7 @@ pub async fn show(
 pub async fn create_calendar(
     State(state): State<AppState>,
     PublicBase(base): PublicBase,
-    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
+    PageForm { visitor, .. }: PageForm<crate::http::pages::session::NoFields>,
 ) -> Result<Response, PageError> {
     let secret = state.service.create_calendar(visitor.require()?).await?;
     let shown = Shown {
@@ -144,7 +146,7 @@ pub async fn create_calendar(
 /// `POST /settings/reminders/calendar/revoke`: stops the feed.
 pub async fn revoke_calendar(
     State(state): State<AppState>,
-    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
+    PageForm { visitor, .. }: PageForm<crate::http::pages::session::NoFields>,
 ) -> Result<Redirect, PageError> {
     match state.service.revoke_calendar(visitor.require()?).await {
         Ok(()) | Err(Error::NotFound(_)) => Ok(Redirect::to("/settings/reminders")),
@@ -221,7 +223,7 @@ pub async fn feed(
 /// link; a refused one says why.
 pub async fn resend_verification(
     State(state): State<AppState>,
-    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
+    PageForm { visitor, .. }: PageForm<crate::http::pages::session::NoFields>,
 ) -> Result<Response, PageError> {
     let shown = match state.service.resend_verification(visitor.require()?).await {
         Ok(_) => Shown {

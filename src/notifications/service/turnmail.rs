@@ -20,25 +20,22 @@
 //!   the SMTP server cannot be reached, the round ends and the next tries again.
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use serde_json::Value;
 
-use super::Service;
 use super::digest::{Compose, DIGEST_BACKOFF, Mailer, NotSent, mail_id, mail_text};
-use crate::domain::notify::{Channel, NoticeKind};
 use crate::domain::{AccountId, GameId, GameStatus};
 use crate::error::{Error, Result};
 use crate::games::service::{LoadedGame, side_of};
-use crate::store::turnmail::{Release, Turn, TurnEnd};
+use crate::notifications::entity::{Channel, NoticeKind};
+use crate::notifications::store::turnmail::{Release, Turn, TurnEnd};
+use crate::notifications::store::{CalendarStore, PushStore, TurnMailStore};
+use crate::service::Service;
 use crate::store::{Game, StoreError};
 
 /// How long a game page counts as open after its stream last marked it.
 pub const PRESENCE_TIMEOUT: TimeDelta = TimeDelta::seconds(90);
-
-/// How often an open game page's stream marks it (well within [`PRESENCE_TIMEOUT`]).
-pub const PRESENCE_HEARTBEAT: Duration = Duration::from_secs(30);
 
 /// How far back the first round of an instance reads turns (a restart's moves).
 const LOOKBACK: TimeDelta = TimeDelta::hours(1);
@@ -147,7 +144,7 @@ fn still_due(loaded: &LoadedGame, turn: &Turn) -> bool {
 impl Service {
     /// A mark that `account` has the page of game `game` open, kept while the
     /// returned [`Presence`] lives (its owner calls [`Presence::beat`] every
-    /// [`PRESENCE_HEARTBEAT`]): no turn mail goes out for that game meanwhile. `None`
+    /// [`PRESENCE_HEARTBEAT`](crate::games::pages::PRESENCE_HEARTBEAT)): no turn mail goes out for that game meanwhile. `None`
     /// when this server sends no mail, or the account does not play the game.
     pub async fn open_presence(&self, account: AccountId, game: &Game) -> Option<Presence> {
         self.mailer.as_ref()?;

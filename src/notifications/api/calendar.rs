@@ -7,9 +7,21 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
 use crate::error::Result;
+use crate::http::AppState;
 use crate::http::extract::{ApiJson, Auth, PublicBase};
-use crate::service::{DigestStatus, Service};
+use crate::notifications::service::digest::DigestStatus;
+use crate::service::Service;
+
+/// Its routes of the API.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create, show, revoke))
+        .routes(routes!(digest, set_digest))
+}
 
 /// `POST /me/calendar`: the feed's URL, shown once.
 #[derive(Debug, Serialize, ToSchema)]
@@ -60,7 +72,7 @@ impl From<&DigestStatus> for DigestJson {
             enabled: status.enabled,
             last_sent_on: status.last_sent_on.map(|d| d.to_string()),
             verified: status.verified_at.is_some(),
-            verified_at: status.verified_at.map(super::json::time),
+            verified_at: status.verified_at.map(crate::wire::time),
             mail_configured: status.mail_configured,
             hour: status.hour,
         }
@@ -91,7 +103,7 @@ pub struct DigestRequest {
     security(("bearer" = ["account"])),
     responses(
         (status = 201, description = "The new feed URL, shown once", body = CalendarUrlJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn create(
@@ -113,7 +125,7 @@ pub(super) async fn create(
     security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The feed", body = CalendarJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn show(
@@ -123,7 +135,7 @@ pub(super) async fn show(
     let created = service.calendar(&account).await?;
     Ok(Json(CalendarJson {
         active: created.is_some(),
-        created_at: created.map(super::json::time),
+        created_at: created.map(crate::wire::time),
     }))
 }
 
@@ -136,8 +148,8 @@ pub(super) async fn show(
     security(("bearer" = ["account"])),
     responses(
         (status = 204, description = "Stopped"),
-        (status = 401, response = super::openapi::Unauthorized),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
+        (status = 404, response = crate::http::api::openapi::NotFound),
     ),
 )]
 pub(super) async fn revoke(
@@ -157,7 +169,7 @@ pub(super) async fn revoke(
     security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The settings", body = DigestJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn digest(
@@ -182,8 +194,8 @@ pub(super) async fn digest(
     request_body = DigestRequest,
     responses(
         (status = 200, description = "The settings", body = DigestJson),
-        (status = 401, response = super::openapi::Unauthorized),
-        (status = 422, description = "`invalid_email`: not an e-mail address; `invalid_body`: a body without `email` and `enabled`", body = super::json::ErrorJson,
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
+        (status = 422, description = "`invalid_email`: not an e-mail address; `invalid_body`: a body without `email` and `enabled`", body = crate::http::api::json::ErrorJson,
             example = json!({"error": "invalid_email", "message": "\"ayse\" is not an e-mail address"})),
     ),
 )]

@@ -1,6 +1,6 @@
 //! Web Push storage: the server's keys, the push subscriptions of each account's
-//! devices, and the messages queued for them. A part of every [`Store`](super::Store)
-//! (a supertrait), implemented once for both backends. Messages are claimed with a
+//! devices, and the messages queued for them. Served by every [`Store`],
+//! written once for both backends. Messages are claimed with a
 //! lease like webhook deliveries (Postgres: `FOR UPDATE SKIP LOCKED`), so several
 //! instances never send one at once; a message is queued once per subscription and key.
 
@@ -8,36 +8,14 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::StoreError;
-use super::common::{corrupt, micros, row_limit};
-use super::dialect::{Backend, locking};
-use super::sql::{AsConn, SqlStore, sql};
-use super::webhooks::{Attempt, seq};
-use crate::domain::notify::NotificationSettings;
 use crate::domain::{AccountId, PushMessageId, PushSubscriptionId};
-
-/// A device's push subscription.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PushSubscription {
-    /// Its id.
-    pub id: PushSubscriptionId,
-    /// Whose notifications it receives.
-    pub account: AccountId,
-    /// The push service's URL for the device.
-    pub endpoint: String,
-    /// The device's P-256 public key (base64url, uncompressed point).
-    pub p256dh: String,
-    /// The device's authentication secret (base64url, 16 bytes).
-    pub auth: String,
-    /// Which device it is, for the player (from its user agent).
-    pub label: String,
-    /// The seq of the account's last event already looked at for it.
-    pub cursor: u64,
-    /// When it was made.
-    pub created_at: DateTime<Utc>,
-    /// When the push service last accepted a message for it.
-    pub last_success_at: Option<DateTime<Utc>>,
-}
+use crate::notifications::entity::{NotificationSettings, PushSubscription};
+use crate::store::Store;
+use crate::store::StoreError;
+use crate::store::common::{corrupt, micros, row_limit};
+use crate::store::dialect::{Backend, locking};
+use crate::store::sql::{AsConn, SqlStore, on_backend, sql};
+use crate::store::webhooks::{Attempt, seq};
 
 /// A push message to queue for a subscription, due at once.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -290,19 +268,104 @@ macro_rules! claim_push {
 }
 
 #[async_trait]
-impl<B: Backend> PushStore for SqlStore<B> {
+impl<S: Store + ?Sized> PushStore for S {
     async fn server_key(
         &self,
         name: &str,
         fresh: &str,
         at: DateTime<Utc>,
     ) -> Result<String, StoreError> {
-        let (name, fresh) = (name.to_owned(), fresh.to_owned());
-        self.write(move |tx| {
+        on_backend!(self.sql(), s => server_key(s, name, fresh, at).await)
+    }
+
+    async fn save_push_subscription(&self, sub: &PushSubscription) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => save_push_subscription(s, sub).await)
+    }
+
+    async fn push_subscriptions(
+        &self,
+        account: AccountId,
+    ) -> Result<Vec<PushSubscription>, StoreError> {
+        on_backend!(self.sql(), s => push_subscriptions(s, account).await)
+    }
+
+    async fn all_push_subscriptions(&self) -> Result<Vec<PushSubscription>, StoreError> {
+        on_backend!(self.sql(), s => all_push_subscriptions(s).await)
+    }
+
+    async fn delete_push_subscription(
+        &self,
+        account: AccountId,
+        id: PushSubscriptionId,
+    ) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => delete_push_subscription(s, account, id).await)
+    }
+
+    async fn queue_push(
+        &self,
+        subscription: PushSubscriptionId,
+        cursor: Option<u64>,
+        messages: &[NewPushMessage],
+    ) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => queue_push(s, subscription, cursor, messages).await)
+    }
+
+    async fn claim_push(
+        &self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<ClaimedPush>, StoreError> {
+        on_backend!(self.sql(), s => claim_push(s, now, lease_until, limit).await)
+    }
+
+    async fn record_push_attempt(
+        &self,
+        id: PushMessageId,
+        attempt: &Attempt,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => record_push_attempt(s, id, attempt, at).await)
+    }
+
+    async fn drop_push_subscription(&self, id: PushSubscriptionId) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => drop_push_subscription(s, id).await)
+    }
+
+    async fn purge_push(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
+        on_backend!(self.sql(), s => purge_push(s, before).await)
+    }
+
+    async fn notification_settings(
+        &self,
+        account: AccountId,
+    ) -> Result<NotificationSettings, StoreError> {
+        on_backend!(self.sql(), s => notification_settings(s, account).await)
+    }
+
+    async fn set_notification_settings(
+        &self,
+        account: AccountId,
+        settings: &NotificationSettings,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => set_notification_settings(s, account, settings, at).await)
+    }
+}
+
+async fn server_key<B: Backend>(
+    store: &SqlStore<B>,
+    name: &str,
+    fresh: &str,
+    at: DateTime<Utc>,
+) -> Result<String, StoreError> {
+    let (name, fresh) = (name.to_owned(), fresh.to_owned());
+    store
+        .write(move |tx| {
             Box::pin(async move {
                 sql(
                     "INSERT INTO server_keys (name, value, created_at) VALUES ($1, $2, $3) \
-                     ON CONFLICT (name) DO NOTHING",
+                 ON CONFLICT (name) DO NOTHING",
                 )
                 .bind(name.as_str())
                 .bind(fresh)
@@ -318,11 +381,15 @@ impl<B: Backend> PushStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn save_push_subscription(&self, sub: &PushSubscription) -> Result<(), StoreError> {
-        let sub = sub.clone();
-        self.write(move |tx| {
+async fn save_push_subscription<B: Backend>(
+    store: &SqlStore<B>,
+    sub: &PushSubscription,
+) -> Result<(), StoreError> {
+    let sub = sub.clone();
+    store
+        .write(move |tx| {
             Box::pin(async move {
                 sql("DELETE FROM push_subscriptions WHERE endpoint = $1")
                     .bind(sub.endpoint.as_str())
@@ -332,54 +399,57 @@ impl<B: Backend> PushStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn push_subscriptions(
-        &self,
-        account: AccountId,
-    ) -> Result<Vec<PushSubscription>, StoreError> {
-        let rows: Vec<SubscriptionRow> = sql(concat!(
-            "SELECT ",
-            subscription_columns!(),
-            " FROM push_subscriptions WHERE account_id = $1 ORDER BY created_at, id"
-        ))
+async fn push_subscriptions<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+) -> Result<Vec<PushSubscription>, StoreError> {
+    let rows: Vec<SubscriptionRow> = sql(concat!(
+        "SELECT ",
+        subscription_columns!(),
+        " FROM push_subscriptions WHERE account_id = $1 ORDER BY created_at, id"
+    ))
+    .bind(account.0)
+    .all(&mut store.conn().await?)
+    .await?;
+    rows.into_iter().map(SubscriptionRow::parse).collect()
+}
+
+async fn all_push_subscriptions<B: Backend>(
+    store: &SqlStore<B>,
+) -> Result<Vec<PushSubscription>, StoreError> {
+    let rows: Vec<SubscriptionRow> = sql(concat!(
+        "SELECT ",
+        subscription_columns!(),
+        " FROM push_subscriptions ORDER BY created_at, id"
+    ))
+    .all(&mut store.conn().await?)
+    .await?;
+    rows.into_iter().map(SubscriptionRow::parse).collect()
+}
+
+async fn delete_push_subscription<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+    id: PushSubscriptionId,
+) -> Result<(), StoreError> {
+    sql("DELETE FROM push_subscriptions WHERE id = $1 AND account_id = $2")
+        .bind(id.0)
         .bind(account.0)
-        .all(&mut self.conn().await?)
-        .await?;
-        rows.into_iter().map(SubscriptionRow::parse).collect()
-    }
+        .execute_found(&mut store.conn().await?)
+        .await
+}
 
-    async fn all_push_subscriptions(&self) -> Result<Vec<PushSubscription>, StoreError> {
-        let rows: Vec<SubscriptionRow> = sql(concat!(
-            "SELECT ",
-            subscription_columns!(),
-            " FROM push_subscriptions ORDER BY created_at, id"
-        ))
-        .all(&mut self.conn().await?)
-        .await?;
-        rows.into_iter().map(SubscriptionRow::parse).collect()
-    }
-
-    async fn delete_push_subscription(
-        &self,
-        account: AccountId,
-        id: PushSubscriptionId,
-    ) -> Result<(), StoreError> {
-        sql("DELETE FROM push_subscriptions WHERE id = $1 AND account_id = $2")
-            .bind(id.0)
-            .bind(account.0)
-            .execute_found(&mut self.conn().await?)
-            .await
-    }
-
-    async fn queue_push(
-        &self,
-        subscription: PushSubscriptionId,
-        cursor: Option<u64>,
-        messages: &[NewPushMessage],
-    ) -> Result<(), StoreError> {
-        let messages = messages.to_vec();
-        self.write(move |tx| {
+async fn queue_push<B: Backend>(
+    store: &SqlStore<B>,
+    subscription: PushSubscriptionId,
+    cursor: Option<u64>,
+    messages: &[NewPushMessage],
+) -> Result<(), StoreError> {
+    let messages = messages.to_vec();
+    store
+        .write(move |tx| {
             Box::pin(async move {
                 for m in messages {
                     insert_push_message(tx, subscription, m).await?;
@@ -395,15 +465,16 @@ impl<B: Backend> PushStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn claim_push(
-        &self,
-        now: DateTime<Utc>,
-        lease_until: DateTime<Utc>,
-        limit: u32,
-    ) -> Result<Vec<ClaimedPush>, StoreError> {
-        self.detached(move |conn| {
+async fn claim_push<B: Backend>(
+    store: &SqlStore<B>,
+    now: DateTime<Utc>,
+    lease_until: DateTime<Utc>,
+    limit: u32,
+) -> Result<Vec<ClaimedPush>, StoreError> {
+    store
+        .detached(move |conn| {
             Box::pin(async move {
                 let rows: Vec<ClaimedRow> = sql(locking::<B>(
                     claim_push!(" FOR UPDATE SKIP LOCKED"),
@@ -418,33 +489,34 @@ impl<B: Backend> PushStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn record_push_attempt(
-        &self,
-        id: PushMessageId,
-        attempt: &Attempt,
-        at: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
-        let (status, http_status, error, next) = match attempt {
-            Attempt::Delivered { status } => ("delivered", Some(i32::from(*status)), None, None),
-            Attempt::Failed {
-                status,
-                error,
-                next,
-            } => (
-                if next.is_some() { "pending" } else { "failed" },
-                status.map(i32::from),
-                Some(error.clone()),
-                next.map(micros),
-            ),
-        };
-        let delivered = matches!(attempt, Attempt::Delivered { .. });
-        self.write(move |tx| {
+async fn record_push_attempt<B: Backend>(
+    store: &SqlStore<B>,
+    id: PushMessageId,
+    attempt: &Attempt,
+    at: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let (status, http_status, error, next) = match attempt {
+        Attempt::Delivered { status } => ("delivered", Some(i32::from(*status)), None, None),
+        Attempt::Failed {
+            status,
+            error,
+            next,
+        } => (
+            if next.is_some() { "pending" } else { "failed" },
+            status.map(i32::from),
+            Some(error.clone()),
+            next.map(micros),
+        ),
+    };
+    let delivered = matches!(attempt, Attempt::Delivered { .. });
+    store
+        .write(move |tx| {
             Box::pin(async move {
                 sql(
                     "UPDATE push_messages SET status = $2, attempts = attempts + 1, \
-                     last_status = $3, last_error = $4, next_attempt_at = $5 WHERE id = $1",
+                 last_status = $3, last_error = $4, next_attempt_at = $5 WHERE id = $1",
                 )
                 .bind(id.0)
                 .bind(status)
@@ -456,7 +528,7 @@ impl<B: Backend> PushStore for SqlStore<B> {
                 if delivered {
                     sql(
                         "UPDATE push_subscriptions SET last_success_at = $2 WHERE id = \
-                         (SELECT subscription_id FROM push_messages WHERE id = $1)",
+                     (SELECT subscription_id FROM push_messages WHERE id = $1)",
                     )
                     .bind(id.0)
                     .bind(micros(at))
@@ -467,47 +539,53 @@ impl<B: Backend> PushStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn drop_push_subscription(&self, id: PushSubscriptionId) -> Result<(), StoreError> {
-        sql("DELETE FROM push_subscriptions WHERE id = $1")
-            .bind(id.0)
-            .execute(&mut self.conn().await?)
-            .await
-            .map(drop)
-    }
+async fn drop_push_subscription<B: Backend>(
+    store: &SqlStore<B>,
+    id: PushSubscriptionId,
+) -> Result<(), StoreError> {
+    sql("DELETE FROM push_subscriptions WHERE id = $1")
+        .bind(id.0)
+        .execute(&mut store.conn().await?)
+        .await
+        .map(drop)
+}
 
-    async fn purge_push(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
-        self.delete_before(
+async fn purge_push<B: Backend>(
+    store: &SqlStore<B>,
+    before: DateTime<Utc>,
+) -> Result<u64, StoreError> {
+    store
+        .delete_before(
             "DELETE FROM push_messages WHERE status <> 'pending' AND created_at < $1",
             before,
         )
         .await
-    }
+}
 
-    async fn notification_settings(
-        &self,
-        account: AccountId,
-    ) -> Result<NotificationSettings, StoreError> {
-        let stored: Option<(String,)> =
-            sql("SELECT settings FROM notification_settings WHERE account_id = $1")
-                .bind(account.0)
-                .optional(&mut self.conn().await?)
-                .await?;
-        match stored {
-            None => Ok(NotificationSettings::default()),
-            Some((text,)) => serde_json::from_str(&text).map_err(|e| StoreError::Json(e.into())),
-        }
+async fn notification_settings<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+) -> Result<NotificationSettings, StoreError> {
+    let stored: Option<(String,)> =
+        sql("SELECT settings FROM notification_settings WHERE account_id = $1")
+            .bind(account.0)
+            .optional(&mut store.conn().await?)
+            .await?;
+    match stored {
+        None => Ok(NotificationSettings::default()),
+        Some((text,)) => serde_json::from_str(&text).map_err(|e| StoreError::Json(e.into())),
     }
+}
 
-    async fn set_notification_settings(
-        &self,
-        account: AccountId,
-        settings: &NotificationSettings,
-        at: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
-        insert_notification_settings(&mut self.conn().await?, account, settings, at).await
-    }
+async fn set_notification_settings<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+    settings: &NotificationSettings,
+    at: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    insert_notification_settings(&mut store.conn().await?, account, settings, at).await
 }
 
 /// Writes a push subscription as it is, on `conn`: a browser's new device and the

@@ -1,6 +1,6 @@
 //! Storage of the reminders a player gets outside the site: its calendar feed (the
-//! hash of the feed URL's secret) and its daily e-mail digest settings. A part of
-//! every [`Store`](super::Store) (a supertrait), implemented once for both backends.
+//! hash of the feed URL's secret) and its daily e-mail digest settings. Served by
+//! every [`Store`], written once for both backends.
 //!
 //! The digest of a UTC day is claimed by a conditional update of `last_sent_on`
 //! ([`CalendarStore::claim_digest`]) before the mail goes out, so that two servers on
@@ -10,40 +10,13 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
-use super::common::{AccountRow, micros, row_limit};
-use super::dialect::Backend;
-use super::sql::{AsConn, SqlStore, sql};
-use super::{Account, StoreError};
 use crate::domain::AccountId;
-
-/// An account's calendar feed: never its secret.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CalendarFeed {
-    /// Whose deadlines it lists.
-    pub account: AccountId,
-    /// Lower-case hex SHA-256 of the secret in the feed's URL.
-    pub hash: String,
-    /// When this secret was made.
-    pub created_at: DateTime<Utc>,
-}
-
-/// An account's digest settings.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DigestSettings {
-    /// Whose they are.
-    pub account: AccountId,
-    /// Where the digest goes (checked to be an address when set).
-    pub email: String,
-    /// Whether it is sent.
-    pub enabled: bool,
-    /// The UTC day of the last digest sent (claimed), if any.
-    pub last_sent_on: Option<NaiveDate>,
-    /// When they last changed.
-    pub updated_at: DateTime<Utc>,
-    /// When the address was verified (its player followed the link mailed to it);
-    /// `None` until then, and again once the address changes.
-    pub verified_at: Option<DateTime<Utc>>,
-}
+use crate::notifications::entity::{CalendarFeed, DigestSettings};
+use crate::store::Store;
+use crate::store::common::{AccountRow, micros, row_limit};
+use crate::store::dialect::Backend;
+use crate::store::sql::{AsConn, SqlStore, on_backend, sql};
+use crate::store::{Account, StoreError};
 
 /// Storage of calendar feeds and digest settings.
 #[async_trait]
@@ -259,10 +232,74 @@ pub(super) const IMPORT_DIGEST: &str = "INSERT INTO digest_settings \
      VALUES ($1, $2, $3, $4, $5, $6)";
 
 #[async_trait]
-impl<B: Backend> CalendarStore for SqlStore<B> {
+impl<S: Store + ?Sized> CalendarStore for S {
     async fn set_calendar(&self, feed: &CalendarFeed) -> Result<(), StoreError> {
-        let feed = feed.clone();
-        self.detached(move |conn| {
+        on_backend!(self.sql(), s => set_calendar(s, feed).await)
+    }
+
+    async fn calendar(&self, account: AccountId) -> Result<CalendarFeed, StoreError> {
+        on_backend!(self.sql(), s => calendar(s, account).await)
+    }
+
+    async fn delete_calendar(&self, account: AccountId) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => delete_calendar(s, account).await)
+    }
+
+    async fn account_by_calendar(&self, hash: &str) -> Result<Account, StoreError> {
+        on_backend!(self.sql(), s => account_by_calendar(s, hash).await)
+    }
+
+    async fn export_calendars(&self) -> Result<Vec<CalendarFeed>, StoreError> {
+        on_backend!(self.sql(), s => export_calendars(s).await)
+    }
+
+    async fn set_digest(
+        &self,
+        account: AccountId,
+        email: &str,
+        enabled: bool,
+        now: DateTime<Utc>,
+    ) -> Result<DigestSettings, StoreError> {
+        on_backend!(self.sql(), s => set_digest(s, account, email, enabled, now).await)
+    }
+
+    async fn digest(&self, account: AccountId) -> Result<DigestSettings, StoreError> {
+        on_backend!(self.sql(), s => digest(s, account).await)
+    }
+
+    async fn digests_due(
+        &self,
+        today: NaiveDate,
+        limit: u32,
+    ) -> Result<Vec<DigestSettings>, StoreError> {
+        on_backend!(self.sql(), s => digests_due(s, today, limit).await)
+    }
+
+    async fn claim_digest(&self, account: AccountId, today: NaiveDate) -> Result<bool, StoreError> {
+        on_backend!(self.sql(), s => claim_digest(s, account, today).await)
+    }
+
+    async fn unclaim_digest(
+        &self,
+        account: AccountId,
+        today: NaiveDate,
+        previous: Option<NaiveDate>,
+    ) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => unclaim_digest(s, account, today, previous).await)
+    }
+
+    async fn export_digests(&self) -> Result<Vec<DigestSettings>, StoreError> {
+        on_backend!(self.sql(), s => export_digests(s).await)
+    }
+}
+
+async fn set_calendar<B: Backend>(
+    store: &SqlStore<B>,
+    feed: &CalendarFeed,
+) -> Result<(), StoreError> {
+    let feed = feed.clone();
+    store
+        .detached(move |conn| {
             Box::pin(async move {
                 sql(UPSERT_CALENDAR)
                     .bind(feed.account.0)
@@ -274,18 +311,25 @@ impl<B: Backend> CalendarStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn calendar(&self, account: AccountId) -> Result<CalendarFeed, StoreError> {
-        let row: CalendarRow = sql(SELECT_CALENDAR)
-            .bind(account.0)
-            .one(&mut self.conn().await?)
-            .await?;
-        Ok(row.parse())
-    }
+async fn calendar<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+) -> Result<CalendarFeed, StoreError> {
+    let row: CalendarRow = sql(SELECT_CALENDAR)
+        .bind(account.0)
+        .one(&mut store.conn().await?)
+        .await?;
+    Ok(row.parse())
+}
 
-    async fn delete_calendar(&self, account: AccountId) -> Result<(), StoreError> {
-        self.detached(move |conn| {
+async fn delete_calendar<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+) -> Result<(), StoreError> {
+    store
+        .detached(move |conn| {
             Box::pin(async move {
                 match sql(DELETE_CALENDAR).bind(account.0).execute(conn).await? {
                     0 => Err(StoreError::NotFound),
@@ -294,29 +338,35 @@ impl<B: Backend> CalendarStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn account_by_calendar(&self, hash: &str) -> Result<Account, StoreError> {
-        let row: AccountRow = sql(SELECT_CALENDAR_ACCOUNT)
-            .bind(hash)
-            .one(&mut self.conn().await?)
-            .await?;
-        row.parse()
-    }
+async fn account_by_calendar<B: Backend>(
+    store: &SqlStore<B>,
+    hash: &str,
+) -> Result<Account, StoreError> {
+    let row: AccountRow = sql(SELECT_CALENDAR_ACCOUNT)
+        .bind(hash)
+        .one(&mut store.conn().await?)
+        .await?;
+    row.parse()
+}
 
-    async fn export_calendars(&self) -> Result<Vec<CalendarFeed>, StoreError> {
-        read_calendars(&mut self.conn().await?).await
-    }
+async fn export_calendars<B: Backend>(
+    store: &SqlStore<B>,
+) -> Result<Vec<CalendarFeed>, StoreError> {
+    read_calendars(&mut store.conn().await?).await
+}
 
-    async fn set_digest(
-        &self,
-        account: AccountId,
-        email: &str,
-        enabled: bool,
-        now: DateTime<Utc>,
-    ) -> Result<DigestSettings, StoreError> {
-        let email = email.to_owned();
-        self.write(move |tx| {
+async fn set_digest<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+    email: &str,
+    enabled: bool,
+    now: DateTime<Utc>,
+) -> Result<DigestSettings, StoreError> {
+    let email = email.to_owned();
+    store
+        .write(move |tx| {
             Box::pin(async move {
                 // A new address ends the links mailed to the old one.
                 sql(END_LINKS_OF_OLD_ADDRESS)
@@ -335,31 +385,39 @@ impl<B: Backend> CalendarStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn digest(&self, account: AccountId) -> Result<DigestSettings, StoreError> {
-        let row: DigestRow = sql(SELECT_DIGEST)
-            .bind(account.0)
-            .one(&mut self.conn().await?)
-            .await?;
-        Ok(row.parse())
-    }
+async fn digest<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+) -> Result<DigestSettings, StoreError> {
+    let row: DigestRow = sql(SELECT_DIGEST)
+        .bind(account.0)
+        .one(&mut store.conn().await?)
+        .await?;
+    Ok(row.parse())
+}
 
-    async fn digests_due(
-        &self,
-        today: NaiveDate,
-        limit: u32,
-    ) -> Result<Vec<DigestSettings>, StoreError> {
-        let rows: Vec<DigestRow> = sql(SELECT_DUE)
-            .bind(today)
-            .bind(row_limit(limit))
-            .all(&mut self.conn().await?)
-            .await?;
-        Ok(rows.into_iter().map(DigestRow::parse).collect())
-    }
+async fn digests_due<B: Backend>(
+    store: &SqlStore<B>,
+    today: NaiveDate,
+    limit: u32,
+) -> Result<Vec<DigestSettings>, StoreError> {
+    let rows: Vec<DigestRow> = sql(SELECT_DUE)
+        .bind(today)
+        .bind(row_limit(limit))
+        .all(&mut store.conn().await?)
+        .await?;
+    Ok(rows.into_iter().map(DigestRow::parse).collect())
+}
 
-    async fn claim_digest(&self, account: AccountId, today: NaiveDate) -> Result<bool, StoreError> {
-        self.detached(move |conn| {
+async fn claim_digest<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+    today: NaiveDate,
+) -> Result<bool, StoreError> {
+    store
+        .detached(move |conn| {
             Box::pin(async move {
                 let claimed = sql(CLAIM_DIGEST)
                     .bind(account.0)
@@ -370,15 +428,16 @@ impl<B: Backend> CalendarStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn unclaim_digest(
-        &self,
-        account: AccountId,
-        today: NaiveDate,
-        previous: Option<NaiveDate>,
-    ) -> Result<(), StoreError> {
-        self.detached(move |conn| {
+async fn unclaim_digest<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+    today: NaiveDate,
+    previous: Option<NaiveDate>,
+) -> Result<(), StoreError> {
+    store
+        .detached(move |conn| {
             Box::pin(async move {
                 sql(UNCLAIM_DIGEST)
                     .bind(account.0)
@@ -390,11 +449,12 @@ impl<B: Backend> CalendarStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn export_digests(&self) -> Result<Vec<DigestSettings>, StoreError> {
-        read_digests(&mut self.conn().await?).await
-    }
+async fn export_digests<B: Backend>(
+    store: &SqlStore<B>,
+) -> Result<Vec<DigestSettings>, StoreError> {
+    read_digests(&mut store.conn().await?).await
 }
 
 /// Every calendar feed, read on `conn` (an export's snapshot).

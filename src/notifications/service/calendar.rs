@@ -7,7 +7,7 @@
 //!
 //! Each ongoing game gives one event at its deadline: where it is the account's move,
 //! with an alarm at each calendar reminder time the account chose (by default 24 h
-//! and 2 h before; [`reminder_schedule`](crate::deadline::reminder_schedule): a time as long as the move never rings, one
+//! and 2 h before; [`reminder_schedule`](crate::notifications::entity::reminder_schedule): a time as long as the move never rings, one
 //! on a paused weekend rings on Monday); where it is the opponent's, a "free" event
 //! for information, without an alarm. An event's UID names the game and its ply, so a
 //! move makes a new event and the old one goes. A game whose clock stands still (a
@@ -19,15 +19,16 @@ use std::collections::BTreeSet;
 use chrono::{DateTime, Utc};
 use icalendar::{Alarm, Calendar, Component, Event, EventLike, Property, Trigger};
 
-use super::Service;
-use super::accounts::token_hash;
-use super::sessions::random_hex;
-use crate::deadline::reminder_schedule;
 use crate::domain::GameStatus;
 use crate::error::{Error, Result};
 use crate::games::json::Clock;
 use crate::games::service::side_of;
-use crate::store::calendar::CalendarFeed;
+use crate::notifications::entity::CalendarFeed;
+use crate::notifications::entity::reminder_schedule;
+use crate::notifications::store::{CalendarStore, PushStore};
+use crate::service::Service;
+use crate::service::accounts::token_hash;
+use crate::service::random_hex;
 use crate::store::{Account, Game, GameFilter, StoreError};
 
 /// At most this many games are listed (the most urgent first).

@@ -29,11 +29,13 @@ use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Mailbox, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use super::Service;
 use crate::domain::{AccountId, GameStatus};
 use crate::error::{Error, Result};
 use crate::games::service::side_of;
 use crate::i18n::Tr;
+use crate::notifications::entity::DigestSettings;
+use crate::notifications::store::CalendarStore;
+use crate::service::Service;
 use crate::store::{Account, Game, GameFilter, StoreError};
 
 /// The digest hour (UTC) when the operator does not say.
@@ -132,13 +134,13 @@ impl Mailer {
     }
 
     /// The server's public address, links in mails start with it.
-    pub(super) fn links(&self) -> &str {
+    pub(crate) fn links(&self) -> &str {
         &self.links
     }
 
     /// A plain-text mail from the server to `to`, in the recipient's language: 7-bit
     /// when the text is ASCII (English) in short lines, else UTF-8 in base64.
-    pub(super) fn compose(&self, to: &str, mail: Compose) -> Result<Message, String> {
+    pub(crate) fn compose(&self, to: &str, mail: Compose) -> Result<Message, String> {
         let to = mailbox(to).map_err(|e| format!("bad address: {e}"))?;
         // 7-bit only when every line is short enough for it (lettre refuses a 7-bit
         // body with a line of 75 characters or more, such as a long link).
@@ -168,7 +170,7 @@ impl Mailer {
     /// [`NotSent::Unreachable`] when the SMTP server did not answer (nobody's mail
     /// would go now), [`NotSent::Refused`] when it refused this mail or the mail
     /// could not be made.
-    pub(super) async fn send(&self, message: Result<Message, String>) -> Result<(), NotSent> {
+    pub(crate) async fn send(&self, message: Result<Message, String>) -> Result<(), NotSent> {
         match self
             .transport
             .send(message.map_err(NotSent::Refused)?)
@@ -217,7 +219,7 @@ impl Mailer {
 
 /// Why a mail was not sent.
 #[derive(Debug)]
-pub(super) enum NotSent {
+pub(crate) enum NotSent {
     /// The SMTP server did not answer: nobody's mail would go now.
     Unreachable(lettre::transport::smtp::Error),
     /// The SMTP server refused this mail, or it could not be made.
@@ -225,7 +227,7 @@ pub(super) enum NotSent {
 }
 
 /// A mail's parts besides its addresses.
-pub(super) struct Compose {
+pub(crate) struct Compose {
     /// Its subject.
     pub subject: String,
     /// Its text.
@@ -328,16 +330,24 @@ impl Service {
         self
     }
 
+    /// The account's digest settings as stored, `None` before it set an address.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn digest_settings(&self, account: AccountId) -> Result<Option<DigestSettings>> {
+        match self.store.digest(account).await {
+            Ok(d) => Ok(Some(d)),
+            Err(StoreError::NotFound) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     /// The account's digest settings.
     ///
     /// # Errors
     /// Storage errors.
     pub async fn digest(&self, account: &Account) -> Result<DigestStatus> {
-        let stored = match self.store.digest(account.id).await {
-            Ok(d) => Some(d),
-            Err(StoreError::NotFound) => None,
-            Err(e) => return Err(e.into()),
-        };
+        let stored = self.digest_settings(account.id).await?;
         Ok(DigestStatus {
             email: stored.as_ref().map(|d| d.email.clone()),
             enabled: stored.as_ref().is_some_and(|d| d.enabled),
@@ -496,7 +506,7 @@ fn message_id(links: &str, account: AccountId, day: NaiveDate) -> String {
 }
 
 /// The `Message-ID` `<local@host>` of a mail with links under `links`.
-pub(super) fn mail_id(links: &str, local: &str) -> String {
+pub(crate) fn mail_id(links: &str, local: &str) -> String {
     let host = links
         .split_once("://")
         .map_or(links, |(_, rest)| rest)

@@ -7,16 +7,30 @@ use axum::http::{HeaderMap, StatusCode, header::USER_AGENT};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::json::ErrorJson;
+use crate::http::api::json::ErrorJson;
 use std::str::FromStr;
 
 use crate::domain::PushSubscriptionId;
-use crate::domain::notify::{Channel, NoticeKind, NotificationSettings};
+use crate::notifications::entity::{Channel, NoticeKind, NotificationSettings};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
 use crate::error::{Error, Result};
+use crate::http::AppState;
 use crate::http::extract::{ApiJson, Auth, PathId};
+use crate::notifications::entity::PushSubscription;
 use crate::service::Service;
-use crate::store::push::PushSubscription;
 use crate::wire::time;
+
+/// Its routes of the API.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(key))
+        .routes(routes!(create, list))
+        .routes(routes!(delete))
+        .routes(routes!(test))
+        .routes(routes!(settings, set_settings))
+}
 
 /// The server's VAPID public key.
 #[derive(Debug, Serialize, ToSchema)]
@@ -123,8 +137,8 @@ pub(super) async fn key(State(service): State<Service>) -> Result<Json<VapidKeyJ
     request_body = NewPushSubscriptionBody,
     responses(
         (status = 201, description = "The device", body = PushSubscriptionJson),
-        (status = 400, response = super::openapi::BadBody),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 400, response = crate::http::api::openapi::BadBody),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 422, description = "`invalid_endpoint`: not an `https://` URL; `private_url`: an endpoint naming a private, loopback or link-local address (refused unless the server is started to allow them); `invalid_keys`; `too_many_devices` (20 per account); `invalid_body`", body = ErrorJson,
             example = json!({"error": "invalid_keys", "message": "keys.auth is the base64url of 16 bytes"})),
     ),
@@ -163,7 +177,7 @@ pub(super) async fn create(
     security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The devices", body = Vec<PushSubscriptionJson>),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn list(
@@ -189,8 +203,8 @@ pub(super) async fn list(
     params(("id" = String, Path, description = "The device's id")),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, response = super::openapi::Unauthorized),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
+        (status = 404, response = crate::http::api::openapi::NotFound),
     ),
 )]
 pub(super) async fn delete(
@@ -211,7 +225,7 @@ pub(super) async fn delete(
     security(("bearer" = ["account"])),
     responses(
         (status = 202, description = "Queued", body = TestPushJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn test(
@@ -315,7 +329,7 @@ impl NotificationSettingsJson {
     security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The settings", body = NotificationSettingsJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn settings(
@@ -336,8 +350,8 @@ pub(super) async fn settings(
     request_body = NotificationSettingsJson,
     responses(
         (status = 200, description = "The settings saved", body = NotificationSettingsJson),
-        (status = 400, response = super::openapi::BadBody),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 400, response = crate::http::api::openapi::BadBody),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 422, description = "`invalid_settings`: an unknown kind, a reminder time not among the choices, or kinds for the calendar or bots; `invalid_body`", body = ErrorJson,
             example = json!({"error": "invalid_settings", "message": "no such kind: everything"})),
     ),

@@ -14,15 +14,15 @@ use axum::http::header::USER_AGENT;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::error::PageError;
-use super::refusal::refusal;
-use super::session::{PageForm, Visitor};
-use super::view::{Layout, render};
 use crate::domain::PushSubscriptionId;
-use crate::domain::notify::{Channel, NoticeKind, NotificationSettings, REMINDER_CHOICES};
 use crate::error::Error;
 use crate::http::AppState;
+use crate::http::pages::error::PageError;
+use crate::http::pages::refusal::refusal;
+use crate::http::pages::session::{PageForm, Visitor};
+use crate::http::pages::view::{Layout, render};
 use crate::i18n::Tr;
+use crate::notifications::entity::{Channel, NoticeKind, NotificationSettings, REMINDER_CHOICES};
 
 /// A device as the page lists it.
 struct DeviceLine {
@@ -305,7 +305,7 @@ pub async fn add_device(
 pub async fn delete_device(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
+    PageForm { visitor, .. }: PageForm<crate::http::pages::session::NoFields>,
 ) -> Result<Redirect, PageError> {
     let account = visitor.require()?;
     let id = PushSubscriptionId::from_str(&id).map_err(|_| Error::NotFound("device"))?;
@@ -316,7 +316,7 @@ pub async fn delete_device(
 /// `POST /settings/notifications/test`: a test notification to every device.
 pub async fn test(
     State(state): State<AppState>,
-    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
+    PageForm { visitor, .. }: PageForm<crate::http::pages::session::NoFields>,
 ) -> Result<Response, PageError> {
     let account = visitor.require()?;
     let devices = state.service.test_push(account).await?;

@@ -2,7 +2,7 @@
 //! player chose per channel (the notifications settings), the sweeper sends a push
 //! notification, a mail and a `time_running_out` event for bots. The calendar
 //! channel needs no sweeper: the feed's alarms ring at the same times
-//! ([`reminder_schedule`](crate::deadline::reminder_schedule)).
+//! ([`reminder_schedule`](crate::notifications::entity::reminder_schedule)).
 //!
 //! Which reminder is due is [`due_reminder`]: once per move, the nearest the deadline
 //! of those whose time has come, never one as long as the move's whole time. None
@@ -25,14 +25,15 @@ use std::collections::{HashMap, HashSet};
 use chrono::{DateTime, TimeDelta, Utc};
 
 use super::digest::{Compose, Mailer, NotSent, left, mail_id, mail_text};
-use super::{Service, events};
-use crate::domain::notify::{Channel, NotificationSettings, REMINDER_CHOICES, due_reminder};
 use crate::domain::{AccountId, PushMessageId};
 use crate::error::{Error, Result};
 use crate::games::service::side_of;
 use crate::i18n::Tr;
-use crate::store::push::NewPushMessage;
-use crate::store::reminders::{Reminder, ReminderSends};
+use crate::notifications::entity::{Channel, NotificationSettings, REMINDER_CHOICES, due_reminder};
+use crate::notifications::store::push::NewPushMessage;
+use crate::notifications::store::reminders::{Reminder, ReminderSends};
+use crate::notifications::store::{CalendarStore, PushStore, ReminderStore};
+use crate::service::{Service, events};
 use crate::store::{Game, StoreError};
 
 /// Games read at a time.

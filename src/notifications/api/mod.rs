@@ -1,0 +1,5 @@
+//! The notifications' API handlers: Web Push devices and settings ([`push`]), the
+//! calendar feed and the digest ([`calendar`]).
+
+pub mod calendar;
+pub mod push;
