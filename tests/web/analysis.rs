@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 
-use crate::helpers::{Browser, Form, Page, Server, ayse_v_mehmet};
+use crate::helpers::{Browser, Form, Page, Server, ayse_v_mehmet, start_game};
 use crate::on_both_backends;
 
 on_both_backends!(
