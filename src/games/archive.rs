@@ -98,12 +98,17 @@ macro_rules! finished_arm {
 
 /// A page of a player's finished games, the latest ended first: the games as South
 /// and the games as North, each read in the order of its index and the two merged
-/// (a `UNION ALL` in `FROM` with the order and the limit over it), so that SQLite no
-/// longer sorts all of the player's games for each page (`(south_id = $1 OR north_id
-/// = $1) ORDER BY` did; see its plan in the store suite). Postgres 15 still sorts the
-/// two arms' rows (an `Append` under a `Sort`, each arm a bitmap scan). The page's rows are then read by id. `$4` is the page's size; `$5`
-/// is `until` on the first page and the last game read (its end, with its id as `$6`)
-/// on the next ones.
+/// (a `UNION ALL` in `FROM` with the order and the limit over it), instead of
+/// `(south_id = $1 OR north_id = $1) ORDER BY`, which sorted all of the player's
+/// games for each page. The page's rows are then read by id. `$4` is the page's size;
+/// `$5` is `until` on the first page and the last game read (its end, with its id as
+/// `$6`) on the next ones.
+///
+/// With `limited`, each arm carries the page's order and limit itself (Postgres'
+/// form: a `Merge Append` of two backward index scans, each stopping after `$4` rows,
+/// where the bare arms were scanned whole and sorted); without, the bare arms
+/// (SQLite's form: it merges them in index order, and a limit inside an arm would make
+/// it sort that arm). See [`Backend::LIMITS_EACH_ARM`].
 macro_rules! finished_page {
     ($bound:literal) => {
         concat!(
@@ -115,6 +120,17 @@ macro_rules! finished_page {
             ") u ORDER BY updated_at DESC, id DESC LIMIT $4) p ON p.id = g.id"
         )
     };
+    ($bound:literal, limited) => {
+        concat!(
+            game_select!(),
+            "JOIN (SELECT id, updated_at FROM ((",
+            finished_arm!("south", $bound),
+            "ORDER BY updated_at DESC, id DESC LIMIT $4) UNION ALL (",
+            finished_arm!("north", $bound),
+            "ORDER BY updated_at DESC, id DESC LIMIT $4)) u \
+             ORDER BY updated_at DESC, id DESC LIMIT $4) p ON p.id = g.id"
+        )
+    };
 }
 
 /// The first page of a player's finished games (see [`finished_page!`]), the games
@@ -124,6 +140,13 @@ pub const FIRST_PAGE: &str = finished_page!("($5 IS NULL OR updated_at < $5)");
 /// A later page: the games after the last one read, which ended at `$5` and has the
 /// id `$6` (a row comparison, which both databases seek in the index).
 pub const NEXT_PAGE: &str = finished_page!("(updated_at, id) < ($5, $6)");
+
+/// [`FIRST_PAGE`] with a limit in each arm, for a backend that
+/// [limits each arm](Backend::LIMITS_EACH_ARM).
+pub const FIRST_PAGE_LIMITED: &str = finished_page!("($5 IS NULL OR updated_at < $5)", limited);
+
+/// [`NEXT_PAGE`] with a limit in each arm.
+pub const NEXT_PAGE_LIMITED: &str = finished_page!("(updated_at, id) < ($5, $6)", limited);
 
 async fn finished_page<B: Backend>(
     store: &SqlStore<B>,
@@ -139,9 +162,14 @@ async fn finished_page<B: Backend>(
             .bind(filter.since)
             .bind(i64::from(limit))
     };
+    let (first, next) = if B::LIMITS_EACH_ARM {
+        (FIRST_PAGE_LIMITED, NEXT_PAGE_LIMITED)
+    } else {
+        (FIRST_PAGE, NEXT_PAGE)
+    };
     let rows: Vec<GameRow> = match after {
-        None => page(FIRST_PAGE).bind(filter.until),
-        Some((at, id)) => page(NEXT_PAGE).bind(at).bind(id),
+        None => page(first).bind(filter.until),
+        Some((at, id)) => page(next).bind(at).bind(id),
     }
     .all(&mut conn)
     .await?;

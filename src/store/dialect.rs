@@ -65,6 +65,13 @@ pub trait Backend:
     /// `locking`).
     const ROW_LOCKS: bool;
 
+    /// Whether a `UNION ALL` under an `ORDER BY … LIMIT` reads in index order only
+    /// when each arm carries the order and the limit itself (Postgres: a `Merge
+    /// Append` of limited index scans; with bare arms it scans both whole and sorts),
+    /// rather than with bare arms (SQLite merges bare arms in index order and sorts an
+    /// arm that has its own limit). The games file's pages use it.
+    const LIMITS_EACH_ARM: bool;
+
     /// Game rows (`game_select`) by a list of ids (see [`Backend::add_ids`]).
     const GAMES_BY_ID: &'static str;
 
@@ -257,6 +264,7 @@ impl Backend for Postgres {
     const BEGIN_SNAPSHOT: &'static str = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 
     const ROW_LOCKS: bool = true;
+    const LIMITS_EACH_ARM: bool = true;
 
     const GAMES_BY_ID: &'static str = concat!(game_select!(), "WHERE g.id = ANY($1)");
 
@@ -383,6 +391,7 @@ impl Backend for Sqlite {
     const BEGIN_SNAPSHOT: &'static str = "BEGIN";
 
     const ROW_LOCKS: bool = false;
+    const LIMITS_EACH_ARM: bool = false;
 
     const GAMES_BY_ID: &'static str = concat!(
         game_select!(),
