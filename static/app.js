@@ -55,6 +55,18 @@
   }
   window.seedpostKeptLanguage = keptLanguage;
 
+  // A part of a page fetched by a live update, asked in the page's language, names
+  // that language in its links and forms: give them this page's own address's
+  // instead (none when the page was opened without one).
+  function keepLanguageIn(root) {
+    if (!root) { return; }
+    root.querySelectorAll('a[href^="/"], form[action^="/"]').forEach(function (el) {
+      var attr = el.tagName === 'FORM' ? 'action' : 'href';
+      el.setAttribute(attr, keptLanguage(el.getAttribute(attr)));
+    });
+  }
+  window.seedpostKeepLanguageIn = keepLanguageIn;
+
   // The tokens page: a new token is shown once, in a box that can be selected; the
   // Copy button (hidden without a script) puts it on the clipboard, and says so.
   var copy = document.getElementById('copy-secret');
@@ -132,7 +144,7 @@
       .then(function (html) {
         var next = html && new DOMParser().parseFromString(html, 'text/html').getElementById('home-live');
         var current = document.getElementById('home-live');
-        if (next && current) { current.replaceWith(next); localTimes(next); }
+        if (next && current) { keepLanguageIn(next); current.replaceWith(next); localTimes(next); }
       })
       .catch(function () {})
       .then(function () { busy = false; });
@@ -305,6 +317,7 @@
     var focused = document.activeElement;
     var keep = pit || onBoard(focused);
     var refocus = pit || (focused && focused.matches && focused.matches('button.pit') ? focused.value : null);
+    if (window.seedpostKeepLanguageIn) { window.seedpostKeepLanguageIn(next); }
     current.replaceWith(next);
     if (window.seedpostLocalTimes) { window.seedpostLocalTimes(next); }
     var words = ['#notice', '#status', '#extra-move', '#repeat-warning']
@@ -346,7 +359,7 @@
       .then(function (html) {
         var next = html && new DOMParser().parseFromString(html, 'text/html').getElementById('analysis-slot');
         var current = document.getElementById('analysis-slot');
-        if (next && current) { current.replaceWith(next); }
+        if (next && current) { window.seedpostKeepLanguageIn(next); current.replaceWith(next); }
         return next && next.hasAttribute('data-pending');
       })
       .catch(function () { return true; })
