@@ -820,7 +820,7 @@ class PlyAnalysisJson(_PlyAnalysisJsonRequired, total=False):
 
 
 # The analysis of a position.
-PositionAnalysisJson = TypedDict('PositionAnalysisJson', {'variant': 'VariantName', 'position': str, 'to_move': 'SideName', 'value': int, 'kind': 'Certainty', 'depth': Optional[int], 'pass': bool, 'moves': List['MoveValueJson'], 'best': List[int]}, total=False)
+PositionAnalysisJson = TypedDict('PositionAnalysisJson', {'variant': 'VariantName', 'position': str, 'to_move': 'SideName', 'south_store': int, 'north_store': int, 'south_tuzdyk': Optional[int], 'north_tuzdyk': Optional[int], 'value': int, 'kind': 'Certainty', 'depth': Optional[int], 'pass': bool, 'moves': List['MoveValueJson'], 'best': List[int]}, total=False)
 
 
 class PushKeysBody(TypedDict):
