@@ -133,7 +133,7 @@ macro_rules! finished_page {
     };
 }
 
-/// The first page of a player's finished games (see [`finished_page!`]), the games
+/// The first page of a player's finished games (see `finished_page!`), the games
 /// that ended before `$5` if it is given.
 pub const FIRST_PAGE: &str = finished_page!("($5 IS NULL OR updated_at < $5)");
 

@@ -164,7 +164,8 @@ fn parse_reminded(rows: Vec<(Uuid, i32)>) -> Result<Vec<(GameId, u32)>, StoreErr
         .collect()
 }
 
-/// Everything [`OpsStore::import`] writes, in the order it writes it.
+/// Everything an import writes (see `crate::transfer::import`), in the order it
+/// writes it.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DataSet {
     /// Every account.

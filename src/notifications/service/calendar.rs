@@ -7,7 +7,7 @@
 //!
 //! Each ongoing game gives one event at its deadline: where it is the account's move,
 //! with an alarm at each calendar reminder time the account chose (by default 24 h
-//! and 2 h before; [`reminder_schedule`](crate::notifications::entity::reminder_schedule): a time as long as the move never rings, one
+//! and 2 h before; [`reminder_schedule`]: a time as long as the move never rings, one
 //! on a paused weekend rings on Monday); where it is the opponent's, a "free" event
 //! for information, without an alarm. An event's UID names the game and its ply, so a
 //! move makes a new event and the old one goes. A game whose clock stands still (a

@@ -17,7 +17,7 @@
 //! server and the player an address on the Reminders page) is sent after its claim;
 //! when it cannot be sent the claim is given back, and a later sweep tries again: the
 //! next when the SMTP server could not be reached (the round's other mails wait too),
-//! after the digest's back-off ([`DIGEST_BACKOFF`](super::DIGEST_BACKOFF)) for that
+//! after the digest's back-off ([`DIGEST_BACKOFF`](super::digest::DIGEST_BACKOFF)) for that
 //! account when the SMTP server refused it.
 
 use std::collections::{HashMap, HashSet};
