@@ -107,6 +107,14 @@ async fn challenge_beside_another_writer(db: &TestDb, order: Order) {
             .fetch_one(&mut other)
             .await
             .expect("the other writer's process");
+        // Postgres fails the waiter whose deadlock check runs first, after its
+        // `deadlock_timeout`: the challenge waits first, but on a loaded machine its
+        // check may still run later. This writer checks only after a minute, so the
+        // challenge is always the one failed.
+        sqlx::query("SET deadlock_timeout = '60s'")
+            .execute(&mut other)
+            .await
+            .expect("the other writer checks for deadlocks late");
         let mut tx = other.begin().await.expect("a transaction");
         sqlx::query(TAKE_A_SEQ)
             .bind(first)
