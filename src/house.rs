@@ -136,12 +136,6 @@ pub fn endgame_tables(variant: Variant) -> Option<Arc<EndgameTables>> {
     cell.read().unwrap_or_else(PoisonError::into_inner).clone()
 }
 
-/// The Mangala endgame tables, if there are any (RULES.md, "Mangala endgame tables").
-#[must_use]
-pub fn mangala_tables() -> Option<Arc<EndgameTables>> {
-    endgame_tables(Variant::Mangala)
-}
-
 /// Uses `tables` from now on for their game in place of any others (tests build small
 /// ones).
 ///
@@ -169,12 +163,13 @@ pub fn oware_tables() -> &'static OwareTables {
     })
 }
 
-/// A searcher with a transposition table of `2^bits` entries that uses the Mangala
-/// endgame tables, if any, wherever it meets a position they hold.
+/// A searcher with a transposition table of `2^bits` entries that uses `variant`'s
+/// endgame tables (Mangala's or Kalah's), if any, wherever it meets a position they
+/// hold.
 #[must_use]
-pub fn searcher(bits: u32) -> Searcher {
+pub fn searcher(bits: u32, variant: Variant) -> Searcher {
     let mut searcher = Searcher::new(bits);
-    searcher.set_endgame(mangala_tables());
+    searcher.set_endgame(endgame_tables(variant));
     searcher
 }
 
@@ -304,16 +299,17 @@ fn searched(game: &Game, budget: Budget) -> Vec<Pit> {
     let positions = positions(game);
     let i = positions.len() - 1;
     let history = segment_history(&positions, i);
-    if let Some(best) = mangala_tables().and_then(|t| endgame_best(&t, &positions[i])) {
+    let tables = endgame_tables(game.variant());
+    if let Some(best) = tables.and_then(|t| endgame_best(&t, &positions[i])) {
         return best;
     }
-    let mut searcher = searcher(TABLE_BITS);
+    let mut searcher = searcher(TABLE_BITS, game.variant());
     // The stores' difference and, where it plays better, each side's moves.
     searcher.set_evaluation(Evaluation::for_variant(game.variant()));
     searcher.search(&positions[i], &history, budget).best
 }
 
-/// The moves that keep the exact value of a Mangala position the endgame tables hold.
+/// The moves that keep the exact value of a position the endgame tables hold.
 fn endgame_best(tables: &EndgameTables, pos: &Position) -> Option<Vec<Pit>> {
     let moves = tables.move_values(pos)?;
     let best = moves.iter().map(|m| m.1).max()?;
