@@ -71,7 +71,7 @@ home-level-perfect-hint = Joc perfecte al Tihbat i al Modiar, amb totes les posi
 home-computer-play = Comença la partida
 
 welcome-title = Mancala per correspondència
-welcome-intro = seedpost és un lloc per jugar a tres jocs de sembra (mancala): el Mangala de Turquia, i el Modiar i el Tihbat del Marroc. Juga al teu ritme: una jugada cada pocs dies, des del mòbil o des de l'ordinador, contra amics o contra bots.
+welcome-intro = seedpost és un lloc per jugar a sis jocs de sembra (mancala): el Mangala de Turquia, el Modiar i el Tihbat del Marroc, el Kalah, l'Oware i el Togyz kumalak. Juga al teu ritme: una jugada cada pocs dies, des del mòbil o des de l'ordinador, contra amics o contra bots.
 welcome-sign-up = Registra't
 welcome-log-in = Inicia la sessió
 welcome-three-games = Els tres jocs

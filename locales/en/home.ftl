@@ -73,7 +73,7 @@ home-level-perfect-hint = Perfect play in Tihbat and Modiar (solved); a deep sea
 home-computer-play = Start the game
 
 welcome-title = Mancala by correspondence
-welcome-intro = seedpost is a place to play three sowing games (mancala): Mangala from Turkey, Modiar and Tihbat from Morocco. Play at your own pace: a move every few days, from a phone or a desk, against friends or bots.
+welcome-intro = seedpost is a place to play six sowing games (mancala): Mangala from Turkey, Modiar and Tihbat from Morocco, Kalah, Oware and Togyz kumalak. Play at your own pace: a move every few days, from a phone or a desk, against friends or bots.
 welcome-sign-up = Sign up
 welcome-log-in = Log in
 welcome-three-games = The three games

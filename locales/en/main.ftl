@@ -24,7 +24,7 @@ nav-settings = Settings
 nav-log-out = Log out
 nav-log-in = Log in
 nav-sign-up = Sign up
-footer-about = seedpost — Mangala, Modiar and Tihbat by correspondence.
+footer-about = seedpost — Mangala, Modiar, Tihbat, Kalah, Oware and Togyz kumalak by correspondence.
 footer-rules = Rules
 footer-api = API
 # The label of the language menu; each language is named in itself.

@@ -71,7 +71,7 @@ home-level-perfect-hint = Her konumu çözülmüş olan Tihbat ve Modiar'da kusu
 home-computer-play = Oyunu başlat
 
 welcome-title = Yazışmalı mangala
-welcome-intro = seedpost üç ekme oyununun (mangala) oynandığı bir yer: Türkiye’den Mangala, Fas’tan Modiar ve Tihbat. Kendi hızında oyna: birkaç günde bir hamle, telefondan ya da masadan, arkadaşlarına ya da botlara karşı.
+welcome-intro = seedpost altı ekme oyununun (mangala) oynandığı bir yer: Türkiye’den Mangala, Fas’tan Modiar ve Tihbat, ayrıca Kalah, Oware ve Togyz kumalak. Kendi hızında oyna: birkaç günde bir hamle, telefondan ya da masadan, arkadaşlarına ya da botlara karşı.
 welcome-sign-up = Kayıt ol
 welcome-log-in = Giriş yap
 welcome-three-games = Üç oyun

@@ -29,7 +29,7 @@ const ICON_512: &[u8] = include_bytes!("../../../static/icon-512.png");
 const MANIFEST: &str = r##"{
   "name": "seedpost",
   "short_name": "seedpost",
-  "description": "Mangala, Modiar and Tihbat by correspondence",
+  "description": "Mangala, Modiar, Tihbat, Kalah, Oware and Togyz kumalak by correspondence",
   "id": "/",
   "start_url": "/?source=app",
   "scope": "/",
