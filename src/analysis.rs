@@ -17,7 +17,9 @@ use seedpost_rules::solve::Table;
 use seedpost_rules::{Game, Ply, Position, Side};
 use serde::Serialize;
 
-use crate::house::{endgame_tables, final_for, positions, segment_history, stores_for, table};
+use crate::house::{
+    endgame_tables, exact_future_moves, final_for, positions, segment_history, stores_for, table,
+};
 
 pub mod position;
 
@@ -138,13 +140,12 @@ fn value_at(
                 .collect(),
         };
     }
-    // The Mangala and Kalah endgame tables.
-    if let Some(tables) = endgame_tables(pos.variant())
-        && let Some(moves) = tables.move_values(pos)
+    // The Mangala and Kalah endgame tables, then Kalah(6,4)'s proven line.
+    if let Some(moves) = exact_future_moves(pos)
         && let Some(value) = moves.iter().map(|m| m.1).max()
     {
         return Valued {
-            value: stores_for(pos, me) + i16::from(value),
+            value: stores_for(pos, me) + value,
             kind: ValueKind::Exact,
             best: moves
                 .iter()

@@ -136,6 +136,18 @@ pub fn endgame_tables(variant: Variant) -> Option<Arc<EndgameTables>> {
     cell.read().unwrap_or_else(PoisonError::into_inner).clone()
 }
 
+/// Each legal move of `pos` with its exact value still to come for the side to move
+/// (seeds already stored do not count), from the endgame tables of its game or, for
+/// Kalah(6,4), the proven line of its solve ([`seedpost_rules::proven`]); `None` where
+/// neither values it.
+#[must_use]
+pub fn exact_future_moves(pos: &Position) -> Option<Vec<(Pit, i16)>> {
+    endgame_tables(pos.variant())
+        .and_then(|tables| tables.move_values(pos))
+        .map(|moves| moves.into_iter().map(|(p, v)| (p, i16::from(v))).collect())
+        .or_else(|| seedpost_rules::proven::kalah_move_values(pos))
+}
+
 /// Uses `tables` from now on for their game in place of any others (tests build small
 /// ones).
 ///
