@@ -193,6 +193,7 @@ impl Service {
     ///
     /// # Errors
     /// `not_found` (404).
+    #[tracing::instrument(level = "debug", skip_all, fields(game = %id))]
     pub async fn game(&self, id: GameId) -> Result<LoadedGame> {
         // With a copy of the game here, the game row alone is read: if it stands at
         // the copy's ply, the copy's moves and replay are the row's (moves are only
@@ -330,6 +331,7 @@ impl Service {
     ///
     /// # Errors
     /// As above.
+    #[tracing::instrument(level = "debug", skip_all, fields(game = %id, account = %account.id, seen, pit))]
     pub async fn play_move(
         &self,
         account: &Account,
@@ -591,6 +593,7 @@ impl Service {
     ///
     /// # Errors
     /// `not_found`, `not_a_player`, `game_over`.
+    #[tracing::instrument(level = "debug", skip_all, fields(game = %id, account = %account.id))]
     pub async fn resign(&self, account: &Account, id: GameId) -> Result<LoadedGame> {
         self.end_by(account, id, |_, side| {
             Ok((GameStatus::Finished, Some(side.opposite()), Ending::Resign))
@@ -603,6 +606,7 @@ impl Service {
     ///
     /// # Errors
     /// `not_found`, `not_a_player`, `game_over`, `too_late_to_abort` (409).
+    #[tracing::instrument(level = "debug", skip_all, fields(game = %id, account = %account.id))]
     pub async fn abort(&self, account: &Account, id: GameId) -> Result<LoadedGame> {
         self.end_by(account, id, |loaded, _| {
             let moved = |side: Side| {
@@ -724,6 +728,7 @@ impl Service {
     ///
     /// # Errors
     /// Storage errors.
+    #[tracing::instrument(level = "debug", skip_all)]
     pub async fn sweep_timeouts(&self) -> Result<Vec<GameId>> {
         self.end_expired_vacations().await?;
         self.sweep_tournaments().await?;
@@ -845,6 +850,7 @@ impl Service {
     ///
     /// # Errors
     /// `not_found`.
+    #[tracing::instrument(level = "debug", skip_all, fields(game = %id))]
     pub async fn record(&self, id: GameId) -> Result<String> {
         let loaded = self.game(id).await?;
         Ok(record_of(&loaded).to_string())

@@ -172,10 +172,12 @@ pub trait GameStore {
 
 #[async_trait]
 impl<S: Store + ?Sized> GameStore for S {
+    #[tracing::instrument(level = "debug", name = "store.game", skip_all, fields(game = %id))]
     async fn game(&self, id: GameId) -> Result<GameWithMoves, StoreError> {
         on_backend!(self.sql(), s => game(s, id).await)
     }
 
+    #[tracing::instrument(level = "debug", name = "store.game_state", skip_all, fields(game = %id))]
     async fn game_state(&self, id: GameId) -> Result<Game, StoreError> {
         on_backend!(self.sql(), s => game_state(s, id).await)
     }
@@ -192,6 +194,7 @@ impl<S: Store + ?Sized> GameStore for S {
         on_backend!(self.sql(), s => count_turns(s, account).await)
     }
 
+    #[tracing::instrument(level = "debug", name = "store.append_move", skip_all, fields(game = %id, plies = plies.len()))]
     async fn append_move(
         &self,
         id: GameId,
@@ -244,6 +247,7 @@ impl<S: Store + ?Sized> GameStore for S {
         on_backend!(self.sql(), s => lines_of_account(s, account).await)
     }
 
+    #[tracing::instrument(level = "debug", name = "store.end_game", skip_all, fields(game = %id))]
     async fn end_game(
         &self,
         id: GameId,
