@@ -2,7 +2,8 @@
 //! engine), moving, resigning, aborting, timing out, the record — in one folder: its
 //! SQL ([`store`]), its use cases ([`service`]), this instance's copies of games
 //! ([`cache`]), its JSON ([`json`]), its API handlers ([`api`]) and its pages
-//! ([`pages`], [`board`], [`view`]). Other features use its service, JSON and views,
+//! ([`pages`]; [`board`], the game page's view model, drawn with [`pieces`] and
+//! [`plies`]; [`view`]). Other features use its service, JSON and views,
 //! never its store (`tests/tidy/layers.rs`); docs/architecture.md has the picture.
 //!
 //! "Make a move" runs through this folder and the shared core: the route
@@ -22,7 +23,9 @@ pub mod conditional;
 pub mod json;
 pub mod notes;
 pub mod pages;
+pub mod pieces;
 pub mod plan;
+pub mod plies;
 pub mod service;
 pub mod store;
 pub mod view;

@@ -1,11 +1,19 @@
-//! The solved tables of Tihbat and Modiar on disk: built by `seedpost solve`, reused
-//! while the engine that built them is the current one (RULES.md, "Solved values").
+//! The solved tables of Tihbat and Modiar and the endgame tables of Mangala, Kalah and
+//! Oware, which the analysis and the house bots read: on disk, built by `seedpost
+//! solve` and reused while the engine that built them is the current one (RULES.md,
+//! "Solved values"), and in memory, each read or built once ([`table`],
+//! [`endgame_tables`], [`oware_tables`]).
+//!
+//! Building a table on first use may take a while: callers in the server ask for one
+//! on a blocking thread.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Once, OnceLock, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use seedpost_rules::Variant;
 use seedpost_rules::endgame::{EndgameTables, LayerDone, Rules};
+use seedpost_rules::oware_tables::OwareTables;
 use seedpost_rules::solve::{Progress, Table};
 
 /// FNV-1a over `sources`, one after another: a hash of the engine's source that tells a
@@ -29,18 +37,18 @@ const fn fnv1a(sources: &[&str]) -> u64 {
 /// table built by another engine is rebuilt.
 pub const ENGINE_VERSION: u64 = {
     let sources: [&str; 12] = [
-        include_str!("../rules/src/solve/mod.rs"),
-        include_str!("../rules/src/solve/graph.rs"),
-        include_str!("../rules/src/solve/layout.rs"),
-        include_str!("../rules/src/solve/cycles.rs"),
-        include_str!("../rules/src/solve/cycles_index.rs"),
-        include_str!("../rules/src/solve/history.rs"),
-        include_str!("../rules/src/position.rs"),
-        include_str!("../rules/src/modiar.rs"),
-        include_str!("../rules/src/tihbat.rs"),
-        include_str!("../rules/src/game.rs"),
-        include_str!("../rules/src/pit.rs"),
-        include_str!("../rules/src/variant.rs"),
+        include_str!("../../rules/src/solve/mod.rs"),
+        include_str!("../../rules/src/solve/graph.rs"),
+        include_str!("../../rules/src/solve/layout.rs"),
+        include_str!("../../rules/src/solve/cycles.rs"),
+        include_str!("../../rules/src/solve/cycles_index.rs"),
+        include_str!("../../rules/src/solve/history.rs"),
+        include_str!("../../rules/src/position.rs"),
+        include_str!("../../rules/src/modiar.rs"),
+        include_str!("../../rules/src/tihbat.rs"),
+        include_str!("../../rules/src/game.rs"),
+        include_str!("../../rules/src/pit.rs"),
+        include_str!("../../rules/src/variant.rs"),
     ];
     fnv1a(&sources)
 };
@@ -100,10 +108,10 @@ pub fn load_or_build(variant: Variant, path: &Path) -> std::io::Result<(Table, S
 /// The Mangala endgame tables' engine: a hash of the sources their values depend on.
 pub const MANGALA_VERSION: u64 = {
     let sources: [&str; 4] = [
-        include_str!("../rules/src/endgame.rs"),
-        include_str!("../rules/src/mangala.rs"),
-        include_str!("../rules/src/position.rs"),
-        include_str!("../rules/src/outcome.rs"),
+        include_str!("../../rules/src/endgame.rs"),
+        include_str!("../../rules/src/mangala.rs"),
+        include_str!("../../rules/src/position.rs"),
+        include_str!("../../rules/src/outcome.rs"),
     ];
     fnv1a(&sources)
 };
@@ -111,10 +119,10 @@ pub const MANGALA_VERSION: u64 = {
 /// The Kalah endgame tables' engine: a hash of the sources their values depend on.
 pub const KALAH_VERSION: u64 = {
     let sources: [&str; 4] = [
-        include_str!("../rules/src/endgame.rs"),
-        include_str!("../rules/src/kalah.rs"),
-        include_str!("../rules/src/position.rs"),
-        include_str!("../rules/src/outcome.rs"),
+        include_str!("../../rules/src/endgame.rs"),
+        include_str!("../../rules/src/kalah.rs"),
+        include_str!("../../rules/src/position.rs"),
+        include_str!("../../rules/src/outcome.rs"),
     ];
     fnv1a(&sources)
 };
@@ -189,4 +197,89 @@ pub fn build_endgame(
     std::fs::write(&partial, tables.to_bytes())?;
     std::fs::rename(&partial, path)?;
     Ok(tables)
+}
+
+/// The solved table of `variant`, built on first use (Tihbat at once, Modiar in some
+/// seconds; callers meanwhile block); `None` for Mangala. A table file written by
+/// `seedpost solve` in the working directory is read instead when it is current (a
+/// stale one is rebuilt in memory). The server asks for it in the background at start
+/// (`Service::start_solved_tables`) and never under a lock another variant needs.
+#[must_use]
+pub fn table(variant: Variant) -> Option<&'static Table> {
+    static TIHBAT: OnceLock<Table> = OnceLock::new();
+    static MODIAR: OnceLock<Table> = OnceLock::new();
+    let cell = match variant {
+        Variant::Tihbat => &TIHBAT,
+        Variant::Modiar => &MODIAR,
+        Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => return None,
+    };
+    Some(cell.get_or_init(|| {
+        let path = default_path(variant);
+        std::fs::read(path)
+            .ok()
+            .and_then(|bytes| Table::from_bytes(variant, ENGINE_VERSION, &bytes))
+            .unwrap_or_else(|| Table::solve(variant))
+    }))
+}
+
+/// The Mangala and Kalah endgame tables in use: none until installed or, on first use,
+/// read from `seedpost-mangala.endgame` or `seedpost-kalah.endgame` in the working
+/// directory when `seedpost solve --variant mangala|kalah` wrote it there (and it is
+/// current).
+static MANGALA: RwLock<Option<Arc<EndgameTables>>> = RwLock::new(None);
+static MANGALA_READ: Once = Once::new();
+static KALAH: RwLock<Option<Arc<EndgameTables>>> = RwLock::new(None);
+static KALAH_READ: Once = Once::new();
+
+/// The cell of `variant`'s endgame tables, with whether they were looked for.
+fn endgame_cell(
+    variant: Variant,
+) -> Option<(&'static RwLock<Option<Arc<EndgameTables>>>, &'static Once)> {
+    match variant {
+        Variant::Mangala => Some((&MANGALA, &MANGALA_READ)),
+        Variant::Kalah => Some((&KALAH, &KALAH_READ)),
+        _ => None,
+    }
+}
+
+/// The endgame tables of `variant` (Mangala, Kalah), if there are any (RULES.md,
+/// "Mangala endgame tables", "Kalah endgame tables and the solve").
+#[must_use]
+pub fn endgame_tables(variant: Variant) -> Option<Arc<EndgameTables>> {
+    let (cell, read) = endgame_cell(variant)?;
+    read.call_once(|| {
+        let path = endgame_path(variant);
+        if let Some(tables) = read_endgame(variant, &path) {
+            tracing::info!(%variant, stones = tables.stones(), "endgame tables read");
+            *cell.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(tables));
+        }
+    });
+    cell.read().unwrap_or_else(PoisonError::into_inner).clone()
+}
+
+/// Uses `tables` from now on for their game in place of any others (tests build small
+/// ones).
+///
+/// # Panics
+/// Never: tables are built for Mangala or Kalah only.
+pub fn install_endgame_tables(tables: EndgameTables) {
+    let (cell, read) = endgame_cell(tables.rules().variant()).expect("Mangala or Kalah");
+    read.call_once(|| {});
+    *cell.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(tables));
+}
+
+/// Seeds on the board up to which the server builds the Oware endgame tables, on first
+/// use (RULES.md, "Oware endgame tables": under a second at 6 in a release build; 8
+/// takes some seconds, 12 some minutes).
+pub const OWARE_SEEDS: u8 = 6;
+
+/// The Oware endgame tables, built on first use ([`OWARE_SEEDS`]).
+#[must_use]
+pub fn oware_tables() -> &'static OwareTables {
+    static OWARE: OnceLock<OwareTables> = OnceLock::new();
+    OWARE.get_or_init(|| {
+        let tables = OwareTables::build(OWARE_SEEDS, |_| {});
+        tracing::info!(seeds = tables.seeds(), "Oware endgame tables built");
+        tables
+    })
 }
