@@ -77,6 +77,9 @@ struct AnalysisPage {
     seen: String,
     south_store: String,
     north_store: String,
+    /// The game chosen has tuzdyks (Togyz kumalak, §Z5): the form asks for them. No
+    /// other game's board has the fields.
+    tuzdyk: bool,
     south_tuzdyk: String,
     north_tuzdyk: String,
     error: Option<String>,
@@ -186,6 +189,7 @@ impl AnalysisPage {
             seen: query.seen.clone().unwrap_or_default(),
             south_store: query.south_store.clone().unwrap_or_default(),
             north_store: query.north_store.clone().unwrap_or_default(),
+            tuzdyk: chosen == Some(Variant::Togyz),
             south_tuzdyk: query.south_tuzdyk.clone().unwrap_or_default(),
             north_tuzdyk: query.north_tuzdyk.clone().unwrap_or_default(),
             error: None,
