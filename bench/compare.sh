@@ -46,6 +46,8 @@ bench() {
   env ${arenas:+MALLOC_ARENA_MAX=$arenas} \
     DATABASE_URL="$url" SEEDPOST_BIND="127.0.0.1:$port" RUST_LOG=warn SEEDPOST_HOUSE_BOTS=false \
     SEEDPOST_RATE_MOVES=0 SEEDPOST_RATE_CHALLENGES=0 SEEDPOST_RATE_STREAMS=0 \
+    SEEDPOST_MAX_SIGN_UPS_PER_ADDRESS=0 SEEDPOST_MAX_CONNECTIONS_PER_ADDRESS=0 \
+    SEEDPOST_MAX_STREAMS_PER_ADDRESS=0 \
     "$bin/seedpost" serve &
   server=$!
   for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done

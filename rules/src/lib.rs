@@ -33,6 +33,7 @@ pub mod oware_tables;
 mod pit;
 mod position;
 pub mod proof;
+pub mod proven;
 mod record;
 pub mod search;
 mod side;

@@ -18,7 +18,7 @@ use seedpost_rules::{Game, Ply, Position, Side};
 
 use super::json::{PlyAnalysisJson, ValueJson, ValueKind};
 use super::segment::{final_for, positions, segment_history, stores_for};
-use super::solved::{endgame_tables, table};
+use super::solved::{endgame_tables, exact_future_moves, table};
 
 /// The search budget of each position the tables do not value.
 pub const BUDGET: Budget = Budget {
@@ -64,13 +64,12 @@ fn value_at(
                 .collect(),
         };
     }
-    // The Mangala and Kalah endgame tables.
-    if let Some(tables) = endgame_tables(pos.variant())
-        && let Some(moves) = tables.move_values(pos)
+    // The Mangala and Kalah endgame tables, then Kalah(6,4)'s proven line.
+    if let Some(moves) = exact_future_moves(pos)
         && let Some(value) = moves.iter().map(|m| m.1).max()
     {
         return Valued {
-            value: stores_for(pos, me) + i16::from(value),
+            value: stores_for(pos, me) + value,
             kind: ValueKind::Exact,
             best: moves
                 .iter()

@@ -13,7 +13,8 @@
 //! positions seen since the last capture (RULES.md, "Solved values", point 6). In
 //! Oware it is exact where the endgame tables' bounds meet for every move, with no
 //! position of the segment seen twice (RULES.md, "Oware endgame tables"). In
-//! Mangala and Kalah it is exact within the endgame tables and an estimate elsewhere
+//! Mangala and Kalah it is exact within the endgame tables (and for Kalah along the
+//! proven line of its solve, [`seedpost_rules::proven`]) and an estimate elsewhere
 //! (alpha-beta within [`BUDGET`] for each move, which uses the tables at its
 //! leaves).
 
@@ -24,7 +25,7 @@ use seedpost_rules::{BySide, Pit, Position, Side, Variant};
 use super::game::BUDGET;
 use super::json::{Certainty, MoveValueJson, PositionAnalysisJson};
 use super::segment::{final_for, stores_for};
-use super::solved::{OWARE_SEEDS, endgame_tables, oware_tables};
+use super::solved::{OWARE_SEEDS, endgame_tables, exact_future_moves, oware_tables};
 use crate::error::Error;
 
 /// A position query as text, as the API and the analysis board take it: every part
@@ -420,15 +421,8 @@ fn exact_moves(query: &PositionQuery, solved: Option<&Table>) -> Option<Vec<(Pit
     let pos = &query.position;
     let me = pos.to_move()?;
     let base = stores_for(pos, me);
-    if let Some(tables) = endgame_tables(pos.variant())
-        && let Some(moves) = tables.move_values(pos)
-    {
-        return Some(
-            moves
-                .into_iter()
-                .map(|(pit, v)| (pit, base + i16::from(v)))
-                .collect(),
-        );
+    if let Some(moves) = exact_future_moves(pos) {
+        return Some(moves.into_iter().map(|(pit, v)| (pit, base + v)).collect());
     }
     if pos.variant() == Variant::Oware {
         return oware_exact_moves(query);

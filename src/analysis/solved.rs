@@ -11,10 +11,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Once, OnceLock, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
-use seedpost_rules::Variant;
 use seedpost_rules::endgame::{EndgameTables, LayerDone, Rules};
 use seedpost_rules::oware_tables::OwareTables;
 use seedpost_rules::solve::{Progress, Table};
+use seedpost_rules::{Pit, Position, Variant};
 
 /// FNV-1a over `sources`, one after another: a hash of the engine's source that tells a
 /// table file built by another engine apart, computed at compile time.
@@ -255,6 +255,18 @@ pub fn endgame_tables(variant: Variant) -> Option<Arc<EndgameTables>> {
         }
     });
     cell.read().unwrap_or_else(PoisonError::into_inner).clone()
+}
+
+/// Each legal move of `pos` with its exact value still to come for the side to move
+/// (seeds already stored do not count), from the endgame tables of its game or, for
+/// Kalah(6,4), the proven line of its solve ([`seedpost_rules::proven`]); `None` where
+/// neither values it.
+#[must_use]
+pub fn exact_future_moves(pos: &Position) -> Option<Vec<(Pit, i16)>> {
+    endgame_tables(pos.variant())
+        .and_then(|tables| tables.move_values(pos))
+        .map(|moves| moves.into_iter().map(|(p, v)| (p, i16::from(v))).collect())
+        .or_else(|| seedpost_rules::proven::kalah_move_values(pos))
 }
 
 /// Uses `tables` from now on for their game in place of any others (tests build small

@@ -3,10 +3,12 @@
 //! another (who can then neither challenge nor chat with it), and a player reports a
 //! line to the operator (`seedpost admin reports`, `seedpost admin mute`). In one
 //! folder: its SQL ([`store`]), its use cases ([`service`]), its API handlers
-//! ([`api`]) and its pages ([`pages`]). Other features use its service, never its
-//! store; it names no other feature (the games it reads through the service).
+//! ([`api`]), its pages ([`pages`]) and its lines of the export ([`export`]). Other
+//! features use its service, never its store; it names no other feature (the games
+//! it reads through the service, its export lines through `transfer::Known`).
 
 pub mod api;
+pub mod export;
 pub mod pages;
 pub mod service;
 pub mod store;

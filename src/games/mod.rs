@@ -1,10 +1,11 @@
 //! Games: the feature of playing one — reading a game (its moves replayed through the
 //! engine), moving, resigning, aborting, timing out, the record — in one folder: its
 //! SQL ([`store`]), its use cases ([`service`]), this instance's copies of games
-//! ([`cache`]), its JSON ([`json`]), its API handlers ([`api`]) and its pages
+//! ([`cache`]), its JSON ([`json`]), its API handlers ([`api`]), its pages
 //! ([`pages`]; [`board`], the game page's view model, drawn with [`pieces`] and
-//! [`plies`]; [`view`]). Other features use its service, JSON and views,
-//! never its store (`tests/tidy/layers.rs`); docs/architecture.md has the picture.
+//! [`plies`]; [`view`]) and its lines of the export ([`export`]). Other features use
+//! its service, JSON and views, never its store (`tests/tidy/layers.rs`);
+//! docs/architecture.md has the picture.
 //!
 //! "Make a move" runs through this folder and the shared core: the route
 //! ([`api::play`], or [`pages::play`] for the form) calls
@@ -20,6 +21,7 @@ pub mod archive;
 pub mod board;
 pub mod cache;
 pub mod conditional;
+pub mod export;
 pub mod json;
 pub mod notes;
 pub mod pages;

@@ -15,7 +15,7 @@ use crate::domain::{AccountId, PushSubscriptionId};
 use crate::store::StoreError;
 use crate::store::carried::Saved;
 use crate::store::dialect::Backend;
-use crate::transfer::{Counts, Known, Lines, ReadError, is_sha256_hex};
+use crate::transfer::{Counts, Known, Lines, ReadError, Rows, is_sha256_hex};
 
 /// A key the server made for itself and keeps in the database (`server_keys`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,7 +112,6 @@ pub struct PushDeviceLine {
     last_success_at: Option<DateTime<Utc>>,
 }
 
-#[async_trait]
 impl Lines for Notifications {
     type Line = Line;
 
@@ -154,14 +153,6 @@ impl Lines for Notifications {
         ),
         ("game_presence", "who is looking at a game page right now"),
     ];
-
-    async fn read<B: Backend>(tx: &mut Transaction<'static, B>) -> Result<Self, StoreError> {
-        super::store::export::read(tx).await
-    }
-
-    async fn write<B: Backend>(&self, tx: &mut Transaction<'static, B>) -> Result<(), StoreError> {
-        super::store::export::write(tx, self).await
-    }
 
     fn lines(&self) -> Vec<Line> {
         let mut lines = Vec::new();
@@ -212,7 +203,7 @@ impl Lines for Notifications {
         lines
     }
 
-    fn take(&mut self, line: Line, known: &Known) -> Result<(), ReadError> {
+    fn take(&mut self, line: Line, known: &mut Known) -> Result<(), ReadError> {
         match line {
             Line::Calendar(c) => self.calendar(c, known),
             Line::Digest(d) => self.digest(d, known),
@@ -228,6 +219,17 @@ impl Lines for Notifications {
         counts.server_keys += self.server_keys.len();
         counts.settings += self.settings.len();
         counts.push_devices += self.devices.len();
+    }
+}
+
+#[async_trait]
+impl Rows for Notifications {
+    async fn read<B: Backend>(tx: &mut Transaction<'static, B>) -> Result<Self, StoreError> {
+        super::store::export::read(tx).await
+    }
+
+    async fn write<B: Backend>(&self, tx: &mut Transaction<'static, B>) -> Result<(), StoreError> {
+        super::store::export::write(tx, self).await
     }
 }
 

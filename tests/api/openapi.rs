@@ -524,6 +524,56 @@ async fn the_docs_page_lists_every_operation_without_scripts() {
     assert!(text.contains("10/s, burst 20"), "the rate limits: {text}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_docs_page_is_styled_by_the_sites_stylesheet_which_its_security_policy_allows() {
+    let app = TestApp::spawn(Backend::Sqlite).await.expect("SQLite");
+    let response = app
+        .client
+        .get(format!("{}/api/v1/docs", app.base))
+        .send()
+        .await
+        .expect("an answer");
+    let policy = response
+        .headers()
+        .get("content-security-policy")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(policy.contains("style-src 'self'"), "{policy}");
+    let html = scraper::Html::parse_document(&response.text().await.expect("a page"));
+    // No inline style, which the policy would block (the page used to render bare).
+    let inline = scraper::Selector::parse("style, [style]").expect("a selector");
+    assert_eq!(html.select(&inline).count(), 0, "no inline style");
+    let link = scraper::Selector::parse("link[rel=stylesheet]").expect("a selector");
+    let href = html
+        .select(&link)
+        .next()
+        .and_then(|l| l.value().attr("href"))
+        .expect("a stylesheet")
+        .to_owned();
+    assert!(href.starts_with("/static/"), "{href}");
+    let css = app
+        .client
+        .get(format!("{}{href}", app.base))
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(css.status().as_u16(), 200);
+    let css = css.text().await.expect("a stylesheet");
+    assert!(css.contains(".api-docs .op"), "the docs' rules are in it");
+    // The answers' examples are JSON shown as text, escaped, never markup.
+    let example = scraper::Selector::parse("section.op dd pre").expect("a selector");
+    let first = html
+        .select(&example)
+        .next()
+        .expect("an answer with an example");
+    let text: String = first.text().collect();
+    assert!(
+        serde_json::from_str::<serde_json::Value>(&text).is_ok(),
+        "{text}"
+    );
+}
+
 /// Whether `guide` shows `word` as code (`` `word` ``) or as a JSON key (`"word"`).
 fn shows(guide: &str, word: &str) -> bool {
     guide.contains(&format!("`{word}`")) || guide.contains(&format!("\"{word}\""))

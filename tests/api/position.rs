@@ -3,7 +3,7 @@
 
 use seedpost::analysis::solved::table;
 use seedpost_rules::endgame::{EndgameTables, Rules};
-use seedpost_rules::{BySide, Game, Position, Side, Variant};
+use seedpost_rules::{BySide, Game, Position, Side, Variant, proven};
 use serde_json::Value;
 
 use crate::helpers::TestApp;
@@ -15,6 +15,7 @@ crate::on_both_backends!(
     a_position_the_game_cannot_have_is_refused_with_a_stable_code,
     a_mangala_position_within_the_endgame_tables_is_exact,
     a_kalah_position_within_the_endgame_tables_is_exact,
+    the_kalah_start_is_answered_with_its_proven_value_exactly,
     kalah_oware_and_togyz_positions_are_estimated_by_search,
     oware_and_togyz_values_follow_each_sides_store,
     a_togyz_query_carries_the_tuzdyks_and_refuses_one_the_rules_cannot_make,
@@ -374,10 +375,59 @@ async fn within_the_endgame_tables_is_exact(app: &TestApp, variant: Variant) {
     assert_eq!(got, moves);
 }
 
+async fn the_kalah_start_is_answered_with_its_proven_value_exactly(app: TestApp) {
+    // Without any tables installed: the proven line is part of the server.
+    for first in [Side::South, Side::North] {
+        let start = Position::start(Variant::Kalah, first);
+        let answer = app.get(&query(&start, &[]), None).await.expect(200);
+        assert_eq!(answer["kind"], "exact", "{answer}");
+        assert_eq!(answer["depth"], Value::Null, "{answer}");
+        assert_eq!(
+            answer["value"].as_i64(),
+            Some(i64::from(proven::kalah_start_value())),
+            "{answer}"
+        );
+        let moves = proven::kalah_move_values(&start).expect("on the line");
+        let got: Vec<(u64, i64)> = answer["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| {
+                (
+                    m["pit"].as_u64().expect("a pit"),
+                    m["value"].as_i64().expect("a value"),
+                )
+            })
+            .collect();
+        let want: Vec<(u64, i64)> = moves
+            .iter()
+            .map(|(p, v)| (u64::from(p.number()), i64::from(*v)))
+            .collect();
+        assert_eq!(got, want, "{answer}");
+    }
+}
+
+/// A Kalah position one move from the start, North to move with all six houses full,
+/// that the proven line does not hold.
+fn kalah_off_the_line() -> Position {
+    let start = Position::start(Variant::Kalah, Side::South);
+    start
+        .legal_moves()
+        .into_iter()
+        .map(|pit| start.play(pit).expect("legal"))
+        .find(|next| {
+            next.to_move() == Some(Side::North) && proven::kalah_move_values(next).is_none()
+        })
+        .expect("a first move off the line")
+}
+
 async fn kalah_oware_and_togyz_positions_are_estimated_by_search(app: TestApp) {
     for variant in [Variant::Kalah, Variant::Oware, Variant::Togyz] {
-        let start = Position::start(variant, Side::South);
-        let answer = app.get(&query(&start, &[]), None).await.expect(200);
+        let pos = match variant {
+            Variant::Kalah => kalah_off_the_line(),
+            _ => Position::start(variant, Side::South),
+        };
+        let answer = app.get(&query(&pos, &[]), None).await.expect(200);
         assert_eq!(answer["kind"], "estimate", "{variant}: {answer}");
         let moves = answer["moves"].as_array().expect("moves");
         assert_eq!(moves.len(), variant.pits_per_row(), "{variant}: {answer}");

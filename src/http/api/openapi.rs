@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use askama::Template;
 use axum::Json;
 use axum::extract::State;
 use axum::response::Html;
@@ -491,19 +492,93 @@ pub struct Unavailable(#[to_schema] pub ErrorJson);
 
 // ----- The HTML page. -----
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
+/// `templates/api_docs.html`: the description for people, every operation with its
+/// parameters, body and answers, then every schema; styled by the site's stylesheet
+/// (the Content-Security-Policy allows no inline style).
+#[derive(Template)]
+#[template(path = "api_docs.html")]
+struct DocsPage {
+    title: String,
+    description: Option<String>,
+    /// Where the paths are, `/api/v1`.
+    base: String,
+    css_url: &'static str,
+    operations: Vec<OperationView>,
+    schemas: Vec<SchemaView>,
+}
+
+/// One operation of the page.
+struct OperationView {
+    id: String,
+    method: String,
+    path: String,
+    /// Its summary and description, each a paragraph.
+    texts: Vec<String>,
+    /// `Token: required.` or `Token: optional.`, or nothing for an open operation.
+    token: Option<&'static str>,
+    parameters: Vec<ParameterView>,
+    /// The request body's media types, if it takes one.
+    body: Option<Vec<ContentView>>,
+    answers: Vec<AnswerView>,
+}
+
+/// One parameter of an operation.
+struct ParameterView {
+    name: String,
+    place: String,
+    kind: String,
+    required: bool,
+    description: String,
+}
+
+/// A body in one media type: its schema (linked when it is a named one) and example.
+struct ContentView {
+    media: String,
+    schema: SchemaLink,
+    example: Option<String>,
+}
+
+/// One answer of an operation.
+struct AnswerView {
+    status: String,
+    description: String,
+    content: Vec<ContentView>,
+}
+
+/// One schema of the page.
+struct SchemaView {
+    name: String,
+    description: Option<String>,
+    /// The values of an enumeration, as JSON.
+    values: Vec<String>,
+    fields: Vec<FieldView>,
+    example: Option<String>,
+}
+
+/// One field of a schema.
+struct FieldView {
+    name: String,
+    kind: SchemaLink,
+    required: bool,
+    description: String,
+}
+
+/// A type's name, and the anchor of its schema on the page when it is a named one.
+struct SchemaLink {
+    name: String,
+    anchor: Option<String>,
+}
+
+impl SchemaLink {
+    fn of(name: String) -> SchemaLink {
+        let plain = name.strip_prefix("array of ").unwrap_or(&name);
+        let anchor = plain
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase)
+            .then(|| format!("schema-{plain}"));
+        SchemaLink { name, anchor }
     }
-    out
 }
 
 /// The name of a schema: its `$ref` target, or its type.
@@ -533,6 +608,15 @@ fn pretty(value: &Value) -> String {
     serde_json::to_string_pretty(value).unwrap_or_default()
 }
 
+/// The string at `key` of `value`, or "".
+fn text(value: &Value, key: &str) -> String {
+    value
+        .get(key)
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_owned()
+}
+
 /// Follows a `$ref` to `#/components/...` in `spec`.
 fn resolve<'a>(spec: &'a Value, value: &'a Value) -> &'a Value {
     match value.get("$ref").and_then(Value::as_str) {
@@ -544,30 +628,120 @@ fn resolve<'a>(spec: &'a Value, value: &'a Value) -> &'a Value {
     }
 }
 
-fn render_content(out: &mut String, content: &Value) {
-    let Some(content) = content.as_object() else {
-        return;
-    };
-    for (media, body) in content {
-        let schema = body.get("schema").map(schema_name).unwrap_or_default();
-        let _ = write!(
-            out,
-            "<p><code>{}</code> {}</p>",
-            escape(media),
-            schema_link(&schema)
-        );
-        if let Some(example) = body.get("example") {
-            let _ = write!(out, "<pre>{}</pre>", escape(&pretty(example)));
-        }
+/// Each media type of a `content` object.
+fn contents(content: Option<&Value>) -> Vec<ContentView> {
+    content
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .map(|(media, body)| ContentView {
+            media: media.clone(),
+            schema: SchemaLink::of(body.get("schema").map(schema_name).unwrap_or_default()),
+            example: body.get("example").map(pretty),
+        })
+        .collect()
+}
+
+/// Whether `op` needs a token: `Token: required.`, `Token: optional.` or neither.
+fn token_note(op: &Value) -> Option<&'static str> {
+    let rules = op.get("security").and_then(Value::as_array)?;
+    if !rules.iter().any(|r| r.get("bearer").is_some()) {
+        return None;
+    }
+    let optional = rules
+        .iter()
+        .any(|r| r.as_object().is_some_and(serde_json::Map::is_empty));
+    Some(if optional {
+        "Token: optional."
+    } else {
+        "Token: required."
+    })
+}
+
+fn operation_view(spec: &Value, path: &str, method: &str, op: &Value) -> OperationView {
+    let parameters = op
+        .get("parameters")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            let p = resolve(spec, p);
+            ParameterView {
+                name: text(p, "name"),
+                place: text(p, "in"),
+                kind: p.get("schema").map(schema_name).unwrap_or_default(),
+                required: p.get("required").and_then(Value::as_bool).unwrap_or(false),
+                description: text(p, "description"),
+            }
+        })
+        .collect();
+    let answers = op
+        .get("responses")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .map(|(status, response)| {
+            let response = resolve(spec, response);
+            AnswerView {
+                status: status.clone(),
+                description: text(response, "description"),
+                content: contents(response.get("content")),
+            }
+        })
+        .collect();
+    OperationView {
+        id: text(op, "operationId"),
+        method: method.to_owned(),
+        path: path.to_owned(),
+        texts: ["summary", "description"]
+            .iter()
+            .filter_map(|k| op.get(*k).and_then(Value::as_str).map(str::to_owned))
+            .collect(),
+        token: token_note(op),
+        parameters,
+        body: op
+            .get("requestBody")
+            .map(|body| contents(resolve(spec, body).get("content"))),
+        answers,
     }
 }
 
-fn schema_link(name: &str) -> String {
-    let plain = name.strip_prefix("array of ").unwrap_or(name);
-    if plain.chars().next().is_some_and(char::is_uppercase) {
-        format!("<a href=\"#schema-{}\">{}</a>", escape(plain), escape(name))
-    } else {
-        escape(name)
+fn schema_view(name: &str, schema: &Value) -> SchemaView {
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    SchemaView {
+        name: name.to_owned(),
+        description: schema
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+        values: schema
+            .get("enum")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .map(Value::to_string)
+            .collect(),
+        fields: schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .map(|(field, property)| FieldView {
+                name: field.clone(),
+                kind: SchemaLink::of(schema_name(property)),
+                required: required.contains(&field.as_str()),
+                description: text(property, "description"),
+            })
+            .collect(),
+        example: schema
+            .get("examples")
+            .and_then(Value::as_array)
+            .and_then(|e| e.first())
+            .map(pretty),
     }
 }
 
@@ -575,181 +749,44 @@ fn schema_link(name: &str) -> String {
 /// body and answers, then every schema.
 #[must_use]
 pub fn render_docs(spec: &Value) -> String {
-    let title = spec
-        .pointer("/info/title")
-        .and_then(Value::as_str)
-        .unwrap_or("API");
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{t}</title><style>\
-         body{{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;line-height:1.4}}\
-         pre{{background:#f4f4f4;padding:.5rem;overflow-x:auto}}\
-         .op{{border-top:1px solid #ccc;padding:.5rem 0}}\
-         .method{{font-weight:bold;text-transform:uppercase;margin-right:.5rem}}\
-         table{{border-collapse:collapse}}td,th{{border:1px solid #ddd;padding:.2rem .4rem;text-align:left}}\
-         </style></head><body><h1>{t}</h1>",
-        t = escape(title)
-    );
-    let base = spec
-        .pointer("/servers/0/url")
-        .and_then(Value::as_str)
-        .unwrap_or("");
-    if let Some(text) = spec.pointer("/info/description").and_then(Value::as_str) {
-        let _ = write!(out, "<pre class=\"description\">{}</pre>", escape(text));
-    }
-    let _ = write!(
-        out,
-        "<p>Paths are under <code>{}</code>. The machine-readable description: \
-         <a href=\"{}/openapi.json\">openapi.json</a>.</p><h2>Operations</h2>",
-        escape(base),
-        escape(base)
-    );
-    let paths = spec.get("paths").and_then(Value::as_object);
-    for (path, item) in paths.into_iter().flatten() {
-        let Some(item) = item.as_object() else {
-            continue;
-        };
-        for (method, op) in item {
-            let id = op.get("operationId").and_then(Value::as_str).unwrap_or("");
-            let _ = write!(
-                out,
-                "<section class=\"op\" id=\"op-{}\"><h3><span class=\"method\">{}</span><code>{}</code></h3>",
-                escape(id),
-                escape(method),
-                escape(path)
-            );
-            for key in ["summary", "description"] {
-                if let Some(text) = op.get(key).and_then(Value::as_str) {
-                    let _ = write!(out, "<p>{}</p>", escape(text));
-                }
-            }
-            let secured = op
-                .get("security")
-                .and_then(Value::as_array)
-                .is_some_and(|s| s.iter().any(|r| r.get("bearer").is_some()));
-            let optional = op
-                .get("security")
-                .and_then(Value::as_array)
-                .is_some_and(|s| {
-                    s.iter()
-                        .any(|r| r.as_object().is_some_and(|o| o.is_empty()))
-                });
-            if secured {
-                out.push_str(if optional {
-                    "<p>Token: optional.</p>"
-                } else {
-                    "<p>Token: required.</p>"
-                });
-            }
-            if let Some(params) = op.get("parameters").and_then(Value::as_array) {
-                out.push_str(
-                    "<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>type</th><th>required</th><th>description</th></tr>",
-                );
-                for p in params {
-                    let p = resolve(spec, p);
-                    let text = |k: &str| p.get(k).and_then(Value::as_str).unwrap_or("");
-                    let _ = write!(
-                        out,
-                        "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                        escape(text("name")),
-                        escape(text("in")),
-                        escape(&p.get("schema").map(schema_name).unwrap_or_default()),
-                        p.get("required").and_then(Value::as_bool).unwrap_or(false),
-                        escape(text("description")),
-                    );
-                }
-                out.push_str("</table>");
-            }
-            if let Some(body) = op.get("requestBody") {
-                let body = resolve(spec, body);
-                out.push_str("<h4>Body</h4>");
-                if let Some(content) = body.get("content") {
-                    render_content(&mut out, content);
-                }
-            }
-            if let Some(responses) = op.get("responses").and_then(Value::as_object) {
-                out.push_str("<h4>Answers</h4><dl>");
-                for (status, response) in responses {
-                    let response = resolve(spec, response);
-                    let description = response
-                        .get("description")
-                        .and_then(Value::as_str)
-                        .unwrap_or("");
-                    let _ = write!(
-                        out,
-                        "<dt><strong>{}</strong></dt><dd>{}",
-                        escape(status),
-                        escape(description)
-                    );
-                    if let Some(content) = response.get("content") {
-                        render_content(&mut out, content);
-                    }
-                    out.push_str("</dd>");
-                }
-                out.push_str("</dl>");
-            }
-            out.push_str("</section>");
-        }
-    }
-    out.push_str("<h2>Schemas</h2>");
+    let operations = spec
+        .get("paths")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .filter_map(|(path, item)| Some((path, item.as_object()?)))
+        .flat_map(|(path, item)| {
+            item.iter()
+                .map(|(method, op)| operation_view(spec, path, method, op))
+        })
+        .collect();
     let schemas = spec
         .pointer("/components/schemas")
-        .and_then(Value::as_object);
-    for (name, schema) in schemas.into_iter().flatten() {
-        let _ = write!(
-            out,
-            "<section class=\"schema\" id=\"schema-{n}\"><h3>{n}</h3>",
-            n = escape(name)
-        );
-        if let Some(text) = schema.get("description").and_then(Value::as_str) {
-            let _ = write!(out, "<p>{}</p>", escape(text));
-        }
-        if let Some(values) = schema.get("enum").and_then(Value::as_array) {
-            let values: Vec<String> = values.iter().map(|v| escape(&v.to_string())).collect();
-            let _ = write!(
-                out,
-                "<p>One of: <code>{}</code></p>",
-                values.join("</code>, <code>")
-            );
-        }
-        if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
-            let required: Vec<&str> = schema
-                .get("required")
-                .and_then(Value::as_array)
-                .map(|r| r.iter().filter_map(Value::as_str).collect())
-                .unwrap_or_default();
-            out.push_str(
-                "<table><tr><th>field</th><th>type</th><th>required</th><th>description</th></tr>",
-            );
-            for (field, property) in properties {
-                let _ = write!(
-                    out,
-                    "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                    escape(field),
-                    schema_link(&schema_name(property)),
-                    required.contains(&field.as_str()),
-                    escape(
-                        property
-                            .get("description")
-                            .and_then(Value::as_str)
-                            .unwrap_or("")
-                    ),
-                );
-            }
-            out.push_str("</table>");
-        }
-        if let Some(example) = schema
-            .get("examples")
-            .and_then(Value::as_array)
-            .and_then(|e| e.first())
-        {
-            let _ = write!(out, "<pre>{}</pre>", escape(&pretty(example)));
-        }
-        out.push_str("</section>");
-    }
-    out.push_str("</body></html>\n");
-    out
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .map(|(name, schema)| schema_view(name, schema))
+        .collect();
+    let page = DocsPage {
+        title: spec
+            .pointer("/info/title")
+            .and_then(Value::as_str)
+            .unwrap_or("API")
+            .to_owned(),
+        description: spec
+            .pointer("/info/description")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+        base: spec
+            .pointer("/servers/0/url")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_owned(),
+        css_url: crate::http::pages::assets::css_url(),
+        operations,
+        schemas,
+    };
+    // Rendering fails only on a formatting error of a value, which plain strings
+    // cannot have.
+    page.render().unwrap_or_default()
 }
