@@ -1,19 +1,19 @@
-//! The computer's play: how the house bots choose their moves, at four strengths, and
-//! the solved tables of Tihbat and Modiar they and the analysis read (RULES.md,
-//! "Solved values").
+//! The computer's play: how the house bots choose their moves, at four strengths,
+//! reading the solved and endgame tables of the analysis ([`crate::analysis::solved`],
+//! RULES.md, "Solved values").
 //!
 //! Everything here is synchronous and may take a while (a search, or building a table
 //! on first use): the server calls it on a blocking thread.
 
-use std::sync::{Arc, Once, OnceLock, PoisonError, RwLock};
-
 use rand::Rng;
 use rand::seq::IndexedRandom;
 use seedpost_rules::endgame::EndgameTables;
-use seedpost_rules::oware_tables::OwareTables;
 use seedpost_rules::search::{Budget, Evaluation, Searcher};
 use seedpost_rules::solve::Table;
-use seedpost_rules::{Game, Pit, Position, Side, Variant};
+use seedpost_rules::{Game, Pit, Position, Variant};
+
+use crate::analysis::segment::{final_for, positions, segment_history, stores_for};
+use crate::analysis::solved::{endgame_tables, table};
 
 /// How strongly a house bot plays.
 #[derive(
@@ -78,103 +78,6 @@ pub const DEEP_BUDGET: Budget = Budget {
 /// Transposition-table size of the bots' searches: 2^18 entries, 4 MiB.
 const TABLE_BITS: u32 = 18;
 
-/// The solved table of `variant`, built on first use (Tihbat at once, Modiar in some
-/// seconds; callers meanwhile block); `None` for Mangala. A table file written by
-/// `seedpost solve` in the working directory is read instead when it is current (a
-/// stale one is rebuilt in memory). The server asks for it in the background at start
-/// (`Service::start_solved_tables`) and never under a lock another variant needs.
-#[must_use]
-pub fn table(variant: Variant) -> Option<&'static Table> {
-    static TIHBAT: OnceLock<Table> = OnceLock::new();
-    static MODIAR: OnceLock<Table> = OnceLock::new();
-    let cell = match variant {
-        Variant::Tihbat => &TIHBAT,
-        Variant::Modiar => &MODIAR,
-        Variant::Mangala | Variant::Kalah | Variant::Oware | Variant::Togyz => return None,
-    };
-    Some(cell.get_or_init(|| {
-        let path = crate::solved::default_path(variant);
-        std::fs::read(path)
-            .ok()
-            .and_then(|bytes| Table::from_bytes(variant, crate::solved::ENGINE_VERSION, &bytes))
-            .unwrap_or_else(|| Table::solve(variant))
-    }))
-}
-
-/// The Mangala and Kalah endgame tables in use: none until installed or, on first use,
-/// read from `seedpost-mangala.endgame` or `seedpost-kalah.endgame` in the working
-/// directory when `seedpost solve --variant mangala|kalah` wrote it there (and it is
-/// current).
-static MANGALA: RwLock<Option<Arc<EndgameTables>>> = RwLock::new(None);
-static MANGALA_READ: Once = Once::new();
-static KALAH: RwLock<Option<Arc<EndgameTables>>> = RwLock::new(None);
-static KALAH_READ: Once = Once::new();
-
-/// The cell of `variant`'s endgame tables, with whether they were looked for.
-fn endgame_cell(
-    variant: Variant,
-) -> Option<(&'static RwLock<Option<Arc<EndgameTables>>>, &'static Once)> {
-    match variant {
-        Variant::Mangala => Some((&MANGALA, &MANGALA_READ)),
-        Variant::Kalah => Some((&KALAH, &KALAH_READ)),
-        _ => None,
-    }
-}
-
-/// The endgame tables of `variant` (Mangala, Kalah), if there are any (RULES.md,
-/// "Mangala endgame tables", "Kalah endgame tables and the solve").
-#[must_use]
-pub fn endgame_tables(variant: Variant) -> Option<Arc<EndgameTables>> {
-    let (cell, read) = endgame_cell(variant)?;
-    read.call_once(|| {
-        let path = crate::solved::endgame_path(variant);
-        if let Some(tables) = crate::solved::read_endgame(variant, &path) {
-            tracing::info!(%variant, stones = tables.stones(), "endgame tables read");
-            *cell.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(tables));
-        }
-    });
-    cell.read().unwrap_or_else(PoisonError::into_inner).clone()
-}
-
-/// Each legal move of `pos` with its exact value still to come for the side to move
-/// (seeds already stored do not count), from the endgame tables of its game or, for
-/// Kalah(6,4), the proven line of its solve ([`seedpost_rules::proven`]); `None` where
-/// neither values it.
-#[must_use]
-pub fn exact_future_moves(pos: &Position) -> Option<Vec<(Pit, i16)>> {
-    endgame_tables(pos.variant())
-        .and_then(|tables| tables.move_values(pos))
-        .map(|moves| moves.into_iter().map(|(p, v)| (p, i16::from(v))).collect())
-        .or_else(|| seedpost_rules::proven::kalah_move_values(pos))
-}
-
-/// Uses `tables` from now on for their game in place of any others (tests build small
-/// ones).
-///
-/// # Panics
-/// Never: tables are built for Mangala or Kalah only.
-pub fn install_endgame_tables(tables: EndgameTables) {
-    let (cell, read) = endgame_cell(tables.rules().variant()).expect("Mangala or Kalah");
-    read.call_once(|| {});
-    *cell.write().unwrap_or_else(PoisonError::into_inner) = Some(Arc::new(tables));
-}
-
-/// Seeds on the board up to which the server builds the Oware endgame tables, on first
-/// use (RULES.md, "Oware endgame tables": under a second at 6 in a release build; 8
-/// takes some seconds, 12 some minutes).
-pub const OWARE_SEEDS: u8 = 6;
-
-/// The Oware endgame tables, built on first use ([`OWARE_SEEDS`]).
-#[must_use]
-pub fn oware_tables() -> &'static OwareTables {
-    static OWARE: OnceLock<OwareTables> = OnceLock::new();
-    OWARE.get_or_init(|| {
-        let tables = OwareTables::build(OWARE_SEEDS, |_| {});
-        tracing::info!(seeds = tables.seeds(), "Oware endgame tables built");
-        tables
-    })
-}
-
 /// A searcher with a transposition table of `2^bits` entries that uses `variant`'s
 /// endgame tables (Mangala's or Kalah's), if any, wherever it meets a position they
 /// hold.
@@ -183,53 +86,6 @@ pub fn searcher(bits: u32, variant: Variant) -> Searcher {
     let mut searcher = Searcher::new(bits);
     searcher.set_endgame(endgame_tables(variant));
     searcher
-}
-
-/// Every position of a game, from the start (`[0]`) to after the last ply (`[n]`).
-#[must_use]
-pub fn positions(game: &Game) -> Vec<Position> {
-    let mut replay = Game::new(game.variant(), game.first());
-    let mut out = Vec::with_capacity(game.ply() + 1);
-    out.push(*replay.position());
-    for &ply in game.plies() {
-        if replay.push(ply).is_err() {
-            break;
-        }
-        out.push(*replay.position());
-    }
-    out
-}
-
-/// Whether `positions[i]` starts a segment (P7): the start, or just after a capture.
-/// Only there are the tables exact (`seedpost_rules::solve`).
-#[must_use]
-pub fn is_fresh(positions: &[Position], i: usize) -> bool {
-    i == 0 || positions[i].stores() != positions[i - 1].stores()
-}
-
-/// The positions of `i`'s segment before it, oldest first: the history the repetition
-/// rules look at.
-#[must_use]
-pub fn segment_history(positions: &[Position], i: usize) -> Vec<Position> {
-    let mut start = i;
-    while start > 0 && !is_fresh(positions, start) {
-        start -= 1;
-    }
-    positions[start..i].to_vec()
-}
-
-/// The final score difference of a finished position for `side`.
-#[must_use]
-pub fn final_for(pos: &Position, side: Side) -> i16 {
-    let score = pos.outcome().map_or(pos.stores(), |o| o.score);
-    i16::from(*score.get(side)) - i16::from(*score.get(side.opposite()))
-}
-
-/// The stores' difference for `side`.
-#[must_use]
-pub fn stores_for(pos: &Position, side: Side) -> i16 {
-    let stores = pos.stores();
-    i16::from(*stores.get(side)) - i16::from(*stores.get(side.opposite()))
 }
 
 /// Whether `level` reads a solved table in `variant` (the perfect level in Tihbat and

@@ -219,7 +219,8 @@ async fn house_bots(service: Service, period: Duration, stop: CancellationToken)
     // players never ask for it does not pay for it. While it is built only the perfect
     // bot's Modiar replies wait for it; every other reply goes on.
     drop(tokio::task::spawn_blocking(|| {
-        crate::house::table(seedpost_rules::Variant::Tihbat).map(seedpost_rules::solve::Table::len)
+        crate::analysis::solved::table(seedpost_rules::Variant::Tihbat)
+            .map(seedpost_rules::solve::Table::len)
     }));
     // Woken only by events for the bots' own accounts (a challenge naming one, its
     // turn in a game), not by every move on the server, plus the periodic catch-up. A

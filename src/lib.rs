@@ -34,7 +34,6 @@ pub mod notifications;
 pub mod ratings;
 pub mod replay;
 pub mod service;
-pub mod solved;
 pub mod store;
 pub mod tournament;
 pub mod transfer;

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
+use seedpost::analysis::solved;
 use seedpost::clock::SystemClock;
 use seedpost::config::{Cli, Command, LogFormat, ReplayArgs, ServeArgs};
 use seedpost::http::ratelimit::{RateLimiter, StreamSlots};
@@ -275,7 +276,7 @@ fn solve_endgame(variant: seedpost_rules::Variant, args: &seedpost::config::Solv
     let max = seedpost_rules::endgame::MAX_STONES;
     let stones = args
         .stones
-        .unwrap_or_else(|| seedpost::solved::endgame_stones(variant));
+        .unwrap_or_else(|| solved::endgame_stones(variant));
     if stones > max {
         eprintln!("error: --stones is at most {max}");
         return ExitCode::from(2);
@@ -283,10 +284,10 @@ fn solve_endgame(variant: seedpost_rules::Variant, args: &seedpost::config::Solv
     let path = args
         .out
         .clone()
-        .unwrap_or_else(|| seedpost::solved::endgame_path(variant));
+        .unwrap_or_else(|| solved::endgame_path(variant));
     println!("stones  positions (layer)  positions (all)  time");
     let mut all = 0u64;
-    let built = seedpost::solved::build_endgame(variant, stones, &path, &mut |layer, took| {
+    let built = solved::build_endgame(variant, stones, &path, &mut |layer, took| {
         all += layer.positions;
         println!(
             "{:>6}  {:>17}  {:>15}  {took:.2?}",
@@ -336,13 +337,13 @@ fn solve(args: &seedpost::config::SolveArgs) -> ExitCode {
     let path = args
         .out
         .clone()
-        .unwrap_or_else(|| seedpost::solved::default_path(variant));
+        .unwrap_or_else(|| solved::default_path(variant));
     let began = std::time::Instant::now();
-    match seedpost::solved::load_or_build(variant, &path) {
+    match solved::load_or_build(variant, &path) {
         Ok((table, source)) => {
             let how = match source {
-                seedpost::solved::Source::Cached => "read (current)",
-                seedpost::solved::Source::Built { .. } => "built",
+                solved::Source::Cached => "read (current)",
+                solved::Source::Built { .. } => "built",
             };
             println!(
                 "{variant}: {} positions {how} in {:.2?}, {}",
@@ -358,8 +359,8 @@ fn solve(args: &seedpost::config::SolveArgs) -> ExitCode {
             let stats = table.stats();
             if stats.on_cycles > 0 {
                 let took = match source {
-                    seedpost::solved::Source::Built { searching } => format!(" in {searching:.2?}"),
-                    seedpost::solved::Source::Cached => String::new(),
+                    solved::Source::Built { searching } => format!(" in {searching:.2?}"),
+                    solved::Source::Cached => String::new(),
                 };
                 println!(
                     "{} positions on cycles; {} of them settled by the search that keeps the \

@@ -5,8 +5,11 @@
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use seedpost::analysis::{ValueKind, analyse};
-use seedpost::house::{Level, choose_move, final_for, is_fresh, positions, segment_history, table};
+use seedpost::analysis::game::analyse;
+use seedpost::analysis::json::ValueKind;
+use seedpost::analysis::segment::{final_for, is_fresh, positions, segment_history};
+use seedpost::analysis::solved::table;
+use seedpost::house::{Level, choose_move};
 use seedpost_rules::{Game, Side, Variant};
 
 /// Plays one game of `variant`, `south` against `north`; returns it finished.
@@ -31,7 +34,7 @@ fn play_on(mut game: Game, south: Level, north: Level, rng: &mut StdRng) -> Game
 
 /// In Tihbat and Modiar every row of the analysis is exact; the value after a move is
 /// never above the value before, equal exactly when the move is a best one, and a drop
-/// is a mistake of that size (src/analysis.rs).
+/// is a mistake of that size (src/analysis/game.rs).
 fn assert_analysis_keeps_its_invariants(game: &Game) {
     if table(game.variant()).is_none() {
         return;

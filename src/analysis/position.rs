@@ -15,83 +15,18 @@
 //! position of the segment seen twice (RULES.md, "Oware endgame tables"). In
 //! Mangala and Kalah it is exact within the endgame tables (and for Kalah along the
 //! proven line of its solve, [`seedpost_rules::proven`]) and an estimate elsewhere
-//! (alpha-beta within [`super::BUDGET`] for each move, which uses the tables at its
+//! (alpha-beta within [`BUDGET`] for each move, which uses the tables at its
 //! leaves).
 
 use seedpost_rules::search::Searcher;
 use seedpost_rules::solve::Table;
 use seedpost_rules::{BySide, Pit, Position, Side, Variant};
-use serde::Serialize;
 
+use super::game::BUDGET;
+use super::json::{Certainty, MoveValueJson, PositionAnalysisJson};
+use super::segment::{final_for, stores_for};
+use super::solved::{OWARE_SEEDS, endgame_tables, exact_future_moves, oware_tables};
 use crate::error::Error;
-use crate::house::{endgame_tables, exact_future_moves, final_for, stores_for};
-
-/// How sure a value is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Certainty {
-    /// Perfect play: the solved tables (Tihbat, Modiar), the Mangala or Kalah endgame
-    /// tables, or the game's end.
-    Exact,
-    /// A bounded search: an estimate.
-    Estimate,
-}
-
-/// One legal move of an analysed position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct MoveValueJson {
-    /// The pit sown, from 1 at the mover's left.
-    pub pit: u8,
-    /// What the side to move makes of the game by this move (the stones it stores or
-    /// captures now included), under best play after it.
-    pub value: i16,
-    /// The move keeps the position's value.
-    pub best: bool,
-}
-
-/// The analysis of a position.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[schema(example = json!({
-    "variant": "tihbat", "position": "7,7/7,7/south", "to_move": "south",
-    "south_store": 0, "north_store": 0, "south_tuzdyk": null, "north_tuzdyk": null,
-    "value": -2, "kind": "exact", "depth": null, "pass": false,
-    "moves": [{"pit": 1, "value": -2, "best": true}, {"pit": 2, "value": -2, "best": true}],
-    "best": [1, 2]
-}))]
-pub struct PositionAnalysisJson {
-    /// The game.
-    #[schema(value_type = crate::wire::VariantName)]
-    pub variant: Variant,
-    /// The position in the notation the query takes: `south/north/side`.
-    pub position: String,
-    /// The side to move.
-    #[schema(value_type = crate::wire::SideName)]
-    pub to_move: Side,
-    /// South's store, or its captures (Oware): as the query gave it, or the stones off
-    /// the board shared evenly where the query gave none (the games whose values do
-    /// not depend on it).
-    pub south_store: u8,
-    /// North's store, or its captures.
-    pub north_store: u8,
-    /// Togyz kumalak: South's tuzdyk, a pit of North's row (§Z5); `null` without one.
-    pub south_tuzdyk: Option<u8>,
-    /// Togyz kumalak: North's tuzdyk, a pit of South's row.
-    pub north_tuzdyk: Option<u8>,
-    /// The score difference (the side to move's stones minus the other's) it can make
-    /// sure of from now on, under best play by both: the best of the moves' values.
-    pub value: i16,
-    /// `exact` or `estimate`.
-    pub kind: Certainty,
-    /// The depth in plies of the shallowest search behind the values, for an estimate
-    /// (Mangala outside its endgame tables); `null` when exact.
-    pub depth: Option<u8>,
-    /// The side to move has no stones and passes (Tihbat, §T4): `moves` is empty.
-    pub pass: bool,
-    /// Every legal move, in pit order, with its value.
-    pub moves: Vec<MoveValueJson>,
-    /// The moves that keep the value (pit numbers).
-    pub best: Vec<u8>,
-}
 
 /// A position query as text, as the API and the analysis board take it: every part
 /// but the rows and the side to move may be missing.
@@ -515,7 +450,7 @@ fn exact_moves(query: &PositionQuery, solved: Option<&Table>) -> Option<Vec<(Pit
 /// and no position of its segment seen twice (RULES.md, "Oware endgame tables").
 fn oware_exact_moves(query: &PositionQuery) -> Option<Vec<(Pit, i16)>> {
     let pos = &query.position;
-    if pos.on_board() > crate::house::OWARE_SEEDS {
+    if pos.on_board() > OWARE_SEEDS {
         return None;
     }
     let all: Vec<&Position> = query.seen.iter().chain(std::iter::once(pos)).collect();
@@ -526,7 +461,7 @@ fn oware_exact_moves(query: &PositionQuery) -> Option<Vec<(Pit, i16)>> {
         return None;
     }
     let base = stores_for(pos, pos.to_move()?);
-    crate::house::oware_tables()
+    oware_tables()
         .move_bounds(pos)?
         .into_iter()
         .map(|(pit, b)| b.is_exact().then(|| (pit, base + i16::from(b.lower))))
@@ -546,7 +481,7 @@ fn passed_value(
     {
         return Some(stores_for(pos, me) + i16::from(v));
     }
-    Some(searcher.search(pos, &query.seen, super::BUDGET).value)
+    Some(searcher.search(pos, &query.seen, BUDGET).value)
 }
 
 /// Each legal move's final difference for the side to move by search, and the depth of
@@ -574,7 +509,7 @@ fn searched_moves(query: &PositionQuery, searcher: &mut Searcher) -> (Vec<(Pit, 
                 } else {
                     &[]
                 };
-                let found = searcher.search(&next, history, super::BUDGET);
+                let found = searcher.search(&next, history, BUDGET);
                 depth = depth.min(found.depth.saturating_add(1));
                 if side == me {
                     found.value
@@ -591,7 +526,7 @@ fn searched_moves(query: &PositionQuery, searcher: &mut Searcher) -> (Vec<(Pit, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::house::table;
+    use crate::analysis::solved::table;
 
     fn text<'a>(
         variant: &'a str,

@@ -2,9 +2,10 @@
 //! engine), moving, resigning, aborting, timing out, the record — in one folder: its
 //! SQL ([`store`]), its use cases ([`service`]), this instance's copies of games
 //! ([`cache`]), its JSON ([`json`]), its API handlers ([`api`]), its pages
-//! ([`pages`], [`board`], [`view`]) and its lines of the export ([`export`]).
-//! Other features use its service, JSON and views, never its store
-//! (`tests/tidy/layers.rs`); docs/architecture.md has the picture.
+//! ([`pages`]; [`board`], the game page's view model, drawn with [`pieces`] and
+//! [`plies`]; [`view`]) and its lines of the export ([`export`]). Other features use
+//! its service, JSON and views, never its store (`tests/tidy/layers.rs`);
+//! docs/architecture.md has the picture.
 //!
 //! "Make a move" runs through this folder and the shared core: the route
 //! ([`api::play`], or [`pages::play`] for the form) calls
@@ -24,7 +25,9 @@ pub mod export;
 pub mod json;
 pub mod notes;
 pub mod pages;
+pub mod pieces;
 pub mod plan;
+pub mod plies;
 pub mod service;
 pub mod store;
 pub mod view;

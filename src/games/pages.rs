@@ -15,12 +15,12 @@ use futures_util::stream::{self, Stream, StreamExt};
 use serde::Deserialize;
 
 use super::board::{GameView, Rematch, step_to};
+use crate::analysis::panel::AnalysisView;
 use crate::domain::{GameId, GameStatus};
 use crate::error::Error;
 use crate::http::AppState;
 use crate::http::extract::ClientAddr;
 use crate::http::pages::error::PageError;
-use crate::http::pages::panel::AnalysisView;
 use crate::http::pages::session::{
     NoFields, PageForm, PagePath, PageQuery, Visitor, cookie, set_cookie,
 };

@@ -18,8 +18,9 @@ use axum::routing::{get, post};
 use seedpost_rules::{Pit, Side};
 use serde::Deserialize;
 
-use super::board::{BoardView, GameView};
+use super::board::GameView;
 use super::conditional::{Line, Plan};
+use super::pieces::BoardView;
 use super::service::LoadedGame;
 use crate::domain::{GameId, GameStatus};
 use crate::error::Error;

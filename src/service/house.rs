@@ -342,7 +342,7 @@ impl HouseReplies {
 }
 
 /// Where the solved tables (of the perfect bot and the analysis) come from:
-/// [`crate::house::table`] unless the service is told otherwise
+/// [`crate::analysis::solved::table`] unless the service is told otherwise
 /// ([`Service::with_solved_tables`]). Called on a blocking thread, once per variant and
 /// service; `None` for a variant without one.
 pub type SolvedTables = Arc<dyn Fn(Variant) -> Option<&'static Table> + Send + Sync>;
@@ -476,6 +476,12 @@ impl Service {
     /// `table_building` and the perfect bot waits for it.
     pub fn start_solved_tables(&self) {
         HouseBots::start_building(&self.house);
+    }
+
+    /// The solved table of `variant`, waiting for its build if it is under way (a
+    /// page's analysis, which appears once done); `None` for a variant without one.
+    pub(crate) async fn solved_table(&self, variant: Variant) -> Option<&'static Table> {
+        self.house.table(variant).await
     }
 
     /// The solved table of `variant` for an answer that does not wait for a build:

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
+use crate::analysis::service::Analyses;
 use crate::clock::Clock;
 use crate::games::cache::GameCache;
 use crate::notifications::service::digest::Mailer;
@@ -14,7 +15,6 @@ use crate::store::Store;
 use crate::store::replica::Reads;
 
 pub(crate) mod accounts;
-mod analysis;
 mod controls;
 pub(crate) mod events;
 mod floods;
@@ -78,7 +78,7 @@ pub struct Service {
     /// How daily digests and turn mails are sent; `None` sends none.
     pub(crate) mailer: Option<Arc<Mailer>>,
     /// Analyses of finished games, kept and running.
-    analyses: Arc<analysis::Analyses>,
+    pub(crate) analyses: Arc<Analyses>,
     /// The caps where floods are cheap.
     pub(crate) floods: FloodLimits,
     /// Recent sign-ups per client address.
@@ -113,7 +113,9 @@ impl Service {
                 FloodLimits::DEFAULT.sign_ups_per_address,
             )),
             push: Arc::default(),
-            house: Arc::new(house::HouseBots::new(Arc::new(crate::house::table))),
+            house: Arc::new(house::HouseBots::new(Arc::new(
+                crate::analysis::solved::table,
+            ))),
             chat: true,
             chat_lines_per_minute: crate::chat::service::LINES_PER_WINDOW,
         }
@@ -136,7 +138,8 @@ impl Service {
     }
 
     /// Gives the perfect house bot its solved tables from `source` instead of
-    /// [`crate::house::table`] (tests hold a table back as though it were being built).
+    /// [`crate::analysis::solved::table`] (tests hold a table back as though it were
+    /// being built).
     #[must_use]
     pub fn with_solved_tables(mut self, source: SolvedTables) -> Service {
         self.house = Arc::new(house::HouseBots::new(source));

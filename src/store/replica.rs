@@ -116,18 +116,13 @@ pub async fn scoped<F: Future>(scope: ReadScope, work: F) -> F::Output {
     SCOPE.scope(scope, work).await
 }
 
-/// The scope of the request being served, or none (every read the primary's).
-fn current() -> ReadScope {
-    SCOPE.try_with(|s| *s).unwrap_or_default()
-}
-
 impl ReadScope {
     /// The scope of the request being served (outside any, every read the
     /// primary's): for work a handler leaves to run after it returns, such as a body
     /// streamed page by page, which runs again in it by [`scoped`].
     #[must_use]
     pub fn current() -> ReadScope {
-        current()
+        SCOPE.try_with(|s| *s).unwrap_or_default()
     }
 }
 
@@ -284,7 +279,7 @@ impl Reads {
         let Some(replica) = &self.replica else {
             return read(self.primary.as_ref()).await;
         };
-        let scope = current();
+        let scope = ReadScope::current();
         if !scope.stale_ok {
             return read(self.primary.as_ref()).await;
         }

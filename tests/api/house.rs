@@ -3,7 +3,9 @@
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use seedpost::house::{Level, is_fresh, positions, table};
+use seedpost::analysis::segment::{is_fresh, positions};
+use seedpost::analysis::solved::table;
+use seedpost::house::Level;
 use seedpost::jobs::{Jobs, Schedule};
 use seedpost::service::SolvedTables;
 use seedpost_rules::Variant;

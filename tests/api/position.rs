@@ -1,7 +1,7 @@
 //! The position API, `GET /analysis`: a tablebase's answer for any position, checked
 //! against the solved tables, and its refusals.
 
-use seedpost::house::table;
+use seedpost::analysis::solved::table;
 use seedpost_rules::endgame::{EndgameTables, Rules};
 use seedpost_rules::{BySide, Game, Position, Side, Variant, proven};
 use serde_json::Value;
@@ -327,7 +327,7 @@ async fn a_kalah_position_within_the_endgame_tables_is_exact(app: TestApp) {
 /// Installs `variant`'s endgame tables of 8 stones and asks for a position they hold.
 async fn within_the_endgame_tables_is_exact(app: &TestApp, variant: Variant) {
     let rules = Rules::of(variant).expect("tables");
-    let version = seedpost::solved::endgame_version(variant).expect("tables");
+    let version = seedpost::analysis::solved::endgame_version(variant).expect("tables");
     let tables = EndgameTables::build(rules, 8, version, &mut |_| {});
     let south = [0, 2, 0, 1, 0, 1];
     let north = [1, 0, 0, 2, 0, 0];
@@ -344,7 +344,7 @@ async fn within_the_endgame_tables_is_exact(app: &TestApp, variant: Variant) {
     .expect("a position");
     let want = tables.value(&pos).expect("held");
     let moves = tables.move_values(&pos).expect("held");
-    seedpost::house::install_endgame_tables(tables);
+    seedpost::analysis::solved::install_endgame_tables(tables);
     let answer = app
         .get(
             &format!(
@@ -596,7 +596,7 @@ async fn a_togyz_query_carries_the_tuzdyks_and_refuses_one_the_rules_cannot_make
 }
 
 async fn an_oware_position_within_the_endgame_tables_is_exact_where_its_bounds_meet(app: TestApp) {
-    let tables = seedpost::house::oware_tables();
+    let tables = seedpost::analysis::solved::oware_tables();
     // A position of 4 seeds with two moves or more, every move's bounds meeting.
     let mut found = None;
     'search: for i in 0..6 {

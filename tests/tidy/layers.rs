@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// The features moved into folders of their own (docs/architecture.md): every
 /// folder of `src/` is one of them or one of [`NOT_FEATURES`].
-const FEATURES: &[&str] = &["games", "chat", "challenges", "notifications"];
+const FEATURES: &[&str] = &["games", "chat", "challenges", "notifications", "analysis"];
 
 /// The folders of `src/` that are no feature, each with what it is.
 const NOT_FEATURES: &[(&str, &str)] = &[
@@ -39,7 +39,6 @@ const NOT_FEATURES: &[(&str, &str)] = &[
         "transfer",
         "export and import, driving each feature's lines",
     ),
-    ("analysis", "the analysis of a finished game, not yet moved"),
 ];
 
 /// The parts of a feature that only the feature itself may name: its SQL and rows.
@@ -68,6 +67,16 @@ const HOSTS: &[(&str, &str)] = &[
     ("jobs", "runs each feature's background loops"),
     ("transfer", "drives each feature's export lines"),
 ];
+
+/// The imports of a feature by a module not yet moved into its own that the cycle check
+/// leaves out, each with why: the module is a part of a feature to come, whose use
+/// cases the `service` still hosts (and every feature imports the service back).
+/// Only these imports, of only these features.
+const TO_COME: &[(&str, &str, &str)] = &[(
+    "house",
+    "analysis",
+    "the house bots (bots, to come) play with the analysis' solved and endgame tables",
+)];
 
 /// Top-level modules and the ones each must never import (the old layers).
 const FORBIDDEN: &[(&str, &[&str])] = &[
@@ -239,11 +248,11 @@ fn feature_parts(text: &str) -> BTreeSet<(String, String)> {
 }
 
 /// A cycle of top-level modules (each importing the next, the last the first), if
-/// there is one, leaving out the imports of a feature by the [`HOSTS`]: the code not
+/// there is one, leaving out the imports of a feature by the [`HOSTS`] (the code not
 /// yet moved that still holds the moved features' use cases and routes, which the
-/// features call back through its public API. The core imports no feature (see
-/// [`violations`]); every other module that imports a feature must not be imported
-/// by it.
+/// features call back through its public API) and the imports [`TO_COME`] names.
+/// The core imports no feature (see [`violations`]); every other module that imports
+/// a feature must not be imported by it.
 fn cycle(imports: &Imports) -> Option<Vec<String>> {
     let imports: Imports = imports
         .iter()
@@ -252,7 +261,10 @@ fn cycle(imports: &Imports) -> Option<Vec<String>> {
                 .iter()
                 .filter(|t| {
                     let hosted = HOSTS.iter().any(|(h, _)| h == from);
-                    !hosted || !FEATURES.contains(&t.as_str())
+                    let to_come = TO_COME
+                        .iter()
+                        .any(|(f, to, _)| *f == from.as_str() && *to == t.as_str());
+                    !to_come && (!hosted || !FEATURES.contains(&t.as_str()))
                 })
                 .cloned()
                 .collect();
@@ -384,5 +396,27 @@ fn a_feature_named_by_the_core_and_its_sql_named_outside_it_are_found() {
     assert_eq!(
         cycle(&imports),
         Some(vec!["games".to_owned(), "replay".to_owned()])
+    );
+}
+
+#[test]
+fn a_part_of_a_feature_to_come_may_import_only_the_feature_named_for_it() {
+    let mut imports = Imports::new();
+    imports.insert("service".to_owned(), ["house".to_owned()].into());
+    imports.insert("analysis".to_owned(), ["service".to_owned()].into());
+    imports.insert("house".to_owned(), ["analysis".to_owned()].into());
+    assert_eq!(cycle(&imports), None);
+    imports.insert("games".to_owned(), ["service".to_owned()].into());
+    imports.insert(
+        "house".to_owned(),
+        ["analysis".to_owned(), "games".to_owned()].into(),
+    );
+    assert_eq!(
+        cycle(&imports),
+        Some(vec![
+            "service".to_owned(),
+            "house".to_owned(),
+            "games".to_owned()
+        ])
     );
 }

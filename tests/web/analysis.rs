@@ -14,6 +14,7 @@ on_both_backends!(
     analyse_this_position_opens_the_analysis_board_on_the_position_shown,
     the_board_takes_each_sides_store_and_values_an_oware_position_by_them,
     analyse_this_position_carries_the_stores_of_a_togyz_game,
+    the_board_asks_for_tuzdyks_in_togyz_kumalak_and_in_no_other_game,
 );
 
 /// Sends a GET form as a browser would: its fields in the query string.
@@ -367,4 +368,47 @@ async fn analyse_this_position_carries_the_stores_of_a_togyz_game(server: Server
     assert_eq!(board.status, StatusCode::OK, "{href}: {}", board.body);
     assert_eq!(board.attr("input#south_store", "value"), south.to_string());
     assert_eq!(board.count("table.pit-values"), 1, "{}", board.body);
+}
+
+async fn the_board_asks_for_tuzdyks_in_togyz_kumalak_and_in_no_other_game(server: Server) {
+    let ayse = Browser::new(&server);
+    let tuzdyk_fields = |page: &Page| {
+        page.form("form.analysis-form")
+            .fields
+            .iter()
+            .filter(|(name, _)| name.ends_with("_tuzdyk"))
+            .count()
+    };
+    // The board opens on Tihbat; no game but Togyz kumalak has tuzdyks (§Z5).
+    for query in [
+        "",
+        "?variant=mangala",
+        "?variant=modiar",
+        "?variant=tihbat",
+        "?variant=kalah",
+        "?variant=oware",
+    ] {
+        let board = ayse.get(&format!("/analysis{query}")).await;
+        assert_eq!(board.status, StatusCode::OK, "{query}: {}", board.body);
+        assert_eq!(tuzdyk_fields(&board), 0, "{query}: {}", board.body);
+        assert_eq!(board.count("label[for$=_tuzdyk]"), 0, "{query}");
+    }
+    // A refused position of another game shows none either.
+    let bad = ayse
+        .get("/analysis?variant=oware&south=1,1&north=1,1&to_move=south")
+        .await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(tuzdyk_fields(&bad), 0, "{}", bad.body);
+    // Togyz kumalak's board asks for both, and its form, sent as it is, is valued
+    // and keeps them.
+    let togyz = ayse.get("/analysis?variant=togyz").await;
+    assert_eq!(togyz.status, StatusCode::OK, "{}", togyz.body);
+    assert_eq!(togyz.count("input#south_tuzdyk"), 1, "{}", togyz.body);
+    assert_eq!(togyz.count("input#north_tuzdyk"), 1, "{}", togyz.body);
+    let form = togyz.form("form.analysis-form").without("position");
+    assert_eq!(tuzdyk_fields(&togyz), 2);
+    let page = get_form(&ayse, &form).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(page.count("section.analysis"), 1, "{}", page.body);
+    assert_eq!(tuzdyk_fields(&page), 2, "{}", page.body);
 }

@@ -22,7 +22,6 @@ use crate::domain::Scope;
 pub const PREFIX: &str = "/api/v1";
 
 mod accounts;
-mod analysis;
 pub mod controls;
 pub mod events;
 pub mod json;
@@ -108,8 +107,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(crate::chat::api::routes())
         .routes(routes!(matches::list))
         .routes(routes!(matches::show))
-        .routes(routes!(analysis::show))
-        .routes(routes!(analysis::position))
+        .merge(crate::analysis::api::routes())
         .routes(routes!(crate::games::api::standings))
         .routes(routes!(players::ratings))
         .merge(crate::games::archive::api_routes())

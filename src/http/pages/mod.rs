@@ -16,16 +16,13 @@ use super::AppState;
 use crate::error::Error;
 
 mod accounts;
-mod analysis;
 pub(crate) mod assets;
 mod controls;
 pub(crate) mod error;
 pub mod lang;
 pub(crate) mod live;
 mod matches;
-pub(crate) mod panel;
 mod players;
-mod record_board;
 pub(crate) mod refusal;
 mod reset;
 mod rules;
@@ -100,8 +97,7 @@ pub fn router(state: AppState) -> Router<AppState> {
             "/tournaments/{id}/withdraw",
             get(tournaments::confirm_withdraw).post(tournaments::withdraw),
         )
-        .route("/analysis", get(analysis::show))
-        .route("/analysis/record", get(record_board::show))
+        .merge(crate::analysis::pages::routes())
         .route("/rules", get(rules::index))
         .route("/rules/{variant}", get(rules::show))
         .route("/rules/{variant}/full", get(rules::full))

@@ -16,7 +16,7 @@ use super::error::PageError;
 use super::session::{PagePath, Visitor};
 use super::view::{Layout, VariantChoice, render, variant_choices};
 use crate::error::Error;
-use crate::games::board::BoardView;
+use crate::games::pieces::BoardView;
 use crate::games::view::side_title;
 use crate::i18n::{Lang, Tr};
 

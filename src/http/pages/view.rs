@@ -1,10 +1,11 @@
 //! What every page shows, prepared for templates: the layout, the alert of a refused
-//! form, the variants offered in forms. (A game's summaries, time left and the words
-//! for endings are the games', in `src/games/view.rs`.)
+//! form, the variants offered in forms, a ply in the pages' notation (the game page's
+//! and the analysis' record board's). (A game's summaries, time left and the words for
+//! endings are the games', in `src/games/view.rs`.)
 
 use askama::Template;
 use axum::response::Html;
-use seedpost_rules::Variant;
+use seedpost_rules::{Ply, Side, Variant};
 
 use super::error::PageError;
 use super::{assets, lang};
@@ -247,4 +248,20 @@ pub fn variant_choices(chosen: &str) -> Vec<VariantChoice> {
             selected: v.as_str() == chosen,
         })
         .collect()
+}
+
+/// A ply as the pages write it, in the language of `tr`: the notation of §C3 with the
+/// side's letter taken from the language's own word for it (`S3` and `N-` in English,
+/// `G3` in Turkish, `Ν3` in Greek: South is Νότος there). The API and the text record
+/// keep the language-neutral [`Ply`] display (`S3`); see `docs/languages.md`.
+#[must_use]
+pub fn notation(tr: Tr, ply: Ply) -> String {
+    let letter = tr.t(match ply.side() {
+        Side::South => "game-side-south-letter",
+        Side::North => "game-side-north-letter",
+    });
+    match ply.pit() {
+        Some(pit) => format!("{letter}{}", pit.number()),
+        None => format!("{letter}-"),
+    }
 }

@@ -15,92 +15,16 @@
 use seedpost_rules::search::{Budget, Searcher};
 use seedpost_rules::solve::Table;
 use seedpost_rules::{Game, Ply, Position, Side};
-use serde::Serialize;
 
-use crate::house::{
-    endgame_tables, exact_future_moves, final_for, positions, segment_history, stores_for, table,
-};
-
-pub mod position;
-
-pub use position::{Certainty, MoveValueJson, PositionAnalysisJson, PositionQuery};
+use super::json::{PlyAnalysisJson, ValueJson, ValueKind};
+use super::segment::{final_for, positions, segment_history, stores_for};
+use super::solved::{endgame_tables, exact_future_moves, table};
 
 /// The search budget of each position the tables do not value.
 pub const BUDGET: Budget = Budget {
     depth: 14,
     nodes: 20_000,
 };
-
-/// How a value was found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema, strum::IntoStaticStr)]
-#[serde(rename_all = "snake_case")]
-#[strum(serialize_all = "snake_case")]
-pub enum ValueKind {
-    /// From the solved tables, or the game's end: exact.
-    Exact,
-    /// From a bounded search: an estimate.
-    Search,
-}
-
-impl ValueKind {
-    /// `exact` or `search`, as in the JSON.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-}
-
-/// A position's value for one side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct ValueJson {
-    /// The final score difference (that side's stones minus the other's) under best
-    /// play.
-    pub value: i16,
-    /// `exact` or `search`.
-    pub kind: ValueKind,
-}
-
-/// One ply of an analysed game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct PlyAnalysisJson {
-    /// The ply's number, from 1.
-    pub ply: u32,
-    /// Who played it.
-    #[schema(value_type = crate::wire::SideName)]
-    pub side: Side,
-    /// The pit sown (from 1 at the mover's left); `null` for a pass.
-    pub pit: Option<u8>,
-    /// The position's value before the ply, for the mover.
-    pub before: ValueJson,
-    /// The position's value after the ply, for the mover.
-    pub after: ValueJson,
-    /// The moves that keep the value before (pit numbers); empty for a pass.
-    pub best: Vec<u8>,
-    /// How much the ply lost: `before - after`, at least 0.
-    pub drop: i16,
-    /// The ply lost value and was not one of the best moves.
-    pub mistake: bool,
-}
-
-/// The analysis of a game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[schema(example = json!({
-    "game_id": "0b5c8f5e-2f55-4a4e-9a43-3f3c9f1f4a10", "variant": "tihbat",
-    "plies": [{
-        "ply": 1, "side": "south", "pit": 2,
-        "before": {"value": 2, "kind": "exact"}, "after": {"value": 0, "kind": "search"},
-        "best": [1], "drop": 2, "mistake": true
-    }]
-}))]
-pub struct AnalysisJson {
-    /// The game's id.
-    pub game_id: String,
-    /// The game played.
-    #[schema(value_type = crate::wire::VariantName)]
-    pub variant: seedpost_rules::Variant,
-    /// Every ply, in order.
-    pub plies: Vec<PlyAnalysisJson>,
-}
 
 /// A position's value for its side to move, and its best moves.
 struct Valued {

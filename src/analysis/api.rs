@@ -1,4 +1,4 @@
-//! The analysis of finished games, and of any position.
+//! The analysis' API handlers: the analysis of finished games, and of any position.
 
 use axum::Json;
 use axum::extract::State;
@@ -6,14 +6,24 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::json::ErrorJson;
-use crate::analysis::position::PositionText;
-use crate::analysis::{AnalysisJson, PositionAnalysisJson, PositionQuery};
+use super::json::{AnalysisJson, PositionAnalysisJson};
+use super::position::{PositionQuery, PositionText};
 use crate::domain::GameId;
 use crate::error::Result;
+use crate::http::AppState;
+use crate::http::api::json::ErrorJson;
 use crate::http::extract::{ApiQuery, PathId};
 use crate::service::Service;
+
+/// The analysis' API routes: a finished game's analysis and a position's.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(show))
+        .routes(routes!(position))
+}
 
 /// The analysis of a finished game: for each ply the value before and after for the
 /// mover (a final score difference under best play: `exact` in Tihbat and Modiar, from
@@ -29,13 +39,13 @@ use crate::service::Service;
     params(("id" = String, Path, description = "The game's id")),
     responses(
         (status = 200, description = "The analysis", body = AnalysisJson),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`game_not_over`: the game is not over", body = ErrorJson,
             example = json!({"error": "game_not_over", "message": "only finished games are analysed"})),
-        (status = 503, response = super::openapi::TableBuilding),
+        (status = 503, response = crate::http::api::openapi::TableBuilding),
     ),
 )]
-pub(super) async fn show(
+pub async fn show(
     State(service): State<Service>,
     PathId(id): PathId<GameId>,
 ) -> Result<Json<AnalysisJson>> {
@@ -46,7 +56,7 @@ pub(super) async fn show(
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
-pub(super) struct PositionParams {
+pub struct PositionParams {
     /// `mangala`, `modiar`, `tihbat`, `kalah`, `oware` or `togyz`.
     variant: String,
     /// South's row, its stones from South's left separated by commas (`7,7`).
@@ -96,10 +106,10 @@ pub(super) struct PositionParams {
             example = json!({"error": "invalid_query", "message": "Failed to deserialize query string: missing field `variant`"})),
         (status = 422, description = "`invalid_variant`, `invalid_row`, `invalid_side`, `invalid_stones`, `invalid_stores`, `invalid_tuzdyk`, `invalid_position`, `no_moves`, `invalid_seen`: a position the game cannot have", body = ErrorJson,
             example = json!({"error": "invalid_row", "message": "south: tihbat has 2 pits a row, not 3"})),
-        (status = 503, response = super::openapi::TableBuilding),
+        (status = 503, response = crate::http::api::openapi::TableBuilding),
     ),
 )]
-pub(super) async fn position(
+pub async fn position(
     State(service): State<Service>,
     ApiQuery(params): ApiQuery<PositionParams>,
 ) -> Result<Response> {

@@ -1,4 +1,5 @@
-//! The analysis of finished games ([`crate::analysis`]).
+//! The analysis' use cases: a finished game's analysis ([`super::game`]) and a
+//! position's ([`super::position`]), each computed once and kept, one at a time.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -7,10 +8,11 @@ use std::time::Duration;
 
 use seedpost_rules::search::Searcher;
 
-use super::Service;
-use crate::analysis::{AnalysisJson, PositionAnalysisJson, PositionQuery};
+use super::json::{AnalysisJson, PositionAnalysisJson};
+use super::position::PositionQuery;
 use crate::domain::{GameId, GameStatus};
 use crate::error::{Error, Result};
+use crate::service::Service;
 
 /// Analyses kept: a finished game never changes, so its analysis is computed once (the
 /// cache is emptied when full).
@@ -25,7 +27,7 @@ const POSITIONS_CACHED: usize = 4096;
 
 /// A service's analyses: those kept, and the one running.
 #[derive(Default)]
-pub(super) struct Analyses {
+pub(crate) struct Analyses {
     kept: Mutex<HashMap<GameId, Arc<AnalysisJson>>>,
     /// Position analyses, by [`PositionQuery::key`].
     positions: Mutex<HashMap<String, Arc<PositionAnalysisJson>>>,
@@ -117,10 +119,10 @@ impl Service {
         }
         let mut searcher = slot
             .take()
-            .unwrap_or_else(|| Searcher::new(crate::analysis::TABLE_BITS));
+            .unwrap_or_else(|| Searcher::new(super::game::TABLE_BITS));
         let (found, searcher) = tokio::task::spawn_blocking(move || {
             searcher.clear();
-            let found = crate::analysis::position::analyse_position(&query, solved, &mut searcher);
+            let found = super::position::analyse_position(&query, solved, &mut searcher);
             (found, searcher)
         })
         .await
@@ -206,7 +208,7 @@ impl Service {
         let variant = loaded.game().variant;
         // In hand before the one place is taken: a table being built holds no one up.
         let solved = match table {
-            TableWait::Wait => self.house.table(variant).await,
+            TableWait::Wait => self.solved_table(variant).await,
             TableWait::Refuse => self.solved_table_now(variant).await?,
         };
         // One analysis at a time, with one searcher: each takes a core and a 4 MiB
@@ -221,9 +223,9 @@ impl Service {
         let engine = loaded.engine;
         let mut searcher = slot
             .take()
-            .unwrap_or_else(|| Searcher::new(crate::analysis::TABLE_BITS));
+            .unwrap_or_else(|| Searcher::new(super::game::TABLE_BITS));
         let (plies, searcher) = tokio::task::spawn_blocking(move || {
-            let plies = crate::analysis::analyse_with(&engine, solved, &mut searcher);
+            let plies = super::game::analyse_with(&engine, solved, &mut searcher);
             (plies, searcher)
         })
         .await

@@ -8,7 +8,7 @@
 
 use seedpost_rules::{BySide, Side};
 
-use crate::analysis::{AnalysisJson, PlyAnalysisJson, ValueKind};
+use super::json::{AnalysisJson, PlyAnalysisJson, ValueKind};
 use crate::i18n::{IntoArg, Tr};
 
 /// One row of the panel.

@@ -1,25 +1,35 @@
-//! The analysis board (`/analysis`): set up or paste a position and see what
-//! `GET /api/v1/analysis` answers, as a plain GET form (no JavaScript needed), in the
-//! visitor's language (`locales/*/analysis.ftl`), a refused position included.
+//! The analysis' pages: the analysis board (`/analysis`), where a visitor sets up or
+//! pastes a position and sees what `GET /api/v1/analysis` answers, as a plain GET form
+//! (no JavaScript needed), in the visitor's language (`locales/*/analysis.ftl`), a
+//! refused position included; with the feature's page routes (and the board of a
+//! pasted record, [`super::record`]).
 
 use std::fmt::Write as _;
 
 use askama::Template;
+use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use seedpost_rules::{Position, Side, Variant};
 use serde::Deserialize;
 
-use super::error::{PageError, capitalise};
-use super::session::{PageQuery, Visitor};
-use super::view::{Layout, VariantChoice, render, variant_choices};
-use crate::analysis::position::MAX_SEEN;
-use crate::analysis::position::{PositionText, parse_notation};
-use crate::analysis::{Certainty, PositionAnalysisJson, PositionQuery};
+use super::json::{Certainty, PositionAnalysisJson};
+use super::position::{MAX_SEEN, PositionQuery, PositionText, parse_notation};
 use crate::error::Error;
 use crate::http::AppState;
+use crate::http::pages::error::{PageError, capitalise};
+use crate::http::pages::session::{PageQuery, Visitor};
+use crate::http::pages::view::{Layout, VariantChoice, render, variant_choices};
 use crate::i18n::Tr;
+
+/// The analysis' pages: the analysis board and the board of a pasted record.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/analysis", get(show))
+        .route("/analysis/record", get(super::record::show))
+}
 
 /// The board's query: the API's parameters, or `position` pasted as `south/north/side`
 /// (which wins), all optional.
@@ -67,6 +77,9 @@ struct AnalysisPage {
     seen: String,
     south_store: String,
     north_store: String,
+    /// The game chosen has tuzdyks (Togyz kumalak, §Z5): the form asks for them. No
+    /// other game's board has the fields.
+    tuzdyk: bool,
     south_tuzdyk: String,
     north_tuzdyk: String,
     error: Option<String>,
@@ -81,7 +94,8 @@ struct AnalysisPage {
     api: String,
 }
 
-fn signed(v: i16) -> String {
+/// A value as the pages show it: `+2`, `0`, `−2` (a minus sign, not a hyphen).
+pub(super) fn signed(v: i16) -> String {
     match v {
         0 => "0".to_owned(),
         v if v > 0 => format!("+{v}"),
@@ -108,9 +122,6 @@ pub async fn show(
         .clone()
         .filter(|v| !v.trim().is_empty())
         .unwrap_or_else(|| Variant::Tihbat.as_str().to_owned());
-    let start = Variant::parse_offered(&variant_name)
-        .map(|v| Position::start(v, Side::South))
-        .ok();
     let pasted = query
         .position
         .as_deref()
@@ -118,64 +129,12 @@ pub async fn show(
         .filter(|p| !p.is_empty());
     let asked = pasted.is_some() || query.south.is_some() || query.north.is_some();
     let tr = visitor.tr();
-    let mut page = AnalysisPage {
-        layout: visitor.layout(&tr.t("analysis-title")),
-        variants: variant_choices(&variant_name),
-        south: query
-            .south
-            .clone()
-            .or_else(|| start.map(|p| row_text(&p, Side::South)))
-            .unwrap_or_default(),
-        north: query
-            .north
-            .clone()
-            .or_else(|| start.map(|p| row_text(&p, Side::North)))
-            .unwrap_or_default(),
-        north_to_move: query.to_move.as_deref() == Some("north"),
-        seen: query.seen.clone().unwrap_or_default(),
-        south_store: query.south_store.clone().unwrap_or_default(),
-        north_store: query.north_store.clone().unwrap_or_default(),
-        south_tuzdyk: query.south_tuzdyk.clone().unwrap_or_default(),
-        north_tuzdyk: query.north_tuzdyk.clone().unwrap_or_default(),
-        error: None,
-        drawn: None,
-        to_move: String::new(),
-        value: String::new(),
-        exact: false,
-        depth: None,
-        pass: false,
-        moves: Vec::new(),
-        api: String::new(),
-    };
+    let layout = visitor.layout(&tr.t("analysis-title"));
+    let mut page = AnalysisPage::form(layout, &query, &variant_name);
     if !asked {
         return Ok(render(&page)?.into_response());
     }
-    let fields = PositionText {
-        variant: &variant_name,
-        south: page.south.as_str(),
-        north: page.north.as_str(),
-        to_move: query.to_move.as_deref().unwrap_or("south"),
-        south_store: given(query.south_store.as_ref()),
-        north_store: given(query.north_store.as_ref()),
-        south_tuzdyk: given(query.south_tuzdyk.as_ref()),
-        north_tuzdyk: given(query.north_tuzdyk.as_ref()),
-        seen: query.seen.as_deref(),
-    };
-    let parsed = match pasted {
-        Some(text) => Variant::parse_offered(&variant_name)
-            .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))
-            .and_then(|v| parse_notation(v, text))
-            .and_then(|p| {
-                let side = p.to_move().map_or("south", Side::as_str);
-                PositionQuery::parse(&PositionText {
-                    south: &row_text(&p, Side::South),
-                    north: &row_text(&p, Side::North),
-                    to_move: side,
-                    ..fields
-                })
-            }),
-        None => PositionQuery::parse(&fields),
-    };
+    let parsed = asked_position(&query, &variant_name, pasted, &page.south, &page.north);
     let parsed = match parsed {
         Ok(parsed) => parsed,
         Err(e) => {
@@ -205,6 +164,86 @@ pub async fn show(
     };
     fill(&mut page, tr, &parsed.position, &found);
     Ok((StatusCode::OK, render(&page)?).into_response())
+}
+
+impl AnalysisPage {
+    /// The board's form as `query` filled it in, for the game `variant_name` (its
+    /// start where no rows were given), nothing analysed yet.
+    fn form(layout: Layout, query: &BoardQuery, variant_name: &str) -> AnalysisPage {
+        let chosen = Variant::parse_offered(variant_name).ok();
+        let start = chosen.map(|v| Position::start(v, Side::South));
+        AnalysisPage {
+            layout,
+            variants: variant_choices(variant_name),
+            south: query
+                .south
+                .clone()
+                .or_else(|| start.map(|p| row_text(&p, Side::South)))
+                .unwrap_or_default(),
+            north: query
+                .north
+                .clone()
+                .or_else(|| start.map(|p| row_text(&p, Side::North)))
+                .unwrap_or_default(),
+            north_to_move: query.to_move.as_deref() == Some("north"),
+            seen: query.seen.clone().unwrap_or_default(),
+            south_store: query.south_store.clone().unwrap_or_default(),
+            north_store: query.north_store.clone().unwrap_or_default(),
+            tuzdyk: chosen == Some(Variant::Togyz),
+            south_tuzdyk: query.south_tuzdyk.clone().unwrap_or_default(),
+            north_tuzdyk: query.north_tuzdyk.clone().unwrap_or_default(),
+            error: None,
+            drawn: None,
+            to_move: String::new(),
+            value: String::new(),
+            exact: false,
+            depth: None,
+            pass: false,
+            moves: Vec::new(),
+            api: String::new(),
+        }
+    }
+}
+
+/// The position the board's `query` asks for, in the game `variant_name`: the one
+/// `pasted` (`south/north/side`) if any, else the form's rows, `south` and `north`.
+///
+/// # Errors
+/// As [`PositionQuery::parse`], and `invalid_variant` for a position pasted for a
+/// game not offered.
+fn asked_position(
+    query: &BoardQuery,
+    variant_name: &str,
+    pasted: Option<&str>,
+    south: &str,
+    north: &str,
+) -> Result<PositionQuery, Error> {
+    let fields = PositionText {
+        variant: variant_name,
+        south,
+        north,
+        to_move: query.to_move.as_deref().unwrap_or("south"),
+        south_store: given(query.south_store.as_ref()),
+        north_store: given(query.north_store.as_ref()),
+        south_tuzdyk: given(query.south_tuzdyk.as_ref()),
+        north_tuzdyk: given(query.north_tuzdyk.as_ref()),
+        seen: query.seen.as_deref(),
+    };
+    match pasted {
+        Some(text) => Variant::parse_offered(variant_name)
+            .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))
+            .and_then(|v| parse_notation(v, text))
+            .and_then(|p| {
+                let side = p.to_move().map_or("south", Side::as_str);
+                PositionQuery::parse(&PositionText {
+                    south: &row_text(&p, Side::South),
+                    north: &row_text(&p, Side::North),
+                    to_move: side,
+                    ..fields
+                })
+            }),
+        None => PositionQuery::parse(&fields),
+    }
 }
 
 /// Why the position of the query was refused, in the language of `tr`, by the error's

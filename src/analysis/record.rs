@@ -14,13 +14,16 @@ use axum::response::{IntoResponse, Response};
 use seedpost_rules::{Game, Pit, Ply, Record, Side};
 use serde::Deserialize;
 
-use super::error::{PageError, capitalise};
-use super::session::{PageQuery, Visitor};
-use super::view::{Layout, render};
-use crate::analysis::PositionQuery;
+use super::json::{Certainty, PositionAnalysisJson};
+use super::pages::signed;
+use super::position::PositionQuery;
+use super::segment::{positions, segment_history};
 use crate::error::Error;
-use crate::house::{positions, segment_history};
 use crate::http::AppState;
+use crate::http::pages::error::{PageError, capitalise};
+use crate::http::pages::session::{PageQuery, Visitor};
+use crate::http::pages::view::{Layout, notation, render};
+use crate::i18n::Tr;
 
 /// The board's query: the record pasted (`text`, which may hold line breaks) and the
 /// ply to show (0 for the start; the last by default).
@@ -77,14 +80,6 @@ struct RecordPage {
     no_analysis: Option<String>,
 }
 
-fn signed(v: i16) -> String {
-    match v {
-        0 => "0".to_owned(),
-        v if v > 0 => format!("+{v}"),
-        v => format!("\u{2212}{}", v.unsigned_abs()),
-    }
-}
-
 /// Percent-encodes a query value.
 fn urlencode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -126,40 +121,14 @@ pub async fn show(
     if text.trim().is_empty() {
         return Ok(render(&page)?.into_response());
     }
-    let refused = |page: &mut RecordPage, message: String| {
-        page.error = Some(message);
-    };
-    let record: Record = match text.trim().parse() {
-        Ok(record) => record,
-        Err(e) => {
-            refused(
-                &mut page,
-                tr.t1("record-error-notation", "why", e.to_string()),
-            );
-            return Ok((StatusCode::UNPROCESSABLE_ENTITY, render(&page)?).into_response());
-        }
-    };
-    let game = match Game::replay(record.variant, record.first, &record.plies) {
-        Ok(game) => game,
-        Err(e) => {
-            refused(
-                &mut page,
-                tr.t1("record-error-replay", "why", e.to_string()),
-            );
+    let (record, game, shown) = match replayed(tr, &text, query.ply.as_deref()) {
+        Ok(replayed) => replayed,
+        Err(message) => {
+            page.error = Some(message);
             return Ok((StatusCode::UNPROCESSABLE_ENTITY, render(&page)?).into_response());
         }
     };
     let last = game.ply();
-    let shown = match query.ply.as_deref().map(str::trim) {
-        None | Some("") => last,
-        Some(n) => match n.parse::<usize>() {
-            Ok(n) if n <= last => n,
-            _ => {
-                refused(&mut page, tr.t1("record-error-ply", "last", last));
-                return Ok((StatusCode::UNPROCESSABLE_ENTITY, render(&page)?).into_response());
-            }
-        },
-    };
     let at = Game::replay(record.variant, record.first, &game.plies()[..shown])
         .map_err(|e| Error::internal_from("replaying a record's prefix", e))?;
     let position = at.position();
@@ -174,46 +143,18 @@ pub async fn show(
         .enumerate()
         .map(|(i, ply)| PlyLink {
             number: i + 1,
-            text: crate::games::board::notation(tr, *ply),
+            text: notation(tr, *ply),
             current: i + 1 == shown,
         })
         .collect();
     page.north = position.row(Side::North).iter().rev().copied().collect();
     page.south = position.row(Side::South).to_vec();
-    let repeats = |pit: u8| Pit::new(pit).is_some_and(|pit| at.repeats(pit));
     let query = PositionQuery {
         position: *position,
         seen,
     };
     match state.service.analyse_position(query).await {
-        Ok(found) => {
-            page.to_move = tr.t(match found.to_move {
-                Side::South => "analysis-south",
-                Side::North => "analysis-north",
-            });
-            page.value = signed(found.value);
-            page.exact = found.kind == crate::analysis::Certainty::Exact;
-            page.moves = found
-                .moves
-                .iter()
-                .map(|m| MoveLine {
-                    pit: m.pit,
-                    value: signed(m.value),
-                    best: m.best,
-                    repeats: repeats(m.pit),
-                })
-                .collect();
-            page.repeating = page
-                .moves
-                .iter()
-                .filter(|m| m.repeats)
-                .filter_map(|m| Pit::new(m.pit))
-                .map(|pit| {
-                    let side = found.to_move;
-                    crate::games::board::notation(tr, Ply::Sow { side, pit })
-                })
-                .collect();
-        }
+        Ok(found) => fill(&mut page, tr, &found, &at),
         Err(e @ Error::TableBuilding { .. }) => {
             page.no_analysis = Some(capitalise(&e.to_string()));
         }
@@ -227,4 +168,61 @@ pub async fn show(
         Err(e) => return Err(e.into()),
     }
     Ok(render(&page)?.into_response())
+}
+
+/// The record of `text` replayed, with the ply to show (`ply`, the last by default).
+///
+/// # Errors
+/// Why the record cannot be shown, in the language of `tr`: its notation, a ply the
+/// rules refuse, or no such ply to show.
+fn replayed(tr: Tr, text: &str, ply: Option<&str>) -> Result<(Record, Game, usize), String> {
+    let record: Record = text
+        .trim()
+        .parse()
+        .map_err(|e: seedpost_rules::ParseRecordError| {
+            tr.t1("record-error-notation", "why", e.to_string())
+        })?;
+    let game = Game::replay(record.variant, record.first, &record.plies)
+        .map_err(|e| tr.t1("record-error-replay", "why", e.to_string()))?;
+    let last = game.ply();
+    let shown = match ply.map(str::trim) {
+        None | Some("") => last,
+        Some(n) => match n.parse::<usize>() {
+            Ok(n) if n <= last => n,
+            _ => return Err(tr.t1("record-error-ply", "last", last)),
+        },
+    };
+    Ok((record, game, shown))
+}
+
+/// Puts `found`, the analysis of the position of `at`, on the page: the value and
+/// each move's, those that would repeat a position marked.
+fn fill(page: &mut RecordPage, tr: Tr, found: &PositionAnalysisJson, at: &Game) {
+    let repeats = |pit: u8| Pit::new(pit).is_some_and(|pit| at.repeats(pit));
+    page.to_move = tr.t(match found.to_move {
+        Side::South => "analysis-south",
+        Side::North => "analysis-north",
+    });
+    page.value = signed(found.value);
+    page.exact = found.kind == Certainty::Exact;
+    page.moves = found
+        .moves
+        .iter()
+        .map(|m| MoveLine {
+            pit: m.pit,
+            value: signed(m.value),
+            best: m.best,
+            repeats: repeats(m.pit),
+        })
+        .collect();
+    page.repeating = page
+        .moves
+        .iter()
+        .filter(|m| m.repeats)
+        .filter_map(|m| Pit::new(m.pit))
+        .map(|pit| {
+            let side = found.to_move;
+            notation(tr, Ply::Sow { side, pit })
+        })
+        .collect();
 }
