@@ -14,6 +14,7 @@
 //! its public API, never its store.
 
 #![forbid(unsafe_code)]
+#![warn(clippy::too_many_lines)]
 
 pub mod admin;
 pub mod analysis;

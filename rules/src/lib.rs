@@ -20,6 +20,7 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![warn(clippy::too_many_lines)]
 
 mod effect;
 pub mod endgame;

@@ -5,5 +5,6 @@
 mod catalogues;
 mod layers;
 mod paths;
+mod sizes;
 mod templates;
 mod transfer;

@@ -93,6 +93,7 @@ pub(crate) fn bounds(c: &Component) -> (Vec<i8>, Vec<i8>) {
 /// co-Büchi objective, solved by the classic iteration (the opponent's attractor to
 /// the positions bad for `p`; what `p` can keep away from it is won, with `p`'s
 /// attractor to it; again until nothing is won).
+#[expect(clippy::too_many_lines, reason = "105 lines, to be split (issue 34)")]
 pub(crate) fn pessimistic(c: &Component, p_north: bool) -> Vec<i8> {
     let n = c.len();
     let mine = |s: usize| c.north[s] == p_north;
