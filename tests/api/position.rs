@@ -3,7 +3,7 @@
 
 use seedpost::analysis::solved::table;
 use seedpost_rules::endgame::{EndgameTables, Rules};
-use seedpost_rules::{BySide, Game, Position, Side, Variant, proven};
+use seedpost_rules::{BySide, Game, Pit, Position, Side, Variant, proven};
 use serde_json::Value;
 
 use crate::helpers::TestApp;
@@ -357,7 +357,12 @@ async fn within_the_endgame_tables_is_exact(app: &TestApp, variant: Variant) {
     assert_eq!(answer["kind"], "exact", "{answer}");
     assert_eq!(answer["depth"], Value::Null, "{answer}");
     assert_eq!(answer["value"], i64::from(want), "{answer}");
-    let got: Vec<(u64, i64)> = answer["moves"]
+    assert_eq!(answered_moves(&answer), pits_and_values(&moves));
+}
+
+/// Each move of an analysis answer: its pit and its value.
+fn answered_moves(answer: &Value) -> Vec<(u64, i64)> {
+    answer["moves"]
         .as_array()
         .expect("moves")
         .iter()
@@ -367,12 +372,15 @@ async fn within_the_endgame_tables_is_exact(app: &TestApp, variant: Variant) {
                 m["value"].as_i64().expect("a value"),
             )
         })
-        .collect();
-    let moves: Vec<(u64, i64)> = moves
+        .collect()
+}
+
+/// Moves valued by the rules crate, as [`answered_moves`] gives them.
+fn pits_and_values<V: Copy + Into<i64>>(moves: &[(Pit, V)]) -> Vec<(u64, i64)> {
+    moves
         .iter()
-        .map(|(p, v)| (u64::from(p.number()), i64::from(*v)))
-        .collect();
-    assert_eq!(got, moves);
+        .map(|&(p, v)| (u64::from(p.number()), v.into()))
+        .collect()
 }
 
 async fn the_kalah_start_is_answered_with_its_proven_value_exactly(app: TestApp) {
@@ -388,22 +396,7 @@ async fn the_kalah_start_is_answered_with_its_proven_value_exactly(app: TestApp)
             "{answer}"
         );
         let moves = proven::kalah_move_values(&start).expect("on the line");
-        let got: Vec<(u64, i64)> = answer["moves"]
-            .as_array()
-            .expect("moves")
-            .iter()
-            .map(|m| {
-                (
-                    m["pit"].as_u64().expect("a pit"),
-                    m["value"].as_i64().expect("a value"),
-                )
-            })
-            .collect();
-        let want: Vec<(u64, i64)> = moves
-            .iter()
-            .map(|(p, v)| (u64::from(p.number()), i64::from(*v)))
-            .collect();
-        assert_eq!(got, want, "{answer}");
+        assert_eq!(answered_moves(&answer), pits_and_values(&moves), "{answer}");
     }
 }
 
