@@ -482,6 +482,15 @@ async fn every_example_in_the_description_fits_its_schema() {
     }
 }
 
+/// `GET /api/v1/docs`, the API's page for people.
+async fn docs_page(app: &TestApp) -> reqwest::Response {
+    app.client
+        .get(format!("{}/api/v1/docs", app.base))
+        .send()
+        .await
+        .expect("an answer")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_docs_page_lists_every_operation_without_scripts() {
     // The default settings: the page states the documented limits.
@@ -489,12 +498,7 @@ async fn the_docs_page_lists_every_operation_without_scripts() {
         .await
         .expect("SQLite");
     let spec = spec(&app).await;
-    let response = app
-        .client
-        .get(format!("{}/api/v1/docs", app.base))
-        .send()
-        .await
-        .expect("an answer");
+    let response = docs_page(&app).await;
     assert_eq!(response.status().as_u16(), 200);
     assert!(
         response
@@ -527,12 +531,7 @@ async fn the_docs_page_lists_every_operation_without_scripts() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_docs_page_is_styled_by_the_sites_stylesheet_which_its_security_policy_allows() {
     let app = TestApp::spawn(Backend::Sqlite).await.expect("SQLite");
-    let response = app
-        .client
-        .get(format!("{}/api/v1/docs", app.base))
-        .send()
-        .await
-        .expect("an answer");
+    let response = docs_page(&app).await;
     let policy = response
         .headers()
         .get("content-security-policy")
