@@ -193,6 +193,7 @@ pub async fn serve(
     // connections still waiting for their first byte.
     let tasks = TaskTracker::new();
     let closing = CancellationToken::new();
+    let opening = Arc::new(Semaphore::new(streamconn::OPENING_AT_ONCE));
     let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let per_address = Arc::new(PerAddress::default());
     let address_cap = if per_address_applies {
@@ -230,6 +231,7 @@ pub async fn serve(
         let watcher = graceful.watcher();
         let idle = closing.clone();
         let timeout = limits.header_timeout;
+        let opening = Arc::clone(&opening);
         tasks.spawn(async move {
             let first = tokio::select! {
                 () = idle.cancelled() => None,
@@ -238,7 +240,7 @@ pub async fn serve(
             match first {
                 None => {}
                 Some(First::Stream) => {
-                    Box::pin(streamconn::serve(stream, router, peer, timeout)).await;
+                    Box::pin(streamconn::serve(stream, router, peer, timeout, opening)).await;
                 }
                 Some(First::Other) => {
                     Box::pin(serve_hyper(&http, watcher, stream, router, peer)).await;

@@ -18,6 +18,7 @@
 //! before; so does any request after the first on a connection hyper serves.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -27,6 +28,7 @@ use axum::http::{HeaderName, HeaderValue, Method, Request, Response, StatusCode,
 use http_body_util::BodyExt;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
 use super::conn::MAX_HEAD_BYTES;
@@ -37,6 +39,14 @@ const MAX_HEADERS: usize = 100;
 
 /// How much of a connection's first bytes is looked at for its request line.
 const PEEK: usize = 2048;
+
+/// How many stream requests are handled at once up to their response head (the rest
+/// wait their turn, holding only their parsed head). Opening a stream reads its
+/// snapshot from the database, whose pool serves a few at a time anyway; ten thousand
+/// players opening theirs at once (a restart) would otherwise hold ten thousand
+/// handlers' futures and queries in memory together, and the heap they leave behind
+/// stays resident after they are done (bench/README.md, "Event streams").
+pub(super) const OPENING_AT_ONCE: usize = 32;
 
 /// Whether a connection's first request is one for this module.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,7 +105,13 @@ enum Refused {
 /// Serves the one stream request `stream` begins with through `router`: reads its
 /// head (within `timeout`), answers, and writes the body as it comes until it ends or
 /// the client goes.
-pub(super) async fn serve(mut stream: TcpStream, router: Router, peer: SocketAddr, timeout: Duration) {
+pub(super) async fn serve(
+    mut stream: TcpStream,
+    router: Router,
+    peer: SocketAddr,
+    timeout: Duration,
+    opening: Arc<Semaphore>,
+) {
     let request = match tokio::time::timeout(timeout, read_head(&mut stream)).await {
         Ok(Ok(Ok(Some(request)))) => request,
         Ok(Ok(Ok(None)) | Err(_)) | Err(_) => return,
@@ -109,14 +125,20 @@ pub(super) async fn serve(mut stream: TcpStream, router: Router, peer: SocketAdd
     request
         .extensions_mut()
         .insert(ConnectInfo::<SocketAddr>(peer));
+    let Ok(turn) = opening.acquire_owned().await else {
+        return;
+    };
     let Ok(response) = router.oneshot(request).await;
+    drop(turn);
     if let Err(e) = write_response(&mut stream, response, http10).await {
         tracing::debug!(%peer, error = %e, "stream connection ended");
     }
 }
 
 /// Reads a request head from `stream`: `None` if the client closed first.
-async fn read_head(stream: &mut TcpStream) -> std::io::Result<Result<Option<Request<Body>>, Refused>> {
+async fn read_head(
+    stream: &mut TcpStream,
+) -> std::io::Result<Result<Option<Request<Body>>, Refused>> {
     let mut buffer = Vec::with_capacity(1024);
     loop {
         if buffer.len() >= MAX_HEAD_BYTES {
@@ -153,9 +175,14 @@ fn parse_head(bytes: &[u8]) -> Result<Option<Request<Body>>, Refused> {
     let mut request = Request::builder()
         .method(Method::GET)
         .uri(path)
-        .version(if minor == 0 { Version::HTTP_10 } else { Version::HTTP_11 });
+        .version(if minor == 0 {
+            Version::HTTP_10
+        } else {
+            Version::HTTP_11
+        });
     for header in head.headers.iter() {
-        let name = HeaderName::from_bytes(header.name.as_bytes()).map_err(|_| Refused::Malformed)?;
+        let name =
+            HeaderName::from_bytes(header.name.as_bytes()).map_err(|_| Refused::Malformed)?;
         let value = HeaderValue::from_bytes(header.value).map_err(|_| Refused::Malformed)?;
         let has_body = name == axum::http::header::TRANSFER_ENCODING
             || (name == axum::http::header::CONTENT_LENGTH && value.as_bytes() != b"0");
@@ -164,7 +191,10 @@ fn parse_head(bytes: &[u8]) -> Result<Option<Request<Body>>, Refused> {
         }
         request = request.header(name, value);
     }
-    request.body(Body::empty()).map(Some).map_err(|_| Refused::Malformed)
+    request
+        .body(Body::empty())
+        .map(Some)
+        .map_err(|_| Refused::Malformed)
 }
 
 /// The whole answer to a refused head; the connection closes after it.
@@ -185,7 +215,11 @@ fn refusal(refused: Refused) -> &'static [u8] {
 
 /// Writes `response`'s head, then its body frame by frame until it ends, stopping
 /// early when the client closes its side or sends more.
-async fn write_response(stream: &mut TcpStream, response: Response<Body>, http10: bool) -> std::io::Result<()> {
+async fn write_response(
+    stream: &mut TcpStream,
+    response: Response<Body>,
+    http10: bool,
+) -> std::io::Result<()> {
     let (parts, mut body) = response.into_parts();
     let length = http_body::Body::size_hint(&body).exact();
     let chunked = length.is_none() && !http10;
@@ -201,7 +235,9 @@ async fn write_response(stream: &mut TcpStream, response: Response<Body>, http10
             None => break,
             Some(Err(e)) => return Err(std::io::Error::other(e)),
             Some(Ok(frame)) => {
-                let Ok(data) = frame.into_data() else { continue };
+                let Ok(data) = frame.into_data() else {
+                    continue;
+                };
                 if data.is_empty() {
                     continue;
                 }
@@ -314,7 +350,10 @@ mod tests {
         assert_eq!(parse_head(chunked).err(), Some(Refused::Malformed));
         let many: String = (0..=MAX_HEADERS).map(|i| format!("X-{i}: y\r\n")).collect();
         let crowded = format!("GET /live HTTP/1.1\r\n{many}\r\n");
-        assert_eq!(parse_head(crowded.as_bytes()).err(), Some(Refused::TooLarge));
+        assert_eq!(
+            parse_head(crowded.as_bytes()).err(),
+            Some(Refused::TooLarge)
+        );
     }
 
     #[test]
@@ -340,7 +379,10 @@ mod tests {
         let (parts, ()) = response.into_parts();
         let text = String::from_utf8(head(&parts, None, true)).unwrap_or_default();
         assert!(text.starts_with("HTTP/1.1 200 OK\r\n"), "{text}");
-        assert!(text.contains("content-type: text/event-stream\r\n"), "{text}");
+        assert!(
+            text.contains("content-type: text/event-stream\r\n"),
+            "{text}"
+        );
         assert!(text.contains("transfer-encoding: chunked\r\n"), "{text}");
         assert!(text.contains("\r\ndate: "), "{text}");
         assert!(text.ends_with("connection: close\r\n\r\n"), "{text}");

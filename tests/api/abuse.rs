@@ -488,8 +488,14 @@ async fn a_stream_is_the_last_answer_on_its_connection_chunked_and_refused_with_
     let (head, body) = text.split_once("\r\n\r\n").unwrap_or_default();
     assert!(head.contains("transfer-encoding: chunked"), "{head}");
     assert!(head.contains("connection: close"), "{head}");
-    assert!(head.contains("content-type: application/x-ndjson"), "{head}");
-    assert!(head.contains("content-security-policy: "), "the app's headers: {head}");
+    assert!(
+        head.contains("content-type: application/x-ndjson"),
+        "{head}"
+    );
+    assert!(
+        head.contains("content-security-policy: "),
+        "the app's headers: {head}"
+    );
     let (size, rest) = body.split_once("\r\n").unwrap_or_default();
     let size = usize::from_str_radix(size, 16).expect("a chunk size");
     let game: Value = serde_json::from_str(rest[..size].trim_end()).expect("the game's JSON");
@@ -517,10 +523,15 @@ async fn a_stream_is_the_last_answer_on_its_connection_chunked_and_refused_with_
     assert!(!head.contains("chunked"), "{head}");
     assert!(body.starts_with('{'), "{body}");
     // A stream request with a body is refused, before the application.
-    for extra in ["Content-Length: 3\r\n\r\nabc", "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n"] {
+    for extra in [
+        "Content-Length: 3\r\n\r\nabc",
+        "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    ] {
         let mut bodied = connect(&app).await;
         bodied
-            .write_all(format!("GET /api/v1/games/{id}/stream HTTP/1.1\r\nHost: x\r\n{extra}").as_bytes())
+            .write_all(
+                format!("GET /api/v1/games/{id}/stream HTTP/1.1\r\nHost: x\r\n{extra}").as_bytes(),
+            )
             .await
             .expect("sent");
         let answer = closed_within(&mut bodied, Duration::from_secs(3))
