@@ -5,6 +5,8 @@
 # server and database per run, binaries alternating, each run REPEAT times.
 #   bash bench/idle.sh [BIN...]          # default: target/release/seedpost
 #   STREAMS="1000 5000 10000" REPEAT=2 CLIENTS=32 SECONDS=20 BACKEND=postgres
+#   IDLE_PLAYERS=2000: the streams held by that many accounts that never move (the
+#   load tool's --idle-players), rather than by the clients' own accounts
 # Prints per run the peak RSS, the move latencies and the requests/s; the caps on
 # streams and connections per address and the rate limits are off (one address opens
 # them all), as are the house bots.
@@ -15,6 +17,7 @@ repeat=${REPEAT:-1}
 clients=${CLIENTS:-32}
 seconds=${SECONDS_EACH:-20}
 backend=${BACKEND:-postgres}
+idle_players=${IDLE_PLAYERS:-0}
 pg=${PGURL:-postgres://postgres@127.0.0.1:5432}
 port=${PORT:-18090}
 load=${LOAD:-${CARGO_TARGET_DIR:-target}/release/examples/load}
@@ -48,7 +51,7 @@ run() {
   for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
   echo "== $bin on $backend: mix, $clients clients, $n streams, $seconds s"
   "$load" --url "http://127.0.0.1:$port" --scenario mix --clients "$clients" \
-    --seconds "$seconds" --streams "$n" --server-pid "$server" --timeout 30 \
+    --seconds "$seconds" --streams "$n" --idle-players "$idle_players" --server-pid "$server" --timeout 30 \
     | grep -E 'requests/s|^ *move|streams:|peak RSS|errors'
   kill "$server"
   wait "$server" || true

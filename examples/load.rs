@@ -95,6 +95,13 @@ struct Args {
     /// page and game streams were added.
     #[arg(long)]
     event_streams_only: bool,
+    /// Hold the `--streams` as this many idle players, accounts of their own that
+    /// never move (each an event stream and a `/live` page in turn; the game streams
+    /// are theirs as spectators of the clients' games), rather than as the clients'
+    /// own accounts. 0: the clients' accounts, so that a move wakes every stream of
+    /// its two players (some 230 at 10,000 streams).
+    #[arg(long, default_value_t = 0)]
+    idle_players: usize,
     /// Seconds a request may take before it counts as a `timeout` error.
     #[arg(long, default_value_t = 10)]
     timeout: u64,
@@ -514,6 +521,27 @@ async fn log_in(ctx: &Ctx, http: &Client, name: &str) -> String {
     panic!("log-in of {name} failed");
 }
 
+/// Signs up `count` idle players, two at a time (each sign-up hashes a password):
+/// their names and tokens.
+async fn idle_players(ctx: &Arc<Ctx>, run: u32, count: usize) -> (Vec<String>, Vec<String>) {
+    let names: Vec<String> = (0..count).map(|k| format!("l{run:x}i{k}")).collect();
+    let mut tokens = Vec::with_capacity(count);
+    for pair in names.chunks(2) {
+        let signing: Vec<_> = pair
+            .iter()
+            .map(|name| {
+                let ctx = ctx.clone();
+                let name = name.clone();
+                tokio::spawn(async move { sign_up(&ctx, &name).await })
+            })
+            .collect();
+        for task in signing {
+            tokens.push(task.await.expect("a sign-up task"));
+        }
+    }
+    (names, tokens)
+}
+
 /// How a held stream is opened: its URL and the header that goes with it.
 struct StreamRequest {
     url: String,
@@ -656,14 +684,21 @@ async fn load(args: &Args, ctx: Arc<Ctx>) {
             .connect_timeout(Duration::from_secs(args.timeout))
             .build()
             .expect("an HTTP client");
-        let tokens: Vec<String> = pairs.iter().flat_map(|(p, _)| p.tokens.clone()).collect();
+        let (names, tokens) = if args.idle_players > 0 {
+            idle_players(&ctx, run, args.idle_players).await
+        } else {
+            pairs
+                .iter()
+                .flat_map(|(p, _)| p.names.iter().cloned().zip(p.tokens.iter().cloned()))
+                .unzip()
+        };
         let mut sessions = Vec::new();
         if !args.event_streams_only {
             let login = Client::builder()
                 .redirect(reqwest::redirect::Policy::none())
                 .build()
                 .expect("an HTTP client");
-            for name in pairs.iter().flat_map(|(p, _)| &p.names) {
+            for name in &names {
                 sessions.push(log_in(&ctx, &login, name).await);
             }
         }
