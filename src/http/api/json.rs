@@ -10,7 +10,7 @@ use crate::wire::{ScopeName, VariantName};
 
 // The shapes that events carry too live beside the engine's shapes, in `wire`, so
 // that the service can build them; the API names them from here as before.
-pub use crate::wire::{MatchGameJson, MatchJson, MatchRefJson};
+pub use crate::wire::MatchRefJson;
 
 /// Times as RFC 3339 in UTC, to the millisecond.
 pub(super) fn time(t: DateTime<Utc>) -> String {
@@ -149,8 +149,8 @@ pub struct VacationJson {
     pub days_left: f64,
 }
 
-impl From<&crate::service::VacationStatus> for VacationJson {
-    fn from(status: &crate::service::VacationStatus) -> Self {
+impl From<&crate::competition::service::vacations::VacationStatus> for VacationJson {
+    fn from(status: &crate::competition::service::vacations::VacationStatus) -> Self {
         let seconds = status.left.num_seconds();
         VacationJson {
             on_vacation: status.current.is_some(),
@@ -193,8 +193,8 @@ pub struct VariantRatingJson {
     pub games: u32,
 }
 
-impl From<&crate::store::ratings::VariantRating> for VariantRatingJson {
-    fn from(r: &crate::store::ratings::VariantRating) -> Self {
+impl From<&crate::competition::entity::VariantRating> for VariantRatingJson {
+    fn from(r: &crate::competition::entity::VariantRating) -> Self {
         VariantRatingJson {
             variant: r.variant,
             rating: r.rating.rating,

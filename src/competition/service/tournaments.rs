@@ -1,25 +1,25 @@
 //! Round-robin tournaments: create, join, leave or withdraw; the sweeper starts them
 //! at their start time (every pairing at once) and finishes them when their last game
-//! ends. The pairings and the crosstable are `crate::tournament`'s.
+//! ends. The pairings and the crosstable are `crate::competition::tournament`'s.
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use seedpost_rules::{BySide, Position, Side, Variant};
 use serde::Serialize;
 
-use super::{Service, events};
+use crate::competition::entity::{
+    Entrant, NewTournament, NewTournamentGame, Tournament, TournamentGame,
+};
+use crate::competition::store::TournamentStore;
+use crate::competition::tournament::{
+    CrossRow, MAX_PLAYERS, Score, ScoredGame, TournamentStatus, crosstable, pairings,
+};
+use crate::domain::TournamentRef;
 use crate::domain::{AccountId, DaysPerMove, EventKind, GameId, GameStatus, Terms, TournamentId};
 use crate::error::{Error, Result};
 use crate::games::json::GameJson;
 use crate::games::service::LoadedGame;
-use crate::store::tournaments::{
-    NewTournament, NewTournamentGame, Tournament, TournamentGame, TournamentRef,
-};
-use crate::store::{
-    Account, Entrant, Game, GameState, GameWithMoves, NewEvent, NewGame, StoreError,
-};
-use crate::tournament::{
-    CrossRow, MAX_PLAYERS, Score, ScoredGame, TournamentStatus, crosstable, pairings,
-};
+use crate::service::{Service, events};
+use crate::store::{Account, Game, GameState, GameWithMoves, NewEvent, NewGame, StoreError};
 use crate::wire::time;
 
 /// A tournament as asked for, before validation.
@@ -133,7 +133,7 @@ impl Service {
     /// `invalid_name`, `invalid_variant`, `invalid_days_per_move`,
     /// `invalid_max_players`, `invalid_starts_at`, `too_many_tournaments` (422: the
     /// account has created as many open tournaments as
-    /// [`FloodLimits::open_tournaments`](super::FloodLimits::open_tournaments)).
+    /// [`FloodLimits::open_tournaments`](crate::service::FloodLimits::open_tournaments)).
     pub async fn create_tournament(
         &self,
         account: &Account,
