@@ -5,9 +5,9 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::competition::json::{PlayerRatingsJson, VariantRatingJson};
 use crate::error::Result;
 use crate::http::AppState;
-use crate::http::api::json::{PlayerRatingsJson, VariantRatingJson};
 use crate::http::extract::PathId;
 use crate::service::Service;
 

@@ -8,9 +8,8 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::competition::service::tournaments::{
-    TournamentDetailJson, TournamentJson, TournamentRequest,
-};
+use crate::competition::json::{TournamentDetailJson, TournamentJson};
+use crate::competition::service::tournaments::TournamentRequest;
 use crate::competition::tournament::TournamentStatus;
 use crate::domain::TournamentId;
 use crate::error::{Error, Result};

@@ -5,9 +5,9 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::competition::json::VacationJson;
 use crate::error::Result;
 use crate::http::AppState;
-use crate::http::api::json::VacationJson;
 use crate::http::extract::Auth;
 use crate::service::Service;
 

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use crate::challenges::json::ChallengeJson;
 use crate::competition::json::MatchJson;
-use crate::competition::service::tournaments::{StandingLineJson, TournamentJson};
+use crate::competition::json::{StandingLineJson, TournamentJson};
 use crate::games::json::GameJson;
 
 /// One line of an account's event stream (or one webhook delivery's body): a stored
