@@ -19,8 +19,8 @@ pub use bots::{
 };
 pub use entities::{
     Account, Challenge, Event, FinishedFilter, Game, GameFilter, GameResult, GameState,
-    GameWithMoves, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession, NewToken, Player,
-    Session, Standing, Token, TournamentRef,
+    GameWithMoves, MatchRef, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession,
+    NewToken, Player, Session, Standing, Token, TournamentRef,
 };
 pub use lang::{Dir, Lang, UnknownLang};
 

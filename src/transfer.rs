@@ -18,9 +18,10 @@
 //! rating changes of rated games, and the notifications' lines. Exports from before
 //! a record kind existed simply have no such lines.
 //!
-//! Each feature's lines are its own ([`Lines`]: the games', challenges' and chat's in
-//! their folders, the notifications' too; those of the features not yet moved into
-//! folders in `src/transfer/`, from where they move with their feature). This module
+//! Each feature's lines are its own ([`Lines`]: the games', challenges', chat's and
+//! competition's in their folders, the notifications' too; those of the features not
+//! yet moved into folders in `src/transfer/`, from where they move with their
+//! feature). This module
 //! is the driver: the file format, its header and version, the order of the lines,
 //! reading and writing, and the checks that span features.
 //!
@@ -43,6 +44,7 @@ use uuid::Uuid;
 
 use crate::challenges::export::Challenges;
 use crate::chat::export::Chat;
+use crate::competition::export::Competition;
 use crate::domain::GameStatus;
 use crate::games::export::Games;
 use crate::notifications::export::Notifications;
@@ -53,11 +55,9 @@ use crate::store::{Player, Store, StoreError};
 
 pub mod accounts;
 pub mod bots;
-pub mod competition;
 
 use accounts::Accounts;
 use bots::Bots;
-use competition::Competition;
 
 /// The `format` of the header line.
 pub const FORMAT: &str = "seedpost-export";
@@ -448,29 +448,35 @@ pub struct Data {
 }
 
 impl Data {
-    /// The store's rows and the notifications', feature by feature.
-    fn from_parts(mut set: DataSet, notifications: Notifications) -> Data {
+    /// The store's rows, the competition's and the notifications', feature by
+    /// feature.
+    fn from_parts(
+        mut set: DataSet,
+        mut competition: Competition,
+        notifications: Notifications,
+    ) -> Data {
+        competition.take_carried(&mut set);
         Data {
             accounts: Accounts::from_set(&mut set),
             challenges: Challenges::from_set(&mut set),
             games: Games::from_set(&mut set),
-            competition: Competition::from_set(&mut set),
+            competition,
             bots: Bots::from_set(&mut set),
             chat: Chat::from_set(&mut set),
             notifications,
         }
     }
 
-    /// The rows the store writes, and the notifications'.
-    fn into_parts(self) -> (DataSet, Notifications) {
+    /// The rows the store writes, the competition's and the notifications'.
+    fn into_parts(mut self) -> (DataSet, Competition, Notifications) {
         let mut set = DataSet::default();
         self.accounts.into_set(&mut set);
         self.challenges.into_set(&mut set);
         self.games.into_set(&mut set);
-        self.competition.into_set(&mut set);
+        self.competition.give_carried(&mut set);
         self.bots.into_set(&mut set);
         self.chat.into_set(&mut set);
-        (set, self.notifications)
+        (set, self.competition, self.notifications)
     }
 }
 
@@ -659,18 +665,20 @@ async fn read_snapshot<B: Backend>(store: &SqlStore<B>) -> Result<Data, StoreErr
 /// Reads every feature's rows on `tx`.
 async fn read_all<B: Backend>(tx: &mut Transaction<'static, B>) -> Result<Data, StoreError> {
     let set = crate::store::ops::read_all(tx).await?;
+    let competition = Competition::read(tx).await?;
     let notifications = Notifications::read(tx).await?;
-    Ok(Data::from_parts(set, notifications))
+    Ok(Data::from_parts(set, competition, notifications))
 }
 
 /// Writes the rows into the store, in one transaction: all or nothing.
 async fn write_all<B: Backend>(
     store: &SqlStore<B>,
     set: &DataSet,
+    competition: &Competition,
     notifications: &Notifications,
 ) -> Result<(), StoreError> {
     let mut tx = crate::store::ops::begin_import(store).await?;
-    let outcome = write_tx(&mut tx, set, notifications).await;
+    let outcome = write_tx(&mut tx, set, competition, notifications).await;
     crate::store::common::finish(tx, outcome).await
 }
 
@@ -678,9 +686,11 @@ async fn write_all<B: Backend>(
 async fn write_tx<B: Backend>(
     tx: &mut Transaction<'static, B>,
     set: &DataSet,
+    competition: &Competition,
     notifications: &Notifications,
 ) -> Result<(), StoreError> {
     crate::store::ops::import_tx(tx, set).await?;
+    competition.write(tx).await?;
     notifications.write(tx).await
 }
 
@@ -742,8 +752,8 @@ pub async fn import(store: &dyn Store, input: impl BufRead) -> Result<Counts, Tr
     }
     let data = read(input)?;
     let counts = Counts::of(&data);
-    let (set, notifications) = data.into_parts();
-    match on_backend!(store.sql(), s => write_all(s, &set, &notifications).await) {
+    let (set, competition, notifications) = data.into_parts();
+    match on_backend!(store.sql(), s => write_all(s, &set, &competition, &notifications).await) {
         Ok(()) => Ok(counts),
         Err(StoreError::Conflict) if !store.is_empty().await.unwrap_or(false) => {
             Err(TransferError::NotEmpty)

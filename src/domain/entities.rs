@@ -8,7 +8,8 @@ use seedpost_rules::{BySide, Pit, Side, Variant};
 
 use super::{
     AccountId, ChallengeId, ChallengeStatus, DaysPerMove, DeclineReason, Ending, EventKind,
-    FirstChoice, GameId, GameStatus, MatchTerms, Scopes, Terms, TokenId, TournamentId, Username,
+    FirstChoice, GameId, GameStatus, MatchId, MatchTerms, Scopes, Terms, TokenId, TournamentId,
+    Username,
 };
 
 /// A stored account.
@@ -337,6 +338,17 @@ pub struct Session {
     pub expires_at: DateTime<Utc>,
     /// The language the account chose (read with the session, for every page).
     pub language: Option<super::Lang>,
+}
+
+/// Where a game stands in its match: game `number` of `of`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchRef {
+    /// The match.
+    pub id: MatchId,
+    /// The game's number, from 1.
+    pub number: u8,
+    /// The number of games the match has.
+    pub of: u8,
 }
 
 /// The tournament a game belongs to, as the game shows it.

@@ -14,8 +14,18 @@ use crate::domain::GameStatus;
 use crate::error::Error;
 use crate::http::pages::view::notation;
 use crate::i18n::Tr;
-use crate::service::GameRatingView;
+use crate::ratings::Rating;
 use crate::store::{Account, Game};
+
+/// A player's rating as a game's page shows it (the competition's
+/// `Service::game_ratings` reads it).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct GameRatingView {
+    /// The rating in the game's variant now, once the player has one.
+    pub now: Option<Rating>,
+    /// Before and after this game, when it is a finished rated game.
+    pub change: Option<(f64, f64)>,
+}
 
 /// A deadline as shown: in UTC, turned into the reader's time zone by the script.
 #[derive(Debug, Clone)]

@@ -5,11 +5,12 @@ use seedpost_rules::{Pit, Ply, Record, Side, Variant};
 
 use super::conditional::{Lines, LinesAfter};
 use super::store::{GameStore, Seen};
-use crate::domain::{AccountId, DaysPerMove, Ending, EventKind, GameId, GameStatus, PlayerResult};
+use crate::domain::{
+    AccountId, DaysPerMove, Ending, EventKind, GameId, GameStatus, MatchRef, PlayerResult,
+};
 use crate::error::{Error, Result};
 use crate::service::Service;
 use crate::service::events;
-use crate::store::matches::MatchRef;
 use crate::store::{
     Account, FinishedFilter, Game, GameFilter, GameResult, GameState, GameWithMoves, Move,
     NewEvent, Standing, StoreError,
@@ -277,6 +278,19 @@ impl Service {
     /// Storage errors.
     pub async fn games_matching(&self, filter: &GameFilter) -> Result<Vec<Game>> {
         Ok(self.store.games(filter).await?)
+    }
+
+    /// The match of each of `games` that belongs to one, in the same order.
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn match_refs(&self, games: &[Game]) -> Result<Vec<Option<MatchRef>>> {
+        let ids: Vec<GameId> = games.iter().map(|g| g.id).collect();
+        let refs = self.store.match_refs(&ids).await?;
+        Ok(ids
+            .iter()
+            .map(|id| refs.iter().find(|(g, _)| g == id).map(|(_, m)| *m))
+            .collect())
     }
 
     /// Page `page` (from 0) of `name`'s finished games, `per_page` to a page, the latest

@@ -18,12 +18,12 @@ use uuid::Uuid;
 
 use super::conditional::{Line, Lines, LinesAfter, lines_text, parse_lines};
 use crate::domain::{
-    AccountId, Event, FinishedFilter, Game, GameFilter, GameId, GameState, GameWithMoves, Move,
-    NewEvent, PlayerResult,
+    AccountId, Event, FinishedFilter, Game, GameFilter, GameId, GameState, GameWithMoves, MatchId,
+    MatchRef, Move, NewEvent, PlayerResult,
 };
 use crate::store::common::{
-    GameRow, MoveRow, SELECT_OVERDUE, StateColumns, events_by_account, game_select, micros,
-    plies_columns, row_limit, to_i32,
+    GameRow, MoveRow, SELECT_OVERDUE, StateColumns, count, events_by_account, game_select,
+    match_of_game, micros, plies_columns, row_limit, to_i32,
 };
 use crate::store::core::{Append, PlanWrite, events_and_ratings, update_state};
 use crate::store::dialect::Backend;
@@ -168,6 +168,12 @@ pub trait GameStore {
     /// Ongoing games whose deadline is before `now`, oldest deadline first, without
     /// those with a player on vacation (their clocks stand still).
     async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError>;
+
+    /// The match game `game` belongs to, if any.
+    async fn match_of_game(&self, game: GameId) -> Result<Option<MatchRef>, StoreError>;
+
+    /// The matches of those of `games` that belong to one.
+    async fn match_refs(&self, games: &[GameId]) -> Result<Vec<(GameId, MatchRef)>, StoreError>;
 }
 
 #[async_trait]
@@ -260,6 +266,14 @@ impl<S: Store + ?Sized> GameStore for S {
 
     async fn overdue_games(&self, now: DateTime<Utc>, limit: u32) -> Result<Vec<Game>, StoreError> {
         on_backend!(self.sql(), s => overdue_games(s, now, limit).await)
+    }
+
+    async fn match_of_game(&self, game: GameId) -> Result<Option<MatchRef>, StoreError> {
+        on_backend!(self.sql(), s => match_of_game(s, game).await)
+    }
+
+    async fn match_refs(&self, games: &[GameId]) -> Result<Vec<(GameId, MatchRef)>, StoreError> {
+        on_backend!(self.sql(), s => match_refs(s, games).await)
     }
 }
 
@@ -615,4 +629,55 @@ async fn overdue_games<B: Backend>(
         .all(&mut store.conn().await?)
         .await?;
     rows.into_iter().map(GameRow::parse).collect()
+}
+
+/// The SQL reading the match of game `$1`.
+const SELECT_MATCH_OF_GAME: &str = concat!(match_of_game!(), "= $1");
+
+/// A game's match as [`SELECT_MATCH_OF_GAME`] reads it.
+#[derive(sqlx::FromRow)]
+struct MatchRefRow {
+    game_id: Uuid,
+    match_id: Uuid,
+    number: i32,
+    games: i32,
+}
+
+impl MatchRefRow {
+    fn parse(self) -> Result<(GameId, MatchRef), StoreError> {
+        Ok((
+            GameId(self.game_id),
+            MatchRef {
+                id: MatchId(self.match_id),
+                number: count("number", self.number)?,
+                of: count("games", self.games)?,
+            },
+        ))
+    }
+}
+
+async fn match_of_game<B: Backend>(
+    s: &SqlStore<B>,
+    game: GameId,
+) -> Result<Option<MatchRef>, StoreError> {
+    let row: Option<MatchRefRow> = sql(SELECT_MATCH_OF_GAME)
+        .bind(game.0)
+        .optional(&mut s.conn().await?)
+        .await?;
+    row.map(|r| r.parse().map(|(_, m)| m)).transpose()
+}
+
+async fn match_refs<B: Backend>(
+    s: &SqlStore<B>,
+    games: &[GameId],
+) -> Result<Vec<(GameId, MatchRef)>, StoreError> {
+    if games.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<Uuid> = games.iter().map(|g| g.0).collect();
+    let rows: Vec<MatchRefRow> = sql(B::MATCHES_OF_GAMES)
+        .bind_ids(&ids)
+        .all(&mut s.conn().await?)
+        .await?;
+    rows.into_iter().map(MatchRefRow::parse).collect()
 }

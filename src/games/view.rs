@@ -215,7 +215,7 @@ impl GameLine {
     pub fn all(
         tr: Tr,
         games: &[Game],
-        refs: &[Option<crate::store::matches::MatchRef>],
+        refs: &[Option<crate::domain::MatchRef>],
         viewer: Option<&Account>,
         now: DateTime<Utc>,
     ) -> Vec<GameLine> {

@@ -13,13 +13,13 @@ use chrono::{DateTime, Utc};
 
 use super::accounts::{check_reserved, token_hash};
 use super::{Service, random_hex};
+use crate::competition::entity::VariantRating;
 use crate::domain::{ChallengeId, DeclineReason, GameStatus, Password, Username};
 use crate::error::{Error, Result};
 use crate::games::service::LoadedGame;
 use crate::notifications::entity::NotificationSettings;
 use crate::notifications::entity::PushSubscription;
 use crate::store::accounts::{AccountState, Ended, SignUp};
-use crate::store::ratings::VariantRating;
 use crate::store::webhooks::Webhook;
 use crate::store::{Account, Challenge, GameFilter, Page, StoreError, Token};
 
@@ -164,7 +164,7 @@ impl Service {
             calendar_since: self.calendar(account).await?,
             digest: self.digest(account).await?,
             vacation: self.vacation(account).await?,
-            ratings: self.store.account_ratings(account.id).await?,
+            ratings: self.ratings_of(account).await?,
             conditional: self.conditional_of_account(account).await?,
             notes: self.notes_of(account).await?,
             blocks: self.blocks(account).await?,
@@ -414,7 +414,7 @@ pub struct AccountExport {
     /// Its daily digest settings.
     pub digest: crate::notifications::service::digest::DigestStatus,
     /// Its vacation and allowance.
-    pub vacation: super::VacationStatus,
+    pub vacation: crate::competition::service::vacations::VacationStatus,
     /// Its ratings.
     pub ratings: Vec<VariantRating>,
     /// Its conditional lines in force, in any game.

@@ -247,11 +247,11 @@ fn game_payload_of(game: &RawValue) -> String {
 #[derive(Serialize)]
 struct MatchBody<'a> {
     #[serde(rename = "match")]
-    body: &'a crate::wire::MatchJson,
+    body: &'a crate::competition::json::MatchJson,
 }
 
 /// The payload of a match event.
-pub(crate) fn match_payload(json: &crate::wire::MatchJson) -> String {
+pub(crate) fn match_payload(json: &crate::competition::json::MatchJson) -> String {
     json_text(&MatchBody { body: json })
 }
 

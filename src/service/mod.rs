@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 
 use crate::analysis::service::Analyses;
 use crate::clock::Clock;
+use crate::competition::service::vacations::DEFAULT_VACATION_DAYS;
 use crate::games::cache::GameCache;
 use crate::notifications::service::digest::Mailer;
 use crate::notifications::service::push::PushConfig;
@@ -21,13 +22,9 @@ mod floods;
 mod house;
 mod leases;
 mod maillinks;
-mod matches;
 mod passwords;
-mod ratings;
 mod sessions;
 mod throttle;
-mod tournaments;
-mod vacations;
 pub(crate) mod webhooks;
 
 pub use accounts::{NewAccountRequest, SignedUp, check_reserved, parse_label, parse_scopes};
@@ -38,16 +35,9 @@ pub use house::{
     HouseReplies, HouseRound, QUICK_REPLIES_PER_CORE, SolvedTables, THINKING_REPLIES_PER_CORE,
 };
 pub use maillinks::{LinkLimits, RESET_LINK_TTL, VERIFY_LINK_TTL, Verified};
-pub use matches::MatchView;
 pub use passwords::check_stored as check_password_hash;
-pub use ratings::GameRatingView;
 pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
 pub use throttle::LoginLimits;
-pub use tournaments::{
-    CrossCellJson, EntrantJson, StandingLineJson, TournamentDetailJson, TournamentGameJson,
-    TournamentJson, TournamentRequest, TournamentView, parse_name as parse_tournament_name,
-};
-pub use vacations::{DEFAULT_VACATION_DAYS, VacationStatus};
 pub use webhooks::{
     ATTEMPTS_PER_WEBHOOK, DELIVERY_TIMEOUT, DeliveryRound, MAX_ATTEMPTS, MAX_ATTEMPTS_IN_FLIGHT,
     MAX_WEBHOOKS, RETRY_BACKOFF, SIGNATURE_HEADER, parse_secret as parse_webhook_secret,
@@ -98,7 +88,7 @@ pub struct ServiceParts {
     /// Copies of recently played games (a hint for the next move).
     pub(crate) cache: Arc<GameCache>,
     /// Each account's vacation allowance, in days a year.
-    vacation_days: u32,
+    pub(crate) vacation_days: u32,
     /// How daily digests and turn mails are sent; `None` sends none.
     pub(crate) mailer: Option<Arc<Mailer>>,
     /// Analyses of finished games, kept and running.

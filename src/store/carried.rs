@@ -408,7 +408,7 @@ pub(super) async fn import_carried<B: Backend>(
             .await?;
     }
     for r in &carried.game_ratings {
-        sql(super::ratings::INSERT_GAME_RATING)
+        sql(super::rate::INSERT_GAME_RATING)
             .bind(r.game.0)
             .bind(r.account.0)
             .bind(r.before)

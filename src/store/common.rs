@@ -73,6 +73,16 @@ macro_rules! game_select {
 }
 pub(crate) use game_select;
 
+/// The matches of games (`MatchRefRow` in the games' store), up to the condition on
+/// `mg.game_id`.
+macro_rules! match_of_game {
+    () => {
+        "SELECT mg.game_id, mg.match_id, mg.number, m.games \
+         FROM match_games mg JOIN matches m ON m.id = mg.match_id WHERE mg.game_id "
+    };
+}
+pub(crate) use match_of_game;
+
 /// The condition on a game `g` whose clock runs: ongoing, and no player on vacation,
 /// unless the game belongs to a tournament that forbids vacation (then its clock runs
 /// whoever is away).
@@ -179,7 +189,7 @@ pub(crate) fn parse<T: FromStr>(column: &str, value: &str) -> Result<T, StoreErr
 
 /// The two players of a game's or a match's row: each one's id, username and whether
 /// it is a bot.
-pub(super) fn players(
+pub(crate) fn players(
     south: (Uuid, &str, bool),
     north: (Uuid, &str, bool),
 ) -> Result<BySide<Player>, StoreError> {
@@ -197,12 +207,12 @@ pub(super) fn players(
 }
 
 /// A user-name column.
-pub(super) fn username(column: &str, value: &str) -> Result<Username, StoreError> {
+pub(crate) fn username(column: &str, value: &str) -> Result<Username, StoreError> {
     Username::parse(value).map_err(|_| corrupt(column, value))
 }
 
 /// A days-per-move column.
-pub(super) fn days_per_move(value: i32) -> Result<DaysPerMove, StoreError> {
+pub(crate) fn days_per_move(value: i32) -> Result<DaysPerMove, StoreError> {
     DaysPerMove::new(value.into()).map_err(|_| corrupt("days_per_move", value))
 }
 
@@ -472,7 +482,7 @@ impl GameRow {
             on_vacation: BySide::new(self.south_vacation, self.north_vacation),
             challenge_id: self.challenge_id.map(ChallengeId),
             tournament: match (self.tournament_id, self.tournament_name) {
-                (Some(id), Some(name)) => Some(super::tournaments::TournamentRef {
+                (Some(id), Some(name)) => Some(crate::domain::TournamentRef {
                     id: TournamentId(id),
                     name,
                 }),

@@ -48,7 +48,7 @@ const UPDATE_STATE_AT_REV: &str = concat!(update_state_sql!(), " AND plan_rev = 
 
 /// The insertion of a game: its cached state as `$1` to `$12` (see [`bind_state`]),
 /// then `$13` to `$22`; `$19` is its challenge (none for later games of a match).
-pub(super) const INSERT_GAME: &str = "INSERT INTO games (status, ply, to_move, board, \
+pub(crate) const INSERT_GAME: &str = "INSERT INTO games (status, ply, to_move, board, \
      store_south, store_north, deadline, winner, ended_by, score_south, score_north, \
      updated_at, id, variant, south_id, north_id, first, days_per_move, challenge_id, \
      created_at, rated, weekend_pause) \
@@ -127,7 +127,7 @@ pub(super) fn bind_state<B: Backend>(stmt: Statement<B>, state: &StateColumns) -
 }
 
 /// Binds a new game's columns after its state (`$13` to `$22` of [`INSERT_GAME`]).
-pub(super) fn bind_new_game<B: Backend>(
+pub(crate) fn bind_new_game<B: Backend>(
     stmt: Statement<B>,
     game: &NewGame,
     challenge: Option<ChallengeId>,
@@ -149,7 +149,7 @@ pub(super) fn bind_new_game<B: Backend>(
 /// What to answer when a conditional write on a row of `table` (`games`,
 /// `challenges`, `matches`, `tournaments`) by id changed nothing: the row changed
 /// meanwhile, or never existed.
-pub(super) async fn missed<B: Backend>(
+pub(crate) async fn missed<B: Backend>(
     conn: &mut impl AsConn<B>,
     exists: &'static str,
     id: uuid::Uuid,
@@ -178,7 +178,7 @@ pub(super) async fn fetch_challenge<B: Backend>(
     row.parse()
 }
 
-pub(super) async fn fetch_game<B: Backend>(
+pub(crate) async fn fetch_game<B: Backend>(
     conn: &mut impl AsConn<B>,
     id: GameId,
 ) -> Result<Game, StoreError> {
@@ -239,7 +239,7 @@ pub(super) async fn lock_accounts<B: Backend>(
 /// Locks the row of `account` ([`lock_accounts`]), so that writers counting what the
 /// account holds against a cap take turns; returns how many rows `count` (a
 /// `count(*)` with the account as `$1`) finds then.
-pub(super) async fn count_locked<B: Backend>(
+pub(crate) async fn count_locked<B: Backend>(
     tx: &mut Transaction<'static, B>,
     account: AccountId,
     count: &'static str,
@@ -321,7 +321,7 @@ pub(crate) async fn events_and_ratings<B: Backend>(
     events: &[AccountEvents],
 ) -> Result<Vec<Event>, StoreError> {
     let stored = B::insert_events(tx, events).await?;
-    super::ratings::rate_if_finished(tx, id, state).await?;
+    super::rate::rate_if_finished(tx, id, state).await?;
     Ok(stored)
 }
 
@@ -536,7 +536,7 @@ async fn close_challenge_tx<B: Backend>(
 }
 
 /// Marks challenge `id` accepted and inserts `game`, its first game.
-pub(super) async fn accept_challenge_tx<B: Backend>(
+pub(crate) async fn accept_challenge_tx<B: Backend>(
     tx: &mut Transaction<'static, B>,
     id: ChallengeId,
     game: &NewGame,

@@ -26,9 +26,9 @@ use sqlx::{Arguments, Executor, IntoArguments, Pool, Postgres, Sqlite};
 use chrono::{DateTime, Utc};
 use sqlx::Transaction;
 
+use super::common::match_of_game;
 use super::common::{AccountEvents, INSERT_EVENT, TAKE_SEQS, game_select};
 use super::core::{Append, standings};
-use super::matches::match_of_game;
 use super::sql::{Listeners, Param, Record, SqlStore, sql};
 use super::{AnySql, Event, EventWake, StoreError};
 

@@ -35,27 +35,20 @@ pub(crate) mod core;
 pub mod dialect;
 pub mod leases;
 pub mod maillinks;
-pub mod matches;
 pub mod ops;
 pub mod postgres;
 pub mod prefs;
-pub mod ratings;
+pub(crate) mod rate;
 pub mod replica;
 pub mod sql;
 pub mod sqlite;
-pub mod tournaments;
-pub mod vacations;
 pub mod webhooks;
 
 pub use accounts::AccountStore;
 pub use leases::{LeaseStore, RunnerLease};
 pub use maillinks::MailLinkStore;
-pub use matches::MatchStore;
 pub use ops::OpsStore;
 pub use prefs::{PlaySettings, PrefsStore};
-pub use ratings::RatingStore;
-pub use tournaments::{Entrant, TournamentStore};
-pub use vacations::VacationStore;
 pub use webhooks::WebhookStore;
 
 /// What can go wrong in storage. Each failure keeps the error beneath it, if there is
@@ -228,10 +221,6 @@ pub trait Store:
     AccountStore
     + WebhookStore
     + OpsStore
-    + RatingStore
-    + VacationStore
-    + MatchStore
-    + TournamentStore
     + PrefsStore
     + MailLinkStore
     + LeaseStore

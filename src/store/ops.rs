@@ -17,9 +17,7 @@ use super::common::{
 };
 use super::core::{INSERT_CHALLENGE, INSERT_GAME, INSERT_MOVE, INSERT_SESSION, bind_state};
 use super::dialect::Backend;
-use super::ratings::VariantRating;
 use super::sql::{SqlStore, sql};
-use super::vacations::Vacation;
 use super::webhooks::{Delivery, DeliveryRow, INSERT_WEBHOOK, Webhook, seq};
 use super::{Account, Challenge, Event, GameWithMoves, NewSession, StoreError, Token};
 use crate::domain::{DeclineReason, GameId, GameStatus};
@@ -176,17 +174,9 @@ pub struct DataSet {
     pub challenges: Vec<Challenge>,
     /// Every game with its moves and cached state.
     pub games: Vec<GameWithMoves>,
-    /// Every player's rating in each variant they have played rated games in.
-    pub ratings: Vec<VariantRating>,
-    /// Every vacation, over or going on.
-    pub vacations: Vec<Vacation>,
-    /// Every tournament with its players and the ids of its games.
-    pub tournaments: Vec<super::tournaments::TournamentRecord>,
     /// The ply at which each game's player to move was last told that time is
     /// running out (`games.reminded_ply`), for the games told at all, by game.
     pub reminded: Vec<(GameId, u32)>,
-    /// Every match with its games.
-    pub matches: Vec<super::matches::Match>,
     /// Every stored event (those of the last 7 days at least), by account and seq.
     pub events: Vec<Event>,
     /// Every webhook, with its secret and cursor.
@@ -357,23 +347,6 @@ pub(crate) async fn import_tx<B: Backend>(
     for g in &data.games {
         import_game(tx, g).await?;
     }
-    super::matches::import_matches(tx, &data.matches).await?;
-    for r in &data.ratings {
-        sql(
-            "INSERT INTO ratings (account_id, variant, rating, deviation, volatility, games, \
-                                  updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(r.account.0)
-        .bind(r.variant.as_str())
-        .bind(r.rating.rating)
-        .bind(r.rating.deviation)
-        .bind(r.rating.volatility)
-        .bind(to_i32("games", r.games)?)
-        .bind(micros(r.updated_at))
-        .execute(tx)
-        .await?;
-    }
     for (game, ply) in &data.reminded {
         sql(IMPORT_REMINDED)
             .bind(game.0)
@@ -381,17 +354,6 @@ pub(crate) async fn import_tx<B: Backend>(
             .execute(tx)
             .await?;
     }
-    for v in &data.vacations {
-        sql(super::vacations::IMPORT_VACATION)
-            .bind(v.id)
-            .bind(v.account.0)
-            .bind(micros(v.started_at))
-            .bind(micros(v.allowed_until))
-            .bind(v.ended_at.map(micros))
-            .execute(tx)
-            .await?;
-    }
-    super::tournaments::import_tournaments(tx, &data.tournaments).await?;
     for e in &data.events {
         sql(INSERT_EVENT)
             .bind(e.account.0)
@@ -531,11 +493,7 @@ pub(crate) async fn read_all<B: Backend>(
                 game.with_moves(plies)
             })
             .collect::<Result<_, _>>()?,
-        ratings: super::ratings::read_ratings(tx).await?,
-        vacations: super::vacations::read_vacations(tx).await?,
-        tournaments: super::tournaments::read_tournaments(tx).await?,
         reminded: parse_reminded(sql(EXPORT_REMINDED).all(tx).await?)?,
-        matches: super::matches::read_matches(tx).await?,
         events: events
             .into_iter()
             .map(EventRow::parse)

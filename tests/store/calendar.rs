@@ -7,7 +7,8 @@ use seedpost::notifications::entity::CalendarFeed;
 use seedpost::notifications::store::CalendarStore;
 use seedpost::store::StoreError;
 
-use seedpost::store::vacations::Vacation;
+use seedpost::competition::entity::Vacation;
+use seedpost::competition::store::VacationStore;
 use seedpost_rules::{Side, Variant};
 
 use crate::helpers::{Played, account, connect, days, dpm, t0};

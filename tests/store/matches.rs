@@ -2,11 +2,13 @@
 //! transaction, each number of a match holds one game whoever writes it, a match
 //! finishes once, and the sweeper's list is the matches that need advancing.
 
+use seedpost::competition::entity::NewMatch;
+use seedpost::competition::store::MatchStore;
+use seedpost::domain::MatchRef;
 use seedpost::domain::{
     ChallengeId, Ending, FirstChoice, MatchId, MatchStatus, MatchTerms, Schedule, Terms,
 };
 use seedpost::games::store::GameStore;
-use seedpost::store::matches::{MatchRef, NewMatch};
 use seedpost::store::{Account, NewChallenge, Store, StoreError};
 use seedpost_rules::{BySide, Side, Variant};
 

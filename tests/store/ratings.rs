@@ -1,11 +1,12 @@
 //! Ratings in the store: moved in the transaction that finishes a rated game, and
 //! only then.
 
+use seedpost::competition::entity::VariantRating;
+use seedpost::competition::store::RatingStore;
 use seedpost::domain::{Ending, Terms};
 use seedpost::games::store::GameStore;
 use seedpost::ratings::{Rating, rate_game};
 use seedpost::store::Store;
-use seedpost::store::ratings::VariantRating;
 use seedpost_rules::{BySide, Side, Variant};
 
 use crate::helpers::{

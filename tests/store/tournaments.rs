@@ -3,12 +3,12 @@
 //! only when their conditions hold, and vacation that does not stop the clocks of a
 //! tournament that forbids it.
 
+use seedpost::competition::entity::{NewTournament, NewTournamentGame, Vacation};
+use seedpost::competition::store::{TournamentStore, VacationStore};
+use seedpost::competition::tournament::TournamentStatus;
 use seedpost::domain::{AccountId, Ending, TournamentId};
 use seedpost::games::store::GameStore;
-use seedpost::store::tournaments::{NewTournament, NewTournamentGame};
-use seedpost::store::vacations::Vacation;
 use seedpost::store::{Account, StoreError};
-use seedpost::tournament::TournamentStatus;
 use seedpost_rules::{BySide, Side, Variant};
 
 use crate::helpers::{account, connect, days, dpm, ended, new_game};

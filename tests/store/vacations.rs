@@ -2,10 +2,11 @@
 //! their end pushing each game's deadline by the time its clock stood still.
 
 use chrono::TimeDelta;
+use seedpost::competition::entity::Vacation;
+use seedpost::competition::store::VacationStore;
 use seedpost::domain::AccountId;
 use seedpost::games::store::GameStore;
 use seedpost::store::StoreError;
-use seedpost::store::vacations::Vacation;
 use seedpost_rules::{Side, Variant};
 
 use crate::helpers::{Played, account, connect, days, dpm};

@@ -7,9 +7,10 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::json::{AccountJson, ErrorJson, TokenJson, VacationJson, VariantRatingJson, time};
+use super::json::{AccountJson, ErrorJson, TokenJson, time};
 use super::webhooks::WebhookJson;
 use crate::challenges::json::ChallengeJson;
+use crate::competition::json::{VacationJson, VariantRatingJson};
 use crate::error::Result;
 use crate::games::json::GameJson;
 use crate::http::extract::{ApiJson, Auth, ClientAddr};

@@ -10,9 +10,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::challenges::json::ChallengeJson;
+use crate::competition::json::MatchJson;
+use crate::competition::json::{StandingLineJson, TournamentJson};
 use crate::games::json::GameJson;
-use crate::service::{StandingLineJson, TournamentJson};
-use crate::wire::MatchJson;
 
 /// One line of an account's event stream (or one webhook delivery's body): a stored
 /// event, with its `seq`, or a line of the snapshot a stream starts with, marked

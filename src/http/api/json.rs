@@ -10,7 +10,7 @@ use crate::wire::{ScopeName, VariantName};
 
 // The shapes that events carry too live beside the engine's shapes, in `wire`, so
 // that the service can build them; the API names them from here as before.
-pub use crate::wire::{MatchGameJson, MatchJson, MatchRefJson};
+pub use crate::wire::MatchRefJson;
 
 /// Times as RFC 3339 in UTC, to the millisecond.
 pub(super) fn time(t: DateTime<Utc>) -> String {
@@ -131,79 +131,6 @@ pub struct RatingJson {
     pub volatility: f64,
     /// Whether the rating is still provisional: its deviation is above 110.
     pub provisional: bool,
-}
-
-/// `GET`, `POST` and `DELETE /me/vacation`: the account's vacation and allowance.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"on_vacation": true, "started_at": "2026-11-30T12:00:00.000Z", "until": "2026-12-20T12:00:00.000Z", "days_per_year": 20, "days_left": 19.5}))]
-pub struct VacationJson {
-    /// Whether the account is on vacation now.
-    pub on_vacation: bool,
-    /// When the vacation going on started; null when not on vacation.
-    pub started_at: Option<String>,
-    /// When it ends at the latest (the allowance runs out); null when not on vacation.
-    pub until: Option<String>,
-    /// The yearly allowance, in days.
-    pub days_per_year: u32,
-    /// Days left of it this calendar year (UTC), by now.
-    pub days_left: f64,
-}
-
-impl From<&crate::service::VacationStatus> for VacationJson {
-    fn from(status: &crate::service::VacationStatus) -> Self {
-        let seconds = status.left.num_seconds();
-        VacationJson {
-            on_vacation: status.current.is_some(),
-            started_at: status.current.as_ref().map(|v| time(v.started_at)),
-            until: status.current.as_ref().map(|v| time(v.allowed_until)),
-            days_per_year: status.days_per_year,
-            // To the minute.
-            #[allow(clippy::cast_precision_loss)]
-            days_left: (seconds / 60) as f64 / 1440.0,
-        }
-    }
-}
-
-/// `GET /players/{name}/ratings`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"username": "ayse", "ratings": [{"variant": "tihbat", "rating": 1662.3, "deviation": 290.3, "volatility": 0.06, "provisional": true, "games": 1}]}))]
-pub struct PlayerRatingsJson {
-    /// The player.
-    pub username: String,
-    /// One per variant the player has finished a rated game in, in variant order.
-    pub ratings: Vec<VariantRatingJson>,
-}
-
-/// A player's Glicko-2 rating in one variant, with the rated games behind it.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"variant": "tihbat", "rating": 1662.3, "deviation": 290.3, "volatility": 0.06, "provisional": true, "games": 1}))]
-pub struct VariantRatingJson {
-    /// The variant.
-    #[schema(value_type = VariantName)]
-    pub variant: seedpost_rules::Variant,
-    /// The rating (everyone starts at 1500).
-    pub rating: f64,
-    /// Its rating deviation (RD): how unsure it is (350 at the start).
-    pub deviation: f64,
-    /// Its volatility (0.06 at the start).
-    pub volatility: f64,
-    /// Whether the rating is still provisional: its deviation is above 110.
-    pub provisional: bool,
-    /// Rated games finished in the variant.
-    pub games: u32,
-}
-
-impl From<&crate::store::ratings::VariantRating> for VariantRatingJson {
-    fn from(r: &crate::store::ratings::VariantRating) -> Self {
-        VariantRatingJson {
-            variant: r.variant,
-            rating: r.rating.rating,
-            deviation: r.rating.deviation,
-            volatility: r.rating.volatility,
-            provisional: r.rating.is_provisional(),
-            games: r.games,
-        }
-    }
 }
 
 impl From<&crate::ratings::Rating> for RatingJson {

@@ -26,13 +26,9 @@ pub mod controls;
 pub mod events;
 pub mod json;
 mod leases;
-mod matches;
 pub mod openapi;
-mod players;
 mod reset;
 mod stream;
-mod tournaments;
-mod vacation;
 mod webhooks;
 
 /// The API's routes.
@@ -93,7 +89,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(controls::export))
         .routes(routes!(controls::change_password))
         .routes(routes!(controls::log_out_everywhere))
-        .routes(routes!(vacation::show, vacation::start, vacation::end))
+        .merge(crate::competition::api::vacation::routes())
         .merge(crate::notifications::api::calendar::routes())
         .routes(routes!(reset::resend_verification))
         .routes(routes!(reset::request))
@@ -105,16 +101,12 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(crate::games::api::routes())
         .merge(crate::games::notes::api_routes())
         .merge(crate::chat::api::routes())
-        .routes(routes!(matches::list))
-        .routes(routes!(matches::show))
+        .merge(crate::competition::api::matches::routes())
         .merge(crate::analysis::api::routes())
         .routes(routes!(crate::games::api::standings))
-        .routes(routes!(players::ratings))
+        .merge(crate::competition::api::players::routes())
         .merge(crate::games::archive::api_routes())
-        .routes(routes!(tournaments::create, tournaments::list))
-        .routes(routes!(tournaments::show))
-        .routes(routes!(tournaments::join))
-        .routes(routes!(tournaments::withdraw))
+        .merge(crate::competition::api::tournaments::routes())
         .routes(routes!(stream::events))
         .routes(routes!(stream::game))
         .routes(routes!(webhooks::create, webhooks::list))

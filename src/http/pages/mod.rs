@@ -21,15 +21,11 @@ mod controls;
 pub(crate) mod error;
 pub mod lang;
 pub(crate) mod live;
-mod matches;
-mod players;
 pub(crate) mod refusal;
 mod reset;
 mod rules;
 pub(crate) mod session;
 mod settings;
-mod tournaments;
-mod vacation;
 pub(crate) mod view;
 pub(crate) mod zone;
 
@@ -74,29 +70,13 @@ pub fn router(state: AppState) -> Router<AppState> {
         )
         .route("/settings/account/export", get(controls::export))
         .merge(crate::notifications::pages::routes())
-        .route("/settings/vacation", get(vacation::show))
-        .route("/settings/vacation/start", post(vacation::start))
-        .route("/settings/vacation/end", post(vacation::end))
         .merge(crate::challenges::pages::routes())
         .route("/live", get(live::account))
         .merge(crate::games::pages::routes())
         .merge(crate::games::plan::routes())
         .merge(crate::games::notes::page_routes())
         .merge(crate::chat::pages::routes())
-        .route("/matches/{id}", get(matches::show))
-        .route("/players/{name}", get(players::show))
-        .route("/players/{name}/games", get(players::finished))
-        .route("/standings", get(players::standings))
-        .route(
-            "/tournaments",
-            get(tournaments::list).post(tournaments::create),
-        )
-        .route("/tournaments/{id}", get(tournaments::show))
-        .route("/tournaments/{id}/join", post(tournaments::join))
-        .route(
-            "/tournaments/{id}/withdraw",
-            get(tournaments::confirm_withdraw).post(tournaments::withdraw),
-        )
+        .merge(crate::competition::pages::routes())
         .merge(crate::analysis::pages::routes())
         .route("/rules", get(rules::index))
         .route("/rules/{variant}", get(rules::show))

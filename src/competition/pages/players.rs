@@ -6,14 +6,14 @@ use axum::response::Html;
 use seedpost_rules::Variant;
 use serde::Deserialize;
 
-use super::error::PageError;
-use super::session::{PagePath, PageQuery, Visitor};
-use super::view::{Layout, VariantChoice, render, variant_choices};
 use crate::domain::{Ending, PlayerResult};
 use crate::error::Error;
 use crate::games::service::side_of;
 use crate::games::view::{GameLine, ending_words};
 use crate::http::AppState;
+use crate::http::pages::error::PageError;
+use crate::http::pages::session::{PagePath, PageQuery, Visitor};
+use crate::http::pages::view::{Layout, VariantChoice, render, variant_choices};
 use crate::i18n::Tr;
 use crate::store::{Account, Game, Standing};
 

@@ -4,13 +4,13 @@ use askama::Template;
 use axum::extract::State;
 use axum::response::Html;
 
-use super::error::PageError;
-use super::session::{PagePath, Visitor};
-use super::view::{Layout, render};
+use crate::competition::service::matches::MatchView;
 use crate::domain::{GameStatus, MatchId, MatchStatus, Schedule};
 use crate::http::AppState;
+use crate::http::pages::error::PageError;
+use crate::http::pages::session::{PagePath, Visitor};
+use crate::http::pages::view::{Layout, render};
 use crate::i18n::{IntoArg, Tr};
-use crate::service::MatchView;
 
 /// One game in the match's table.
 #[derive(Debug, Clone)]

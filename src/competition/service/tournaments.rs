@@ -1,26 +1,25 @@
 //! Round-robin tournaments: create, join, leave or withdraw; the sweeper starts them
 //! at their start time (every pairing at once) and finishes them when their last game
-//! ends. The pairings and the crosstable are `crate::tournament`'s.
+//! ends. The pairings and the crosstable are `crate::competition::tournament`'s.
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use seedpost_rules::{BySide, Position, Side, Variant};
 use serde::Serialize;
 
-use super::{Service, events};
-use crate::domain::{AccountId, DaysPerMove, EventKind, GameId, GameStatus, Terms, TournamentId};
-use crate::error::{Error, Result};
-use crate::games::json::GameJson;
-use crate::games::service::LoadedGame;
-use crate::store::tournaments::{
-    NewTournament, NewTournamentGame, Tournament, TournamentGame, TournamentRef,
+use crate::competition::entity::{
+    Entrant, NewTournament, NewTournamentGame, Tournament, TournamentGame,
 };
-use crate::store::{
-    Account, Entrant, Game, GameState, GameWithMoves, NewEvent, NewGame, StoreError,
-};
-use crate::tournament::{
+use crate::competition::json::{StandingLineJson, TournamentJson};
+use crate::competition::store::TournamentStore;
+use crate::competition::tournament::{
     CrossRow, MAX_PLAYERS, Score, ScoredGame, TournamentStatus, crosstable, pairings,
 };
-use crate::wire::time;
+use crate::domain::TournamentRef;
+use crate::domain::{AccountId, DaysPerMove, EventKind, GameId, GameStatus, Terms, TournamentId};
+use crate::error::{Error, Result};
+use crate::games::service::LoadedGame;
+use crate::service::{Service, events};
+use crate::store::{Account, Game, GameState, GameWithMoves, NewEvent, NewGame, StoreError};
 
 /// A tournament as asked for, before validation.
 #[derive(Debug, Clone)]
@@ -133,7 +132,7 @@ impl Service {
     /// `invalid_name`, `invalid_variant`, `invalid_days_per_move`,
     /// `invalid_max_players`, `invalid_starts_at`, `too_many_tournaments` (422: the
     /// account has created as many open tournaments as
-    /// [`FloodLimits::open_tournaments`](super::FloodLimits::open_tournaments)).
+    /// [`FloodLimits::open_tournaments`](crate::service::FloodLimits::open_tournaments)).
     pub async fn create_tournament(
         &self,
         account: &Account,
@@ -561,242 +560,6 @@ fn not_in() -> Error {
     Error::conflict("not_in_tournament", "you are not in this tournament")
 }
 
-// ----- JSON: the API's answers and the events' payloads. -----
-
-/// A tournament.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(example = json!({
-    "id": "3c9d5e1f-2a4b-4c6d-8e0f-1a2b3c4d5e6f", "name": "Winter cup", "creator": "ayse",
-    "variant": "mangala", "days_per_move": 3, "double": true, "rated": true,
-    "vacation_allowed": false, "max_players": 8, "players": 4,
-    "starts_at": "2026-12-05T12:00:00.000Z", "status": "open",
-    "created_at": "2026-12-01T12:00:00.000Z", "ended_at": null
-}))]
-pub struct TournamentJson {
-    /// Its id.
-    pub id: String,
-    /// Its name.
-    pub name: String,
-    /// Who made it.
-    pub creator: String,
-    /// The game played.
-    #[schema(value_type = crate::wire::VariantName)]
-    pub variant: Variant,
-    /// Days per move in its games.
-    pub days_per_move: u8,
-    /// A double round robin (each pair plays twice, sides swapped) or a single one.
-    pub double: bool,
-    /// Whether its games are rated.
-    pub rated: bool,
-    /// Whether a player's vacation stops the clocks of its games here.
-    pub vacation_allowed: bool,
-    /// The player limit.
-    pub max_players: u32,
-    /// How many players are in it (those who withdrew included).
-    pub players: u32,
-    /// When it starts: joining closes and every game starts.
-    pub starts_at: String,
-    /// `open`, `running`, `finished` or `canceled`.
-    #[schema(value_type = crate::wire::TournamentStatusName)]
-    pub status: TournamentStatus,
-    /// When it was made.
-    pub created_at: String,
-    /// When it finished or was canceled; null before.
-    pub ended_at: Option<String>,
-}
-
-impl TournamentJson {
-    /// The JSON of `tournament`.
-    #[must_use]
-    pub fn of(tournament: &Tournament) -> TournamentJson {
-        TournamentJson {
-            id: tournament.id.to_string(),
-            name: tournament.name.clone(),
-            creator: tournament.creator.username.to_string(),
-            variant: tournament.variant,
-            days_per_move: tournament.days_per_move.days(),
-            double: tournament.double,
-            rated: tournament.rated,
-            vacation_allowed: tournament.vacation_allowed,
-            max_players: tournament.max_players,
-            players: tournament.players,
-            starts_at: time(tournament.starts_at),
-            status: tournament.status,
-            created_at: time(tournament.created_at),
-            ended_at: tournament.ended_at.map(time),
-        }
-    }
-}
-
-/// A player's results against one opponent.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(example = json!({"opponent": "mehmet", "points": [1.0, 0.5]}))]
-pub struct CrossCellJson {
-    /// The opponent.
-    pub opponent: String,
-    /// The points scored in each finished game against it (1, 0.5 or 0), in the
-    /// order the games were started.
-    pub points: Vec<f64>,
-}
-
-/// A line of the standings: a row of the crosstable.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(example = json!({
-    "rank": 1, "username": "ayse", "points": 4.5, "sonneborn_berger": 9.25, "games": 6,
-    "withdrawn": false,
-    "results": [{"opponent": "mehmet", "points": [1.0, 0.5]}]
-}))]
-pub struct StandingLineJson {
-    /// The place: players equal on points and Sonneborn–Berger share one.
-    pub rank: u32,
-    /// The player.
-    pub username: String,
-    /// Points: 1 a win, 0.5 a draw, 0 a loss; aborted games score nothing.
-    pub points: f64,
-    /// The Sonneborn–Berger tiebreak: over the player's games, the points scored in
-    /// each times the opponent's total.
-    pub sonneborn_berger: f64,
-    /// Games finished.
-    pub games: u32,
-    /// Whether the player withdrew (its remaining games were scored as losses).
-    pub withdrawn: bool,
-    /// Results against each other player, in the order of the standings.
-    pub results: Vec<CrossCellJson>,
-}
-
-impl StandingLineJson {
-    /// The standings of `view`, best first.
-    #[must_use]
-    pub fn all(view: &TournamentView) -> Vec<StandingLineJson> {
-        view.table
-            .iter()
-            .map(|row| StandingLineJson {
-                rank: row.rank,
-                username: row.name.clone(),
-                points: f64::from(row.half_points) / 2.0,
-                sonneborn_berger: f64::from(row.sb_quarters) / 4.0,
-                games: row.games,
-                withdrawn: view.withdrew(row.account),
-                results: view
-                    .table
-                    .iter()
-                    .zip(&row.cells)
-                    .filter(|(other, _)| other.account != row.account)
-                    .map(|(other, cell)| CrossCellJson {
-                        opponent: other.name.clone(),
-                        points: cell.iter().map(|h| f64::from(*h) / 2.0).collect(),
-                    })
-                    .collect(),
-            })
-            .collect()
-    }
-}
-
-/// A player of a tournament.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(example = json!({"username": "ayse", "joined_at": "2026-12-02T09:00:00.000Z", "withdrawn_at": null}))]
-pub struct EntrantJson {
-    /// The player.
-    pub username: String,
-    /// When it joined.
-    pub joined_at: String,
-    /// When it withdrew, if it did.
-    pub withdrawn_at: Option<String>,
-}
-
-/// A game of a tournament.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(example = json!({"cycle": 1, "game": {
-        "id": "7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40", "variant": "tihbat",
-        "players": {"south": "ayse", "north": "mehmet"}, "first": "south", "days_per_move": 3,
-        "rated": true, "weekend_pause": false,
-        "tournament": {"id": "3c9d5e1f-2a4b-4c6d-8e0f-1a2b3c4d5e6f", "name": "Winter cup"},
-        "on_vacation": {"south": false, "north": false},
-        "status": "finished", "ply": 12, "to_move": null,
-        "board": {"south": [0, 0], "north": [0, 0]}, "store": {"south": 16, "north": 12},
-        "legal_moves": [], "deadline": null,
-        "result": {"score": {"south": 16, "north": 12}, "points": {"south": 1.0, "north": 0.0}, "winner": "south", "ended_by": "empty_row"},
-        "created_at": "2026-12-05T12:00:00.000Z", "updated_at": "2026-12-09T08:00:00.000Z"
-    }}))]
-pub struct TournamentGameJson {
-    /// 1, or 2 for the return game of a double round robin.
-    pub cycle: u8,
-    /// The game, without its moves.
-    pub game: GameJson,
-}
-
-/// A tournament with its players, standings (the crosstable with its tiebreak) and
-/// games.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(example = json!({
-    "tournament": {
-        "id": "3c9d5e1f-2a4b-4c6d-8e0f-1a2b3c4d5e6f", "name": "Winter cup", "creator": "ayse",
-        "variant": "tihbat", "days_per_move": 3, "double": false, "rated": true,
-        "vacation_allowed": true, "max_players": 8, "players": 2,
-        "starts_at": "2026-12-05T12:00:00.000Z", "status": "finished",
-        "created_at": "2026-12-01T12:00:00.000Z", "ended_at": "2026-12-09T08:00:00.000Z"
-    },
-    "players": [
-        {"username": "ayse", "joined_at": "2026-12-02T09:00:00.000Z", "withdrawn_at": null},
-        {"username": "mehmet", "joined_at": "2026-12-03T10:00:00.000Z", "withdrawn_at": null}
-    ],
-    "standings": [
-        {"rank": 1, "username": "ayse", "points": 1.0, "sonneborn_berger": 0.0, "games": 1,
-         "withdrawn": false, "results": [{"opponent": "mehmet", "points": [1.0]}]},
-        {"rank": 2, "username": "mehmet", "points": 0.0, "sonneborn_berger": 0.0, "games": 1,
-         "withdrawn": false, "results": [{"opponent": "ayse", "points": [0.0]}]}
-    ],
-    "games": [{"cycle": 1, "game": {
-        "id": "7d4e2a10-6b3c-4f1d-8e2a-9c0b1d2e3f40", "variant": "tihbat",
-        "players": {"south": "ayse", "north": "mehmet"}, "first": "south", "days_per_move": 3,
-        "rated": true, "weekend_pause": false,
-        "tournament": {"id": "3c9d5e1f-2a4b-4c6d-8e0f-1a2b3c4d5e6f", "name": "Winter cup"},
-        "on_vacation": {"south": false, "north": false},
-        "status": "finished", "ply": 12, "to_move": null,
-        "board": {"south": [0, 0], "north": [0, 0]}, "store": {"south": 16, "north": 12},
-        "legal_moves": [], "deadline": null,
-        "result": {"score": {"south": 16, "north": 12}, "points": {"south": 1.0, "north": 0.0}, "winner": "south", "ended_by": "empty_row"},
-        "created_at": "2026-12-05T12:00:00.000Z", "updated_at": "2026-12-09T08:00:00.000Z"
-    }}]
-}))]
-pub struct TournamentDetailJson {
-    /// The tournament.
-    pub tournament: TournamentJson,
-    /// Its players, by join time.
-    pub players: Vec<EntrantJson>,
-    /// The standings, best first: by points, then Sonneborn–Berger, then name. Final
-    /// once the tournament has finished.
-    pub standings: Vec<StandingLineJson>,
-    /// Its games, by cycle.
-    pub games: Vec<TournamentGameJson>,
-}
-
-impl From<&TournamentView> for TournamentDetailJson {
-    fn from(view: &TournamentView) -> Self {
-        TournamentDetailJson {
-            tournament: TournamentJson::of(&view.tournament),
-            players: view
-                .entrants
-                .iter()
-                .map(|e| EntrantJson {
-                    username: e.player.username.to_string(),
-                    joined_at: time(e.joined_at),
-                    withdrawn_at: e.withdrawn_at.map(time),
-                })
-                .collect(),
-            standings: StandingLineJson::all(view),
-            games: view
-                .games
-                .iter()
-                .map(|g| TournamentGameJson {
-                    cycle: g.cycle,
-                    game: GameJson::summary(&g.game),
-                })
-                .collect(),
-        }
-    }
-}
-
 /// The payload of `tournament_start` and `tournament_finish` events.
 #[derive(Debug, Clone, Serialize)]
 struct TournamentEventJson {
@@ -807,6 +570,7 @@ struct TournamentEventJson {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wire::time;
 
     #[test]
     fn a_start_time_is_rfc_3339_or_a_browser_date_time_in_utc() {

@@ -10,18 +10,20 @@
 use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Position, Side};
 
-use super::{Service, events};
 use crate::challenges::service::{closed, player};
+use crate::competition::entity::{Match, NewMatch, first_in};
+use crate::competition::json::{MatchJson, Tally};
+use crate::competition::store::MatchStore;
+use crate::domain::MatchRef;
 use crate::domain::{
     DaysPerMove, EventKind, GameId, GameStatus, MatchId, MatchStatus, Schedule, Terms,
 };
 use crate::error::{Error, Result};
 use crate::games::service::LoadedGame;
-use crate::store::matches::{Match, MatchRef, NewMatch, first_in};
+use crate::service::{Service, events};
 use crate::store::{
     Account, Challenge, Game, GameState, GameWithMoves, NewEvent, NewGame, Player, StoreError,
 };
-use crate::wire::{MatchJson, Tally};
 
 /// A match with the states of its games.
 #[derive(Debug, Clone)]
@@ -197,19 +199,6 @@ impl Service {
             views.push(MatchView { stored, games });
         }
         Ok(views)
-    }
-
-    /// The match of each of `games` that belongs to one, in the same order.
-    ///
-    /// # Errors
-    /// Storage errors.
-    pub async fn match_refs(&self, games: &[Game]) -> Result<Vec<Option<MatchRef>>> {
-        let ids: Vec<GameId> = games.iter().map(|g| g.id).collect();
-        let refs = self.store.match_refs(&ids).await?;
-        Ok(ids
-            .iter()
-            .map(|id| refs.iter().find(|(g, _)| g == id).map(|(_, m)| *m))
-            .collect())
     }
 
     /// What follows the end of game `game` of match `of` (`None` for a game outside

@@ -1,6 +1,6 @@
 //! Match storage: a challenge of several games starts a match, whose games are
 //! listed in `match_games` (see `migrations/*/0010_matches.sql` and
-//! `0009_matches.sql`). A part of every [`Store`](super::Store) (a supertrait),
+//! `0009_matches.sql`). Served by every [`Store`](crate::store::Store),
 //! implemented once for both backends.
 //!
 //! Two writers advancing one match (the service after a game ends, and every
@@ -10,115 +10,24 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use seedpost_rules::{BySide, Side, Variant};
+use seedpost_rules::BySide;
 use uuid::Uuid;
 
 use sqlx::Transaction;
 
-use super::common::{
+use crate::competition::entity::{Match, MatchGame, NewMatch};
+use crate::domain::{
+    AccountId, ChallengeId, GameId, MatchId, MatchStatus, MatchTerms, Schedule, Terms,
+};
+use crate::store::Store;
+use crate::store::common::{
     AccountEvents, GameRow, corrupt, count, days_per_move, events_by_account, micros, parse,
     row_limit, to_i32,
 };
-use super::core::{INSERT_GAME, accept_challenge_tx, bind_new_game, fetch_game, missed};
-use super::dialect::Backend;
-use super::sql::{AsConn, SqlStore, Statement, sql};
-use super::{Event, Game, NewEvent, NewGame, Player, StoreError};
-use crate::domain::{
-    AccountId, ChallengeId, DaysPerMove, GameId, MatchId, MatchStatus, MatchTerms, Schedule, Terms,
-};
-
-/// A match to create on accepting a challenge of several games.
-#[derive(Debug, Clone)]
-pub struct NewMatch {
-    /// Its id.
-    pub id: MatchId,
-    /// The challenge accepted.
-    pub challenge_id: ChallengeId,
-    /// The game played.
-    pub variant: Variant,
-    /// South's and North's accounts, the same in every game.
-    pub players: BySide<AccountId>,
-    /// Days for each move.
-    pub days_per_move: DaysPerMove,
-    /// Rated or casual, weekend pause: every game keeps them.
-    pub terms: Terms,
-    /// How many games, how they are played.
-    pub match_terms: MatchTerms,
-    /// Who moves first in game 1.
-    pub first: Side,
-    /// Now.
-    pub created_at: DateTime<Utc>,
-}
-
-/// One game of a match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MatchGame {
-    /// Its number in the match, from 1.
-    pub number: u8,
-    /// The game.
-    pub game: GameId,
-}
-
-/// A stored match with its games (not their states).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Match {
-    /// Its id.
-    pub id: MatchId,
-    /// The challenge that started it.
-    pub challenge_id: ChallengeId,
-    /// The game played.
-    pub variant: Variant,
-    /// The players, the same sides in every game.
-    pub players: BySide<Player>,
-    /// Days for each move.
-    pub days_per_move: DaysPerMove,
-    /// Rated or casual, weekend pause.
-    pub terms: Terms,
-    /// How many games, how they are played.
-    pub match_terms: MatchTerms,
-    /// Who moves first in game 1 (the other side in game 2, and so on).
-    pub first: Side,
-    /// Where it stands.
-    pub status: MatchStatus,
-    /// The final score in half points per side, once finished.
-    pub half_points: Option<BySide<u32>>,
-    /// When it started.
-    pub created_at: DateTime<Utc>,
-    /// When it finished.
-    pub finished_at: Option<DateTime<Utc>>,
-    /// Its games so far, by number.
-    pub games: Vec<MatchGame>,
-}
-
-impl Match {
-    /// Who moves first in game `number` (from 1): game 1's first mover in odd games,
-    /// the other side in even ones.
-    #[must_use]
-    pub fn first_in(&self, number: u8) -> Side {
-        first_in(self.first, number)
-    }
-}
-
-/// Who moves first in game `number` of a match whose game 1 `first` starts.
-#[must_use]
-pub fn first_in(first: Side, number: u8) -> Side {
-    if number % 2 == 1 {
-        first
-    } else {
-        first.opposite()
-    }
-}
-
-/// Where a game stands in its match: game `number` of `of`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MatchRef {
-    /// The match.
-    pub id: MatchId,
-    /// The game's number, from 1.
-    pub number: u8,
-    /// The number of games the match has.
-    pub of: u8,
-}
+use crate::store::core::{INSERT_GAME, accept_challenge_tx, bind_new_game, fetch_game, missed};
+use crate::store::dialect::Backend;
+use crate::store::sql::{AsConn, SqlStore, Statement, on_backend, sql};
+use crate::store::{Event, Game, NewEvent, NewGame, StoreError};
 
 /// Storage of matches.
 #[async_trait]
@@ -169,12 +78,6 @@ pub trait MatchStore: Send + Sync {
 
     /// The games of a match as they stand, by number.
     async fn match_game_states(&self, id: MatchId) -> Result<Vec<Game>, StoreError>;
-
-    /// The match game `game` belongs to, if any.
-    async fn match_of_game(&self, game: GameId) -> Result<Option<MatchRef>, StoreError>;
-
-    /// The matches of those of `games` that belong to one.
-    async fn match_refs(&self, games: &[GameId]) -> Result<Vec<(GameId, MatchRef)>, StoreError>;
 
     /// Ongoing matches that need advancing, oldest first, at most `limit`: those with
     /// no ongoing game (the next game is due, or the match is over), and those that
@@ -233,21 +136,9 @@ const SELECT_ALL_MATCH_GAMES: &str =
 
 /// The SQL reading the states of the games of match `$1`, by number.
 const SELECT_MATCH_GAME_STATES: &str = concat!(
-    super::common::game_select!(),
+    crate::store::common::game_select!(),
     "JOIN match_games mg ON mg.game_id = g.id WHERE mg.match_id = $1 ORDER BY mg.number"
 );
-
-/// The matches of games (`MatchRefRow`), up to the condition on `mg.game_id`.
-macro_rules! match_of_game {
-    () => {
-        "SELECT mg.game_id, mg.match_id, mg.number, m.games \
-         FROM match_games mg JOIN matches m ON m.id = mg.match_id WHERE mg.game_id "
-    };
-}
-pub(super) use match_of_game;
-
-/// The SQL reading the match of game `$1`.
-const SELECT_MATCH_OF_GAME: &str = concat!(match_of_game!(), "= $1");
 
 /// The SQL inserting a match, ongoing.
 const INSERT_MATCH: &str = "INSERT INTO matches (id, challenge_id, variant, south_id, north_id, days_per_move, rated, \
@@ -339,7 +230,7 @@ impl MatchRow {
             id: MatchId(self.id),
             challenge_id: ChallengeId(self.challenge_id),
             variant: parse("variant", &self.variant)?,
-            players: super::common::players(
+            players: crate::store::common::players(
                 (self.south_id, &self.south_username, self.south_bot),
                 (self.north_id, &self.north_username, self.north_bot),
             )?,
@@ -374,28 +265,6 @@ struct MatchGameRow {
     match_id: Uuid,
     number: i32,
     game_id: Uuid,
-}
-
-/// A game's match as [`SELECT_MATCH_OF_GAME`] reads it.
-#[derive(sqlx::FromRow)]
-struct MatchRefRow {
-    game_id: Uuid,
-    match_id: Uuid,
-    number: i32,
-    games: i32,
-}
-
-impl MatchRefRow {
-    fn parse(self) -> Result<(GameId, MatchRef), StoreError> {
-        Ok((
-            GameId(self.game_id),
-            MatchRef {
-                id: MatchId(self.match_id),
-                number: count("number", self.number)?,
-                of: count("games", self.games)?,
-            },
-        ))
-    }
 }
 
 /// Parses match rows with the rows of their games.
@@ -504,7 +373,7 @@ async fn finish_match_tx<B: Backend>(
 }
 
 /// Writes matches and their games as exported (after their games).
-pub(super) async fn import_matches<B: Backend>(
+pub(crate) async fn import_matches<B: Backend>(
     tx: &mut Transaction<'static, B>,
     matches: &[Match],
 ) -> Result<(), StoreError> {
@@ -548,19 +417,14 @@ pub(super) async fn import_matches<B: Backend>(
 }
 
 #[async_trait]
-impl<B: Backend> MatchStore for SqlStore<B> {
+impl<S: Store + ?Sized> MatchStore for S {
     async fn accept_match(
         &self,
         new_match: NewMatch,
         games: Vec<NewGame>,
         events: &[NewEvent],
     ) -> Result<Game, StoreError> {
-        let events = events_by_account(events);
-        self.write_events(move |tx| {
-            Box::pin(async move { accept_match_tx(tx, &new_match, &games, &events).await })
-        })
-        .await
-        .map(|(game, _)| game)
+        on_backend!(self.sql(), s => accept_match(s, new_match, games, events).await)
     }
 
     async fn start_match_game(
@@ -570,12 +434,7 @@ impl<B: Backend> MatchStore for SqlStore<B> {
         game: NewGame,
         events: &[NewEvent],
     ) -> Result<Game, StoreError> {
-        let events = events_by_account(events);
-        self.write_events(move |tx| {
-            Box::pin(async move { start_match_game_tx(tx, id, number, &game, &events).await })
-        })
-        .await
-        .map(|(game, _)| game)
+        on_backend!(self.sql(), s => start_match_game(s, id, number, game, events).await)
     }
 
     async fn finish_match(
@@ -585,57 +444,19 @@ impl<B: Backend> MatchStore for SqlStore<B> {
         at: DateTime<Utc>,
         events: &[NewEvent],
     ) -> Result<Vec<Event>, StoreError> {
-        let events = events_by_account(events);
-        self.write_events(move |tx| {
-            Box::pin(
-                async move { Ok(((), finish_match_tx(tx, id, half_points, at, &events).await?)) },
-            )
-        })
-        .await
-        .map(|((), stored)| stored)
+        on_backend!(self.sql(), s => finish_match(s, id, half_points, at, events).await)
     }
 
     async fn get_match(&self, id: MatchId) -> Result<Match, StoreError> {
-        let mut conn = self.conn().await?;
-        let row: MatchRow = sql(SELECT_MATCH).bind(id.0).one(&mut conn).await?;
-        let games: Vec<MatchGameRow> = sql(SELECT_MATCH_GAMES).bind(id.0).all(&mut conn).await?;
-        row.parse(&games)
+        on_backend!(self.sql(), s => get_match(s, id).await)
     }
 
     async fn match_game_states(&self, id: MatchId) -> Result<Vec<Game>, StoreError> {
-        let rows: Vec<GameRow> = sql(SELECT_MATCH_GAME_STATES)
-            .bind(id.0)
-            .all(&mut self.conn().await?)
-            .await?;
-        rows.into_iter().map(GameRow::parse).collect()
-    }
-
-    async fn match_of_game(&self, game: GameId) -> Result<Option<MatchRef>, StoreError> {
-        let row: Option<MatchRefRow> = sql(SELECT_MATCH_OF_GAME)
-            .bind(game.0)
-            .optional(&mut self.conn().await?)
-            .await?;
-        row.map(|r| r.parse().map(|(_, m)| m)).transpose()
-    }
-
-    async fn match_refs(&self, games: &[GameId]) -> Result<Vec<(GameId, MatchRef)>, StoreError> {
-        if games.is_empty() {
-            return Ok(Vec::new());
-        }
-        let ids: Vec<Uuid> = games.iter().map(|g| g.0).collect();
-        let rows: Vec<MatchRefRow> = sql(B::MATCHES_OF_GAMES)
-            .bind_ids(&ids)
-            .all(&mut self.conn().await?)
-            .await?;
-        rows.into_iter().map(MatchRefRow::parse).collect()
+        on_backend!(self.sql(), s => match_game_states(s, id).await)
     }
 
     async fn matches_to_advance(&self, limit: u32) -> Result<Vec<MatchId>, StoreError> {
-        let ids: Vec<Uuid> = sql(SELECT_TO_ADVANCE)
-            .bind(row_limit(limit))
-            .values(&mut self.conn().await?)
-            .await?;
-        Ok(ids.into_iter().map(MatchId).collect())
+        on_backend!(self.sql(), s => matches_to_advance(s, limit).await)
     }
 
     async fn player_matches(
@@ -643,26 +464,111 @@ impl<B: Backend> MatchStore for SqlStore<B> {
         account: AccountId,
         limit: u32,
     ) -> Result<Vec<Match>, StoreError> {
-        let mut conn = self.conn().await?;
-        let rows: Vec<MatchRow> = sql(SELECT_PLAYER_MATCHES)
-            .bind(account.0)
-            .bind(row_limit(limit))
-            .all(&mut conn)
-            .await?;
-        let games: Vec<MatchGameRow> = sql(SELECT_PLAYER_MATCH_GAMES)
-            .bind(account.0)
-            .all(&mut conn)
-            .await?;
-        parse_matches(rows, &games)
+        on_backend!(self.sql(), s => player_matches(s, account, limit).await)
     }
 
     async fn export_matches(&self) -> Result<Vec<Match>, StoreError> {
-        read_matches(&mut self.conn().await?).await
+        on_backend!(self.sql(), s => export_matches(s).await)
     }
 }
 
+async fn accept_match<B: Backend>(
+    s: &SqlStore<B>,
+    new_match: NewMatch,
+    games: Vec<NewGame>,
+    events: &[NewEvent],
+) -> Result<Game, StoreError> {
+    let events = events_by_account(events);
+    s.write_events(move |tx| {
+        Box::pin(async move { accept_match_tx(tx, &new_match, &games, &events).await })
+    })
+    .await
+    .map(|(game, _)| game)
+}
+
+async fn start_match_game<B: Backend>(
+    s: &SqlStore<B>,
+    id: MatchId,
+    number: u8,
+    game: NewGame,
+    events: &[NewEvent],
+) -> Result<Game, StoreError> {
+    let events = events_by_account(events);
+    s.write_events(move |tx| {
+        Box::pin(async move { start_match_game_tx(tx, id, number, &game, &events).await })
+    })
+    .await
+    .map(|(game, _)| game)
+}
+
+async fn finish_match<B: Backend>(
+    s: &SqlStore<B>,
+    id: MatchId,
+    half_points: BySide<u32>,
+    at: DateTime<Utc>,
+    events: &[NewEvent],
+) -> Result<Vec<Event>, StoreError> {
+    let events = events_by_account(events);
+    s.write_events(move |tx| {
+        Box::pin(async move { Ok(((), finish_match_tx(tx, id, half_points, at, &events).await?)) })
+    })
+    .await
+    .map(|((), stored)| stored)
+}
+
+async fn get_match<B: Backend>(s: &SqlStore<B>, id: MatchId) -> Result<Match, StoreError> {
+    let mut conn = s.conn().await?;
+    let row: MatchRow = sql(SELECT_MATCH).bind(id.0).one(&mut conn).await?;
+    let games: Vec<MatchGameRow> = sql(SELECT_MATCH_GAMES).bind(id.0).all(&mut conn).await?;
+    row.parse(&games)
+}
+
+async fn match_game_states<B: Backend>(
+    s: &SqlStore<B>,
+    id: MatchId,
+) -> Result<Vec<Game>, StoreError> {
+    let rows: Vec<GameRow> = sql(SELECT_MATCH_GAME_STATES)
+        .bind(id.0)
+        .all(&mut s.conn().await?)
+        .await?;
+    rows.into_iter().map(GameRow::parse).collect()
+}
+
+async fn matches_to_advance<B: Backend>(
+    s: &SqlStore<B>,
+    limit: u32,
+) -> Result<Vec<MatchId>, StoreError> {
+    let ids: Vec<Uuid> = sql(SELECT_TO_ADVANCE)
+        .bind(row_limit(limit))
+        .values(&mut s.conn().await?)
+        .await?;
+    Ok(ids.into_iter().map(MatchId).collect())
+}
+
+async fn player_matches<B: Backend>(
+    s: &SqlStore<B>,
+    account: AccountId,
+    limit: u32,
+) -> Result<Vec<Match>, StoreError> {
+    let mut conn = s.conn().await?;
+    let rows: Vec<MatchRow> = sql(SELECT_PLAYER_MATCHES)
+        .bind(account.0)
+        .bind(row_limit(limit))
+        .all(&mut conn)
+        .await?;
+    let games: Vec<MatchGameRow> = sql(SELECT_PLAYER_MATCH_GAMES)
+        .bind(account.0)
+        .all(&mut conn)
+        .await?;
+    parse_matches(rows, &games)
+}
+
+async fn export_matches<B: Backend>(s: &SqlStore<B>) -> Result<Vec<Match>, StoreError> {
+    read_matches(&mut s.conn().await?).await
+}
+
 /// Every match with its games, read on `conn` (an export's snapshot).
-pub(super) async fn read_matches<B: Backend>(
+pub(crate) async fn read_matches<B: Backend>(
     conn: &mut impl AsConn<B>,
 ) -> Result<Vec<Match>, StoreError> {
     let rows: Vec<MatchRow> = sql(SELECT_ALL_MATCHES).all(conn).await?;

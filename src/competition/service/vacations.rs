@@ -1,13 +1,14 @@
 //! Vacations: an account may be away for a number of days a year (20 by default,
 //! `--vacation-days`), during which the clocks of all its games stand still. The
-//! store keeps them (`crate::store::vacations`); this module keeps the allowance.
+//! store keeps them (`crate::competition::store::vacations`); this module keeps the allowance.
 
 use chrono::{DateTime, Datelike, NaiveDate, TimeDelta, Utc};
 
-use super::{Service, events};
+use crate::competition::entity::Vacation;
+use crate::competition::store::{TournamentStore, VacationStore};
 use crate::domain::{AccountId, EventKind, GameStatus};
 use crate::error::{Error, Result};
-use crate::store::vacations::Vacation;
+use crate::service::{Service, events};
 use crate::store::{Account, GameFilter, StoreError};
 
 /// At most this many games of an account are told of its vacation (the most a game

@@ -6,15 +6,15 @@ use askama::Template;
 use axum::extract::{RawQuery, State};
 use axum::response::{IntoResponse, Redirect, Response};
 
-use super::error::PageError;
-use super::refusal::refusal;
-use super::session::NoFields;
-use super::session::{PageForm, Visitor};
-use super::view::{Layout, render};
+use crate::competition::service::vacations::VacationStatus;
 use crate::error::Error;
 use crate::games::view::time_left;
 use crate::http::AppState;
-use crate::service::VacationStatus;
+use crate::http::pages::error::PageError;
+use crate::http::pages::refusal::refusal;
+use crate::http::pages::session::NoFields;
+use crate::http::pages::session::{PageForm, Visitor};
+use crate::http::pages::view::{Layout, render};
 
 /// `templates/vacation.html`.
 #[derive(Template)]

@@ -6,18 +6,20 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::error::PageError;
-use super::session::{PageForm, PagePath, Visitor};
-use super::view::{Layout, VariantChoice, form_number, render, render_form, variant_choices};
-use super::zone::{Zone, ZoneChoice};
+use crate::competition::entity::Tournament;
+use crate::competition::service::tournaments::{TournamentRequest, TournamentView};
+use crate::competition::tournament::{TournamentStatus, points_text};
 use crate::domain::{DaysPerMove, TournamentId};
 use crate::error::Error;
 use crate::games::view::GameLine;
 use crate::http::AppState;
+use crate::http::pages::error::PageError;
+use crate::http::pages::session::{PageForm, PagePath, Visitor};
+use crate::http::pages::view::{
+    Layout, VariantChoice, form_number, render, render_form, variant_choices,
+};
+use crate::http::pages::zone::{Zone, ZoneChoice};
 use crate::i18n::{IntoArg, Tr};
-use crate::service::{TournamentRequest, TournamentView};
-use crate::store::tournaments::Tournament;
-use crate::tournament::{TournamentStatus, points_text};
 use fluent_bundle::FluentValue;
 
 /// A tournament in the list.
@@ -237,7 +239,7 @@ async fn list_page(
                 selected: d.days().to_string() == chosen_days,
             })
             .collect(),
-        zones: super::zone::choices(&form.zone),
+        zones: crate::http::pages::zone::choices(&form.zone),
         form,
         error,
     };
@@ -263,7 +265,7 @@ pub async fn create(
             .read(&form.starts_at)
             .map_or_else(|| form.starts_at.clone(), crate::wire::time),
         Err(e) => {
-            let message = super::refusal::refusal(visitor.tr(), &e);
+            let message = crate::http::pages::refusal::refusal(visitor.tr(), &e);
             return list_page(&state, &visitor, form, Some(message)).await;
         }
     };
@@ -280,7 +282,7 @@ pub async fn create(
     match state.service.create_tournament(account, request).await {
         Ok(t) => Ok(Redirect::to(&format!("/tournaments/{}", t.id)).into_response()),
         Err(e @ Error::Unprocessable { .. }) => {
-            let message = super::refusal::refusal(visitor.tr(), &e);
+            let message = crate::http::pages::refusal::refusal(visitor.tr(), &e);
             list_page(&state, &visitor, form, Some(message)).await
         }
         Err(e) => Err(e.into()),
@@ -398,7 +400,7 @@ pub async fn show(
 pub async fn join(
     State(state): State<AppState>,
     PagePath(id): PagePath<TournamentId>,
-    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
+    PageForm { visitor, .. }: PageForm<crate::http::pages::session::NoFields>,
 ) -> Result<Redirect, PageError> {
     state
         .service

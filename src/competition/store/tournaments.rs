@@ -1,6 +1,5 @@
-//! Tournament storage: round-robin tournaments, their players and their games. A part
-//! of every [`Store`](super::Store) (a supertrait), implemented once for both
-//! backends.
+//! Tournament storage: round-robin tournaments, their players and their games.
+//! Served by every [`Store`](crate::store::Store), written once for both backends.
 //!
 //! Concurrent writers meet at the tournament row: starting it is a conditional update
 //! of its status from `open`, in the same transaction as the insertion of all its
@@ -10,125 +9,26 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use seedpost_rules::Variant;
 use uuid::Uuid;
 
 use std::collections::HashMap;
 
 use sqlx::Transaction;
 
-use super::common::{
+use crate::competition::entity::{
+    Entrant, NewTournament, NewTournamentGame, Tournament, TournamentGame, TournamentRecord,
+};
+use crate::competition::tournament::TournamentStatus;
+use crate::domain::{AccountId, GameId, TournamentId};
+use crate::store::Store;
+use crate::store::common::{
     AccountEvents, GameRow, corrupt, days_per_move, events_by_account, game_select, micros,
     row_limit, to_i32, username,
 };
-use super::core::{INSERT_GAME, bind_new_game, count_locked, missed};
-use super::dialect::{Backend, locking};
-use super::sql::{AsConn, SqlStore, Statement, sql};
-use super::{Event, Game, NewEvent, NewGame, Player, StoreError};
-use crate::domain::{AccountId, DaysPerMove, GameId, TournamentId};
-use crate::tournament::TournamentStatus;
-
-/// A stored tournament, without its players and games.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tournament {
-    /// Its id.
-    pub id: TournamentId,
-    /// Its name.
-    pub name: String,
-    /// Who made it.
-    pub creator: Player,
-    /// The game played.
-    pub variant: Variant,
-    /// Days for each move.
-    pub days_per_move: DaysPerMove,
-    /// Each pair plays twice (sides swapped) rather than once.
-    pub double: bool,
-    /// Whether its games are rated.
-    pub rated: bool,
-    /// Whether a player's vacation stops the clocks of its games here.
-    pub vacation_allowed: bool,
-    /// At most this many players.
-    pub max_players: u32,
-    /// How many players are in it (those who withdrew included).
-    pub players: u32,
-    /// When it starts: joining closes and the games start.
-    pub starts_at: DateTime<Utc>,
-    /// Where it stands.
-    pub status: TournamentStatus,
-    /// When it was made.
-    pub created_at: DateTime<Utc>,
-    /// When it finished or was canceled.
-    pub ended_at: Option<DateTime<Utc>>,
-}
-
-/// A tournament to create.
-#[derive(Debug, Clone)]
-pub struct NewTournament {
-    /// Its id.
-    pub id: TournamentId,
-    /// Its name (1 to 60 characters).
-    pub name: String,
-    /// Who makes it.
-    pub creator: AccountId,
-    /// The game played.
-    pub variant: Variant,
-    /// Days for each move.
-    pub days_per_move: DaysPerMove,
-    /// A double round robin.
-    pub double: bool,
-    /// Rated games.
-    pub rated: bool,
-    /// Whether vacation stops its clocks.
-    pub vacation_allowed: bool,
-    /// 2 to [`crate::tournament::MAX_PLAYERS`].
-    pub max_players: u32,
-    /// When it starts.
-    pub starts_at: DateTime<Utc>,
-    /// Now.
-    pub created_at: DateTime<Utc>,
-}
-
-pub use crate::domain::TournamentRef;
-
-/// A player of a tournament.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entrant {
-    /// The player.
-    pub player: Player,
-    /// When it joined.
-    pub joined_at: DateTime<Utc>,
-    /// When it withdrew after the start, if it did.
-    pub withdrawn_at: Option<DateTime<Utc>>,
-}
-
-/// A game of a tournament.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TournamentGame {
-    /// 1, or 2 for a return game of a double round robin.
-    pub cycle: u8,
-    /// The game.
-    pub game: Game,
-}
-
-/// A game to start with its tournament.
-#[derive(Debug, Clone)]
-pub struct NewTournamentGame {
-    /// 1 or 2.
-    pub cycle: u8,
-    /// The game.
-    pub game: NewGame,
-}
-
-/// A tournament with its players and the ids of its games, as exported.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TournamentRecord {
-    /// The tournament.
-    pub tournament: Tournament,
-    /// Its players, by join time.
-    pub entrants: Vec<Entrant>,
-    /// Its games and their cycles.
-    pub games: Vec<(GameId, u8)>,
-}
+use crate::store::core::{INSERT_GAME, bind_new_game, count_locked, missed};
+use crate::store::dialect::{Backend, locking};
+use crate::store::sql::{AsConn, SqlStore, Statement, on_backend, sql};
+use crate::store::{Event, Game, NewEvent, Player, StoreError};
 
 /// Storage of tournaments.
 #[async_trait]
@@ -576,7 +476,7 @@ impl<B: Backend> SqlStore<B> {
 
 /// Writes exported tournaments, with their players and game links, in the import's
 /// transaction (after the accounts and games they refer to).
-pub(super) async fn import_tournaments<B: Backend>(
+pub(crate) async fn import_tournaments<B: Backend>(
     tx: &mut Transaction<'static, B>,
     records: &[TournamentRecord],
 ) -> Result<(), StoreError> {
@@ -623,38 +523,17 @@ pub(super) async fn import_tournaments<B: Backend>(
 }
 
 #[async_trait]
-impl<B: Backend> TournamentStore for SqlStore<B> {
+impl<S: Store + ?Sized> TournamentStore for S {
     async fn create_tournament(
         &self,
         tournament: &NewTournament,
         open_cap: u32,
     ) -> Result<Tournament, StoreError> {
-        let (id, creator) = (tournament.id, tournament.creator);
-        let tournament = tournament.clone();
-        self.write(move |tx| {
-            Box::pin(async move {
-                let insert = bind_tournament(sql(INSERT_TOURNAMENT), &tournament)?
-                    .bind(TournamentStatus::Open.as_str())
-                    .bind(micros(tournament.created_at))
-                    .bind(None::<DateTime<Utc>>);
-                let open = count_locked(
-                    tx,
-                    creator,
-                    "SELECT count(*) FROM tournaments WHERE creator_id = $1 AND status = 'open'",
-                )
-                .await?;
-                if open >= i64::from(open_cap) {
-                    return Err(StoreError::Full);
-                }
-                insert.execute(tx).await?;
-                fetch(tx, id).await
-            })
-        })
-        .await
+        on_backend!(self.sql(), s => create_tournament(s, tournament, open_cap).await)
     }
 
     async fn tournament(&self, id: TournamentId) -> Result<Tournament, StoreError> {
-        fetch(&mut self.conn().await?, id).await
+        on_backend!(self.sql(), s => tournament(s, id).await)
     }
 
     async fn tournaments(
@@ -663,47 +542,15 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
         limit: u32,
         offset: u32,
     ) -> Result<Vec<Tournament>, StoreError> {
-        let rows: Vec<TournamentRow> = sql(SELECT_LIST)
-            .bind(status.map(TournamentStatus::as_str))
-            .bind(row_limit(limit))
-            .bind(i64::from(offset))
-            .all(&mut self.conn().await?)
-            .await?;
-        rows.into_iter().map(TournamentRow::parse).collect()
+        on_backend!(self.sql(), s => tournaments(s, status, limit, offset).await)
     }
 
     async fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>, StoreError> {
-        let rows: Vec<EntrantRow> = sql(SELECT_ENTRANTS)
-            .bind(id.0)
-            .all(&mut self.conn().await?)
-            .await?;
-        rows.into_iter().map(EntrantRow::parse).collect()
+        on_backend!(self.sql(), s => entrants(s, id).await)
     }
 
     async fn tournament_games(&self, id: TournamentId) -> Result<Vec<TournamentGame>, StoreError> {
-        let mut conn = self.conn().await?;
-        let cycles: Vec<(Uuid, i32)> = sql(SELECT_GAME_CYCLES).bind(id.0).all(&mut conn).await?;
-        let rows: Vec<GameRow> = sql(concat!(
-            game_select!(),
-            "WHERE g.id IN (SELECT game_id FROM tournament_games WHERE tournament_id = $1)"
-        ))
-        .bind(id.0)
-        .all(&mut conn)
-        .await?;
-        let mut games = rows
-            .into_iter()
-            .map(|row| row.parse().map(|g| (g.id, g)))
-            .collect::<Result<HashMap<GameId, Game>, StoreError>>()?;
-        cycles
-            .into_iter()
-            .filter_map(|(game, c)| games.remove(&GameId(game)).map(|g| (g, c)))
-            .map(|(game, c)| {
-                Ok(TournamentGame {
-                    cycle: cycle(c)?,
-                    game,
-                })
-            })
-            .collect()
+        on_backend!(self.sql(), s => tournament_games(s, id).await)
     }
 
     async fn join_tournament(
@@ -712,8 +559,7 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
         account: AccountId,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        self.write(move |tx| Box::pin(join_tx(tx, id, account, now)))
-            .await
+        on_backend!(self.sql(), s => join_tournament(s, id, account, now).await)
     }
 
     async fn leave_tournament(
@@ -721,26 +567,7 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
         id: TournamentId,
         account: AccountId,
     ) -> Result<(), StoreError> {
-        let mut conn = self.conn().await?;
-        let left = sql(LEAVE)
-            .bind(id.0)
-            .bind(account.0)
-            .execute(&mut conn)
-            .await?;
-        if left > 0 {
-            return Ok(());
-        }
-        let entrant: Option<(i32,)> =
-            sql("SELECT 1 FROM tournament_players WHERE tournament_id = $1 AND account_id = $2")
-                .bind(id.0)
-                .bind(account.0)
-                .optional(&mut conn)
-                .await?;
-        Err(if entrant.is_some() {
-            StoreError::Conflict
-        } else {
-            StoreError::NotFound
-        })
+        on_backend!(self.sql(), s => leave_tournament(s, id, account).await)
     }
 
     async fn withdraw_from_tournament(
@@ -749,29 +576,7 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
         account: AccountId,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
-        let mut conn = self.conn().await?;
-        let marked = sql(WITHDRAW)
-            .bind(id.0)
-            .bind(account.0)
-            .bind(micros(now))
-            .execute(&mut conn)
-            .await?;
-        if marked > 0 {
-            return Ok(true);
-        }
-        let entrant: Option<(Option<DateTime<Utc>>, String)> =
-            sql("SELECT p.withdrawn_at, t.status FROM tournament_players p \
-             JOIN tournaments t ON t.id = p.tournament_id \
-             WHERE p.tournament_id = $1 AND p.account_id = $2")
-            .bind(id.0)
-            .bind(account.0)
-            .optional(&mut conn)
-            .await?;
-        match entrant {
-            None => Err(StoreError::NotFound),
-            Some((Some(_), status)) if status == "running" => Ok(false),
-            Some(_) => Err(StoreError::Conflict),
-        }
+        on_backend!(self.sql(), s => withdraw_from_tournament(s, id, account, now).await)
     }
 
     async fn start_tournament(
@@ -782,16 +587,7 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
         now: DateTime<Utc>,
         events: &[NewEvent],
     ) -> Result<Vec<Event>, StoreError> {
-        let games = games.to_vec();
-        let players = players.to_vec();
-        let events = events_by_account(events);
-        self.write_events(move |tx| {
-            Box::pin(
-                async move { Ok(((), start_tx(tx, id, &players, &games, now, &events).await?)) },
-            )
-        })
-        .await
-        .map(|((), stored)| stored)
+        on_backend!(self.sql(), s => start_tournament(s, id, players, games, now, events).await)
     }
 
     async fn cancel_tournament(
@@ -800,7 +596,7 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
         now: DateTime<Utc>,
         events: &[NewEvent],
     ) -> Result<Vec<Event>, StoreError> {
-        self.mark_tournament(MARK_CANCELED, id, now, events).await
+        on_backend!(self.sql(), s => cancel_tournament(s, id, now, events).await)
     }
 
     async fn finish_tournament(
@@ -809,32 +605,244 @@ impl<B: Backend> TournamentStore for SqlStore<B> {
         now: DateTime<Utc>,
         events: &[NewEvent],
     ) -> Result<Vec<Event>, StoreError> {
-        self.mark_tournament(MARK_FINISHED, id, now, events).await
+        on_backend!(self.sql(), s => finish_tournament(s, id, now, events).await)
     }
 
     async fn due_tournaments(&self, now: DateTime<Utc>) -> Result<Vec<TournamentId>, StoreError> {
-        let ids: Vec<Uuid> = sql(SELECT_DUE)
-            .bind(micros(now))
-            .values(&mut self.conn().await?)
-            .await?;
-        Ok(ids.into_iter().map(TournamentId).collect())
+        on_backend!(self.sql(), s => due_tournaments(s, now).await)
     }
 
     async fn tournaments_to_finish(&self) -> Result<Vec<TournamentId>, StoreError> {
-        let ids: Vec<Uuid> = sql(SELECT_TO_FINISH)
-            .values(&mut self.conn().await?)
-            .await?;
-        Ok(ids.into_iter().map(TournamentId).collect())
+        on_backend!(self.sql(), s => tournaments_to_finish(s).await)
     }
 
     async fn export_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
-        read_tournaments(&mut self.conn().await?).await
+        on_backend!(self.sql(), s => export_tournaments(s).await)
     }
+}
+
+async fn create_tournament<B: Backend>(
+    s: &SqlStore<B>,
+    tournament: &NewTournament,
+    open_cap: u32,
+) -> Result<Tournament, StoreError> {
+    let (id, creator) = (tournament.id, tournament.creator);
+    let tournament = tournament.clone();
+    s.write(move |tx| {
+        Box::pin(async move {
+            let insert = bind_tournament(sql(INSERT_TOURNAMENT), &tournament)?
+                .bind(TournamentStatus::Open.as_str())
+                .bind(micros(tournament.created_at))
+                .bind(None::<DateTime<Utc>>);
+            let open = count_locked(
+                tx,
+                creator,
+                "SELECT count(*) FROM tournaments WHERE creator_id = $1 AND status = 'open'",
+            )
+            .await?;
+            if open >= i64::from(open_cap) {
+                return Err(StoreError::Full);
+            }
+            insert.execute(tx).await?;
+            fetch(tx, id).await
+        })
+    })
+    .await
+}
+
+async fn tournament<B: Backend>(
+    s: &SqlStore<B>,
+    id: TournamentId,
+) -> Result<Tournament, StoreError> {
+    fetch(&mut s.conn().await?, id).await
+}
+
+async fn tournaments<B: Backend>(
+    s: &SqlStore<B>,
+    status: Option<TournamentStatus>,
+    limit: u32,
+    offset: u32,
+) -> Result<Vec<Tournament>, StoreError> {
+    let rows: Vec<TournamentRow> = sql(SELECT_LIST)
+        .bind(status.map(TournamentStatus::as_str))
+        .bind(row_limit(limit))
+        .bind(i64::from(offset))
+        .all(&mut s.conn().await?)
+        .await?;
+    rows.into_iter().map(TournamentRow::parse).collect()
+}
+
+async fn entrants<B: Backend>(
+    s: &SqlStore<B>,
+    id: TournamentId,
+) -> Result<Vec<Entrant>, StoreError> {
+    let rows: Vec<EntrantRow> = sql(SELECT_ENTRANTS)
+        .bind(id.0)
+        .all(&mut s.conn().await?)
+        .await?;
+    rows.into_iter().map(EntrantRow::parse).collect()
+}
+
+async fn tournament_games<B: Backend>(
+    s: &SqlStore<B>,
+    id: TournamentId,
+) -> Result<Vec<TournamentGame>, StoreError> {
+    let mut conn = s.conn().await?;
+    let cycles: Vec<(Uuid, i32)> = sql(SELECT_GAME_CYCLES).bind(id.0).all(&mut conn).await?;
+    let rows: Vec<GameRow> = sql(concat!(
+        game_select!(),
+        "WHERE g.id IN (SELECT game_id FROM tournament_games WHERE tournament_id = $1)"
+    ))
+    .bind(id.0)
+    .all(&mut conn)
+    .await?;
+    let mut games = rows
+        .into_iter()
+        .map(|row| row.parse().map(|g| (g.id, g)))
+        .collect::<Result<HashMap<GameId, Game>, StoreError>>()?;
+    cycles
+        .into_iter()
+        .filter_map(|(game, c)| games.remove(&GameId(game)).map(|g| (g, c)))
+        .map(|(game, c)| {
+            Ok(TournamentGame {
+                cycle: cycle(c)?,
+                game,
+            })
+        })
+        .collect()
+}
+
+async fn join_tournament<B: Backend>(
+    s: &SqlStore<B>,
+    id: TournamentId,
+    account: AccountId,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    s.write(move |tx| Box::pin(join_tx(tx, id, account, now)))
+        .await
+}
+
+async fn leave_tournament<B: Backend>(
+    s: &SqlStore<B>,
+    id: TournamentId,
+    account: AccountId,
+) -> Result<(), StoreError> {
+    let mut conn = s.conn().await?;
+    let left = sql(LEAVE)
+        .bind(id.0)
+        .bind(account.0)
+        .execute(&mut conn)
+        .await?;
+    if left > 0 {
+        return Ok(());
+    }
+    let entrant: Option<(i32,)> =
+        sql("SELECT 1 FROM tournament_players WHERE tournament_id = $1 AND account_id = $2")
+            .bind(id.0)
+            .bind(account.0)
+            .optional(&mut conn)
+            .await?;
+    Err(if entrant.is_some() {
+        StoreError::Conflict
+    } else {
+        StoreError::NotFound
+    })
+}
+
+async fn withdraw_from_tournament<B: Backend>(
+    s: &SqlStore<B>,
+    id: TournamentId,
+    account: AccountId,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    let mut conn = s.conn().await?;
+    let marked = sql(WITHDRAW)
+        .bind(id.0)
+        .bind(account.0)
+        .bind(micros(now))
+        .execute(&mut conn)
+        .await?;
+    if marked > 0 {
+        return Ok(true);
+    }
+    let entrant: Option<(Option<DateTime<Utc>>, String)> =
+        sql("SELECT p.withdrawn_at, t.status FROM tournament_players p \
+         JOIN tournaments t ON t.id = p.tournament_id \
+         WHERE p.tournament_id = $1 AND p.account_id = $2")
+        .bind(id.0)
+        .bind(account.0)
+        .optional(&mut conn)
+        .await?;
+    match entrant {
+        None => Err(StoreError::NotFound),
+        Some((Some(_), status)) if status == "running" => Ok(false),
+        Some(_) => Err(StoreError::Conflict),
+    }
+}
+
+async fn start_tournament<B: Backend>(
+    s: &SqlStore<B>,
+    id: TournamentId,
+    players: &[AccountId],
+    games: &[NewTournamentGame],
+    now: DateTime<Utc>,
+    events: &[NewEvent],
+) -> Result<Vec<Event>, StoreError> {
+    let games = games.to_vec();
+    let players = players.to_vec();
+    let events = events_by_account(events);
+    s.write_events(move |tx| {
+        Box::pin(async move { Ok(((), start_tx(tx, id, &players, &games, now, &events).await?)) })
+    })
+    .await
+    .map(|((), stored)| stored)
+}
+
+async fn cancel_tournament<B: Backend>(
+    s: &SqlStore<B>,
+    id: TournamentId,
+    now: DateTime<Utc>,
+    events: &[NewEvent],
+) -> Result<Vec<Event>, StoreError> {
+    s.mark_tournament(MARK_CANCELED, id, now, events).await
+}
+
+async fn finish_tournament<B: Backend>(
+    s: &SqlStore<B>,
+    id: TournamentId,
+    now: DateTime<Utc>,
+    events: &[NewEvent],
+) -> Result<Vec<Event>, StoreError> {
+    s.mark_tournament(MARK_FINISHED, id, now, events).await
+}
+
+async fn due_tournaments<B: Backend>(
+    s: &SqlStore<B>,
+    now: DateTime<Utc>,
+) -> Result<Vec<TournamentId>, StoreError> {
+    let ids: Vec<Uuid> = sql(SELECT_DUE)
+        .bind(micros(now))
+        .values(&mut s.conn().await?)
+        .await?;
+    Ok(ids.into_iter().map(TournamentId).collect())
+}
+
+async fn tournaments_to_finish<B: Backend>(
+    s: &SqlStore<B>,
+) -> Result<Vec<TournamentId>, StoreError> {
+    let ids: Vec<Uuid> = sql(SELECT_TO_FINISH).values(&mut s.conn().await?).await?;
+    Ok(ids.into_iter().map(TournamentId).collect())
+}
+
+async fn export_tournaments<B: Backend>(
+    s: &SqlStore<B>,
+) -> Result<Vec<TournamentRecord>, StoreError> {
+    read_tournaments(&mut s.conn().await?).await
 }
 
 /// Every tournament with its players and games, read on `conn` (an export's
 /// snapshot).
-pub(super) async fn read_tournaments<B: Backend>(
+pub(crate) async fn read_tournaments<B: Backend>(
     conn: &mut impl AsConn<B>,
 ) -> Result<Vec<TournamentRecord>, StoreError> {
     let tournaments: Vec<TournamentRow> = sql(SELECT_ALL).all(conn).await?;

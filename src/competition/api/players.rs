@@ -2,11 +2,19 @@
 
 use axum::Json;
 use axum::extract::State;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::json::{PlayerRatingsJson, VariantRatingJson};
+use crate::competition::json::{PlayerRatingsJson, VariantRatingJson};
 use crate::error::Result;
+use crate::http::AppState;
 use crate::http::extract::PathId;
 use crate::service::Service;
+
+/// The API routes of the players (mounted by `http`).
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(ratings))
+}
 
 /// A player's Glicko-2 rating in each variant they have finished a rated game in.
 #[utoipa::path(
@@ -17,7 +25,7 @@ use crate::service::Service;
     params(("name" = String, Path, description = "The player's name (any case)")),
     responses(
         (status = 200, description = "The player's ratings", body = PlayerRatingsJson),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 404, response = crate::http::api::openapi::NotFound),
     ),
 )]
 pub(super) async fn ratings(

@@ -1,22 +1,14 @@
 //! Ratings: what a player's Glicko-2 ratings are. They are written by the store, in
-//! the transaction that finishes a rated game (`crate::store::ratings`).
+//! the transaction that finishes a rated game (`crate::competition::store::ratings`).
 
 use seedpost_rules::{BySide, Side};
 
-use super::Service;
+use crate::competition::entity::VariantRating;
+use crate::competition::store::RatingStore;
 use crate::error::Result;
-use crate::ratings::Rating;
-use crate::store::ratings::VariantRating;
+use crate::games::board::GameRatingView;
+use crate::service::Service;
 use crate::store::{Account, Game};
-
-/// A player's rating as a game's page shows it.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct GameRatingView {
-    /// The rating in the game's variant now, once the player has one.
-    pub now: Option<Rating>,
-    /// Before and after this game, when it is a finished rated game.
-    pub change: Option<(f64, f64)>,
-}
 
 impl Service {
     /// The player called `username` and their rating in each variant they have
@@ -28,6 +20,15 @@ impl Service {
         let account = self.account(username).await?;
         let ratings = self.reads.run(|s| s.account_ratings(account.id)).await?;
         Ok((account, ratings))
+    }
+
+    /// `account`'s ratings, one per variant it has finished a rated game in (for the
+    /// account's own export).
+    ///
+    /// # Errors
+    /// Storage errors.
+    pub async fn ratings_of(&self, account: &Account) -> Result<Vec<VariantRating>> {
+        Ok(self.store.account_ratings(account.id).await?)
     }
 
     /// Both players' ratings in `game`'s variant, and how the game moved them once it

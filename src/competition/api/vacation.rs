@@ -2,11 +2,19 @@
 
 use axum::Json;
 use axum::extract::State;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::json::VacationJson;
+use crate::competition::json::VacationJson;
 use crate::error::Result;
+use crate::http::AppState;
 use crate::http::extract::Auth;
 use crate::service::Service;
+
+/// The API routes of the vacation (mounted by `http`).
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(show, start, end))
+}
 
 /// The account's vacation, if it is on one, and what is left of its allowance.
 #[utoipa::path(
@@ -17,7 +25,7 @@ use crate::service::Service;
     security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The vacation", body = VacationJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn show(
@@ -38,8 +46,8 @@ pub(super) async fn show(
     security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "On vacation", body = VacationJson),
-        (status = 401, response = super::openapi::Unauthorized),
-        (status = 409, description = "`on_vacation`: already on vacation; `no_vacation_left`: none left this year", body = super::json::ErrorJson,
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
+        (status = 409, description = "`on_vacation`: already on vacation; `no_vacation_left`: none left this year", body = crate::http::api::json::ErrorJson,
             example = json!({"error": "no_vacation_left", "message": "this year's 20 days of vacation are used up"})),
     ),
 )]
@@ -60,8 +68,8 @@ pub(super) async fn start(
     security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "Back from vacation", body = VacationJson),
-        (status = 401, response = super::openapi::Unauthorized),
-        (status = 409, description = "`not_on_vacation`", body = super::json::ErrorJson,
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
+        (status = 409, description = "`not_on_vacation`", body = crate::http::api::json::ErrorJson,
             example = json!({"error": "not_on_vacation", "message": "you are not on vacation"})),
     ),
 )]

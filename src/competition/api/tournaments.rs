@@ -5,13 +5,27 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::json::ErrorJson;
+use crate::competition::json::{TournamentDetailJson, TournamentJson};
+use crate::competition::service::tournaments::TournamentRequest;
+use crate::competition::tournament::TournamentStatus;
 use crate::domain::TournamentId;
 use crate::error::{Error, Result};
+use crate::http::AppState;
+use crate::http::api::json::ErrorJson;
 use crate::http::extract::{ApiJson, ApiQuery, Auth, PathId};
-use crate::service::{Service, TournamentDetailJson, TournamentJson, TournamentRequest};
-use crate::tournament::TournamentStatus;
+use crate::service::Service;
+
+/// The API routes of the tournaments (mounted by `http`).
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create, list))
+        .routes(routes!(show))
+        .routes(routes!(join))
+        .routes(routes!(withdraw))
+}
 
 /// A new tournament.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -57,8 +71,8 @@ fn yes() -> bool {
     request_body = NewTournamentBody,
     responses(
         (status = 201, description = "The tournament", body = TournamentJson),
-        (status = 400, response = super::openapi::BadBody),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 400, response = crate::http::api::openapi::BadBody),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 422, description = "`invalid_name`, `invalid_variant`, `invalid_days_per_move`, `invalid_max_players`, `invalid_starts_at`, `too_many_tournaments` (the account has created 5 open tournaments: wait for one to start), `invalid_body`: a bad field", body = ErrorJson,
             example = json!({"error": "invalid_max_players", "message": "a tournament has 2 to 32 players"})),
     ),
@@ -146,7 +160,7 @@ pub(super) async fn list(
     params(("id" = String, Path, description = "The tournament's id")),
     responses(
         (status = 200, description = "The tournament", body = TournamentDetailJson),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 404, response = crate::http::api::openapi::NotFound),
     ),
 )]
 pub(super) async fn show(
@@ -167,8 +181,8 @@ pub(super) async fn show(
     params(("id" = String, Path, description = "The tournament's id")),
     responses(
         (status = 200, description = "The tournament, with the account in it", body = TournamentDetailJson),
-        (status = 401, response = super::openapi::Unauthorized),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
+        (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`tournament_started`: started or over; `tournament_full`; `already_joined`", body = ErrorJson,
             example = json!({"error": "tournament_full", "message": "the tournament is full"})),
     ),
@@ -193,8 +207,8 @@ pub(super) async fn join(
     params(("id" = String, Path, description = "The tournament's id")),
     responses(
         (status = 200, description = "The tournament after the withdrawal", body = TournamentDetailJson),
-        (status = 401, response = super::openapi::Unauthorized),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
+        (status = 404, response = crate::http::api::openapi::NotFound),
         (status = 409, description = "`not_in_tournament`; `tournament_over`", body = ErrorJson,
             example = json!({"error": "not_in_tournament", "message": "you are not in this tournament"})),
     ),

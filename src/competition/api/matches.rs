@@ -4,12 +4,23 @@ use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
 use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::json::{ErrorJson, MatchJson};
+use crate::competition::json::MatchJson;
 use crate::domain::MatchId;
 use crate::error::{Error, Result};
+use crate::http::AppState;
+use crate::http::api::json::ErrorJson;
 use crate::http::extract::{ApiQuery, PathId};
 use crate::service::Service;
+
+/// The API routes of the matches (mounted by `http`).
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(show))
+}
 
 /// One match with its games and score: public to spectators.
 #[utoipa::path(
@@ -20,7 +31,7 @@ use crate::service::Service;
     params(("id" = String, Path, description = "The match's id")),
     responses(
         (status = 200, description = "The match", body = MatchJson),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 404, response = crate::http::api::openapi::NotFound),
     ),
 )]
 pub(super) async fn show(
@@ -50,7 +61,7 @@ pub(super) struct MatchQuery {
         (status = 200, description = "The matches", body = Vec<MatchJson>),
         (status = 400, description = "`invalid_query`: no player named, or a bad query", body = ErrorJson,
             example = json!({"error": "invalid_query", "message": "name a player: ?player=NAME"})),
-        (status = 404, response = super::openapi::PlayerNotFound),
+        (status = 404, response = crate::http::api::openapi::PlayerNotFound),
     ),
 )]
 pub(super) async fn list(

@@ -1,14 +1,13 @@
-//! Rating storage: each player's Glicko-2 rating per variant. A part of every
-//! [`Store`](super::Store) (a supertrait), implemented once for both backends.
-//!
-//! Ratings are written only by the transaction that ends a rated game (see
-//! [`GameStore::append_plies`](crate::games::store::GameStore::append_plies) and
-//! [`GameStore::end_game`](crate::games::store::GameStore::end_game)): it locks both players' rows, rates
-//! the game from what it read (`crate::ratings`) and writes the result, so two games
-//! ending at once for one player are rated one after the other, never from the same
-//! old rating.
+//! Rating a game as it ends: the transaction that writes a rated game's last state
+//! (the games' [`GameStore::append_plies`](crate::games::store::GameStore::append_plies)
+//! and [`GameStore::end_game`](crate::games::store::GameStore::end_game), through
+//! [`update_state`](super::core::update_state)) locks both players' rows of
+//! `ratings`, rates the game from what it read (`crate::ratings`) and writes the
+//! result, so two games ending at once for one player are rated one after the other,
+//! never from the same old rating. In the core's store until the game's ending
+//! transaction asks the competition's store; the competition reads the ratings
+//! (`crate::competition::store::ratings`).
 
-use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use seedpost_rules::Variant;
 use uuid::Uuid;
@@ -16,50 +15,9 @@ use uuid::Uuid;
 use super::StoreError;
 use super::common::StateColumns;
 use super::dialect::{Backend, locking};
-use super::sql::{AsConn, SqlStore, sql};
-use crate::domain::{AccountId, GameId};
+use super::sql::{AsConn, sql};
+use crate::domain::GameId;
 use crate::ratings::Rating;
-
-/// A player's rating in one variant.
-#[derive(Debug, Clone, PartialEq)]
-pub struct VariantRating {
-    /// The player.
-    pub account: AccountId,
-    /// The variant.
-    pub variant: Variant,
-    /// The rating with its deviation and volatility.
-    pub rating: Rating,
-    /// Rated games finished in the variant.
-    pub games: u32,
-    /// When the last of them ended.
-    pub updated_at: DateTime<Utc>,
-}
-
-/// A player's rating before and after one rated game.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct GameRating {
-    /// The player.
-    pub account: AccountId,
-    /// The rating before the game.
-    pub before: f64,
-    /// The rating after it.
-    pub after: f64,
-}
-
-/// Storage of ratings.
-#[async_trait]
-pub trait RatingStore: Send + Sync {
-    /// How rated game `game` moved its players' ratings: none for a game not rated (or
-    /// not over, or rated before the store kept this).
-    async fn game_ratings(&self, game: GameId) -> Result<Vec<GameRating>, StoreError>;
-
-    /// The account's ratings, one per variant it has finished a rated game in, in
-    /// variant order (`mangala`, `modiar`, `tihbat`, `kalah`, `oware`, `togyz`).
-    async fn account_ratings(&self, account: AccountId) -> Result<Vec<VariantRating>, StoreError>;
-
-    /// Every rating, by account then variant (for `seedpost export`).
-    async fn export_ratings(&self) -> Result<Vec<VariantRating>, StoreError>;
-}
 
 /// The columns of a [`RatingRow`].
 macro_rules! rating_columns {
@@ -67,22 +25,26 @@ macro_rules! rating_columns {
         "account_id, variant, rating, deviation, volatility, games, updated_at"
     };
 }
+pub(crate) use rating_columns;
 
 /// A row of `ratings`.
 #[derive(sqlx::FromRow)]
-pub(super) struct RatingRow {
-    pub(super) account_id: Uuid,
-    variant: String,
-    rating: f64,
-    deviation: f64,
-    volatility: f64,
-    games: i32,
-    updated_at: DateTime<Utc>,
+pub(crate) struct RatingRow {
+    pub(crate) account_id: Uuid,
+    pub(crate) variant: String,
+    pub(crate) rating: f64,
+    pub(crate) deviation: f64,
+    pub(crate) volatility: f64,
+    pub(crate) games: i32,
+    pub(crate) updated_at: DateTime<Utc>,
 }
 
 impl RatingRow {
-    pub(super) fn parse(self) -> Result<VariantRating, StoreError> {
-        let corrupt = |what: &str| StoreError::Invalid(format!("corrupt rating row: {what}"));
+    /// The row's rating.
+    ///
+    /// # Errors
+    /// [`StoreError::Invalid`] for a rating out of range.
+    pub(crate) fn rating(&self) -> Result<Rating, StoreError> {
         let rating = Rating {
             rating: self.rating,
             deviation: self.deviation,
@@ -91,21 +53,29 @@ impl RatingRow {
         if !(rating.rating.is_finite() && rating.deviation > 0.0 && rating.volatility > 0.0) {
             return Err(corrupt("rating"));
         }
-        Ok(VariantRating {
-            account: AccountId(self.account_id),
-            variant: self.variant.parse().map_err(|_| corrupt(&self.variant))?,
-            rating,
-            games: u32::try_from(self.games).map_err(|_| corrupt("games"))?,
-            updated_at: self.updated_at,
-        })
+        Ok(rating)
+    }
+
+    /// The row's variant.
+    ///
+    /// # Errors
+    /// [`StoreError::Invalid`] for an unknown variant.
+    pub(crate) fn variant(&self) -> Result<Variant, StoreError> {
+        self.variant.parse().map_err(|_| corrupt(&self.variant))
+    }
+
+    /// The row's count of rated games.
+    ///
+    /// # Errors
+    /// [`StoreError::Invalid`] for a negative count.
+    pub(crate) fn games(&self) -> Result<u32, StoreError> {
+        u32::try_from(self.games).map_err(|_| corrupt("games"))
     }
 }
 
-/// The order of [`RatingStore::account_ratings`]: by variant as listed in
-/// [`Variant::ALL`].
-fn by_variant(mut ratings: Vec<VariantRating>) -> Vec<VariantRating> {
-    ratings.sort_by_key(|r| Variant::ALL.iter().position(|&v| v == r.variant));
-    ratings
+/// A corrupt rating row's error.
+fn corrupt(what: &str) -> StoreError {
+    StoreError::Invalid(format!("corrupt rating row: {what}"))
 }
 
 /// What the ending transaction reads of a game to rate it.
@@ -134,7 +104,7 @@ const SELECT_PAIR: &str = concat!(
 );
 
 /// The SQL keeping a player's rating before and after a game.
-pub(super) const INSERT_GAME_RATING: &str = "INSERT INTO game_ratings (game_id, account_id, rating_before, rating_after) \
+pub(crate) const INSERT_GAME_RATING: &str = "INSERT INTO game_ratings (game_id, account_id, rating_before, rating_after) \
      VALUES ($1, $2, $3, $4)";
 
 /// The SQL writing a player's rating after one more rated game.
@@ -165,11 +135,13 @@ fn rate(game: &RatedGameRow, before: Vec<RatingRow>) -> Result<[(Uuid, Rating); 
     let mut south = None;
     let mut north = None;
     for row in before {
-        let parsed = row.parse()?;
-        if parsed.account.0 == game.south_id {
-            south = Some(parsed.rating);
-        } else if parsed.account.0 == game.north_id {
-            north = Some(parsed.rating);
+        let rating = row.rating()?;
+        row.variant()?;
+        row.games()?;
+        if row.account_id == game.south_id {
+            south = Some(rating);
+        } else if row.account_id == game.north_id {
+            north = Some(rating);
         }
     }
     let (Some(south), Some(north)) = (south, north) else {
@@ -191,7 +163,7 @@ const SELECT_PAIR_FOR_UPDATE: &str = concat!(
 
 /// Rates game `id` if its new `state` finishes it and it is rated: called in the
 /// transaction that writes that state, after the game row is updated (and locked).
-pub(super) async fn rate_if_finished<B: Backend>(
+pub(crate) async fn rate_if_finished<B: Backend>(
     conn: &mut impl AsConn<B>,
     id: GameId,
     state: &StateColumns,
@@ -244,58 +216,4 @@ pub(super) async fn rate_if_finished<B: Backend>(
             .await?;
     }
     Ok(())
-}
-
-#[async_trait]
-impl<B: Backend> RatingStore for SqlStore<B> {
-    async fn game_ratings(&self, game: GameId) -> Result<Vec<GameRating>, StoreError> {
-        let rows: Vec<(Uuid, f64, f64)> = sql(
-            "SELECT account_id, rating_before, rating_after FROM game_ratings WHERE game_id = $1",
-        )
-        .bind(game.0)
-        .all(&mut self.conn().await?)
-        .await?;
-        Ok(rows
-            .into_iter()
-            .map(|(account, before, after)| GameRating {
-                account: AccountId(account),
-                before,
-                after,
-            })
-            .collect())
-    }
-
-    async fn account_ratings(&self, account: AccountId) -> Result<Vec<VariantRating>, StoreError> {
-        let rows: Vec<RatingRow> = sql(concat!(
-            "SELECT ",
-            rating_columns!(),
-            " FROM ratings WHERE account_id = $1"
-        ))
-        .bind(account.0)
-        .all(&mut self.conn().await?)
-        .await?;
-        Ok(by_variant(
-            rows.into_iter()
-                .map(RatingRow::parse)
-                .collect::<Result<_, _>>()?,
-        ))
-    }
-
-    async fn export_ratings(&self) -> Result<Vec<VariantRating>, StoreError> {
-        read_ratings(&mut self.conn().await?).await
-    }
-}
-
-/// Every rating, by account and variant, read on `conn` (an export's snapshot).
-pub(super) async fn read_ratings<B: Backend>(
-    conn: &mut impl AsConn<B>,
-) -> Result<Vec<VariantRating>, StoreError> {
-    let rows: Vec<RatingRow> = sql(concat!(
-        "SELECT ",
-        rating_columns!(),
-        " FROM ratings ORDER BY account_id, variant"
-    ))
-    .all(conn)
-    .await?;
-    rows.into_iter().map(RatingRow::parse).collect()
 }

@@ -1,5 +1,5 @@
 //! Vacation storage: the times accounts are away, during which the clocks of their
-//! games stand still. A part of every [`Store`](super::Store) (a supertrait),
+//! games stand still. Served by every [`Store`](crate::store::Store),
 //! implemented once for both backends.
 //!
 //! While an account is on vacation, the timeout sweeper passes over its games
@@ -11,43 +11,21 @@
 //! had left; when the opponent is still away, only up to the opponent's start.
 
 use async_trait::async_trait;
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use std::collections::HashMap;
 
 use sqlx::Transaction;
 
-use super::StoreError;
-use super::common::micros;
-use super::dialect::{Backend, locking};
-use super::sql::{AsConn, SqlStore, sql};
+use crate::competition::entity::Vacation;
 use crate::deadline::{after, clock_time};
 use crate::domain::AccountId;
-
-/// A vacation, over or not.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Vacation {
-    /// Its id.
-    pub id: Uuid,
-    /// Who is away.
-    pub account: AccountId,
-    /// When it started.
-    pub started_at: DateTime<Utc>,
-    /// When the account's allowance runs out: it ends then at the latest.
-    pub allowed_until: DateTime<Utc>,
-    /// When it ended; `None` while it lasts.
-    pub ended_at: Option<DateTime<Utc>>,
-}
-
-impl Vacation {
-    /// How long it lasted, or has lasted by `now`, within its allowance.
-    #[must_use]
-    pub fn length(&self, now: DateTime<Utc>) -> TimeDelta {
-        let end = self.ended_at.unwrap_or(now).min(self.allowed_until);
-        (end - self.started_at).max(TimeDelta::zero())
-    }
-}
+use crate::store::Store;
+use crate::store::StoreError;
+use crate::store::common::micros;
+use crate::store::dialect::{Backend, locking};
+use crate::store::sql::{AsConn, SqlStore, on_backend, sql};
 
 /// Storage of vacations.
 #[async_trait]
@@ -207,7 +185,7 @@ const SELECT_ALL: &str = concat!(
 );
 
 /// The SQL writing a vacation as exported.
-pub(super) const IMPORT_VACATION: &str = "INSERT INTO vacations (id, account_id, started_at, allowed_until, ended_at) \
+pub(crate) const IMPORT_VACATION: &str = "INSERT INTO vacations (id, account_id, started_at, allowed_until, ended_at) \
      VALUES ($1, $2, $3, $4, $5)";
 
 /// The SQL finding vacations past their allowance.
@@ -277,22 +255,9 @@ async fn end_vacation_tx<B: Backend>(
 }
 
 #[async_trait]
-impl<B: Backend> VacationStore for SqlStore<B> {
+impl<S: Store + ?Sized> VacationStore for S {
     async fn start_vacation(&self, vacation: &Vacation) -> Result<(), StoreError> {
-        let vacation = vacation.clone();
-        self.detached(move |conn| {
-            Box::pin(async move {
-                sql(INSERT_VACATION)
-                    .bind(vacation.id)
-                    .bind(vacation.account.0)
-                    .bind(micros(vacation.started_at))
-                    .bind(micros(vacation.allowed_until))
-                    .execute(conn)
-                    .await
-                    .map(drop)
-            })
-        })
-        .await
+        on_backend!(self.sql(), s => start_vacation(s, vacation).await)
     }
 
     async fn end_vacation(
@@ -300,8 +265,7 @@ impl<B: Backend> VacationStore for SqlStore<B> {
         account: AccountId,
         at: DateTime<Utc>,
     ) -> Result<Vacation, StoreError> {
-        self.write(move |tx| Box::pin(end_vacation_tx(tx, account, at)))
-            .await
+        on_backend!(self.sql(), s => end_vacation(s, account, at).await)
     }
 
     async fn vacations(
@@ -309,29 +273,77 @@ impl<B: Backend> VacationStore for SqlStore<B> {
         account: AccountId,
         since: DateTime<Utc>,
     ) -> Result<Vec<Vacation>, StoreError> {
-        let rows: Vec<VacationRow> = sql(SELECT_SINCE)
-            .bind(account.0)
-            .bind(micros(since))
-            .all(&mut self.conn().await?)
-            .await?;
-        Ok(rows.into_iter().map(VacationRow::parse).collect())
+        on_backend!(self.sql(), s => vacations(s, account, since).await)
     }
 
     async fn export_vacations(&self) -> Result<Vec<Vacation>, StoreError> {
-        read_vacations(&mut self.conn().await?).await
+        on_backend!(self.sql(), s => export_vacations(s).await)
     }
 
     async fn expired_vacations(&self, now: DateTime<Utc>) -> Result<Vec<AccountId>, StoreError> {
-        let accounts: Vec<Uuid> = sql(SELECT_EXPIRED)
-            .bind(micros(now))
-            .values(&mut self.conn().await?)
-            .await?;
-        Ok(accounts.into_iter().map(AccountId).collect())
+        on_backend!(self.sql(), s => expired_vacations(s, now).await)
     }
 }
 
+async fn start_vacation<B: Backend>(
+    s: &SqlStore<B>,
+    vacation: &Vacation,
+) -> Result<(), StoreError> {
+    let vacation = vacation.clone();
+    s.detached(move |conn| {
+        Box::pin(async move {
+            sql(INSERT_VACATION)
+                .bind(vacation.id)
+                .bind(vacation.account.0)
+                .bind(micros(vacation.started_at))
+                .bind(micros(vacation.allowed_until))
+                .execute(conn)
+                .await
+                .map(drop)
+        })
+    })
+    .await
+}
+
+async fn end_vacation<B: Backend>(
+    s: &SqlStore<B>,
+    account: AccountId,
+    at: DateTime<Utc>,
+) -> Result<Vacation, StoreError> {
+    s.write(move |tx| Box::pin(end_vacation_tx(tx, account, at)))
+        .await
+}
+
+async fn vacations<B: Backend>(
+    s: &SqlStore<B>,
+    account: AccountId,
+    since: DateTime<Utc>,
+) -> Result<Vec<Vacation>, StoreError> {
+    let rows: Vec<VacationRow> = sql(SELECT_SINCE)
+        .bind(account.0)
+        .bind(micros(since))
+        .all(&mut s.conn().await?)
+        .await?;
+    Ok(rows.into_iter().map(VacationRow::parse).collect())
+}
+
+async fn export_vacations<B: Backend>(s: &SqlStore<B>) -> Result<Vec<Vacation>, StoreError> {
+    read_vacations(&mut s.conn().await?).await
+}
+
+async fn expired_vacations<B: Backend>(
+    s: &SqlStore<B>,
+    now: DateTime<Utc>,
+) -> Result<Vec<AccountId>, StoreError> {
+    let accounts: Vec<Uuid> = sql(SELECT_EXPIRED)
+        .bind(micros(now))
+        .values(&mut s.conn().await?)
+        .await?;
+    Ok(accounts.into_iter().map(AccountId).collect())
+}
+
 /// Every vacation, read on `conn` (an export's snapshot).
-pub(super) async fn read_vacations<B: Backend>(
+pub(crate) async fn read_vacations<B: Backend>(
     conn: &mut impl AsConn<B>,
 ) -> Result<Vec<Vacation>, StoreError> {
     let rows: Vec<VacationRow> = sql(SELECT_ALL).all(conn).await?;
@@ -340,6 +352,8 @@ pub(super) async fn read_vacations<B: Backend>(
 
 #[cfg(test)]
 mod tests {
+    use chrono::TimeDelta;
+
     use super::*;
 
     fn t(hours: i64) -> DateTime<Utc> {

@@ -3,30 +3,30 @@
 //! match (with the numbers of its games, after them), each vacation, each tournament
 //! (with its players and the ids of its games), and how each rated game moved its
 //! players' ratings. Exports from before a kind existed simply have no such lines.
-//! Here until the competition has a folder of its own, whose `export.rs` they
-//! become.
 
 use std::collections::HashSet;
 
+use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use seedpost_rules::{BySide, Side, Variant};
 use serde::{Deserialize, Serialize};
+use sqlx::Transaction;
 use uuid::Uuid;
 
-use super::{Counts, Known, Lines, ReadError, Stored};
+use crate::competition::entity::{
+    Entrant, Match, MatchGame, Tournament, TournamentRecord, Vacation, VariantRating,
+};
+use crate::competition::tournament::TournamentStatus;
 use crate::domain::{
     AccountId, ChallengeId, DaysPerMove, GameId, GameStatus, MatchId, MatchStatus, MatchTerms,
     Schedule, Terms, TournamentId,
 };
 use crate::ratings::Rating;
-use crate::store::Entrant;
+use crate::store::StoreError;
 use crate::store::carried::GameRatingRecord;
-use crate::store::matches::{Match, MatchGame};
+use crate::store::dialect::Backend;
 use crate::store::ops::DataSet;
-use crate::store::ratings::VariantRating;
-use crate::store::tournaments::{Tournament, TournamentRecord};
-use crate::store::vacations::Vacation;
-use crate::tournament::TournamentStatus;
+use crate::transfer::{Counts, Known, Lines, ReadError, Rows};
 
 /// Everything the competition carries, and what its import has read.
 #[derive(Debug, Default)]
@@ -42,7 +42,7 @@ pub struct Competition {
     /// How every rated game moved its players' ratings.
     pub game_ratings: Vec<GameRatingRecord>,
     /// The (game, account) of each rating change read.
-    changes: HashSet<(Uuid, Uuid)>,
+    pub(super) changes: HashSet<(Uuid, Uuid)>,
 }
 
 /// A line of the competition.
@@ -220,24 +220,27 @@ impl Lines for Competition {
     }
 }
 
-impl Stored for Competition {
-    fn from_set(set: &mut DataSet) -> Competition {
-        Competition {
-            ratings: std::mem::take(&mut set.ratings),
-            matches: std::mem::take(&mut set.matches),
-            vacations: std::mem::take(&mut set.vacations),
-            tournaments: std::mem::take(&mut set.tournaments),
-            game_ratings: std::mem::take(&mut set.carried.game_ratings),
-            ..Competition::default()
-        }
+#[async_trait]
+impl Rows for Competition {
+    async fn read<B: Backend>(tx: &mut Transaction<'static, B>) -> Result<Self, StoreError> {
+        super::store::export::read(tx).await
     }
 
-    fn into_set(self, set: &mut DataSet) {
-        set.ratings = self.ratings;
-        set.matches = self.matches;
-        set.vacations = self.vacations;
-        set.tournaments = self.tournaments;
-        set.carried.game_ratings = self.game_ratings;
+    async fn write<B: Backend>(&self, tx: &mut Transaction<'static, B>) -> Result<(), StoreError> {
+        super::store::export::write(tx, self).await
+    }
+}
+
+impl Competition {
+    /// Takes the rating changes of rated games from `set`, whose SQL is still the
+    /// store's (`crate::store::carried`).
+    pub fn take_carried(&mut self, set: &mut DataSet) {
+        self.game_ratings = std::mem::take(&mut set.carried.game_ratings);
+    }
+
+    /// Gives the rating changes of rated games back to `set`, for the store to write.
+    pub fn give_carried(&mut self, set: &mut DataSet) {
+        set.carried.game_ratings = std::mem::take(&mut self.game_ratings);
     }
 }
 
@@ -467,7 +470,8 @@ impl Competition {
     fn tournament(&mut self, t: TournamentLine, known: &Known) -> Result<(), ReadError> {
         let what = format!("tournament {}", t.id);
         let creator = known.player(t.creator_id, &format!("{what}: its creator"))?;
-        let name_ok = crate::service::parse_tournament_name(&t.name).is_ok_and(|n| n == t.name);
+        let name_ok = crate::competition::service::tournaments::parse_name(&t.name)
+            .is_ok_and(|n| n == t.name);
         let days_per_move =
             DaysPerMove::new(t.days_per_move.into()).map_err(|e| ReadError::refused(&what, e))?;
         let ended = matches!(
@@ -475,7 +479,7 @@ impl Competition {
             TournamentStatus::Finished | TournamentStatus::Canceled
         );
         if !name_ok
-            || !(2..=crate::tournament::MAX_PLAYERS).contains(&t.max_players)
+            || !(2..=crate::competition::tournament::MAX_PLAYERS).contains(&t.max_players)
             || ended != t.ended_at.is_some()
         {
             return Err(ReadError::refused(
