@@ -41,6 +41,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::Transaction;
 use uuid::Uuid;
 
+use crate::accounts::export::Accounts;
 use crate::challenges::export::Challenges;
 use crate::chat::export::Chat;
 use crate::domain::GameStatus;
@@ -51,11 +52,9 @@ use crate::store::ops::DataSet;
 use crate::store::sql::{SqlStore, on_backend};
 use crate::store::{Player, Store, StoreError};
 
-pub mod accounts;
 pub mod bots;
 pub mod competition;
 
-use accounts::Accounts;
 use bots::Bots;
 use competition::Competition;
 

@@ -149,7 +149,7 @@ pub(super) fn bind_new_game<B: Backend>(
 /// What to answer when a conditional write on a row of `table` (`games`,
 /// `challenges`, `matches`, `tournaments`) by id changed nothing: the row changed
 /// meanwhile, or never existed.
-pub(super) async fn missed<B: Backend>(
+pub(crate) async fn missed<B: Backend>(
     conn: &mut impl AsConn<B>,
     exists: &'static str,
     id: uuid::Uuid,

@@ -27,14 +27,12 @@ pub use crate::domain::{
     Session, Standing, Token,
 };
 
-pub mod accounts;
 mod batch;
 pub mod carried;
 pub(crate) mod common;
 pub(crate) mod core;
 pub mod dialect;
 pub mod leases;
-pub mod maillinks;
 pub mod matches;
 pub mod ops;
 pub mod postgres;
@@ -47,9 +45,7 @@ pub mod tournaments;
 pub mod vacations;
 pub mod webhooks;
 
-pub use accounts::AccountStore;
 pub use leases::{LeaseStore, RunnerLease};
-pub use maillinks::MailLinkStore;
 pub use matches::MatchStore;
 pub use ops::OpsStore;
 pub use prefs::{PlaySettings, PrefsStore};
@@ -225,15 +221,13 @@ impl SessionRow {
 /// The storage of seedpost. Every method is one transaction (or one statement).
 #[async_trait]
 pub trait Store:
-    AccountStore
-    + WebhookStore
+    WebhookStore
     + OpsStore
     + RatingStore
     + VacationStore
     + MatchStore
     + TournamentStore
     + PrefsStore
-    + MailLinkStore
     + LeaseStore
     + Send
     + Sync

@@ -14,7 +14,14 @@ use std::path::Path;
 
 /// The features moved into folders of their own (docs/architecture.md): every
 /// folder of `src/` is one of them or one of [`NOT_FEATURES`].
-const FEATURES: &[&str] = &["games", "chat", "challenges", "notifications", "analysis"];
+const FEATURES: &[&str] = &[
+    "games",
+    "chat",
+    "challenges",
+    "notifications",
+    "analysis",
+    "accounts",
+];
 
 /// The folders of `src/` that are no feature, each with what it is.
 const NOT_FEATURES: &[(&str, &str)] = &[

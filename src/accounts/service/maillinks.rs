@@ -25,13 +25,14 @@ use std::sync::Mutex;
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-use super::accounts::token_hash;
-use super::{Service, random_hex};
+use crate::accounts::entity::Ended;
+use crate::accounts::entity::{LinkKind, MailLink};
+use crate::accounts::store::MailLinkStore;
 use crate::domain::{AccountId, Password};
+use crate::domain::{random_hex, token_hash};
 use crate::error::{Error, Result};
 use crate::notifications::service::digest::{Compose, Mailer, NotSent, mail_id};
-use crate::store::accounts::Ended;
-use crate::store::maillinks::{LinkKind, MailLink};
+use crate::service::Service;
 use crate::store::{Account, StoreError};
 
 /// How long a verification link works.
@@ -89,7 +90,7 @@ const SWEEP_ABOVE: usize = 10_000;
 
 /// Counts over a sliding window, per key.
 #[derive(Debug, Default)]
-pub(super) struct LinkThrottle {
+pub(crate) struct LinkThrottle {
     limits: LinkLimits,
     recent: Mutex<HashMap<Key, VecDeque<DateTime<Utc>>>>,
 }
@@ -101,7 +102,7 @@ impl Default for LinkLimits {
 }
 
 impl LinkThrottle {
-    pub(super) fn new(limits: LinkLimits) -> LinkThrottle {
+    pub(crate) fn new(limits: LinkLimits) -> LinkThrottle {
         LinkThrottle {
             limits,
             recent: Mutex::default(),

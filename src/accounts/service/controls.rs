@@ -11,14 +11,17 @@ use std::net::IpAddr;
 
 use chrono::{DateTime, Utc};
 
-use super::accounts::{check_reserved, token_hash};
-use super::{Service, random_hex};
+use super::account::check_reserved;
+use crate::accounts::entity::{Ended, SignUp};
+use crate::accounts::store::AccountStore;
+use crate::domain::AccountState;
 use crate::domain::{ChallengeId, DeclineReason, GameStatus, Password, Username};
+use crate::domain::{random_hex, token_hash};
 use crate::error::{Error, Result};
 use crate::games::service::LoadedGame;
 use crate::notifications::entity::NotificationSettings;
 use crate::notifications::entity::PushSubscription;
-use crate::store::accounts::{AccountState, Ended, SignUp};
+use crate::service::Service;
 use crate::store::ratings::VariantRating;
 use crate::store::webhooks::Webhook;
 use crate::store::{Account, Challenge, GameFilter, Page, StoreError, Token};
@@ -414,7 +417,7 @@ pub struct AccountExport {
     /// Its daily digest settings.
     pub digest: crate::notifications::service::digest::DigestStatus,
     /// Its vacation and allowance.
-    pub vacation: super::VacationStatus,
+    pub vacation: crate::service::VacationStatus,
     /// Its ratings.
     pub ratings: Vec<VariantRating>,
     /// Its conditional lines in force, in any game.
