@@ -14,9 +14,10 @@ use chrono::{DateTime, Utc};
 use super::account::check_reserved;
 use crate::accounts::entity::{Ended, SignUp};
 use crate::accounts::store::AccountStore;
-use crate::domain::AccountState;
-use crate::domain::{ChallengeId, DeclineReason, GameStatus, Password, Username};
-use crate::domain::{random_hex, token_hash};
+use crate::domain::{
+    AccountState, ChallengeId, DeclineReason, GameStatus, Password, Username, random_hex,
+    token_hash,
+};
 use crate::error::{Error, Result};
 use crate::games::service::LoadedGame;
 use crate::notifications::entity::NotificationSettings;

@@ -25,11 +25,9 @@ use std::sync::Mutex;
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-use crate::accounts::entity::Ended;
-use crate::accounts::entity::{LinkKind, MailLink};
+use crate::accounts::entity::{Ended, LinkKind, MailLink};
 use crate::accounts::store::MailLinkStore;
-use crate::domain::{AccountId, Password};
-use crate::domain::{random_hex, token_hash};
+use crate::domain::{AccountId, Password, random_hex, token_hash};
 use crate::error::{Error, Result};
 use crate::notifications::service::digest::{Compose, Mailer, NotSent, mail_id};
 use crate::service::Service;

@@ -18,8 +18,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::accounts::entity::{Ended, SignUp};
-use crate::domain::AccountState;
-use crate::domain::{AccountId, GameId, Username};
+use crate::domain::{AccountId, AccountState, GameId, Username};
 use crate::store::common::{AccountRow, micros, row_limit};
 use crate::store::core::missed;
 use crate::store::dialect::Backend;
