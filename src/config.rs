@@ -8,7 +8,8 @@ use seedpost_rules::{Side, Variant};
 use crate::accounts::service::floods::FloodLimits;
 use crate::http::ratelimit::{Rate, RateLimits};
 
-/// A self-hostable correspondence server for Mangala, Modiar and Tihbat.
+/// A self-hostable correspondence server for Mangala, Modiar, Tihbat, Kalah, Oware and
+/// Togyz kumalak.
 #[derive(Debug, Parser)]
 #[command(version, about)]
 pub struct Cli {

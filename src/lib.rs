@@ -1,5 +1,5 @@
-//! seedpost: a self-hostable server for playing Mangala, Modiar and Tihbat by
-//! correspondence, in the browser and through a bot API.
+//! seedpost: a self-hostable server for playing Mangala, Modiar, Tihbat, Kalah, Oware
+//! and Togyz kumalak by correspondence, in the browser and through a bot API.
 //!
 //! Layers point one way: the rules engine (`seedpost-rules`) ← [`domain`] (validated
 //! values and entities) ← [`store`] ← [`service`] ← [`http`]. [`wire`] holds the JSON

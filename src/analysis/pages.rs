@@ -52,11 +52,39 @@ fn given(field: Option<&String>) -> Option<&str> {
     field.map(|f| f.trim()).filter(|f| !f.is_empty())
 }
 
-/// One row of the moves' table.
-struct MoveLine {
-    pit: u8,
-    value: String,
-    best: bool,
+/// One row of the moves' table, on the analysis board and the record's board.
+pub(super) struct MoveLine {
+    pub(super) pit: u8,
+    pub(super) value: String,
+    pub(super) best: bool,
+    /// Playing it repeats a position and so ends the game (§D12, §T6, §O9, §Z9); the
+    /// record's board knows, the analysis board has no game behind it.
+    pub(super) repeats: bool,
+}
+
+/// The rows of the moves' table of `found`, each marked by `repeats`.
+pub(super) fn move_lines(
+    found: &PositionAnalysisJson,
+    repeats: impl Fn(u8) -> bool,
+) -> Vec<MoveLine> {
+    found
+        .moves
+        .iter()
+        .map(|m| MoveLine {
+            pit: m.pit,
+            value: signed(m.value),
+            best: m.best,
+            repeats: repeats(m.pit),
+        })
+        .collect()
+}
+
+/// Who is to move in `found`, in words.
+pub(super) fn to_move_words(tr: Tr, found: &PositionAnalysisJson) -> String {
+    tr.t(match found.to_move {
+        Side::South => "analysis-south",
+        Side::North => "analysis-north",
+    })
 }
 
 /// The position drawn as two rows, North's from its right as it faces South.
@@ -284,23 +312,12 @@ fn fill(page: &mut AnalysisPage, tr: Tr, pos: &Position, found: &PositionAnalysi
         north: pos.row(Side::North).iter().rev().copied().collect(),
         south: pos.row(Side::South).to_vec(),
     });
-    page.to_move = tr.t(match found.to_move {
-        Side::South => "analysis-south",
-        Side::North => "analysis-north",
-    });
+    page.to_move = to_move_words(tr, found);
     page.value = signed(found.value);
     page.exact = found.kind == Certainty::Exact;
     page.depth = found.depth;
     page.pass = found.pass;
-    page.moves = found
-        .moves
-        .iter()
-        .map(|m| MoveLine {
-            pit: m.pit,
-            value: signed(m.value),
-            best: m.best,
-        })
-        .collect();
+    page.moves = move_lines(found, |_| false);
     let mut api = format!(
         "/api/v1/analysis?variant={}&south={}&north={}&to_move={}&south_store={}&north_store={}",
         found.variant, page.south, page.north, found.to_move, found.south_store, found.north_store

@@ -15,7 +15,7 @@ use seedpost_rules::{Game, Pit, Ply, Record, Side};
 use serde::Deserialize;
 
 use super::json::{Certainty, PositionAnalysisJson};
-use super::pages::signed;
+use super::pages::{MoveLine, move_lines, signed, to_move_words};
 use super::position::PositionQuery;
 use super::segment::{positions, segment_history};
 use crate::error::Error;
@@ -41,15 +41,6 @@ struct PlyLink {
     text: String,
     /// Whether it is the position shown.
     current: bool,
-}
-
-/// One row of the moves' table.
-struct MoveLine {
-    pit: u8,
-    value: String,
-    best: bool,
-    /// Playing it repeats a position and so ends the game (§D12, §T6, §O9, §Z9).
-    repeats: bool,
 }
 
 /// `templates/analysis_record.html`.
@@ -199,22 +190,10 @@ fn replayed(tr: Tr, text: &str, ply: Option<&str>) -> Result<(Record, Game, usiz
 /// each move's, those that would repeat a position marked.
 fn fill(page: &mut RecordPage, tr: Tr, found: &PositionAnalysisJson, at: &Game) {
     let repeats = |pit: u8| Pit::new(pit).is_some_and(|pit| at.repeats(pit));
-    page.to_move = tr.t(match found.to_move {
-        Side::South => "analysis-south",
-        Side::North => "analysis-north",
-    });
+    page.to_move = to_move_words(tr, found);
     page.value = signed(found.value);
     page.exact = found.kind == Certainty::Exact;
-    page.moves = found
-        .moves
-        .iter()
-        .map(|m| MoveLine {
-            pit: m.pit,
-            value: signed(m.value),
-            best: m.best,
-            repeats: repeats(m.pit),
-        })
-        .collect();
+    page.moves = move_lines(found, repeats);
     page.repeating = page
         .moves
         .iter()

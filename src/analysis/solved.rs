@@ -81,9 +81,7 @@ pub enum Source {
 /// # Panics
 /// For Mangala, which is too large to solve.
 pub fn load_or_build(variant: Variant, path: &Path) -> std::io::Result<(Table, Source)> {
-    if let Ok(bytes) = std::fs::read(path)
-        && let Some(table) = Table::from_bytes(variant, ENGINE_VERSION, &bytes)
-    {
+    if let Some(table) = read_current(variant, path) {
         return Ok((table, Source::Cached));
     }
     let mut searching = Duration::ZERO;
@@ -98,11 +96,24 @@ pub fn load_or_build(variant: Variant, path: &Path) -> std::io::Result<(Table, S
                 Progress::Layer(_) => {}
             },
         );
-    // Written aside and renamed, so that a reader never sees half a table.
-    let partial = path.with_extension("partial");
-    std::fs::write(&partial, table.to_bytes(ENGINE_VERSION))?;
-    std::fs::rename(&partial, path)?;
+    write_table(&table, path)?;
     Ok((table, Source::Built { searching }))
+}
+
+/// `variant`'s table in the file at `path`, if it is there and current.
+fn read_current(variant: Variant, path: &Path) -> Option<Table> {
+    let bytes = std::fs::read(path).ok()?;
+    Table::from_bytes(variant, ENGINE_VERSION, &bytes)
+}
+
+/// Writes `table` to `path`: aside first (a name of this process's own, as several
+/// servers may write at once) and renamed, so that a reader never sees half a table.
+fn write_table(table: &Table, path: &Path) -> std::io::Result<()> {
+    let partial = path.with_extension(format!("partial-{}", std::process::id()));
+    std::fs::write(&partial, table.to_bytes(ENGINE_VERSION))?;
+    std::fs::rename(&partial, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&partial);
+    })
 }
 
 /// The Mangala endgame tables' engine: a hash of the sources their values depend on.
@@ -201,9 +212,12 @@ pub fn build_endgame(
 
 /// The solved table of `variant`, built on first use (Tihbat at once, Modiar in some
 /// seconds; callers meanwhile block); `None` for Mangala. A table file written by
-/// `seedpost solve` in the working directory is read instead when it is current (a
-/// stale one is rebuilt in memory). The server asks for it in the background at start
-/// (`Service::start_solved_tables`) and never under a lock another variant needs.
+/// `seedpost solve` in the working directory is read instead when it is current; a
+/// table built here is written there for the next start, when the directory can be
+/// written (solving Modiar's leaves some 30 MiB of the heap resident for good, where
+/// reading it leaves none: bench/README.md, "Event streams"). The server asks for it in
+/// the background at start (`Service::start_solved_tables`) and never under a lock
+/// another variant needs.
 #[must_use]
 pub fn table(variant: Variant) -> Option<&'static Table> {
     static TIHBAT: OnceLock<Table> = OnceLock::new();
@@ -215,10 +229,14 @@ pub fn table(variant: Variant) -> Option<&'static Table> {
     };
     Some(cell.get_or_init(|| {
         let path = default_path(variant);
-        std::fs::read(path)
-            .ok()
-            .and_then(|bytes| Table::from_bytes(variant, ENGINE_VERSION, &bytes))
-            .unwrap_or_else(|| Table::solve(variant))
+        read_current(variant, &path).unwrap_or_else(|| {
+            let table = Table::solve(variant);
+            if let Err(e) = write_table(&table, &path) {
+                tracing::warn!(%variant, path = %path.display(), error = %e,
+                    "the solved table is not kept for the next start");
+            }
+            table
+        })
     }))
 }
 
@@ -294,4 +312,38 @@ pub fn oware_tables() -> &'static OwareTables {
         tracing::info!(seeds = tables.seeds(), "Oware endgame tables built");
         tables
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_written_for_the_next_start_is_read_back_and_a_foreign_file_is_not() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let path = dir.path().join("seedpost-tihbat.solved");
+        assert!(
+            read_current(Variant::Tihbat, &path).is_none(),
+            "no file yet"
+        );
+        let table = Table::solve(Variant::Tihbat);
+        write_table(&table, &path).expect("written");
+        let read = read_current(Variant::Tihbat, &path).expect("read back");
+        assert_eq!(
+            read.to_bytes(ENGINE_VERSION),
+            table.to_bytes(ENGINE_VERSION)
+        );
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("listed")
+            .filter_map(Result::ok)
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(left.len(), 1, "nothing left aside: {left:?}");
+        assert!(
+            read_current(Variant::Modiar, &path).is_none(),
+            "another variant's table is not read as Modiar's"
+        );
+        std::fs::write(&path, b"not a table").expect("written");
+        assert!(read_current(Variant::Tihbat, &path).is_none());
+    }
 }

@@ -1,6 +1,10 @@
 //! Connections: accepting them within limits, closing the idle and half-sent ones,
 //! and shutting down gracefully (SECURITY.md, "Connections").
 //!
+//! A connection whose first request is a `GET` of a streaming route is served by
+//! [`super::streamconn`], which holds no buffer while the stream is open; every other
+//! connection by hyper.
+//!
 //! hyper serves each connection (HTTP/1.1) with a header-read timeout: the time a
 //! client has to send a whole request head, counted from the moment the server waits
 //! for one, so also the time an idle keep-alive connection (or one that never sends
@@ -25,7 +29,11 @@ use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use tower::ServiceExt;
+
+use super::streamconn::{self, First};
 
 /// The request head (request line and headers) every connection is refused from:
 /// 64 KiB. It is answered `431 Request Header Fields Too Large` and closed, so that a
@@ -181,6 +189,11 @@ pub async fn serve(
         .max_buf_size(READ_BUFFER)
         .keep_alive(true);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    // Every connection's task, to wait for at shutdown; and the signal that ends the
+    // connections still waiting for their first byte.
+    let tasks = TaskTracker::new();
+    let closing = CancellationToken::new();
+    let opening = Arc::new(Semaphore::new(streamconn::OPENING_AT_ONCE));
     let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let per_address = Arc::new(PerAddress::default());
     let address_cap = if per_address_applies {
@@ -214,25 +227,56 @@ pub async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let router = app.clone();
-        let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-            request
-                .extensions_mut()
-                .insert(ConnectInfo::<SocketAddr>(peer));
-            router.clone().oneshot(request)
-        });
-        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
-        tokio::spawn(async move {
-            if let Err(e) = connection.await {
-                tracing::debug!(%peer, error = %e, "connection ended");
+        let http = http.clone();
+        let watcher = graceful.watcher();
+        let idle = closing.clone();
+        let timeout = limits.header_timeout;
+        let opening = Arc::clone(&opening);
+        tasks.spawn(async move {
+            let first = tokio::select! {
+                () = idle.cancelled() => None,
+                first = streamconn::first(&stream, timeout) => first,
+            };
+            match first {
+                None => {}
+                Some(First::Stream) => {
+                    Box::pin(streamconn::serve(stream, router, peer, timeout, opening)).await;
+                }
+                Some(First::Other) => {
+                    Box::pin(serve_hyper(&http, watcher, stream, router, peer)).await;
+                }
             }
             drop(slot);
             drop(permit);
         });
     }
+    closing.cancel();
     stopping();
     drop(listener);
     graceful.shutdown().await;
+    tasks.close();
+    tasks.wait().await;
     Ok(())
+}
+
+/// Serves a connection with hyper: every request on it, one after another.
+async fn serve_hyper(
+    http: &hyper::server::conn::http1::Builder,
+    watcher: hyper_util::server::graceful::Watcher,
+    stream: TcpStream,
+    router: Router,
+    peer: SocketAddr,
+) {
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+        request
+            .extensions_mut()
+            .insert(ConnectInfo::<SocketAddr>(peer));
+        router.clone().oneshot(request)
+    });
+    let connection = watcher.watch(http.serve_connection(TokioIo::new(stream), service));
+    if let Err(e) = connection.await {
+        tracing::debug!(%peer, error = %e, "connection ended");
+    }
 }
 
 /// Waits after an accept error that is the server's (out of descriptors), so as not

@@ -27,6 +27,7 @@ pub mod ops;
 pub mod pages;
 pub mod ratelimit;
 pub mod reads;
+mod streamconn;
 
 /// The largest request body accepted (64 KiB).
 pub const BODY_LIMIT: usize = 64 * 1024;

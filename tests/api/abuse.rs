@@ -27,6 +27,8 @@ crate::on_both_backends!(
     random_bearer_values_take_from_their_addresss_bucket_and_make_no_new_cells,
     game_streams_are_capped_per_client_address,
     live_game_pages_and_api_streams_count_in_one_cap_per_client_address,
+    a_stream_is_the_last_answer_on_its_connection_chunked_and_refused_with_a_body,
+    a_streams_slot_is_free_again_once_its_client_hangs_up,
     sign_ups_tokens_and_challenges_stop_at_their_caps_and_lists_come_in_pages,
     a_challenge_naming_a_player_is_read_by_its_two_players_only,
     every_spelling_of_a_house_bots_name_is_refused_at_sign_up,
@@ -450,6 +452,128 @@ async fn game_streams_are_capped_per_client_address(app: TestApp) {
             .expect("read");
         assert!(first.is_some_and(|c| c.starts_with(b"{")), "the game first");
     }
+}
+
+/// Reads from `stream` until `bytes` holds `needle`, for at most 5 s.
+async fn read_until(stream: &mut TcpStream, bytes: &mut Vec<u8>, needle: &[u8]) {
+    let reading = async {
+        let mut buf = [0u8; 4096];
+        while !bytes.windows(needle.len()).any(|w| w == needle) {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => bytes.extend_from_slice(&buf[..n]),
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(5), reading).await;
+}
+
+async fn a_stream_is_the_last_answer_on_its_connection_chunked_and_refused_with_a_body(
+    app: TestApp,
+) {
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    let game = app.start_game(&ann, &bob, "tihbat", "challenger").await;
+    let id = game["id"].as_str().expect("an id");
+    // HTTP/1.1: a chunked body whose first chunk is the game, the connection closed
+    // after it.
+    let mut wire = connect(&app).await;
+    wire.write_all(format!("GET /api/v1/games/{id}/stream HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+        .await
+        .expect("sent");
+    let mut got = Vec::new();
+    read_until(&mut wire, &mut got, id.as_bytes()).await;
+    let text = String::from_utf8_lossy(&got).to_lowercase();
+    assert!(text.starts_with("http/1.1 200 ok\r\n"), "{text}");
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or_default();
+    assert!(head.contains("transfer-encoding: chunked"), "{head}");
+    assert!(head.contains("connection: close"), "{head}");
+    assert!(
+        head.contains("content-type: application/x-ndjson"),
+        "{head}"
+    );
+    assert!(
+        head.contains("content-security-policy: "),
+        "the app's headers: {head}"
+    );
+    let (size, rest) = body.split_once("\r\n").unwrap_or_default();
+    let size = usize::from_str_radix(size, 16).expect("a chunk size");
+    let game: Value = serde_json::from_str(rest[..size].trim_end()).expect("the game's JSON");
+    assert_eq!(game["id"], id);
+    // Whatever the client sends after its stream request ends the connection.
+    wire.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .expect("sent");
+    let after = closed_within(&mut wire, Duration::from_secs(3))
+        .await
+        .expect("closed once the client sent more");
+    assert!(
+        !String::from_utf8_lossy(&after).contains("HTTP/1.1 200"),
+        "no second answer"
+    );
+    // HTTP/1.0: the body as it is, to the close.
+    let mut old = connect(&app).await;
+    old.write_all(format!("GET /api/v1/games/{id}/stream HTTP/1.0\r\n\r\n").as_bytes())
+        .await
+        .expect("sent");
+    let mut got = Vec::new();
+    read_until(&mut old, &mut got, id.as_bytes()).await;
+    let text = String::from_utf8_lossy(&got);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or_default();
+    assert!(!head.contains("chunked"), "{head}");
+    assert!(body.starts_with('{'), "{body}");
+    // A stream request with a body is refused, before the application.
+    for extra in [
+        "Content-Length: 3\r\n\r\nabc",
+        "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    ] {
+        let mut bodied = connect(&app).await;
+        bodied
+            .write_all(
+                format!("GET /api/v1/games/{id}/stream HTTP/1.1\r\nHost: x\r\n{extra}").as_bytes(),
+            )
+            .await
+            .expect("sent");
+        let answer = closed_within(&mut bodied, Duration::from_secs(3))
+            .await
+            .expect("answered and closed");
+        let text = String::from_utf8_lossy(&answer);
+        assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+        assert!(text.contains(r#""error":"malformed_request""#), "{text}");
+    }
+}
+
+async fn a_streams_slot_is_free_again_once_its_client_hangs_up(app: TestApp) {
+    let settings = Settings {
+        stream_slots: StreamSlots::new(2),
+        ..Settings::default()
+    };
+    let app = restarted(app, settings, RateLimits::UNLIMITED).await;
+    let ann = app.sign_up("ann").await;
+    let bob = app.sign_up("bob").await;
+    let game = app.start_game(&ann, &bob, "tihbat", "challenger").await;
+    let id = game["id"].as_str().expect("an id");
+    let kept = open_game_stream(&app, id, None).await;
+    let dropped = open_game_stream(&app, id, None).await;
+    assert_eq!(dropped.status(), StatusCode::OK);
+    assert_eq!(
+        open_game_stream(&app, id, None).await.status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // The client hangs up one stream, which sends nothing meanwhile: the server sees
+    // its connection close and frees the slot.
+    drop(dropped);
+    let mut status = StatusCode::TOO_MANY_REQUESTS;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let again = open_game_stream(&app, id, None).await;
+        status = again.status();
+        if status == StatusCode::OK {
+            break;
+        }
+    }
+    assert_eq!(status, StatusCode::OK, "the slot came back within 5 s");
+    drop(kept);
 }
 
 /// `GET /games/{id}/live`, the game page's stream, without a session.

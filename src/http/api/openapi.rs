@@ -73,8 +73,8 @@ impl Modify for BearerScheme {
 #[must_use]
 pub fn description(limits: &RateLimits) -> String {
     let mut text = String::from(
-        "The bot and client API of seedpost, a correspondence server for Mangala, Modiar \
-         and Tihbat.\n\n\
+        "The bot and client API of seedpost, a correspondence server for Mangala, Modiar, \
+         Tihbat, Kalah, Oware and Togyz kumalak.\n\n\
          Authenticate with `Authorization: Bearer <token>`; a token comes with the \
          account (`POST /accounts`) or from `POST /tokens`. A token is made for some of \
          the scopes `read`, `play`, `challenge`, `webhooks` and `account` (all of them \
