@@ -8,8 +8,9 @@ use std::io::{BufRead, Write};
 use chrono::{DateTime, TimeDelta, Utc};
 
 use crate::config::AdminCommand;
+use crate::domain::random_hex;
 use crate::error::Error;
-use crate::service::{Service, random_hex};
+use crate::service::Service;
 
 /// Why an admin command failed.
 #[derive(Debug, thiserror::Error)]

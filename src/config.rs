@@ -5,8 +5,8 @@ use std::net::SocketAddr;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use seedpost_rules::{Side, Variant};
 
+use crate::accounts::service::floods::FloodLimits;
 use crate::http::ratelimit::{Rate, RateLimits};
-use crate::service::FloodLimits;
 
 /// A self-hostable correspondence server for Mangala, Modiar, Tihbat, Kalah, Oware and
 /// Togyz kumalak.

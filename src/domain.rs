@@ -12,17 +12,19 @@ use uuid::Uuid;
 mod bots;
 mod entities;
 mod lang;
+mod secret;
 
 pub use bots::{
     Asked, ChallengeFilters, DeclineReason, InvalidDeclineReason, InvalidFilters, InvalidScopes,
     Scope, Scopes,
 };
 pub use entities::{
-    Account, Challenge, Event, FinishedFilter, Game, GameFilter, GameResult, GameState,
-    GameWithMoves, MatchRef, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession,
+    Account, AccountState, Challenge, Event, FinishedFilter, Game, GameFilter, GameResult,
+    GameState, GameWithMoves, MatchRef, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession,
     NewToken, Player, Session, Standing, Token, TournamentRef,
 };
 pub use lang::{Dir, Lang, UnknownLang};
+pub use secret::{random_hex, token_hash};
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -126,6 +128,24 @@ pub fn check_lines(s: &str) -> Result<(), RefusedText> {
     } else {
         Ok(())
     }
+}
+
+/// Why a label (of an API token, of a push device) is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a token label has 1 to 100 characters and no control characters")]
+pub struct InvalidLabel;
+
+/// Checks a label (of an API token, of a push device): 1 to 100 characters once
+/// trimmed, no [`refused_char`]. Returns it trimmed.
+///
+/// # Errors
+/// [`InvalidLabel`] for an empty or longer label, or one with a refused character.
+pub fn check_label(label: &str) -> Result<String, InvalidLabel> {
+    let label = label.trim();
+    if label.is_empty() || label.chars().count() > 100 || label.chars().any(refused_char) {
+        return Err(InvalidLabel);
+    }
+    Ok(label.to_owned())
 }
 
 /// The fields of a JSON body or form, at its top level, that may hold line breaks

@@ -348,6 +348,13 @@ impl From<crate::domain::InvalidPassword> for Error {
     }
 }
 
+/// A label the rules refuse: 422 `invalid_label`.
+impl From<crate::domain::InvalidLabel> for Error {
+    fn from(e: crate::domain::InvalidLabel) -> Error {
+        Error::unprocessable("invalid_label", e.to_string())
+    }
+}
+
 impl From<StoreError> for Error {
     fn from(e: StoreError) -> Error {
         match e {

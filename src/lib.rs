@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 #![warn(clippy::too_many_lines)]
 
+pub mod accounts;
 pub mod admin;
 pub mod analysis;
 pub mod challenges;

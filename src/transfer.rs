@@ -42,6 +42,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::Transaction;
 use uuid::Uuid;
 
+use crate::accounts::export::Accounts;
 use crate::challenges::export::Challenges;
 use crate::chat::export::Chat;
 use crate::competition::export::Competition;
@@ -53,10 +54,8 @@ use crate::store::ops::DataSet;
 use crate::store::sql::{SqlStore, on_backend};
 use crate::store::{Player, Store, StoreError};
 
-pub mod accounts;
 pub mod bots;
 
-use accounts::Accounts;
 use bots::Bots;
 
 /// The `format` of the header line.

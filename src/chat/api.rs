@@ -3,14 +3,14 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use super::json::BlockedJson;
 use super::service::LineJson;
-use super::store::Blocked;
 use crate::domain::{GameId, check_text};
 use crate::error::{Error, Result};
 use crate::http::AppState;
@@ -25,25 +25,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(block, unblock))
         .routes(routes!(lines, say))
         .routes(routes!(report))
-}
-
-/// A blocked account.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(example = json!({"username": "mallory", "since": "2026-11-30T12:00:00.000Z"}))]
-pub struct BlockedJson {
-    /// Its name.
-    pub username: String,
-    /// Since when it is blocked.
-    pub since: String,
-}
-
-impl From<&Blocked> for BlockedJson {
-    fn from(b: &Blocked) -> BlockedJson {
-        BlockedJson {
-            username: b.username.clone(),
-            since: crate::wire::time(b.since),
-        }
-    }
 }
 
 /// The accounts this account blocked: they can neither challenge it nor chat with it.

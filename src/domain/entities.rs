@@ -25,6 +25,15 @@ pub struct Account {
     pub created_at: DateTime<Utc>,
 }
 
+/// Whether an account is closed or deleted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AccountState {
+    /// When the operator closed it (or its player deleted it); `None` while open.
+    pub closed_at: Option<DateTime<Utc>>,
+    /// When its player deleted it.
+    pub deleted_at: Option<DateTime<Utc>>,
+}
+
 /// An account to create.
 #[derive(Debug, Clone)]
 pub struct NewAccount {

@@ -328,7 +328,7 @@ impl Notifications {
         }
         // A device's label is checked as a token's.
         let label =
-            crate::service::parse_label(&d.label).map_err(|e| ReadError::refused(&what, e))?;
+            crate::domain::check_label(&d.label).map_err(|e| ReadError::refused(&what, e))?;
         if label != d.label {
             let why = format!("its label {:?} is not trimmed", d.label);
             return Err(ReadError::refused(&what, why));

@@ -685,10 +685,8 @@ impl Service {
             service: self.clone(),
             account: account.id,
             key: match key {
-                StreamKey::Token(secret) => StoredKey::Token(super::accounts::token_hash(secret)),
-                StreamKey::Session(secret) => {
-                    StoredKey::Session(super::accounts::token_hash(secret))
-                }
+                StreamKey::Token(secret) => StoredKey::Token(crate::domain::token_hash(secret)),
+                StreamKey::Session(secret) => StoredKey::Session(crate::domain::token_hash(secret)),
             },
             last,
             waker,

@@ -6,6 +6,9 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
+use crate::accounts::service::floods::{self, FloodLimits};
+use crate::accounts::service::maillinks::{self, LinkLimits};
+use crate::accounts::service::throttle::{self, LoginLimits};
 use crate::analysis::service::Analyses;
 use crate::clock::Clock;
 use crate::competition::service::vacations::DEFAULT_VACATION_DAYS;
@@ -15,29 +18,15 @@ use crate::notifications::service::push::PushConfig;
 use crate::store::Store;
 use crate::store::replica::Reads;
 
-pub(crate) mod accounts;
-mod controls;
 pub(crate) mod events;
-mod floods;
 mod house;
 mod leases;
-mod maillinks;
-mod passwords;
-mod sessions;
-mod throttle;
 pub(crate) mod webhooks;
 
-pub use accounts::{NewAccountRequest, SignedUp, check_reserved, parse_label, parse_scopes};
-pub use controls::{AccountExport, PasswordChange};
 pub use events::{EVENT_RETENTION, EventFeed, EventLine, GameFeed, StreamKey};
-pub use floods::FloodLimits;
 pub use house::{
     HouseReplies, HouseRound, QUICK_REPLIES_PER_CORE, SolvedTables, THINKING_REPLIES_PER_CORE,
 };
-pub use maillinks::{LinkLimits, RESET_LINK_TTL, VERIFY_LINK_TTL, Verified};
-pub use passwords::check_stored as check_password_hash;
-pub use sessions::{SESSION_DAYS, StartedSession, random_hex};
-pub use throttle::LoginLimits;
 pub use webhooks::{
     ATTEMPTS_PER_WEBHOOK, DELIVERY_TIMEOUT, DeliveryRound, MAX_ATTEMPTS, MAX_ATTEMPTS_IN_FLIGHT,
     MAX_WEBHOOKS, RETRY_BACKOFF, SIGNATURE_HEADER, parse_secret as parse_webhook_secret,
@@ -82,9 +71,9 @@ pub struct ServiceParts {
     /// Whether webhooks may call private addresses.
     pub(crate) private_webhooks: bool,
     /// Failed log-ins per account and address.
-    login_throttle: Arc<throttle::LoginThrottle>,
+    pub(crate) login_throttle: Arc<throttle::LoginThrottle>,
     /// Mailed links (address verification, password reset) per account and address.
-    link_throttle: Arc<maillinks::LinkThrottle>,
+    pub(crate) link_throttle: Arc<maillinks::LinkThrottle>,
     /// Copies of recently played games (a hint for the next move).
     pub(crate) cache: Arc<GameCache>,
     /// Each account's vacation allowance, in days a year.
@@ -96,7 +85,7 @@ pub struct ServiceParts {
     /// The caps where floods are cheap.
     pub(crate) floods: FloodLimits,
     /// Recent sign-ups per client address.
-    sign_ups: Arc<floods::SignUps>,
+    pub(crate) sign_ups: Arc<floods::SignUps>,
     /// Web Push: the VAPID key and contact.
     pub(crate) push: Arc<PushConfig>,
     /// The house bots' replies running and the solved tables they read.

@@ -231,10 +231,10 @@ pub(crate) fn to_i32(what: &str, value: u32) -> Result<i32, StoreError> {
 /// A row of `accounts`.
 #[derive(Clone, sqlx::FromRow)]
 pub(crate) struct AccountRow {
-    pub(super) id: Uuid,
-    pub(super) username: String,
-    pub(super) bot: bool,
-    pub(super) created_at: DateTime<Utc>,
+    pub(crate) id: Uuid,
+    pub(crate) username: String,
+    pub(crate) bot: bool,
+    pub(crate) created_at: DateTime<Utc>,
 }
 
 impl AccountRow {

@@ -27,14 +27,12 @@ pub use crate::domain::{
     Session, Standing, Token,
 };
 
-pub mod accounts;
 mod batch;
 pub mod carried;
 pub(crate) mod common;
 pub(crate) mod core;
 pub mod dialect;
 pub mod leases;
-pub mod maillinks;
 pub mod ops;
 pub mod postgres;
 pub mod prefs;
@@ -44,9 +42,7 @@ pub mod sql;
 pub mod sqlite;
 pub mod webhooks;
 
-pub use accounts::AccountStore;
 pub use leases::{LeaseStore, RunnerLease};
-pub use maillinks::MailLinkStore;
 pub use ops::OpsStore;
 pub use prefs::{PlaySettings, PrefsStore};
 pub use webhooks::WebhookStore;
@@ -218,11 +214,9 @@ impl SessionRow {
 /// The storage of seedpost. Every method is one transaction (or one statement).
 #[async_trait]
 pub trait Store:
-    AccountStore
-    + WebhookStore
+    WebhookStore
     + OpsStore
     + PrefsStore
-    + MailLinkStore
     + LeaseStore
     + Send
     + Sync

@@ -53,8 +53,8 @@ pub struct AccountWithPassword {
     /// go on above it in the new database, and a stream resumed with `since` neither
     /// misses an event nor hears one twice.
     pub event_seq: u64,
-    /// Whether it is closed or deleted (see [`super::accounts`]).
-    pub state: super::accounts::AccountState,
+    /// Whether it is closed or deleted.
+    pub state: crate::domain::AccountState,
     /// The client address it signed up from, when known.
     pub sign_up_address: Option<String>,
     /// The language it chose, as a primary tag, if any.
@@ -82,7 +82,7 @@ impl AccountExportRow {
             account,
             password_hash,
             event_seq,
-            state: super::accounts::AccountState {
+            state: crate::domain::AccountState {
                 closed_at: self.closed_at,
                 deleted_at: self.deleted_at,
             },

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use seedpost::service::FloodLimits;
+use seedpost::accounts::service::floods::FloodLimits;
 
 use crate::helpers::{Answer, Backend, ServerBuilder, TestApp};
 

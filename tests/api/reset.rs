@@ -6,6 +6,7 @@
 
 use chrono::Duration;
 use reqwest::{Method, StatusCode};
+use seedpost::accounts::store::MailLinkStore;
 use serde_json::{Value, json};
 
 use crate::helpers::{Player, TestApp};
@@ -521,9 +522,9 @@ async fn a_new_password_a_reset_or_a_new_address_ends_every_pending_link_of_the_
     let now = app.service.now();
     app.service
         .store()
-        .create_mail_link(&seedpost::store::maillinks::MailLink {
+        .create_mail_link(&seedpost::accounts::entity::MailLink {
             hash: sha256_hex(&beside),
-            kind: seedpost::store::maillinks::LinkKind::VerifyAddress,
+            kind: seedpost::accounts::entity::LinkKind::VerifyAddress,
             account: account.id,
             email: "ayse@example.com".to_owned(),
             created_at: now,
@@ -549,7 +550,7 @@ async fn a_new_password_a_reset_or_a_new_address_ends_every_pending_link_of_the_
         .service
         .store()
         .mail_link(
-            seedpost::store::maillinks::LinkKind::VerifyAddress,
+            seedpost::accounts::entity::LinkKind::VerifyAddress,
             &sha256_hex(&beside),
         )
         .await;

@@ -1,6 +1,7 @@
 //! `seedpost admin`: the operator's account tools, on the database a server runs on.
 
 use reqwest::{Client, StatusCode};
+use seedpost::accounts::store::AccountStore;
 use seedpost::admin::{self, AdminError};
 use seedpost::config::AdminCommand;
 use seedpost::error::Error;

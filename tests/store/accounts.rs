@@ -1,7 +1,8 @@
 //! Account controls in the store: a password change and a log-out everywhere end
 //! exactly the sessions and tokens they say, in one transaction.
 
-use seedpost::store::accounts::Ended;
+use seedpost::accounts::entity::Ended;
+use seedpost::accounts::store::AccountStore;
 use seedpost::store::{NewSession, Store, StoreError};
 
 use crate::helpers::{account, at, connect, days, new_account, new_token};

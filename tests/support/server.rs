@@ -14,10 +14,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
+use seedpost::accounts::service::floods::FloodLimits;
 use seedpost::clock::ManualClock;
 use seedpost::http::ratelimit::{RateLimiter, RateLimits};
 use seedpost::http::{AppState, Settings};
-use seedpost::service::{FloodLimits, Service};
+use seedpost::service::Service;
 use seedpost::store::replica::Reads;
 
 use super::db::TestDb;

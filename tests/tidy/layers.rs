@@ -21,6 +21,7 @@ const FEATURES: &[&str] = &[
     "notifications",
     "analysis",
     "competition",
+    "accounts",
 ];
 
 /// The folders of `src/` that are no feature, each with what it is.

@@ -5,67 +5,16 @@ use seedpost_rules::Variant;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::domain::{Account, Scope, Scopes, Standing, Token};
-use crate::wire::{ScopeName, VariantName};
+use crate::domain::Standing;
+use crate::wire::VariantName;
 
 // The shapes that events carry too live beside the engine's shapes, in `wire`, so
 // that the service can build them; the API names them from here as before.
 pub use crate::wire::MatchRefJson;
 
 /// Times as RFC 3339 in UTC, to the millisecond.
-pub(super) fn time(t: DateTime<Utc>) -> String {
+pub(crate) fn time(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
-}
-
-/// `GET /me`, and the account in a sign-up answer.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"username": "ayse", "bot": true, "created_at": "2026-11-30T12:00:00.000Z"}))]
-pub struct AccountJson {
-    /// The name.
-    pub username: String,
-    /// Whether a program plays.
-    pub bot: bool,
-    /// When it was made.
-    pub created_at: String,
-}
-
-impl From<&Account> for AccountJson {
-    fn from(a: &Account) -> Self {
-        AccountJson {
-            username: a.username.to_string(),
-            bot: a.bot,
-            created_at: time(a.created_at),
-        }
-    }
-}
-
-/// A token as listed (no secret).
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"id": "5f0c8a56-3f4e-4c1b-9a57-0e8f5d2c6b11", "label": "my bot", "scopes": ["read", "play", "challenge"], "created_at": "2026-11-30T12:00:00.000Z", "last_used_at": null}))]
-pub struct TokenJson {
-    /// Its id.
-    pub id: String,
-    /// Its label.
-    pub label: String,
-    /// What it may be used for (a token made before scopes existed has them all).
-    #[schema(value_type = Vec<ScopeName>)]
-    pub scopes: Vec<&'static str>,
-    /// When it was made.
-    pub created_at: String,
-    /// When it was last used.
-    pub last_used_at: Option<String>,
-}
-
-impl From<&Token> for TokenJson {
-    fn from(t: &Token) -> Self {
-        TokenJson {
-            id: t.id.to_string(),
-            label: t.label.clone(),
-            scopes: scope_names(t.scopes),
-            created_at: time(t.created_at),
-            last_used_at: t.last_used_at.map(time),
-        }
-    }
 }
 
 /// A variant's board.
@@ -156,39 +105,6 @@ impl From<&Standing> for StandingJson {
             rating: s.rating.as_ref().map(RatingJson::from),
         }
     }
-}
-
-/// `POST /accounts` → 201: the account and its first API token, shown once.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"username": "ayse", "bot": true, "token": "sp_3f9a0c4e5b6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f"}))]
-pub struct SignedUpJson {
-    /// The name.
-    pub username: String,
-    /// Whether a program plays.
-    pub bot: bool,
-    /// The secret of the first API token: send it as `Authorization: Bearer <token>`.
-    pub token: String,
-}
-
-/// `POST /tokens` → 201: a new token and its secret, shown once.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"id": "5f0c8a56-3f4e-4c1b-9a57-0e8f5d2c6b11", "token": "sp_3f9a0c4e5b6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f", "label": "my bot", "scopes": ["read", "play", "challenge"]}))]
-pub struct NewTokenJson {
-    /// Its id.
-    pub id: String,
-    /// The secret, shown once.
-    pub token: String,
-    /// Its label.
-    pub label: String,
-    /// What it may be used for.
-    #[schema(value_type = Vec<ScopeName>)]
-    pub scopes: Vec<&'static str>,
-}
-
-/// The names of `scopes`, in their listed order.
-#[must_use]
-pub fn scope_names(scopes: Scopes) -> Vec<&'static str> {
-    scopes.iter().map(Scope::as_str).collect()
 }
 
 /// Every error answer: a stable `error` code and a `message` for people.

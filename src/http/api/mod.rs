@@ -21,15 +21,12 @@ use crate::domain::Scope;
 /// Where the API is served.
 pub const PREFIX: &str = "/api/v1";
 
-mod accounts;
-pub mod controls;
 pub mod events;
 pub mod json;
 mod leases;
 pub mod openapi;
-mod reset;
 mod stream;
-mod webhooks;
+pub(crate) mod webhooks;
 
 /// The API's routes.
 pub fn router() -> Router<AppState> {
@@ -82,19 +79,11 @@ pub fn required_scope(method: &Method, matched: &str) -> Option<Scope> {
 /// Every route of the API with its description.
 fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
-        .routes(routes!(accounts::sign_up))
-        .routes(routes!(accounts::create_token, accounts::tokens))
-        .routes(routes!(accounts::revoke_token))
-        .routes(routes!(accounts::me, controls::delete))
-        .routes(routes!(controls::export))
-        .routes(routes!(controls::change_password))
-        .routes(routes!(controls::log_out_everywhere))
+        .merge(crate::accounts::api::routes())
         .merge(crate::competition::api::vacation::routes())
         .merge(crate::notifications::api::calendar::routes())
-        .routes(routes!(reset::resend_verification))
-        .routes(routes!(reset::request))
-        .routes(routes!(reset::confirm))
-        .routes(routes!(accounts::language, accounts::set_language))
+        .merge(crate::accounts::api::reset::routes())
+        .merge(crate::accounts::api::account::language_routes())
         .routes(routes!(crate::games::api::variants))
         .merge(crate::challenges::api::routes())
         .routes(routes!(leases::claim, leases::release))

@@ -15,17 +15,13 @@ use axum::routing::{get, post};
 use super::AppState;
 use crate::error::Error;
 
-mod accounts;
 pub(crate) mod assets;
-mod controls;
 pub(crate) mod error;
 pub mod lang;
 pub(crate) mod live;
 pub(crate) mod refusal;
-mod reset;
 mod rules;
 pub(crate) mod session;
-mod settings;
 pub(crate) mod view;
 pub(crate) mod zone;
 
@@ -36,39 +32,8 @@ pub use session::{FORM_COOKIE, PageForm, SESSION_COOKIE, Visitor};
 /// The pages' routes, with the static files.
 pub fn router(state: AppState) -> Router<AppState> {
     Router::new()
-        .route(
-            "/signup",
-            get(accounts::sign_up_form).post(accounts::sign_up),
-        )
-        .route("/login", get(accounts::log_in_form).post(accounts::log_in))
-        .route("/logout", post(accounts::log_out))
-        .route("/password-reset", get(reset::show).post(reset::request))
-        .route(
-            "/password-reset/confirm",
-            get(reset::confirm_form).post(reset::confirm),
-        )
-        .route("/verify-address", get(reset::verify))
+        .merge(crate::accounts::pages::routes())
         .route("/language", post(lang::choose))
-        .route(
-            "/settings/tokens",
-            get(accounts::tokens).post(accounts::create_token),
-        )
-        .route("/settings/tokens/{id}/revoke", post(accounts::revoke_token))
-        .route("/settings", get(settings::show))
-        .route("/settings/account", get(controls::show))
-        .route(
-            "/settings/account/password",
-            post(controls::change_password),
-        )
-        .route(
-            "/settings/account/log-out-everywhere",
-            post(controls::log_out_everywhere),
-        )
-        .route(
-            "/settings/account/delete",
-            get(controls::confirm_delete).post(controls::delete),
-        )
-        .route("/settings/account/export", get(controls::export))
         .merge(crate::notifications::pages::routes())
         .merge(crate::challenges::pages::routes())
         .route("/live", get(live::account))

@@ -18,11 +18,12 @@ use serde::de::DeserializeOwned;
 
 use super::error::PageError;
 use super::view::Layout;
+use crate::accounts::service::sessions::SESSION_DAYS;
 use crate::domain::Lang;
+use crate::domain::random_hex;
 use crate::error::Error;
 use crate::http::{AppState, BODY_LIMIT};
 use crate::i18n::Tr;
-use crate::service::{SESSION_DAYS, random_hex};
 use crate::store::Account;
 
 /// The session cookie: 256 random bits in hex, stored on the server only as a hash.

@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 use crate::error::Result;
 use crate::http::AppState;
 use crate::http::extract::{ApiJson, Auth, PublicBase};
-use crate::notifications::service::digest::DigestStatus;
+use crate::notifications::json::DigestJson;
 use crate::service::Service;
 
 /// Its routes of the API.
@@ -40,43 +40,6 @@ pub struct CalendarJson {
     pub active: bool,
     /// When its secret was made; null without one.
     pub created_at: Option<String>,
-}
-
-/// `GET` and `PUT /me/digest`: the daily digest settings.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({"email": "ayse@example.org", "enabled": true, "last_sent_on": "2026-11-30", "verified": true, "verified_at": "2026-11-29T18:02:11.000Z", "mail_configured": true, "hour": 7}))]
-pub struct DigestJson {
-    /// Where the digest goes; null before it is set.
-    pub email: Option<String>,
-    /// Whether it is sent.
-    pub enabled: bool,
-    /// The UTC day of the last digest; null before the first.
-    pub last_sent_on: Option<String>,
-    /// Whether the address is verified (its player followed the link mailed to it):
-    /// password reset links go only to a verified address. Changing the address
-    /// makes it unverified again.
-    pub verified: bool,
-    /// When it was verified; null while it is not.
-    pub verified_at: Option<String>,
-    /// Whether this server sends mail at all (its operator set up SMTP); without it
-    /// the settings are kept but nothing is sent.
-    pub mail_configured: bool,
-    /// The hour (UTC) from which each day's digest goes out.
-    pub hour: u32,
-}
-
-impl From<&DigestStatus> for DigestJson {
-    fn from(status: &DigestStatus) -> DigestJson {
-        DigestJson {
-            email: status.email.clone(),
-            enabled: status.enabled,
-            last_sent_on: status.last_sent_on.map(|d| d.to_string()),
-            verified: status.verified_at.is_some(),
-            verified_at: status.verified_at.map(crate::wire::time),
-            mail_configured: status.mail_configured,
-            hour: status.hour,
-        }
-    }
 }
 
 /// `PUT /me/digest`'s body.

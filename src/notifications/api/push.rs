@@ -6,21 +6,16 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header::USER_AGENT};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-
-use crate::http::api::json::ErrorJson;
-use std::str::FromStr;
-
-use crate::domain::PushSubscriptionId;
-use crate::notifications::entity::{Channel, NoticeKind, NotificationSettings};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{Error, Result};
+use crate::domain::PushSubscriptionId;
+use crate::error::Result;
 use crate::http::AppState;
+use crate::http::api::json::ErrorJson;
 use crate::http::extract::{ApiJson, Auth, PathId};
-use crate::notifications::entity::PushSubscription;
+use crate::notifications::json::{NotificationSettingsJson, PushSubscriptionJson};
 use crate::service::Service;
-use crate::wire::time;
 
 /// Its routes of the API.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -67,38 +62,6 @@ pub(super) struct NewPushSubscriptionBody {
     #[serde(rename = "expirationTime")]
     #[allow(dead_code)]
     expiration_time: Option<f64>,
-}
-
-/// A device with push on.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(example = json!({
-    "id": "0b7c1c8e-5a3f-4d2b-9c1e-7f6a5b4c3d2e", "label": "Firefox on Android",
-    "endpoint": "https://updates.push.services.mozilla.com/wpush/v2/gAAAAA...",
-    "created_at": "2026-11-30T12:00:00.000Z", "last_success_at": null
-}))]
-pub struct PushSubscriptionJson {
-    /// Its id.
-    pub id: String,
-    /// Which device it is (from its user agent).
-    pub label: String,
-    /// The push service's URL for the device.
-    pub endpoint: String,
-    /// When push was turned on for it.
-    pub created_at: String,
-    /// When its push service last accepted a notification.
-    pub last_success_at: Option<String>,
-}
-
-impl From<&PushSubscription> for PushSubscriptionJson {
-    fn from(s: &PushSubscription) -> Self {
-        PushSubscriptionJson {
-            id: s.id.to_string(),
-            label: s.label.clone(),
-            endpoint: s.endpoint.clone(),
-            created_at: time(s.created_at),
-            last_success_at: s.last_success_at.map(time),
-        }
-    }
 }
 
 /// How many devices a test notification was queued for.
@@ -234,88 +197,6 @@ pub(super) async fn test(
 ) -> Result<(StatusCode, Json<TestPushJson>)> {
     let devices = service.test_push(&account).await?;
     Ok((StatusCode::ACCEPTED, Json(TestPushJson { devices })))
-}
-
-/// One channel's settings.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ChannelSettingsJson {
-    /// The kinds of notice sent: `your_turn`, `challenge`, `game_start`,
-    /// `game_finish` (push and email only).
-    #[serde(default)]
-    pub kinds: Vec<String>,
-    /// Minutes before a move's deadline at which a reminder is sent: each one of 15,
-    /// 30, 60, 120, 240, 480, 720, 1440, 2880. Each is sent once per move while the
-    /// clock runs; a time as long as the move's whole time or longer is not sent for
-    /// that move, and of several that came due together only the nearest the
-    /// deadline is (docs/notifications.md).
-    #[serde(default)]
-    pub reminders: Vec<u32>,
-}
-
-/// What each channel sends.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({
-    "push": {"kinds": ["your_turn", "challenge", "game_start", "game_finish"], "reminders": [1440, 120]},
-    "email": {"kinds": [], "reminders": []},
-    "calendar": {"kinds": [], "reminders": [1440, 120]},
-    "bot": {"kinds": [], "reminders": []}
-}))]
-pub struct NotificationSettingsJson {
-    /// Web Push to the account's devices.
-    pub push: ChannelSettingsJson,
-    /// E-mail (opt-in; needs the operator's SMTP and the digest address).
-    pub email: ChannelSettingsJson,
-    /// Alarms in the calendar feed.
-    pub calendar: ChannelSettingsJson,
-    /// `time_running_out` events for bots, besides the one at 80% of the time.
-    pub bot: ChannelSettingsJson,
-}
-
-impl From<&NotificationSettings> for NotificationSettingsJson {
-    fn from(s: &NotificationSettings) -> Self {
-        let channel = |c: Channel| {
-            let mine = s.channel(c);
-            ChannelSettingsJson {
-                kinds: mine.kinds.iter().map(|k| k.as_str().to_owned()).collect(),
-                // Longest first, as people say them: "24 h, then 2 h".
-                reminders: mine.reminders.iter().rev().copied().collect(),
-            }
-        };
-        NotificationSettingsJson {
-            push: channel(Channel::Push),
-            email: channel(Channel::Email),
-            calendar: channel(Channel::Calendar),
-            bot: channel(Channel::Bot),
-        }
-    }
-}
-
-impl NotificationSettingsJson {
-    /// The settings it describes.
-    fn parse(self) -> Result<NotificationSettings, Error> {
-        let mut settings = NotificationSettings::default();
-        for (channel, json) in [
-            (Channel::Push, self.push),
-            (Channel::Email, self.email),
-            (Channel::Calendar, self.calendar),
-            (Channel::Bot, self.bot),
-        ] {
-            let mine = settings.channel_mut(channel);
-            mine.kinds = json
-                .kinds
-                .iter()
-                .map(|k| {
-                    NoticeKind::from_str(k).map_err(|_| {
-                        Error::unprocessable("invalid_settings", format!("no such kind: {k}"))
-                    })
-                })
-                .collect::<Result<_, _>>()?;
-            mine.reminders = json.reminders.into_iter().collect();
-        }
-        Ok(settings)
-    }
 }
 
 /// The account's notification settings: which kinds of notice each channel sends, and

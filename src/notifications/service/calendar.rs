@@ -2,7 +2,7 @@
 //! at a secret URL that calendar programs subscribe to without logging in.
 //!
 //! The secret is 256 random bits; only its SHA-256 is stored, like an API token's
-//! (`accounts::token_hash`). Making a new one replaces the old, whose URL stops
+//! (`domain::token_hash`). Making a new one replaces the old, whose URL stops
 //! working; deleting it stops the feed.
 //!
 //! Each ongoing game gives one event at its deadline: where it is the account's move,
@@ -20,6 +20,7 @@ use chrono::{DateTime, Utc};
 use icalendar::{Alarm, Calendar, Component, Event, EventLike, Property, Trigger};
 
 use crate::domain::GameStatus;
+use crate::domain::{random_hex, token_hash};
 use crate::error::{Error, Result};
 use crate::games::json::Clock;
 use crate::games::service::side_of;
@@ -27,8 +28,6 @@ use crate::notifications::entity::CalendarFeed;
 use crate::notifications::entity::reminder_schedule;
 use crate::notifications::store::{CalendarStore, PushStore};
 use crate::service::Service;
-use crate::service::accounts::token_hash;
-use crate::service::random_hex;
 use crate::store::{Account, Game, GameFilter, StoreError};
 
 /// At most this many games are listed (the most urgent first).

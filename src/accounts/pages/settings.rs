@@ -5,9 +5,9 @@
 use askama::Template;
 use axum::response::{IntoResponse, Response};
 
-use super::error::PageError;
-use super::session::Visitor;
-use super::view::{Layout, render};
+use crate::http::pages::error::PageError;
+use crate::http::pages::session::Visitor;
+use crate::http::pages::view::{Layout, render};
 
 /// One settings page: where it is, its title and what it holds (translated).
 struct Entry {

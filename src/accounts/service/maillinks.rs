@@ -25,13 +25,12 @@ use std::sync::Mutex;
 
 use chrono::{DateTime, TimeDelta, Utc};
 
-use super::accounts::token_hash;
-use super::{Service, random_hex};
-use crate::domain::{AccountId, Password};
+use crate::accounts::entity::{Ended, LinkKind, MailLink};
+use crate::accounts::store::MailLinkStore;
+use crate::domain::{AccountId, Password, random_hex, token_hash};
 use crate::error::{Error, Result};
 use crate::notifications::service::digest::{Compose, Mailer, NotSent, mail_id};
-use crate::store::accounts::Ended;
-use crate::store::maillinks::{LinkKind, MailLink};
+use crate::service::Service;
 use crate::store::{Account, StoreError};
 
 /// How long a verification link works.
@@ -89,7 +88,7 @@ const SWEEP_ABOVE: usize = 10_000;
 
 /// Counts over a sliding window, per key.
 #[derive(Debug, Default)]
-pub(super) struct LinkThrottle {
+pub(crate) struct LinkThrottle {
     limits: LinkLimits,
     recent: Mutex<HashMap<Key, VecDeque<DateTime<Utc>>>>,
 }
@@ -101,7 +100,7 @@ impl Default for LinkLimits {
 }
 
 impl LinkThrottle {
-    pub(super) fn new(limits: LinkLimits) -> LinkThrottle {
+    pub(crate) fn new(limits: LinkLimits) -> LinkThrottle {
         LinkThrottle {
             limits,
             recent: Mutex::default(),

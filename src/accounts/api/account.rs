@@ -5,13 +5,24 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::json::{AccountJson, ErrorJson, NewTokenJson, SignedUpJson, TokenJson, scope_names};
+use crate::accounts::json::{AccountJson, NewTokenJson, SignedUpJson, TokenJson, scope_names};
+use crate::accounts::service::account::{NewAccountRequest, parse_scopes};
 use crate::domain::{Lang, TokenId};
 use crate::error::{Error, Result};
+use crate::http::AppState;
+use crate::http::api::json::ErrorJson;
 use crate::http::extract::{ApiJson, Auth, ClientAddr, PathId};
-use crate::service::{NewAccountRequest, Service, parse_scopes};
+use crate::service::Service;
 use crate::wire::ScopeName;
+
+/// Its routes of the API read after the mailed links' (the order of the API's
+/// description): the account's language.
+pub fn language_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(language, set_language))
+}
 
 /// A sign-up.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -36,7 +47,7 @@ pub(super) struct SignUpBody {
     request_body = SignUpBody,
     responses(
         (status = 201, description = "The account and its first token (shown once)", body = SignedUpJson),
-        (status = 400, response = super::openapi::BadBody),
+        (status = 400, response = crate::http::api::openapi::BadBody),
         (status = 409, description = "`username_taken`: the name is taken (ignoring case)", body = ErrorJson,
             example = json!({"error": "username_taken", "message": "that user name is taken"})),
         (status = 422, description = "`invalid_username`, `invalid_password`, `invalid_body`: a bad name, password or field", body = ErrorJson,
@@ -96,7 +107,7 @@ pub(super) struct NewTokenBody {
     request_body = NewTokenBody,
     responses(
         (status = 201, description = "The token and its secret (shown once)", body = NewTokenJson),
-        (status = 400, response = super::openapi::BadBody),
+        (status = 400, response = crate::http::api::openapi::BadBody),
         (status = 401, description = "`bad_credentials`: wrong name or password", body = ErrorJson,
             example = json!({"error": "bad_credentials", "message": "wrong user name or password"})),
         (status = 403, description = "`account_closed`: the right password of an account the operator closed", body = ErrorJson,
@@ -138,7 +149,7 @@ pub(super) async fn create_token(
     security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The tokens", body = Vec<TokenJson>),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn tokens(
@@ -159,8 +170,8 @@ pub(super) async fn tokens(
     params(("id" = String, Path, description = "The token's id")),
     responses(
         (status = 204, description = "Revoked"),
-        (status = 401, response = super::openapi::Unauthorized),
-        (status = 404, response = super::openapi::NotFound),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
+        (status = 404, response = crate::http::api::openapi::NotFound),
     ),
 )]
 pub(super) async fn revoke_token(
@@ -181,7 +192,7 @@ pub(super) async fn revoke_token(
     security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The account", body = AccountJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn me(Auth(account): Auth) -> Json<AccountJson> {
@@ -227,7 +238,7 @@ pub struct LanguageRequest {
     security(("bearer" = ["read"])),
     responses(
         (status = 200, description = "The language", body = LanguageJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn language(
@@ -247,7 +258,7 @@ pub(super) async fn language(
     request_body = LanguageRequest,
     responses(
         (status = 200, description = "The language", body = LanguageJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 422, description = "`invalid_language`: not a tag seedpost speaks; `invalid_body`: a body without `language`", body = ErrorJson,
             example = json!({"error": "invalid_language", "message": "unknown language \"fr\": expected one of en, tr, ar, el, ca"})),
     ),

@@ -1,7 +1,7 @@
 //! Account controls: changing a password, ending an account's sessions, closing,
 //! reopening, renaming and deleting an account, and the operator's list of sign-ups.
-//! A part of every [`Store`](super::Store) (a supertrait), implemented once for both
-//! backends.
+//! Served by every [`Store`], written once for both backends over the core's
+//! [`SqlStore`].
 //!
 //! A closed account keeps its row, name and games; none of its sessions or tokens
 //! authenticates (the reads of both join only accounts that are not closed). A deleted
@@ -17,16 +17,17 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::common::{AccountRow, micros, row_limit};
-use super::core::missed;
-use super::dialect::Backend;
-use super::sql::{SqlStore, sql};
-use super::{Account, StoreError};
-use crate::domain::{AccountId, GameId, Username};
+use crate::accounts::entity::{Ended, SignUp};
+use crate::domain::{AccountId, AccountState, GameId, Username};
+use crate::store::common::{AccountRow, micros, row_limit};
+use crate::store::core::missed;
+use crate::store::dialect::Backend;
+use crate::store::sql::{SqlStore, on_backend, sql};
+use crate::store::{Store, StoreError};
 
 /// Storage of account controls.
 #[async_trait]
-pub trait AccountStore: Send + Sync {
+pub trait AccountStore {
     /// Replaces the account's password hash and, in the same transaction, deletes its
     /// browser sessions but the one whose hash is `keep`, every pending link mailed to
     /// it (verification and password reset), and all its API tokens when
@@ -104,26 +105,6 @@ pub trait AccountStore: Send + Sync {
     async fn account_games(&self, account: AccountId) -> Result<Vec<GameId>, StoreError>;
 }
 
-/// Whether an account is closed or deleted.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct AccountState {
-    /// When the operator closed it (or its player deleted it); `None` while open.
-    pub closed_at: Option<DateTime<Utc>>,
-    /// When its player deleted it.
-    pub deleted_at: Option<DateTime<Utc>>,
-}
-
-/// A sign-up, as the operator lists it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SignUp {
-    /// The account (its name now).
-    pub account: Account,
-    /// The client address it signed up from, when known.
-    pub address: Option<String>,
-    /// Whether it was closed or deleted since.
-    pub state: AccountState,
-}
-
 #[derive(sqlx::FromRow)]
 struct StateRow {
     closed_at: Option<DateTime<Utc>>,
@@ -180,21 +161,12 @@ const DELETE_DATA: [&str; 23] = [
     "UPDATE accounts SET sign_up_address = NULL, language = NULL WHERE id = $1",
 ];
 
-/// What a change ended.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Ended {
-    /// Browser sessions deleted.
-    pub sessions: u64,
-    /// API tokens deleted.
-    pub tokens: u64,
-}
-
 /// Deletes the sessions of `$1` but the one whose hash is `$2` (none for `NULL`).
 const END_SESSIONS: &str =
     "DELETE FROM sessions WHERE account_id = $1 AND ($2 IS NULL OR hash <> $2)";
 
 #[async_trait]
-impl<B: Backend> AccountStore for SqlStore<B> {
+impl<S: Store + ?Sized> AccountStore for S {
     async fn change_password(
         &self,
         account: AccountId,
@@ -202,9 +174,67 @@ impl<B: Backend> AccountStore for SqlStore<B> {
         keep: Option<&str>,
         revoke_tokens: bool,
     ) -> Result<Ended, StoreError> {
-        let password_hash = password_hash.to_owned();
-        let keep = keep.map(str::to_owned);
-        self.write(move |tx| {
+        on_backend!(self.sql(), s => change_password(s, account, password_hash, keep, revoke_tokens).await)
+    }
+
+    async fn end_sessions(
+        &self,
+        account: AccountId,
+        keep: Option<&str>,
+    ) -> Result<u64, StoreError> {
+        on_backend!(self.sql(), s => end_sessions(s, account, keep).await)
+    }
+
+    async fn account_state(&self, account: AccountId) -> Result<AccountState, StoreError> {
+        on_backend!(self.sql(), s => account_state(s, account).await)
+    }
+
+    async fn close_account(
+        &self,
+        account: AccountId,
+        now: DateTime<Utc>,
+    ) -> Result<Ended, StoreError> {
+        on_backend!(self.sql(), s => close_account(s, account, now).await)
+    }
+
+    async fn reopen_account(&self, account: AccountId) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => reopen_account(s, account).await)
+    }
+
+    async fn rename_account(&self, account: AccountId, name: &Username) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => rename_account(s, account, name).await)
+    }
+
+    async fn delete_account(
+        &self,
+        account: AccountId,
+        placeholder: &Username,
+        password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_backend!(self.sql(), s => delete_account(s, account, placeholder, password_hash, now).await)
+    }
+
+    async fn sign_ups(&self, since: DateTime<Utc>, limit: u32) -> Result<Vec<SignUp>, StoreError> {
+        on_backend!(self.sql(), s => sign_ups(s, since, limit).await)
+    }
+
+    async fn account_games(&self, account: AccountId) -> Result<Vec<GameId>, StoreError> {
+        on_backend!(self.sql(), s => account_games(s, account).await)
+    }
+}
+
+async fn change_password<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+    password_hash: &str,
+    keep: Option<&str>,
+    revoke_tokens: bool,
+) -> Result<Ended, StoreError> {
+    let password_hash = password_hash.to_owned();
+    let keep = keep.map(str::to_owned);
+    store
+        .write(move |tx| {
             Box::pin(async move {
                 sql("UPDATE accounts SET password_hash = $2 WHERE id = $1")
                     .bind(account.0)
@@ -232,15 +262,16 @@ impl<B: Backend> AccountStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn end_sessions(
-        &self,
-        account: AccountId,
-        keep: Option<&str>,
-    ) -> Result<u64, StoreError> {
-        let keep = keep.map(str::to_owned);
-        self.detached(move |conn| {
+async fn end_sessions<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+    keep: Option<&str>,
+) -> Result<u64, StoreError> {
+    let keep = keep.map(str::to_owned);
+    store
+        .detached(move |conn| {
             Box::pin(async move {
                 sql(END_SESSIONS)
                     .bind(account.0)
@@ -250,21 +281,26 @@ impl<B: Backend> AccountStore for SqlStore<B> {
             })
         })
         .await
-    }
-    async fn account_state(&self, account: AccountId) -> Result<AccountState, StoreError> {
-        let row: StateRow = sql("SELECT closed_at, deleted_at FROM accounts WHERE id = $1")
-            .bind(account.0)
-            .one(&mut self.conn().await?)
-            .await?;
-        Ok(row.into())
-    }
+}
 
-    async fn close_account(
-        &self,
-        account: AccountId,
-        now: DateTime<Utc>,
-    ) -> Result<Ended, StoreError> {
-        self.write(move |tx| {
+async fn account_state<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+) -> Result<AccountState, StoreError> {
+    let row: StateRow = sql("SELECT closed_at, deleted_at FROM accounts WHERE id = $1")
+        .bind(account.0)
+        .one(&mut store.conn().await?)
+        .await?;
+    Ok(row.into())
+}
+
+async fn close_account<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+    now: DateTime<Utc>,
+) -> Result<Ended, StoreError> {
+    store
+        .write(move |tx| {
             Box::pin(async move {
                 let closed =
                     sql("UPDATE accounts SET closed_at = $2 WHERE id = $1 AND closed_at IS NULL")
@@ -287,14 +323,18 @@ impl<B: Backend> AccountStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn reopen_account(&self, account: AccountId) -> Result<(), StoreError> {
-        self.write(move |tx| {
+async fn reopen_account<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+) -> Result<(), StoreError> {
+    store
+        .write(move |tx| {
             Box::pin(async move {
                 let reopened = sql("UPDATE accounts SET closed_at = NULL \
-                                    WHERE id = $1 AND closed_at IS NOT NULL \
-                                      AND deleted_at IS NULL")
+                                WHERE id = $1 AND closed_at IS NOT NULL \
+                                  AND deleted_at IS NULL")
                 .bind(account.0)
                 .execute(tx)
                 .await?;
@@ -305,14 +345,19 @@ impl<B: Backend> AccountStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn rename_account(&self, account: AccountId, name: &Username) -> Result<(), StoreError> {
-        let name = name.clone();
-        self.detached(move |conn| {
+async fn rename_account<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+    name: &Username,
+) -> Result<(), StoreError> {
+    let name = name.clone();
+    store
+        .detached(move |conn| {
             Box::pin(async move {
                 sql("UPDATE accounts SET username = $2, username_key = $3 \
-                     WHERE id = $1 AND deleted_at IS NULL")
+                 WHERE id = $1 AND deleted_at IS NULL")
                 .bind(account.0)
                 .bind(name.as_str().to_owned())
                 .bind(name.key())
@@ -321,23 +366,24 @@ impl<B: Backend> AccountStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn delete_account(
-        &self,
-        account: AccountId,
-        placeholder: &Username,
-        password_hash: &str,
-        now: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
-        let placeholder = placeholder.clone();
-        let password_hash = password_hash.to_owned();
-        self.write(move |tx| {
+async fn delete_account<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+    placeholder: &Username,
+    password_hash: &str,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let placeholder = placeholder.clone();
+    let password_hash = password_hash.to_owned();
+    store
+        .write(move |tx| {
             Box::pin(async move {
                 let renamed = sql("UPDATE accounts SET username = $2, username_key = $3, \
-                                          password_hash = $4, deleted_at = $5, \
-                                          closed_at = coalesce(closed_at, $5) \
-                                   WHERE id = $1 AND deleted_at IS NULL")
+                                      password_hash = $4, deleted_at = $5, \
+                                      closed_at = coalesce(closed_at, $5) \
+                               WHERE id = $1 AND deleted_at IS NULL")
                 .bind(account.0)
                 .bind(placeholder.as_str().to_owned())
                 .bind(placeholder.key())
@@ -355,34 +401,40 @@ impl<B: Backend> AccountStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn sign_ups(&self, since: DateTime<Utc>, limit: u32) -> Result<Vec<SignUp>, StoreError> {
-        let rows: Vec<SignUpRow> = sql("SELECT id, username, bot, created_at, sign_up_address, \
-                                               closed_at, deleted_at \
-                                        FROM accounts WHERE created_at >= $1 \
-                                        ORDER BY created_at DESC, id DESC LIMIT $2")
-        .bind(micros(since))
-        .bind(row_limit(limit))
-        .all(&mut self.conn().await?)
-        .await?;
-        rows.into_iter()
-            .map(|row| {
-                Ok(SignUp {
-                    account: row.account.parse()?,
-                    address: row.sign_up_address,
-                    state: row.state.into(),
-                })
+async fn sign_ups<B: Backend>(
+    store: &SqlStore<B>,
+    since: DateTime<Utc>,
+    limit: u32,
+) -> Result<Vec<SignUp>, StoreError> {
+    let rows: Vec<SignUpRow> = sql("SELECT id, username, bot, created_at, sign_up_address, \
+                                           closed_at, deleted_at \
+                                    FROM accounts WHERE created_at >= $1 \
+                                    ORDER BY created_at DESC, id DESC LIMIT $2")
+    .bind(micros(since))
+    .bind(row_limit(limit))
+    .all(&mut store.conn().await?)
+    .await?;
+    rows.into_iter()
+        .map(|row| {
+            Ok(SignUp {
+                account: row.account.parse()?,
+                address: row.sign_up_address,
+                state: row.state.into(),
             })
-            .collect()
-    }
+        })
+        .collect()
+}
 
-    async fn account_games(&self, account: AccountId) -> Result<Vec<GameId>, StoreError> {
-        let ids: Vec<Uuid> = sql("SELECT id FROM games WHERE south_id = $1 OR north_id = $1 \
-                                  ORDER BY created_at, id")
-        .bind(account.0)
-        .values(&mut self.conn().await?)
-        .await?;
-        Ok(ids.into_iter().map(GameId).collect())
-    }
+async fn account_games<B: Backend>(
+    store: &SqlStore<B>,
+    account: AccountId,
+) -> Result<Vec<GameId>, StoreError> {
+    let ids: Vec<Uuid> = sql("SELECT id FROM games WHERE south_id = $1 OR north_id = $1 \
+                              ORDER BY created_at, id")
+    .bind(account.0)
+    .values(&mut store.conn().await?)
+    .await?;
+    Ok(ids.into_iter().map(GameId).collect())
 }

@@ -1,8 +1,7 @@
 //! The accounts' lines of `seedpost export` and `seedpost import`: each account
 //! (with its password hash and its event counter), API token (its hash, never a
 //! secret) and browser session (the hash of its secret, so that players stay logged
-//! in). Here until the accounts have a folder of their own, whose `export.rs` they
-//! become.
+//! in).
 
 use std::collections::HashSet;
 
@@ -10,10 +9,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::{Counts, Known, Lines, ReadError, Stored, is_sha256_hex};
 use crate::domain::{AccountId, Scopes, TokenId, Username};
 use crate::store::ops::{AccountWithPassword, DataSet, TokenWithHash};
 use crate::store::{Account, NewSession, Player, Token};
+use crate::transfer::{Counts, Known, Lines, ReadError, Stored, is_sha256_hex};
 
 /// Everything the accounts carry, and what their import has read.
 #[derive(Debug, Default)]
@@ -192,12 +191,12 @@ fn token_line(t: &TokenWithHash) -> Line {
     })
 }
 
-/// Checks a name sign-up refuses (`crate::service::check_reserved`) against what
+/// Checks a name sign-up refuses (`crate::accounts::service::account::check_reserved`) against what
 /// the server itself gives such names to: a house bot's name only as one of the house
 /// bots, written as the server writes it, and a deleted account's placeholder only
 /// as `deleted-` and 8 hex digits on a deleted account.
 fn reserved_name_fits(username: &Username, bot: bool, deleted: bool) -> Result<(), String> {
-    if let Err(e) = crate::service::check_reserved(username) {
+    if let Err(e) = crate::accounts::service::account::check_reserved(username) {
         let name = username.as_str();
         let house = crate::house::Level::ALL
             .iter()
@@ -236,7 +235,7 @@ impl Accounts {
             );
             return Err(ReadError::refused(&what, why));
         }
-        crate::service::check_password_hash(&a.password_hash)
+        crate::accounts::service::passwords::check_stored(&a.password_hash)
             .map_err(|e| ReadError::refused(&what, e))?;
         if i64::try_from(a.event_seq).is_err() {
             let why = format!("event_seq {} is too large", a.event_seq);
@@ -271,7 +270,7 @@ impl Accounts {
             account,
             password_hash: a.password_hash,
             event_seq: a.event_seq,
-            state: crate::store::accounts::AccountState {
+            state: crate::domain::AccountState {
                 closed_at: a.closed_at,
                 deleted_at: a.deleted_at,
             },
@@ -290,8 +289,8 @@ impl Accounts {
                 "the hash is not lower-case hex SHA-256",
             ));
         }
-        let label =
-            crate::service::parse_label(&t.label).map_err(|e| ReadError::refused(&what, e))?;
+        let label = crate::accounts::service::account::parse_label(&t.label)
+            .map_err(|e| ReadError::refused(&what, e))?;
         if !self.token_ids.insert(t.id) {
             return Err(ReadError::Twice(format!("{what} appears")));
         }

@@ -10,14 +10,14 @@ use axum::http::header::SET_COOKIE;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::error::PageError;
-use super::refusal::refusal;
-use super::session::{PageForm, PageQuery, Visitor, clear_session_cookie};
-use super::view::{Layout, render};
+use crate::accounts::service::maillinks::RESET_LINK_TTL;
 use crate::error::Error;
 use crate::http::AppState;
 use crate::http::extract::ClientAddr;
-use crate::service::RESET_LINK_TTL;
+use crate::http::pages::error::PageError;
+use crate::http::pages::refusal::refusal;
+use crate::http::pages::session::{PageForm, PageQuery, Visitor, clear_session_cookie};
+use crate::http::pages::view::{Layout, render};
 
 /// `templates/password_reset.html`.
 #[derive(Template)]

@@ -66,13 +66,13 @@ const SWEEP_ABOVE: usize = 10_000;
 
 /// Sign-ups per client address in the last hour.
 #[derive(Debug, Default)]
-pub(super) struct SignUps {
+pub(crate) struct SignUps {
     per_address: u32,
     recent: Mutex<HashMap<Option<IpAddr>, VecDeque<DateTime<Utc>>>>,
 }
 
 impl SignUps {
-    pub(super) fn new(per_address: u32) -> SignUps {
+    pub(crate) fn new(per_address: u32) -> SignUps {
         SignUps {
             per_address,
             recent: Mutex::default(),
@@ -84,7 +84,7 @@ impl SignUps {
     /// # Errors
     /// [`Error::RateLimited`] with the seconds until the address's oldest sign-up in
     /// the window leaves it.
-    pub(super) fn take(&self, client: Option<IpAddr>, now: DateTime<Utc>) -> Result<(), Error> {
+    pub(crate) fn take(&self, client: Option<IpAddr>, now: DateTime<Utc>) -> Result<(), Error> {
         if self.per_address == 0 {
             return Ok(());
         }

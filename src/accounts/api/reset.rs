@@ -8,13 +8,25 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::controls::EndedJson;
-use super::json::ErrorJson;
+use crate::accounts::service::maillinks::RESET_LINK_TTL;
 use crate::error::Result;
+use crate::http::AppState;
+use crate::http::api::json::ErrorJson;
 use crate::http::extract::{ApiJson, Auth, ClientAddr};
-use crate::notifications::api::calendar::DigestJson;
-use crate::service::{RESET_LINK_TTL, Service};
+use crate::notifications::json::DigestJson;
+use crate::service::Service;
+
+/// Its routes of the API: the mailed links.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(resend_verification))
+        .routes(routes!(request))
+        .routes(routes!(confirm))
+}
 
 /// Mails the digest address a new verification link (it works for 24 hours; the
 /// older one stops working). Setting or changing the address with `PUT /me/digest`
@@ -27,7 +39,7 @@ use crate::service::{RESET_LINK_TTL, Service};
     security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "Sent: the settings", body = DigestJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 409, description = "`mail_not_configured`: this server sends no e-mail; `no_address`: no address is set yet; `already_verified`: the address is verified", body = ErrorJson,
             example = json!({"error": "already_verified", "message": "ayse@example.org is verified already"})),
         (status = 429, description = "`rate_limited`: 5 verification mails to this account in the last hour; wait `retry_after` seconds", body = ErrorJson,

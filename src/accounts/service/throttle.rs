@@ -90,7 +90,7 @@ struct State {
 /// The failures of each account and address in the window, and the addresses each
 /// account logged in from.
 #[derive(Debug, Default)]
-pub(super) struct LoginThrottle {
+pub(crate) struct LoginThrottle {
     limits: LoginLimits,
     state: Mutex<State>,
 }
@@ -109,7 +109,7 @@ fn rate_limited(wait: Duration) -> Error {
 }
 
 impl LoginThrottle {
-    pub(super) fn new(limits: LoginLimits) -> LoginThrottle {
+    pub(crate) fn new(limits: LoginLimits) -> LoginThrottle {
         LoginThrottle {
             limits,
             state: Mutex::new(State::default()),
@@ -163,7 +163,7 @@ impl LoginThrottle {
     /// oldest counted failure of the address (on this account or any) leaves the
     /// window; or, for an account being slowed and an address it has not logged in
     /// from, until the next check is due.
-    pub(super) fn check(
+    pub(crate) fn check(
         &self,
         username: &str,
         client: Option<IpAddr>,
@@ -196,7 +196,7 @@ impl LoginThrottle {
     }
 
     /// Counts a failed log-in of `username` from `client`.
-    pub(super) fn failed(&self, username: &str, client: Option<IpAddr>, now: DateTime<Utc>) {
+    pub(crate) fn failed(&self, username: &str, client: Option<IpAddr>, now: DateTime<Utc>) {
         let account = account_key(username);
         let mut state = self.lock();
         if state.failures.len() > SWEEP_ABOVE {
@@ -226,7 +226,7 @@ impl LoginThrottle {
     /// address, and remembers the address as one the account logs in from. The
     /// account's failures from other addresses, and the address's on other accounts,
     /// stay: one good password must not reset a guesser's count.
-    pub(super) fn succeeded(&self, username: &str, client: Option<IpAddr>, now: DateTime<Utc>) {
+    pub(crate) fn succeeded(&self, username: &str, client: Option<IpAddr>, now: DateTime<Utc>) {
         let Some(ip) = client else {
             return;
         };
@@ -249,7 +249,7 @@ impl LoginThrottle {
     }
 }
 
-impl super::Service {
+impl crate::service::Service {
     /// Takes one request from the rate-limit cell `key`, shared by every instance on
     /// the database: `per_second` on average, `burst` at once. On SQLite (one
     /// process, whose in-memory buckets are the whole truth) every request may go.

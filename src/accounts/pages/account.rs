@@ -6,18 +6,18 @@ use axum::http::header::SET_COOKIE;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::error::PageError;
-use super::lang::back_to;
-use super::refusal::refusal;
-use super::session::{
-    PageForm, PagePath, PageQuery, Visitor, clear_session_cookie, session_cookie,
-};
-use super::view::{Layout, next_query, render};
+use crate::accounts::service::account::{NewAccountRequest, parse_scopes};
 use crate::domain::{Scope, TokenId};
 use crate::error::Error;
 use crate::http::AppState;
 use crate::http::extract::ClientAddr;
-use crate::service::{NewAccountRequest, parse_scopes};
+use crate::http::pages::error::PageError;
+use crate::http::pages::lang::back_to;
+use crate::http::pages::refusal::refusal;
+use crate::http::pages::session::{
+    PageForm, PagePath, PageQuery, Visitor, clear_session_cookie, session_cookie,
+};
+use crate::http::pages::view::{Layout, next_query, render};
 use crate::store::Account;
 
 /// The sign-up and log-in pages: one form, two pages (`templates/account_form.html`).
@@ -168,7 +168,7 @@ pub async fn log_in(
 /// `POST /logout`: ends the session.
 pub async fn log_out(
     State(state): State<AppState>,
-    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
+    PageForm { visitor, .. }: PageForm<crate::http::pages::session::NoFields>,
 ) -> Result<Response, PageError> {
     if let Some(secret) = &visitor.session {
         state.service.end_session(secret).await?;
@@ -368,7 +368,7 @@ pub async fn create_token(
 pub async fn revoke_token(
     State(state): State<AppState>,
     PagePath(id): PagePath<TokenId>,
-    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
+    PageForm { visitor, .. }: PageForm<crate::http::pages::session::NoFields>,
 ) -> Result<Redirect, PageError> {
     state.service.revoke_token(visitor.require()?, id).await?;
     Ok(Redirect::to("/settings/tokens"))

@@ -7,16 +7,17 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::json::{AccountJson, ErrorJson, TokenJson, time};
-use super::webhooks::WebhookJson;
+use crate::accounts::json::{AccountJson, TokenJson};
+use crate::accounts::service::controls::{AccountExport, PasswordChange};
 use crate::challenges::json::ChallengeJson;
 use crate::competition::json::{VacationJson, VariantRatingJson};
 use crate::error::Result;
 use crate::games::json::GameJson;
+use crate::http::api::json::{ErrorJson, time};
+use crate::http::api::webhooks::WebhookJson;
 use crate::http::extract::{ApiJson, Auth, ClientAddr};
-use crate::notifications::api::calendar::DigestJson;
-use crate::notifications::api::push::{NotificationSettingsJson, PushSubscriptionJson};
-use crate::service::{AccountExport, PasswordChange, Service};
+use crate::notifications::json::{DigestJson, NotificationSettingsJson, PushSubscriptionJson};
+use crate::service::Service;
 
 /// A password change.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -43,8 +44,8 @@ pub(super) struct EndedJson {
     tokens_revoked: u64,
 }
 
-impl From<crate::store::accounts::Ended> for EndedJson {
-    fn from(ended: crate::store::accounts::Ended) -> EndedJson {
+impl From<crate::accounts::entity::Ended> for EndedJson {
+    fn from(ended: crate::accounts::entity::Ended) -> EndedJson {
         EndedJson {
             sessions_ended: ended.sessions,
             tokens_revoked: ended.tokens,
@@ -65,11 +66,11 @@ impl From<crate::store::accounts::Ended> for EndedJson {
     request_body = PasswordBody,
     responses(
         (status = 200, description = "Changed: what ended", body = EndedJson),
-        (status = 400, response = super::openapi::BadBody),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 400, response = crate::http::api::openapi::BadBody),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 422, description = "`invalid_password`: the new password has fewer than 8 or more than 1024 characters; `wrong_password`: the current password is wrong (counted as a failed log-in); `invalid_body`", body = ErrorJson,
             example = json!({"error": "wrong_password", "message": "the current password is wrong"})),
-        (status = 429, response = super::openapi::PasswordThrottled),
+        (status = 429, response = crate::http::api::openapi::PasswordThrottled),
     ),
 )]
 pub(super) async fn change_password(
@@ -106,7 +107,7 @@ pub(super) async fn change_password(
     security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "Logged out: what ended", body = EndedJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn log_out_everywhere(
@@ -172,7 +173,7 @@ pub struct AccountExportJson {
     /// Its own notes on games.
     notes: Vec<ExportedNoteJson>,
     /// The accounts it blocked.
-    blocks: Vec<crate::chat::api::BlockedJson>,
+    blocks: Vec<crate::chat::json::BlockedJson>,
     /// The chat of every game it played, oldest first.
     chat: Vec<ExportedLineJson>,
 }
@@ -254,7 +255,7 @@ impl From<&AccountExport> for AccountExportJson {
             blocks: e
                 .blocks
                 .iter()
-                .map(crate::chat::api::BlockedJson::from)
+                .map(crate::chat::json::BlockedJson::from)
                 .collect(),
             chat: e
                 .chat
@@ -278,7 +279,7 @@ impl From<&AccountExport> for AccountExportJson {
     security(("bearer" = ["account"])),
     responses(
         (status = 200, description = "The account's data", body = AccountExportJson),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
     ),
 )]
 pub(super) async fn export(
@@ -313,11 +314,11 @@ pub(super) struct DeleteBody {
     request_body = DeleteBody,
     responses(
         (status = 204, description = "Deleted"),
-        (status = 400, response = super::openapi::BadBody),
-        (status = 401, response = super::openapi::Unauthorized),
+        (status = 400, response = crate::http::api::openapi::BadBody),
+        (status = 401, response = crate::http::api::openapi::Unauthorized),
         (status = 422, description = "`wrong_password`: the password is wrong (counted as a failed log-in); `invalid_body`", body = ErrorJson,
             example = json!({"error": "wrong_password", "message": "the current password is wrong"})),
-        (status = 429, response = super::openapi::PasswordThrottled),
+        (status = 429, response = crate::http::api::openapi::PasswordThrottled),
     ),
 )]
 pub(super) async fn delete(

@@ -2,11 +2,10 @@
 //! token against cross-site requests.
 
 use chrono::{DateTime, Utc};
-use rand::RngCore;
 
-use super::Service;
-use super::accounts::token_hash;
+use crate::domain::{random_hex, token_hash};
 use crate::error::Result;
+use crate::service::Service;
 use crate::store::{Account, NewSession, Session, StoreError};
 
 /// How long a browser session lasts.
@@ -21,14 +20,6 @@ pub struct StartedSession {
     pub csrf: String,
     /// When it stops being valid.
     pub expires_at: DateTime<Utc>,
-}
-
-/// 256 random bits in hex.
-#[must_use]
-pub fn random_hex() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl Service {

@@ -8,15 +8,15 @@ use axum::http::header::{CONTENT_DISPOSITION, SET_COOKIE};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
-use super::error::PageError;
-use super::refusal::refusal;
-use super::session::{PageForm, Visitor, clear_session_cookie};
-use super::view::{Layout, render};
+use crate::accounts::api::controls::AccountExportJson;
+use crate::accounts::service::controls::PasswordChange;
 use crate::error::Error;
 use crate::http::AppState;
-use crate::http::api::controls::AccountExportJson;
 use crate::http::extract::ClientAddr;
-use crate::service::PasswordChange;
+use crate::http::pages::error::PageError;
+use crate::http::pages::refusal::refusal;
+use crate::http::pages::session::{PageForm, Visitor, clear_session_cookie};
+use crate::http::pages::view::{Layout, render};
 
 /// `templates/account.html`.
 #[derive(Template)]
@@ -97,7 +97,7 @@ pub async fn change_password(
 /// this one too; to the log-in page.
 pub async fn log_out_everywhere(
     State(state): State<AppState>,
-    PageForm { visitor, .. }: PageForm<super::session::NoFields>,
+    PageForm { visitor, .. }: PageForm<crate::http::pages::session::NoFields>,
 ) -> Result<Response, PageError> {
     state.service.log_out_everywhere(visitor.require()?).await?;
     let mut response = Redirect::to("/login").into_response();

@@ -3,11 +3,13 @@
 use std::net::IpAddr;
 
 use rand::RngCore;
-use sha2::{Digest, Sha256};
 
-use super::Service;
-use crate::domain::{AccountId, InvalidScopes, Lang, Password, Scopes, TokenId, Username};
+use crate::accounts::store::AccountStore;
+use crate::domain::{
+    AccountId, InvalidScopes, Lang, Password, Scopes, TokenId, Username, check_label, token_hash,
+};
 use crate::error::{Error, Result};
+use crate::service::Service;
 use crate::store::{Account, NewAccount, NewToken, StoreError, Token};
 
 /// What a sign-up asks for, as typed.
@@ -44,14 +46,6 @@ fn new_secret() -> String {
     s
 }
 
-/// The stored form of a token secret: its SHA-256 in hex. Tokens are 256 random bits,
-/// so a fast hash is enough; lookups go by this hash, so the secret is never compared.
-#[must_use]
-pub fn token_hash(secret: &str) -> String {
-    let digest = Sha256::digest(secret.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Hashes a password (see [`super::passwords`]).
 async fn hash_password(password: Password) -> Result<String> {
     super::passwords::hash(password.expose().to_owned()).await
@@ -84,22 +78,12 @@ pub fn check_reserved(username: &Username) -> Result<()> {
 }
 
 /// Checks a token label: 1 to 100 characters, no control characters (the API and
-/// `crate::transfer` check with it).
+/// `crate::transfer` check with it; see [`check_label`]).
 ///
 /// # Errors
 /// `invalid_label` (422).
 pub fn parse_label(label: &str) -> Result<String> {
-    let label = label.trim();
-    if label.is_empty()
-        || label.chars().count() > 100
-        || label.chars().any(crate::domain::refused_char)
-    {
-        return Err(Error::unprocessable(
-            "invalid_label",
-            "a token label has 1 to 100 characters and no control characters",
-        ));
-    }
-    Ok(label.to_owned())
+    Ok(check_label(label)?)
 }
 
 /// Parses the scope names a token is asked for; `None` (not said) is every scope.
@@ -121,7 +105,7 @@ impl Service {
     /// # Errors
     /// `invalid_username` (422; also for a name that reads as a house bot's, see
     /// [`Username::is_house`]), `invalid_password` or `invalid_text` (422), `username_taken` (409);
-    /// `rate_limited` (429) past [`FloodLimits::sign_ups_per_address`](super::FloodLimits)
+    /// `rate_limited` (429) past [`FloodLimits::sign_ups_per_address`](super::floods::FloodLimits)
     /// in the last hour.
     pub async fn sign_up(&self, request: NewAccountRequest) -> Result<SignedUp> {
         let secret = new_secret();
@@ -177,7 +161,7 @@ impl Service {
     /// The account with this name and password, for a client at `client`.
     ///
     /// Failures are counted per account and address, per address and per account;
-    /// past [`LoginLimits`](super::LoginLimits) the password is not even checked.
+    /// past [`LoginLimits`](super::throttle::LoginLimits) the password is not even checked.
     ///
     /// # Errors
     /// `bad_credentials` (401) for an unknown name or a wrong password alike;
@@ -252,7 +236,7 @@ impl Service {
     ///
     /// # Errors
     /// `invalid_label`, `too_many_tokens` (422: the account holds
-    /// [`FloodLimits::tokens_per_account`](super::FloodLimits) already).
+    /// [`FloodLimits::tokens_per_account`](super::floods::FloodLimits) already).
     pub async fn create_token(
         &self,
         account: &Account,

@@ -11,15 +11,19 @@ use std::net::IpAddr;
 
 use chrono::{DateTime, Utc};
 
-use super::accounts::{check_reserved, token_hash};
-use super::{Service, random_hex};
+use super::account::check_reserved;
+use crate::accounts::entity::{Ended, SignUp};
+use crate::accounts::store::AccountStore;
 use crate::competition::entity::VariantRating;
-use crate::domain::{ChallengeId, DeclineReason, GameStatus, Password, Username};
+use crate::domain::{
+    AccountState, ChallengeId, DeclineReason, GameStatus, Password, Username, random_hex,
+    token_hash,
+};
 use crate::error::{Error, Result};
 use crate::games::service::LoadedGame;
 use crate::notifications::entity::NotificationSettings;
 use crate::notifications::entity::PushSubscription;
-use crate::store::accounts::{AccountState, Ended, SignUp};
+use crate::service::Service;
 use crate::store::webhooks::Webhook;
 use crate::store::{Account, Challenge, GameFilter, Page, StoreError, Token};
 

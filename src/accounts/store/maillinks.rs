@@ -1,6 +1,6 @@
 //! The single-use links mailed to players (issue 19): address verification and
-//! password reset. A part of every [`Store`](super::Store) (a supertrait),
-//! implemented once for both backends.
+//! password reset. Served by every [`Store`], written once for both backends over
+//! the core's [`SqlStore`].
 //!
 //! Only the SHA-256 of a link's secret is stored. A link is used by one conditional
 //! update (unused and not expired), in the transaction that does what it is for, so
@@ -10,46 +10,16 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::StoreError;
-use super::accounts::Ended;
-use super::common::{AccountRow, micros};
-use super::dialect::Backend;
-use super::sql::{SqlStore, sql};
-use crate::domain::AccountId;
-use crate::store::Account;
-
-/// What a mailed link is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString)]
-#[strum(serialize_all = "snake_case")]
-pub enum LinkKind {
-    /// It verifies the address it was sent to.
-    VerifyAddress,
-    /// It sets a new password.
-    PasswordReset,
-}
-
-/// A link mailed to a player: never its secret.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MailLink {
-    /// Lower-case hex SHA-256 of the link's secret.
-    pub hash: String,
-    /// What it is for.
-    pub kind: LinkKind,
-    /// Whose it is.
-    pub account: AccountId,
-    /// Where it was sent.
-    pub email: String,
-    /// When it was made.
-    pub created_at: DateTime<Utc>,
-    /// Until when it works.
-    pub expires_at: DateTime<Utc>,
-    /// When it was used, if it was.
-    pub used_at: Option<DateTime<Utc>>,
-}
+use crate::accounts::entity::{Ended, LinkKind, MailLink};
+use crate::domain::{Account, AccountId};
+use crate::store::common::{AccountRow, micros};
+use crate::store::dialect::Backend;
+use crate::store::sql::{SqlStore, on_backend, sql};
+use crate::store::{Store, StoreError};
 
 /// Storage of mailed links and verified addresses.
 #[async_trait]
-pub trait MailLinkStore: Send + Sync + 'static {
+pub trait MailLinkStore {
     /// Stores a new link; the account's unused links of that kind stop working, and
     /// links that expired a day ago or more are deleted.
     async fn create_mail_link(&self, link: &MailLink) -> Result<(), StoreError>;
@@ -175,10 +145,51 @@ const RESET_ADDRESSES: &str = "SELECT a.id, a.username, a.bot, a.created_at, d.e
      ORDER BY a.username_key LIMIT 10";
 
 #[async_trait]
-impl<B: Backend> MailLinkStore for SqlStore<B> {
+impl<S: Store + ?Sized> MailLinkStore for S {
     async fn create_mail_link(&self, link: &MailLink) -> Result<(), StoreError> {
-        let link = link.clone();
-        self.write(move |tx| {
+        on_backend!(self.sql(), s => create_mail_link(s, link).await)
+    }
+
+    async fn mail_link(
+        &self,
+        kind: LinkKind,
+        hash: &str,
+    ) -> Result<(MailLink, Account), StoreError> {
+        on_backend!(self.sql(), s => mail_link(s, kind, hash).await)
+    }
+
+    async fn verify_address(
+        &self,
+        hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(MailLink, bool), StoreError> {
+        on_backend!(self.sql(), s => verify_address(s, hash, now).await)
+    }
+
+    async fn reset_password_by_link(
+        &self,
+        hash: &str,
+        password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(MailLink, Ended), StoreError> {
+        on_backend!(self.sql(), s => reset_password_by_link(s, hash, password_hash, now).await)
+    }
+
+    async fn reset_addresses(
+        &self,
+        name_or_email: &str,
+    ) -> Result<Vec<(Account, String)>, StoreError> {
+        on_backend!(self.sql(), s => reset_addresses(s, name_or_email).await)
+    }
+}
+
+async fn create_mail_link<B: Backend>(
+    store: &SqlStore<B>,
+    link: &MailLink,
+) -> Result<(), StoreError> {
+    let link = link.clone();
+    store
+        .write(move |tx| {
             Box::pin(async move {
                 let kind: &'static str = link.kind.into();
                 sql("DELETE FROM mail_links WHERE expires_at < $1")
@@ -186,14 +197,14 @@ impl<B: Backend> MailLinkStore for SqlStore<B> {
                     .execute(tx)
                     .await?;
                 sql("DELETE FROM mail_links \
-                     WHERE account_id = $1 AND kind = $2 AND used_at IS NULL")
+                 WHERE account_id = $1 AND kind = $2 AND used_at IS NULL")
                 .bind(link.account.0)
                 .bind(kind)
                 .execute(tx)
                 .await?;
                 sql("INSERT INTO mail_links \
-                     (hash, kind, account_id, email, created_at, expires_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6)")
+                 (hash, kind, account_id, email, created_at, expires_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6)")
                 .bind(link.hash)
                 .bind(kind)
                 .bind(link.account.0)
@@ -206,41 +217,42 @@ impl<B: Backend> MailLinkStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn mail_link(
-        &self,
-        kind: LinkKind,
-        hash: &str,
-    ) -> Result<(MailLink, Account), StoreError> {
-        let kind: &'static str = kind.into();
-        let row: LinkAccountRow = sql(
-            "SELECT l.hash, l.kind, l.account_id, l.email, l.created_at, l.expires_at, \
-             l.used_at, a.username, a.bot, a.created_at AS account_created_at \
-             FROM mail_links l JOIN accounts a ON a.id = l.account_id \
-             WHERE l.hash = $1 AND l.kind = $2",
-        )
-        .bind(hash)
-        .bind(kind)
-        .one(&mut self.conn().await?)
-        .await?;
-        let account = AccountRow {
-            id: row.link.account_id,
-            username: row.username,
-            bot: row.bot,
-            created_at: row.account_created_at,
-        }
-        .parse()?;
-        Ok((row.link.parse()?, account))
+async fn mail_link<B: Backend>(
+    store: &SqlStore<B>,
+    kind: LinkKind,
+    hash: &str,
+) -> Result<(MailLink, Account), StoreError> {
+    let kind: &'static str = kind.into();
+    let row: LinkAccountRow = sql(
+        "SELECT l.hash, l.kind, l.account_id, l.email, l.created_at, l.expires_at, \
+         l.used_at, a.username, a.bot, a.created_at AS account_created_at \
+         FROM mail_links l JOIN accounts a ON a.id = l.account_id \
+         WHERE l.hash = $1 AND l.kind = $2",
+    )
+    .bind(hash)
+    .bind(kind)
+    .one(&mut store.conn().await?)
+    .await?;
+    let account = AccountRow {
+        id: row.link.account_id,
+        username: row.username,
+        bot: row.bot,
+        created_at: row.account_created_at,
     }
+    .parse()?;
+    Ok((row.link.parse()?, account))
+}
 
-    async fn verify_address(
-        &self,
-        hash: &str,
-        now: DateTime<Utc>,
-    ) -> Result<(MailLink, bool), StoreError> {
-        let hash = hash.to_owned();
-        self.write(move |tx| {
+async fn verify_address<B: Backend>(
+    store: &SqlStore<B>,
+    hash: &str,
+    now: DateTime<Utc>,
+) -> Result<(MailLink, bool), StoreError> {
+    let hash = hash.to_owned();
+    store
+        .write(move |tx| {
             Box::pin(async move {
                 let kind: &'static str = LinkKind::VerifyAddress.into();
                 let row: Option<LinkRow> = sql(USE_LINK)
@@ -251,7 +263,7 @@ impl<B: Backend> MailLinkStore for SqlStore<B> {
                     .await?;
                 let link = row.ok_or(StoreError::Conflict)?.parse()?;
                 let marked = sql("UPDATE digest_settings SET verified_at = $3 \
-                     WHERE account_id = $1 AND email = $2")
+                 WHERE account_id = $1 AND email = $2")
                 .bind(link.account.0)
                 .bind(link.email.as_str())
                 .bind(micros(now))
@@ -261,16 +273,17 @@ impl<B: Backend> MailLinkStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn reset_password_by_link(
-        &self,
-        hash: &str,
-        password_hash: &str,
-        now: DateTime<Utc>,
-    ) -> Result<(MailLink, Ended), StoreError> {
-        let (hash, password_hash) = (hash.to_owned(), password_hash.to_owned());
-        self.write(move |tx| {
+async fn reset_password_by_link<B: Backend>(
+    store: &SqlStore<B>,
+    hash: &str,
+    password_hash: &str,
+    now: DateTime<Utc>,
+) -> Result<(MailLink, Ended), StoreError> {
+    let (hash, password_hash) = (hash.to_owned(), password_hash.to_owned());
+    store
+        .write(move |tx| {
             Box::pin(async move {
                 let kind: &'static str = LinkKind::PasswordReset.into();
                 let row: Option<LinkRow> = sql(USE_LINK)
@@ -303,18 +316,17 @@ impl<B: Backend> MailLinkStore for SqlStore<B> {
             })
         })
         .await
-    }
+}
 
-    async fn reset_addresses(
-        &self,
-        name_or_email: &str,
-    ) -> Result<Vec<(Account, String)>, StoreError> {
-        let rows: Vec<AddressRow> = sql(RESET_ADDRESSES)
-            .bind(name_or_email.trim().to_ascii_lowercase())
-            .all(&mut self.conn().await?)
-            .await?;
-        rows.into_iter()
-            .map(|r| Ok((r.account.parse()?, r.email)))
-            .collect()
-    }
+async fn reset_addresses<B: Backend>(
+    store: &SqlStore<B>,
+    name_or_email: &str,
+) -> Result<Vec<(Account, String)>, StoreError> {
+    let rows: Vec<AddressRow> = sql(RESET_ADDRESSES)
+        .bind(name_or_email.trim().to_ascii_lowercase())
+        .all(&mut store.conn().await?)
+        .await?;
+    rows.into_iter()
+        .map(|r| Ok((r.account.parse()?, r.email)))
+        .collect()
 }
