@@ -20,8 +20,8 @@ pub use bots::{
 };
 pub use entities::{
     Account, AccountState, Challenge, Event, FinishedFilter, Game, GameFilter, GameResult,
-    GameState, GameWithMoves, MatchRef, Move, NewAccount, NewChallenge, NewEvent, NewGame, NewSession,
-    NewToken, Player, Session, Standing, Token, TournamentRef,
+    GameState, GameWithMoves, MatchRef, Move, NewAccount, NewChallenge, NewEvent, NewGame,
+    NewSession, NewToken, Player, Session, Standing, Token, TournamentRef,
 };
 pub use lang::{Dir, Lang, UnknownLang};
 pub use secret::{random_hex, token_hash};

@@ -103,25 +103,12 @@ fn init_tracing(format: LogFormat) {
     }
 }
 
-#[expect(clippy::too_many_lines, reason = "107 lines, to be split (issue 34)")]
-async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
-    init_tracing(args.log_format);
-    if let Err(e) = args.check() {
-        // The message is the whole story, with its code: no `error:` before it.
-        eprintln!("{e}");
-        std::process::exit(2);
-    }
-    let store =
-        seedpost::store::connect(&args.database.database_url, args.database.pool_size()).await?;
-    let reads = match args.read_database_url() {
-        Some(url) => seedpost::store::replica::Reads::with_replica(
-            store.clone(),
-            url,
-            args.database.pool_size(),
-            args.replica_max_lag(),
-        )?,
-        None => seedpost::store::replica::Reads::primary(store.clone()),
-    };
+/// The use cases as `args` configure them, over `store` and its `reads`.
+fn configured_service(
+    args: &ServeArgs,
+    store: Arc<dyn seedpost::store::Store>,
+    reads: seedpost::store::replica::Reads,
+) -> Result<Service, Box<dyn std::error::Error>> {
     let mut service = Service::new(store, Arc::new(SystemClock))
         .with_reads(reads)
         .with_private_webhooks(args.webhook_allow_private)
@@ -152,31 +139,60 @@ async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
         .with_turn_mail_minutes(args.digest.turn_mail_minutes)?;
         service = service.with_digest(mailer);
     }
+    Ok(service)
+}
+
+/// The HTTP layer's settings as `args` configure them.
+fn http_settings(args: &ServeArgs) -> Settings {
+    Settings {
+        secure_cookies: args.secure_cookies
+            || args
+                .public_url
+                .as_deref()
+                .is_some_and(|u| u.starts_with("https://")),
+        public_url: args
+            .public_url
+            .as_deref()
+            .map(|u| u.trim_end_matches('/').to_owned()),
+        trust_proxy_headers: args.trust_proxy_headers,
+        proxy_hops: usize::from(args.trusted_proxy_hops),
+        body_limit: Some(args.body_limit),
+        request_timeout: (args.request_timeout > 0)
+            .then(|| Duration::from_secs(args.request_timeout)),
+        rate_limiter: RateLimiter::new(args.rate_limits.limits()),
+        connections: args.connection_limits(),
+        stream_slots: StreamSlots::new(args.max_streams_per_address),
+        live_counts: Default::default(),
+    }
+}
+
+/// `seedpost serve`: connects the store, starts the background loops and serves until
+/// a signal stops it.
+async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
+    init_tracing(args.log_format);
+    if let Err(e) = args.check() {
+        // The message is the whole story, with its code: no `error:` before it.
+        eprintln!("{e}");
+        std::process::exit(2);
+    }
+    let store =
+        seedpost::store::connect(&args.database.database_url, args.database.pool_size()).await?;
+    let reads = match args.read_database_url() {
+        Some(url) => seedpost::store::replica::Reads::with_replica(
+            store.clone(),
+            url,
+            args.database.pool_size(),
+            args.replica_max_lag(),
+        )?,
+        None => seedpost::store::replica::Reads::primary(store.clone()),
+    };
+    let service = configured_service(&args, store, reads)?;
     // The solved tables are built (or read) in the background from now on: no request
     // waits for them under a lock (Modiar's answers 503 `table_building` meanwhile).
     service.start_solved_tables();
     let state = AppState {
         service: service.clone(),
-        settings: Arc::new(Settings {
-            secure_cookies: args.secure_cookies
-                || args
-                    .public_url
-                    .as_deref()
-                    .is_some_and(|u| u.starts_with("https://")),
-            public_url: args
-                .public_url
-                .as_deref()
-                .map(|u| u.trim_end_matches('/').to_owned()),
-            trust_proxy_headers: args.trust_proxy_headers,
-            proxy_hops: usize::from(args.trusted_proxy_hops),
-            body_limit: Some(args.body_limit),
-            request_timeout: (args.request_timeout > 0)
-                .then(|| Duration::from_secs(args.request_timeout)),
-            rate_limiter: RateLimiter::new(args.rate_limits.limits()),
-            connections: args.connection_limits(),
-            stream_slots: StreamSlots::new(args.max_streams_per_address),
-            live_counts: Default::default(),
-        }),
+        settings: Arc::new(http_settings(&args)),
     };
     let listener = tokio::net::TcpListener::bind(args.bind).await?;
     let connections = state.settings.connections;

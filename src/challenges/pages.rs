@@ -283,7 +283,77 @@ struct WelcomePage {
     finished: Vec<GameLine>,
 }
 
-#[expect(clippy::too_many_lines, reason = "146 lines, to be split (issue 34)")]
+/// The signed-out home page: the latest games, ongoing and finished.
+async fn welcome(state: &AppState, visitor: &Visitor) -> Result<Response, PageError> {
+    let now = state.service.now();
+    let ongoing = state
+        .service
+        .games(None, Some(GameStatus::Ongoing), None, false, 10)
+        .await?;
+    let finished = state
+        .service
+        .games(None, Some(GameStatus::Finished), None, false, 10)
+        .await?;
+    let page = WelcomePage {
+        layout: visitor.layout(&visitor.tr().t("welcome-title")),
+        ongoing: GameLine::all(
+            visitor.tr(),
+            &ongoing,
+            &state.service.match_refs(&ongoing).await?,
+            None,
+            now,
+        ),
+        finished: GameLine::all(
+            visitor.tr(),
+            &finished,
+            &state.service.match_refs(&finished).await?,
+            None,
+            now,
+        ),
+    };
+    Ok(render(&page)?.into_response())
+}
+
+/// The choices `options` (each a value and its label's message), the one whose value
+/// is `chosen` selected, or the first when `chosen` is empty.
+fn labelled_choices(tr: Tr, options: &[(&str, &str)], chosen: &str) -> Vec<Choice> {
+    options
+        .iter()
+        .enumerate()
+        .map(|(i, (value, label))| Choice {
+            value: (*value).to_owned(),
+            label: tr.t(label),
+            selected: *value == chosen || (i == 0 && chosen.is_empty()),
+        })
+        .collect()
+}
+
+/// The days a move may take, `chosen` selected (3 when empty).
+fn day_choices(tr: Tr, chosen: &str) -> Vec<Choice> {
+    let chosen = if chosen.is_empty() { "3" } else { chosen };
+    DaysPerMove::ALLOWED
+        .into_iter()
+        .map(|d| Choice {
+            value: d.to_string(),
+            label: tr.t1("time-days", "count", d),
+            selected: d.to_string() == chosen,
+        })
+        .collect()
+}
+
+/// The games a match may have, `chosen` selected (one when empty).
+fn games_choices(tr: Tr, chosen: &str) -> Vec<Choice> {
+    (1..=crate::domain::MatchTerms::MAX_GAMES)
+        .map(|n| Choice {
+            value: n.to_string(),
+            label: tr.t1("home-games-choice", "count", n),
+            selected: n.to_string() == chosen || (n == 1 && chosen.is_empty()),
+        })
+        .collect()
+}
+
+/// The home page: a signed-in player's games and challenges, and the challenge form
+/// (as `form` was sent, with `error` when it was refused).
 async fn home(
     state: &AppState,
     visitor: &Visitor,
@@ -293,32 +363,7 @@ async fn home(
     let now = state.service.now();
     let tr = visitor.tr();
     let Some(account) = &visitor.account else {
-        let ongoing = state
-            .service
-            .games(None, Some(GameStatus::Ongoing), None, false, 10)
-            .await?;
-        let finished = state
-            .service
-            .games(None, Some(GameStatus::Finished), None, false, 10)
-            .await?;
-        let page = WelcomePage {
-            layout: visitor.layout(&visitor.tr().t("welcome-title")),
-            ongoing: GameLine::all(
-                visitor.tr(),
-                &ongoing,
-                &state.service.match_refs(&ongoing).await?,
-                None,
-                now,
-            ),
-            finished: GameLine::all(
-                visitor.tr(),
-                &finished,
-                &state.service.match_refs(&finished).await?,
-                None,
-                now,
-            ),
-        };
-        return Ok(render(&page)?.into_response());
+        return welcome(state, visitor).await;
     };
     let games = state
         .service
@@ -361,16 +406,6 @@ async fn home(
             .map(|c| ChallengeLine::new(tr, c, account.id))
             .collect()
     };
-    let chosen_days = if form.days_per_move.is_empty() {
-        "3".to_owned()
-    } else {
-        form.days_per_move.clone()
-    };
-    let chosen_first = if form.first.is_empty() {
-        "random"
-    } else {
-        form.first.as_str()
-    };
     let page = HomePage {
         layout: visitor
             .layout(&tr.t("home-title"))
@@ -387,46 +422,27 @@ async fn home(
         } else {
             &form.variant
         }),
-        days: DaysPerMove::ALLOWED
-            .into_iter()
-            .map(|d| Choice {
-                value: d.to_string(),
-                label: tr.t1("time-days", "count", d),
-                selected: d.to_string() == chosen_days,
-            })
-            .collect(),
-        firsts: [
-            ("random", "home-first-random"),
-            ("challenger", "home-first-me"),
-            ("opponent", "home-first-my-opponent"),
-        ]
-        .into_iter()
-        .map(|(value, label)| Choice {
-            value: value.to_owned(),
-            label: tr.t(label),
-            selected: value == chosen_first,
-        })
-        .collect(),
+        days: day_choices(tr, &form.days_per_move),
+        firsts: labelled_choices(
+            tr,
+            &[
+                ("random", "home-first-random"),
+                ("challenger", "home-first-me"),
+                ("opponent", "home-first-my-opponent"),
+            ],
+            &form.first,
+        ),
         rated: form.rated == "true",
         weekend_pause: form.weekend_pause == "true",
-        games: (1..=crate::domain::MatchTerms::MAX_GAMES)
-            .map(|n| Choice {
-                value: n.to_string(),
-                label: tr.t1("home-games-choice", "count", n),
-                selected: n.to_string() == form.games || (n == 1 && form.games.is_empty()),
-            })
-            .collect(),
-        schedules: [
-            ("sequential", "home-one-after-another"),
-            ("parallel", "home-all-at-once"),
-        ]
-        .into_iter()
-        .map(|(value, label)| Choice {
-            value: value.to_owned(),
-            label: tr.t(label),
-            selected: value == form.schedule || (value == "sequential" && form.schedule.is_empty()),
-        })
-        .collect(),
+        games: games_choices(tr, &form.games),
+        schedules: labelled_choices(
+            tr,
+            &[
+                ("sequential", "home-one-after-another"),
+                ("parallel", "home-all-at-once"),
+            ],
+            &form.schedule,
+        ),
         // Ticked on a fresh form, as the option defaults to yes.
         stop_when_decided: form.games.is_empty() || form.stop_when_decided == "true",
         opponent: form.opponent,

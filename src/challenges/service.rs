@@ -79,48 +79,17 @@ impl Service {
 
     /// Creates a challenge from `account`, the rematch of game `rematch_of` when
     /// `Some` (see [`Service::create_challenge`]).
-    #[expect(clippy::too_many_lines, reason = "106 lines, to be split (issue 34)")]
     pub(crate) async fn offer_challenge(
         &self,
         account: &Account,
         request: ChallengeRequest,
         rematch_of: Option<GameId>,
     ) -> Result<Challenge> {
-        let variant = Variant::parse_offered(&request.variant)
-            .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))?;
-        let days_per_move = DaysPerMove::new(request.days_per_move.unwrap_or(DEFAULT_DAYS))
-            .map_err(|e| Error::unprocessable("invalid_days_per_move", e.to_string()))?;
-        let first = match request.first.as_deref() {
-            None => FirstChoice::Random,
-            Some(s) => FirstChoice::parse(s).ok_or_else(|| {
-                Error::unprocessable(
-                    "invalid_first",
-                    "first is `random`, `challenger` or `opponent`",
-                )
-            })?,
-        };
+        let (variant, days_per_move, first) = parse_terms(&request)?;
         let match_terms = match_terms(&request)?;
         let opponent = match request.opponent.as_deref().map(str::trim) {
             None | Some("") => None,
-            Some(name) => {
-                let opponent = self.account(name).await?;
-                if opponent.id == account.id {
-                    return Err(Error::unprocessable(
-                        "self_challenge",
-                        "you cannot challenge yourself",
-                    ));
-                }
-                if self.account_state(&opponent).await?.closed_at.is_some() {
-                    return Err(Error::unprocessable(
-                        "opponent_closed",
-                        "that player's account is closed",
-                    ));
-                }
-                if self.blocked_between(account.id, opponent.id).await? {
-                    return Err(blocked());
-                }
-                Some(opponent)
-            }
+            Some(name) => Some(self.named_opponent(account, name).await?),
         };
         // A challenge the named player's filters refuse is declined as it is made, with
         // the matching reason: the challenger hears of it, the player does not.
@@ -151,36 +120,7 @@ impl Service {
             rematch_of,
             created_at: self.now(),
         };
-        // Only a challenge naming someone is an event: an open one would go to all.
-        let events: Vec<NewEvent> = opponent
-            .iter()
-            .map(|o| {
-                let shown = Challenge {
-                    id: challenge.id,
-                    challenger: player(account),
-                    opponent: Some(player(o)),
-                    variant,
-                    days_per_move,
-                    first,
-                    terms: challenge.terms,
-                    match_terms,
-                    status: if declined.is_some() {
-                        ChallengeStatus::Declined
-                    } else {
-                        ChallengeStatus::Open
-                    },
-                    decline_reason: declined,
-                    game_id: None,
-                    rematch_of,
-                    created_at: challenge.created_at,
-                };
-                let (to, kind) = match declined {
-                    Some(_) => (account.id, EventKind::ChallengeDeclined),
-                    None => (o.id, EventKind::Challenge),
-                };
-                events::challenge_event(to, kind, &shown, challenge.created_at)
-            })
-            .collect();
+        let events = challenge_events(account, opponent.as_ref(), &challenge);
         let caps = self.floods.challenge_caps();
         match self.store.create_challenge(challenge, &events, caps).await {
             Err(StoreError::Full) => Err(Error::unprocessable(
@@ -193,6 +133,28 @@ impl Service {
             )),
             other => Ok(other?),
         }
+    }
+
+    /// The player `name` as `account`'s opponent: refused when it is `account` itself,
+    /// a closed account, or one of the two blocks the other.
+    async fn named_opponent(&self, account: &Account, name: &str) -> Result<Account> {
+        let opponent = self.account(name).await?;
+        if opponent.id == account.id {
+            return Err(Error::unprocessable(
+                "self_challenge",
+                "you cannot challenge yourself",
+            ));
+        }
+        if self.account_state(&opponent).await?.closed_at.is_some() {
+            return Err(Error::unprocessable(
+                "opponent_closed",
+                "that player's account is closed",
+            ));
+        }
+        if self.blocked_between(account.id, opponent.id).await? {
+            return Err(blocked());
+        }
+        Ok(opponent)
     }
 
     /// The challenges `account` takes; `None` when it takes every challenge.
@@ -480,4 +442,62 @@ fn ensure_open(challenge: &Challenge) -> Result<()> {
     } else {
         Err(closed())
     }
+}
+
+/// The variant, the days per move and who moves first of `request`.
+fn parse_terms(request: &ChallengeRequest) -> Result<(Variant, DaysPerMove, FirstChoice)> {
+    let variant = Variant::parse_offered(&request.variant)
+        .map_err(|e| Error::unprocessable("invalid_variant", format!("variant: {e}")))?;
+    let days_per_move = DaysPerMove::new(request.days_per_move.unwrap_or(DEFAULT_DAYS))
+        .map_err(|e| Error::unprocessable("invalid_days_per_move", e.to_string()))?;
+    let first = match request.first.as_deref() {
+        None => FirstChoice::Random,
+        Some(s) => FirstChoice::parse(s).ok_or_else(|| {
+            Error::unprocessable(
+                "invalid_first",
+                "first is `random`, `challenger` or `opponent`",
+            )
+        })?,
+    };
+    Ok((variant, days_per_move, first))
+}
+
+/// The event of a new challenge: to the player it names, or back to `account` when
+/// that player's filters declined it as it was made; none for an open challenge (it
+/// would go to all).
+fn challenge_events(
+    account: &Account,
+    opponent: Option<&Account>,
+    challenge: &NewChallenge,
+) -> Vec<NewEvent> {
+    let declined = challenge.declined;
+    opponent
+        .iter()
+        .map(|o| {
+            let shown = Challenge {
+                id: challenge.id,
+                challenger: player(account),
+                opponent: Some(player(o)),
+                variant: challenge.variant,
+                days_per_move: challenge.days_per_move,
+                first: challenge.first,
+                terms: challenge.terms,
+                match_terms: challenge.match_terms,
+                status: if declined.is_some() {
+                    ChallengeStatus::Declined
+                } else {
+                    ChallengeStatus::Open
+                },
+                decline_reason: declined,
+                game_id: None,
+                rematch_of: challenge.rematch_of,
+                created_at: challenge.created_at,
+            };
+            let (to, kind) = match declined {
+                Some(_) => (account.id, EventKind::ChallengeDeclined),
+                None => (o.id, EventKind::Challenge),
+            };
+            events::challenge_event(to, kind, &shown, challenge.created_at)
+        })
+        .collect()
 }

@@ -213,15 +213,7 @@ impl SessionRow {
 
 /// The storage of seedpost. Every method is one transaction (or one statement).
 #[async_trait]
-pub trait Store:
-    WebhookStore
-    + OpsStore
-    + PrefsStore
-    + LeaseStore
-    + Send
-    + Sync
-    + 'static
-{
+pub trait Store: WebhookStore + OpsStore + PrefsStore + LeaseStore + Send + Sync + 'static {
     /// Creates an account, with its first API token when `token` is given (an API
     /// sign-up shows it once; a browser sign-up and the house bots make none).
     ///

@@ -78,6 +78,51 @@ pub(crate) fn bounds(c: &Component) -> (Vec<i8>, Vec<i8>) {
     (low, high)
 }
 
+/// The payoffs of a component from player `p`'s side (North when `p_north`).
+struct Payoffs {
+    /// Each slot's repetition value.
+    rep: Vec<i8>,
+    /// The exit the slot's mover would take; `i16::MIN` where there is none.
+    exit: Vec<i16>,
+    /// Every value among them, highest first, once each.
+    thresholds: Vec<i16>,
+}
+
+impl Payoffs {
+    fn of(c: &Component, p_north: bool) -> Payoffs {
+        let n = c.len();
+        let mine = |s: usize| c.north[s] == p_north;
+        let rep: Vec<i8> = (0..n)
+            .map(|s| {
+                if mine(s) {
+                    c.repetition[s]
+                } else {
+                    -c.repetition[s]
+                }
+            })
+            .collect();
+        let exit: Vec<i16> = (0..n)
+            .map(|s| match c.exit[s] {
+                UNKNOWN => i16::MIN,
+                e if mine(s) => i16::from(e),
+                e => -i16::from(e),
+            })
+            .collect();
+        let mut thresholds: Vec<i16> = rep
+            .iter()
+            .map(|&r| i16::from(r))
+            .chain(exit.iter().copied().filter(|&e| e != i16::MIN))
+            .collect();
+        thresholds.sort_unstable_by(|a, b| b.cmp(a));
+        thresholds.dedup();
+        Payoffs {
+            rep,
+            exit,
+            thresholds,
+        }
+    }
+}
+
 /// What player `p` (North when `p_north`) can make sure of at each slot, from `p`'s
 /// side, in the game where a play that never leaves the component is worth to `p` the
 /// lowest repetition value (§D12) among the positions it visits infinitely often.
@@ -93,36 +138,14 @@ pub(crate) fn bounds(c: &Component) -> (Vec<i8>, Vec<i8>) {
 /// co-Büchi objective, solved by the classic iteration (the opponent's attractor to
 /// the positions bad for `p`; what `p` can keep away from it is won, with `p`'s
 /// attractor to it; again until nothing is won).
-#[expect(clippy::too_many_lines, reason = "105 lines, to be split (issue 34)")]
 pub(crate) fn pessimistic(c: &Component, p_north: bool) -> Vec<i8> {
     let n = c.len();
     let mine = |s: usize| c.north[s] == p_north;
-    // Payoffs from p's side.
-    let rep: Vec<i8> = (0..n)
-        .map(|s| {
-            if mine(s) {
-                c.repetition[s]
-            } else {
-                -c.repetition[s]
-            }
-        })
-        .collect();
-    // The exit the slot's mover would take, from p's side.
-    let exit: Vec<i16> = (0..n)
-        .map(|s| match c.exit[s] {
-            UNKNOWN => i16::MIN,
-            e if mine(s) => i16::from(e),
-            e => -i16::from(e),
-        })
-        .collect();
-    let mut thresholds: Vec<i16> = rep
-        .iter()
-        .map(|&r| i16::from(r))
-        .chain(exit.iter().copied().filter(|&e| e != i16::MIN))
-        .collect();
-    thresholds.sort_unstable_by(|a, b| b.cmp(a));
-    thresholds.dedup();
-
+    let Payoffs {
+        rep,
+        exit,
+        thresholds,
+    } = Payoffs::of(c, p_north);
     let mut value = vec![UNKNOWN; n];
     // Successors not yet won by p.
     let mut remaining: Vec<u32> = (0..n).map(|s| c.successors(s).len() as u32).collect();
