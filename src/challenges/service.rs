@@ -68,7 +68,7 @@ impl Service {
     /// `invalid_variant`, `invalid_days_per_move`, `invalid_first`, `invalid_games`,
     /// `invalid_schedule`, `self_challenge`, `blocked` (one of the two blocked the
     /// other), `too_many_challenges` (422: the caps of
-    /// [`FloodLimits`](crate::service::FloodLimits)); `not_found` (404) for an unknown opponent.
+    /// [`FloodLimits`](crate::accounts::service::floods::FloodLimits)); `not_found` (404) for an unknown opponent.
     pub async fn create_challenge(
         &self,
         account: &Account,

@@ -2,7 +2,7 @@
 //! and shutting down gracefully (SECURITY.md, "Connections").
 //!
 //! A connection whose first request is a `GET` of a streaming route is served by
-//! [`super::streamconn`], which holds no buffer while the stream is open; every other
+//! `super::streamconn`, which holds no buffer while the stream is open; every other
 //! connection by hyper.
 //!
 //! hyper serves each connection (HTTP/1.1) with a header-read timeout: the time a

@@ -1,5 +1,5 @@
 //! The competition's API handlers, each module with the routes it adds: a player's
-//! ratings ([`players`]), matches ([`matches`]), tournaments ([`tournaments`]), the
+//! ratings ([`players`]), matches ([`matches`](mod@matches)), tournaments ([`tournaments`]), the
 //! account's vacation ([`vacation`]).
 
 pub mod matches;

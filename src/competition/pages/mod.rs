@@ -1,5 +1,5 @@
 //! The competition's pages: a player's page and the standings ([`players`]), a
-//! match ([`matches`]), the tournaments ([`tournaments`]), the vacation settings
+//! match ([`matches`](mod@matches)), the tournaments ([`tournaments`]), the vacation settings
 //! ([`vacation`]).
 
 pub mod matches;

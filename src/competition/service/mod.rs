@@ -1,5 +1,5 @@
 //! The competition's use cases, each a part of [`Service`](crate::service::Service):
-//! ratings ([`ratings`]), matches ([`matches`]), tournaments ([`tournaments`]) and
+//! ratings ([`ratings`]), matches ([`matches`](mod@matches)), tournaments ([`tournaments`]) and
 //! vacations ([`vacations`]).
 
 pub mod matches;

@@ -132,7 +132,7 @@ impl Service {
     /// `invalid_name`, `invalid_variant`, `invalid_days_per_move`,
     /// `invalid_max_players`, `invalid_starts_at`, `too_many_tournaments` (422: the
     /// account has created as many open tournaments as
-    /// [`FloodLimits::open_tournaments`](crate::service::FloodLimits::open_tournaments)).
+    /// [`FloodLimits::open_tournaments`](crate::accounts::service::floods::FloodLimits::open_tournaments)).
     pub async fn create_tournament(
         &self,
         account: &Account,

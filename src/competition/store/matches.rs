@@ -1,6 +1,6 @@
 //! Match storage: a challenge of several games starts a match, whose games are
 //! listed in `match_games` (see `migrations/*/0010_matches.sql` and
-//! `0009_matches.sql`). Served by every [`Store`](crate::store::Store),
+//! `0009_matches.sql`). Served by every [`Store`],
 //! implemented once for both backends.
 //!
 //! Two writers advancing one match (the service after a game ends, and every

@@ -1,6 +1,6 @@
 //! The competition's SQL, written once over the core's
 //! [`SqlStore`](crate::store::sql::SqlStore) for any backend: ratings ([`ratings`]),
-//! matches ([`matches`]), tournaments ([`tournaments`]) and vacations ([`vacations`]).
+//! matches ([`matches`](mod@matches)), tournaments ([`tournaments`]) and vacations ([`vacations`]).
 
 pub(super) mod export;
 pub mod matches;

@@ -1,5 +1,5 @@
 //! Rating storage: each player's Glicko-2 rating per variant, read. Served by every
-//! [`Store`](crate::store::Store), written once for both backends.
+//! [`Store`], written once for both backends.
 //!
 //! Ratings are written only by the transaction that ends a rated game, in the core's
 //! store (`crate::store::rate`), so that two games ending at once for one player are

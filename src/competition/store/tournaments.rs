@@ -1,5 +1,5 @@
 //! Tournament storage: round-robin tournaments, their players and their games.
-//! Served by every [`Store`](crate::store::Store), written once for both backends.
+//! Served by every [`Store`], written once for both backends.
 //!
 //! Concurrent writers meet at the tournament row: starting it is a conditional update
 //! of its status from `open`, in the same transaction as the insertion of all its

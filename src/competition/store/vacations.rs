@@ -1,5 +1,5 @@
 //! Vacation storage: the times accounts are away, during which the clocks of their
-//! games stand still. Served by every [`Store`](crate::store::Store),
+//! games stand still. Served by every [`Store`],
 //! implemented once for both backends.
 //!
 //! While an account is on vacation, the timeout sweeper passes over its games
