@@ -112,7 +112,7 @@ pub(super) async fn serve(
     timeout: Duration,
     opening: Arc<Semaphore>,
 ) {
-    let request = match tokio::time::timeout(timeout, read_head(&mut stream)).await {
+    let mut request = match tokio::time::timeout(timeout, read_head(&mut stream)).await {
         Ok(Ok(Ok(Some(request)))) => request,
         Ok(Ok(Ok(None)) | Err(_)) | Err(_) => return,
         Ok(Ok(Err(refused))) => {
@@ -121,7 +121,6 @@ pub(super) async fn serve(
         }
     };
     let http10 = request.version() == Version::HTTP_10;
-    let mut request = request;
     request
         .extensions_mut()
         .insert(ConnectInfo::<SocketAddr>(peer));
