@@ -417,16 +417,24 @@ async fn random_bearer_values_take_from_their_addresss_bucket_and_make_no_new_ce
     }
 }
 
-async fn game_streams_are_capped_per_client_address(app: TestApp) {
+/// The same server started again with `cap` streams per client address, and the id
+/// of an ongoing game in it.
+async fn with_stream_cap(app: TestApp, cap: usize) -> (TestApp, String) {
     let settings = Settings {
-        stream_slots: StreamSlots::new(3),
+        stream_slots: StreamSlots::new(cap),
         ..Settings::default()
     };
     let app = restarted(app, settings, RateLimits::UNLIMITED).await;
     let ann = app.sign_up("ann").await;
     let bob = app.sign_up("bob").await;
     let game = app.start_game(&ann, &bob, "tihbat", "challenger").await;
-    let id = game["id"].as_str().expect("an id");
+    let id = game["id"].as_str().expect("an id").to_owned();
+    (app, id)
+}
+
+async fn game_streams_are_capped_per_client_address(app: TestApp) {
+    let (app, id) = with_stream_cap(app, 3).await;
+    let id = id.as_str();
     let mut held = Vec::new();
     for _ in 0..3 {
         let stream = open_game_stream(&app, id, None).await;
@@ -544,15 +552,8 @@ async fn a_stream_is_the_last_answer_on_its_connection_chunked_and_refused_with_
 }
 
 async fn a_streams_slot_is_free_again_once_its_client_hangs_up(app: TestApp) {
-    let settings = Settings {
-        stream_slots: StreamSlots::new(2),
-        ..Settings::default()
-    };
-    let app = restarted(app, settings, RateLimits::UNLIMITED).await;
-    let ann = app.sign_up("ann").await;
-    let bob = app.sign_up("bob").await;
-    let game = app.start_game(&ann, &bob, "tihbat", "challenger").await;
-    let id = game["id"].as_str().expect("an id");
+    let (app, id) = with_stream_cap(app, 2).await;
+    let id = id.as_str();
     let kept = open_game_stream(&app, id, None).await;
     let dropped = open_game_stream(&app, id, None).await;
     assert_eq!(dropped.status(), StatusCode::OK);
